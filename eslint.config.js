@@ -1,0 +1,35 @@
+// Lint errors are errors. The import rules keep the layers pointing one way (see DESIGN.md).
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+const CONFIG = { group: ['**/config/*'], message: 'config is read only in main/ (composition roots) and passed in deps' }
+const SQL = { group: ['kysely', 'pg', 'better-sqlite3', '**/store/*'], message: 'only store/ and services/ touch the database' }
+const LAYERS = {
+  'src/domain/**': [CONFIG, SQL, { group: ['**/services/*', '**/api/*', '**/engine/*', '**/runners/*', 'fastify'], message: 'domain is pure: it imports only lib and itself' }],
+  'src/runners/**': [CONFIG, SQL, { group: ['**/services/*', '**/api/*'], message: 'runners never touch the database or the API internals' }],
+  'src/api/**': [CONFIG, SQL],
+  'src/web/**': [CONFIG, SQL],
+  'src/agent/**': [CONFIG, SQL, { group: ['**/services/*'], message: 'the agent talks to the API over HTTP only' }],
+  'src/services/**': [CONFIG],
+  'src/store/**': [CONFIG],
+  'src/lib/**': [CONFIG],
+  'src/engine/**': [CONFIG],
+  'src/alerting/**': [CONFIG],
+}
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  ...Object.entries(LAYERS).map(([files, patterns]) => ({
+    files: [files],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
+)

@@ -1,0 +1,54 @@
+/** Every error leaves the API as {statusCode, error, message, attributes} (spec section 7). */
+import { STATUS_CODES } from 'node:http'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import type { ErrorObject } from 'ajv'
+import { DomainError, describeFields } from '../domain/errors.js'
+import { fieldErrors } from './validation.js'
+
+export interface ErrorBody {
+  statusCode: number
+  error: string
+  message: string
+  attributes: Record<string, unknown>
+}
+
+export const errorBody = (statusCode: number, message: string, attributes: Record<string, unknown> = {}): ErrorBody => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  message,
+  attributes,
+})
+
+export const sendError = (reply: FastifyReply, body: ErrorBody) => reply.code(body.statusCode).type('application/json; charset=utf-8').send(body)
+
+const CONTEXT_LABEL: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' }
+
+function toErrorBody(err: FastifyError & { validation?: ErrorObject[]; validationContext?: string }): ErrorBody {
+  if (err instanceof DomainError) return errorBody(err.statusCode, err.message, err.attributes)
+  if (err.validation) {
+    const context = err.validationContext ?? 'body'
+    const attributes = fieldErrors(err.validation)
+    return errorBody(400, `Invalid request ${CONTEXT_LABEL[context] ?? context}: ${describeFields(attributes)}`, attributes)
+  }
+  const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
+  if (status === 429) return errorBody(429, err.message || 'Rate limit exceeded', {})
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && err instanceof SyntaxError)) {
+    return errorBody(400, `Body is not valid JSON: ${err.message}`, { body: 'is not valid JSON' })
+  }
+  if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return errorBody(400, 'Body must not be empty when Content-Type is application/json', { body: 'is empty' })
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return errorBody(415, 'Content-Type must be application/json', { 'content-type': 'must be application/json' })
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errorBody(413, err.message, { body: 'is too large' })
+  if (status < 500) return errorBody(status, err.message, {})
+  return errorBody(500, 'Internal server error', {})
+}
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const body = toErrorBody(err)
+    if (body.statusCode >= 500) request.log.error({ err }, 'request failed')
+    return sendError(reply, body)
+  })
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, errorBody(404, `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found`)),
+  )
+}

@@ -1,0 +1,85 @@
+/**
+ * The only reader of process.env. Parses every setting once, lists every problem, fails fast.
+ */
+import path from 'node:path'
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  /** postgres://… switches the store to PostgreSQL; undefined means embedded SQLite under dataDir. */
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  /** Public base address used to build links such as heartbeat ping URLs. */
+  publicBaseUrl: string
+  logLevel: string
+  bootstrapAccountId: string | undefined
+  bootstrapApiKey: string | undefined
+  rateLimit: { max: number; windowMs: number }
+  bodyLimitBytes: number
+  shutdownGraceMs: number
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = []
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name]
+    if (raw === undefined || raw === '') return fallback
+    const n = Number(raw)
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`)
+      return fallback
+    }
+    return n
+  }
+  const str = (name: string): string | undefined => {
+    const raw = env[name]
+    return raw === undefined || raw.trim() === '' ? undefined : raw.trim()
+  }
+
+  const port = int('PORT', 3000, 0, 65535)
+  const host = str('HOST') ?? '0.0.0.0'
+  const databaseUrl = str('DATABASE_URL')
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://')
+  }
+  const redisUrl = str('REDIS_URL')
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must start with redis:// or rediss://')
+  const publicBaseUrl = (str('PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  if (!/^https?:\/\//.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must start with http:// or https://')
+  const logLevel = str('LOG_LEVEL') ?? 'info'
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  const bootstrapAccountId = str('PICKET_ACCOUNT_ID')
+  if (bootstrapAccountId && !UUID_RE.test(bootstrapAccountId)) problems.push('PICKET_ACCOUNT_ID must be a UUID')
+  const bootstrapApiKey = str('PICKET_API_KEY')
+  if (bootstrapApiKey && bootstrapApiKey.length < 16) problems.push('PICKET_API_KEY must be at least 16 characters')
+
+  const config: Config = {
+    port,
+    host,
+    dataDir: path.resolve(str('DATA_DIR') ?? './data'),
+    databaseUrl,
+    redisUrl,
+    publicBaseUrl,
+    logLevel,
+    bootstrapAccountId,
+    bootstrapApiKey,
+    rateLimit: { max: int('RATE_LIMIT_MAX', 600, 1, 1_000_000), windowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000) },
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
+    shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+  return config
+}

@@ -1,0 +1,22 @@
+/** Browser check (spec 2.4, semantics section 6). */
+import type { CheckTypeDef, Doc } from './check-type.js'
+import type { FieldErrorCollector } from '../errors.js'
+import { commonFields, scriptFields } from './common-fields.js'
+import { FREQUENCIES_NO_ZERO } from './enums.js'
+import { IntEnum } from './shared-schemas.js'
+
+export const requireScript = (doc: Doc, errors: FieldErrorCollector): void => {
+  if (typeof doc.script !== 'string' || doc.script.trim() === '') errors.add('script', 'is required and must not be empty')
+}
+
+export const browserCheck: CheckTypeDef = {
+  checkType: 'BROWSER',
+  segment: 'browser',
+  frequencies: FREQUENCIES_NO_ZERO,
+  required: ['name', 'script'],
+  fields: {
+    ...commonFields(IntEnum(FREQUENCIES_NO_ZERO, { default: 10 })),
+    ...scriptFields,
+  },
+  validate: requireScript,
+}

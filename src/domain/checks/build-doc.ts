@@ -1,0 +1,75 @@
+/**
+ * Builds the stored document of a check from a create or update body (pure).
+ * The body's shape was validated against the type's schema; this applies defaults, merges updates and enforces
+ * the cross-field rules, throwing one ValidationError that names every offending field.
+ */
+import type { CheckTypeDef, Doc } from './check-type.js'
+import { FieldErrorCollector } from '../errors.js'
+import { defaultFrequencyOffset, frequencyOffsetProblem } from './frequency.js'
+
+export interface BuildInput {
+  def: CheckTypeDef
+  id: string
+  body: Doc
+  existing?: Doc
+}
+
+export function buildCheckDoc({ def, id, body, existing }: BuildInput): Doc {
+  const errors = new FieldErrorCollector()
+  const doc: Doc = { ...(existing ?? {}) }
+  for (const [name, spec] of Object.entries(def.fields)) {
+    if (!(name in body)) continue
+    const value = body[name]
+    if (value === undefined) continue
+    if (value === null && spec.keepOnNull) continue
+    doc[name] = value
+  }
+  for (const [name, spec] of Object.entries(def.fields)) {
+    if (doc[name] === undefined && spec.default) doc[name] = spec.default()
+    if (spec.normalize && doc[name] !== null && doc[name] !== undefined && name in body) {
+      doc[name] = spec.normalize(doc[name])
+    }
+  }
+  // Fields with nested defaults are normalized on create even when absent from the body.
+  if (!existing) {
+    for (const [name, spec] of Object.entries(def.fields)) {
+      if (spec.normalize && !(name in body) && doc[name] !== null && doc[name] !== undefined) doc[name] = spec.normalize(doc[name])
+    }
+  }
+  validateRetryStrategyInput(body.retryStrategy, errors)
+  resolveFrequencyOffset(doc, body, existing, id, errors)
+  def.validate?.(doc, errors)
+  errors.throwIfAny()
+  return doc
+}
+
+function validateRetryStrategyInput(raw: unknown, errors: FieldErrorCollector): void {
+  if (raw === null || typeof raw !== 'object') return
+  const r = raw as Doc
+  if (r.type === 'SINGLE_RETRY') {
+    if (r.maxRetries !== undefined && r.maxRetries !== null && r.maxRetries !== 1) {
+      errors.add('retryStrategy.maxRetries', 'is not allowed with type SINGLE_RETRY')
+    }
+  }
+}
+
+function resolveFrequencyOffset(doc: Doc, body: Doc, existing: Doc | undefined, id: string, errors: FieldErrorCollector): void {
+  const frequency = Number(doc.frequency)
+  const given = body.frequencyOffset
+  if (typeof given === 'number') {
+    const problem = frequencyOffsetProblem(frequency, given)
+    if (problem) errors.add('frequencyOffset', problem)
+    doc.frequencyOffset = given
+    return
+  }
+  const kept = given === undefined && existing ? existing.frequencyOffset : null
+  if (typeof kept === 'number' && frequencyOffsetProblem(frequency, kept) === null) {
+    doc.frequencyOffset = kept
+    return
+  }
+  if (frequency === 0) {
+    errors.add('frequencyOffset', 'is required when frequency is 0 and must be 10, 20 or 30 (the run interval in seconds)')
+    return
+  }
+  doc.frequencyOffset = defaultFrequencyOffset(id, frequency)
+}

@@ -1,0 +1,18 @@
+/** Every check type the API creates, by path segment and by checkType. */
+import type { CheckTypeDef } from './check-type.js'
+import type { CheckType } from './enums.js'
+import { apiCheck } from './api.js'
+import { browserCheck } from './browser.js'
+import { dnsCheck } from './dns.js'
+import { heartbeatCheck } from './heartbeat.js'
+import { icmpCheck } from './icmp.js'
+import { multiStepCheck } from './multistep.js'
+import { tcpCheck } from './tcp.js'
+import { urlCheck } from './url.js'
+
+export const CHECK_TYPE_DEFS: readonly CheckTypeDef[] = [
+  apiCheck, browserCheck, icmpCheck, heartbeatCheck, tcpCheck, urlCheck, dnsCheck, multiStepCheck,
+]
+
+export const checkTypeBySegment = new Map(CHECK_TYPE_DEFS.map((d) => [d.segment, d]))
+export const checkTypeByType = new Map<CheckType, CheckTypeDef>(CHECK_TYPE_DEFS.map((d) => [d.checkType, d]))

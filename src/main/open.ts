@@ -1,0 +1,18 @@
+/** Opens and migrates the configured store and builds the services: shared by the server and the CLI. */
+import path from 'node:path'
+import type { Config } from '../config/load.js'
+import { systemClock } from '../lib/clock.js'
+import { openStore, type Store } from '../store/db.js'
+import { migrateToLatest } from '../store/migrate.js'
+import { buildServices, type Services } from '../services/index.js'
+
+export async function openServices(config: Config): Promise<{ store: Store; services: Services }> {
+  const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'picket.db') })
+  try {
+    await migrateToLatest(store)
+  } catch (err) {
+    await store.close()
+    throw err
+  }
+  return { store, services: buildServices({ store, clock: systemClock, publicBaseUrl: config.publicBaseUrl }) }
+}

@@ -1,0 +1,61 @@
+/** Composition root of the service: config, store, services, HTTP API; graceful shutdown on SIGTERM/SIGINT. */
+import { Redis } from 'ioredis'
+import { ConfigError, loadConfig } from '../config/load.js'
+import { buildApp } from '../api/build-app.js'
+import { openServices } from './open.js'
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const { store, services } = await openServices(config)
+  const boot = await services.accounts.bootstrap({ accountId: config.bootstrapAccountId, apiKey: config.bootstrapApiKey })
+  if (boot.created) {
+    process.stdout.write(
+      [
+        '',
+        'Picket created the first account. Keep these; the key is shown only this once:',
+        `  X-Service-Account: ${boot.accountId}`,
+        `  Authorization: Bearer ${boot.apiKey ?? ''}`,
+        '',
+      ].join('\n') + '\n',
+    )
+  }
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : undefined
+  redis?.on('error', () => undefined)
+
+  let shuttingDown = false
+  const app = await buildApp({
+    services,
+    publicBaseUrl: config.publicBaseUrl,
+    rateLimit: config.rateLimit,
+    redis,
+    bodyLimitBytes: config.bodyLimitBytes,
+    logger: { level: config.logLevel },
+    isShuttingDown: () => shuttingDown,
+  })
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info({ store: store.dialect, publicBaseUrl: config.publicBaseUrl }, 'Picket is running')
+
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return
+    shuttingDown = true
+    app.log.info({ signal }, 'shutting down: draining in-flight requests')
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, config.shutdownGraceMs)
+    force.unref()
+    await app.close()
+    await store.close()
+    await redis?.quit().catch(() => undefined)
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,103 @@
+/** Accounts and API keys: first-start bootstrap, the CLI's operations, and authentication of API requests. */
+import type { Clock } from '../lib/clock.js'
+import { hashSecret, newApiKey, newId } from '../lib/ids.js'
+import { NotFoundError } from '../domain/errors.js'
+import type { ApiKeyRow } from '../store/schema.js'
+import type { Stores } from './stores.js'
+
+export interface CreatedKey {
+  keyId: string
+  accountId: string
+  /** Shown once; only its hash is stored. */
+  apiKey: string
+}
+
+export interface KeyInfo {
+  id: string
+  name: string
+  prefix: string
+  createdAt: number
+  revokedAt: number | null
+}
+
+export interface BootstrapResult {
+  created: boolean
+  accountId: string
+  apiKey?: string
+}
+
+export interface AccountService {
+  /** On an empty database, creates the first account and key (given or generated). */
+  bootstrap(given: { accountId?: string | undefined; apiKey?: string | undefined }): Promise<BootstrapResult>
+  createAccount(name: string, given?: { accountId?: string | undefined; apiKey?: string | undefined }): Promise<CreatedKey>
+  createKey(accountId: string, name: string, given?: string): Promise<CreatedKey>
+  listKeys(accountId: string): Promise<KeyInfo[]>
+  revokeKey(keyId: string): Promise<void>
+  listAccounts(): Promise<Array<{ id: string; name: string; createdAt: number }>>
+  /** The account a key may act for, or null when the key is unknown, revoked or belongs to another account. */
+  authenticate(apiKey: string, accountId: string): Promise<string | null>
+}
+
+const prefixOf = (key: string) => `${key.slice(0, 7)}…`
+
+export function accountService(deps: { stores: Stores; clock: Clock }): AccountService {
+  const { stores, clock } = deps
+
+  async function createKey(accountId: string, name: string, given?: string): Promise<CreatedKey> {
+    if (!(await stores.accounts.getAccount(accountId))) throw new NotFoundError('Account', accountId)
+    const apiKey = given ?? newApiKey()
+    const row: ApiKeyRow = {
+      id: newId(),
+      account_id: accountId,
+      name,
+      key_hash: hashSecret(apiKey),
+      key_prefix: prefixOf(apiKey),
+      created_at: clock.now(),
+      revoked_at: null,
+    }
+    await stores.accounts.insertApiKey(row)
+    return { keyId: row.id, accountId, apiKey }
+  }
+
+  async function createAccount(name: string, given: { accountId?: string | undefined; apiKey?: string | undefined } = {}) {
+    const accountId = given.accountId ?? newId()
+    await stores.accounts.insertAccount({ id: accountId, name, created_at: clock.now() })
+    return createKey(accountId, 'default', given.apiKey)
+  }
+
+  return {
+    async bootstrap(given) {
+      if ((await stores.accounts.countAccounts()) === 0) {
+        const created = await createAccount('Default account', given)
+        return { created: true, accountId: created.accountId, apiKey: created.apiKey }
+      }
+      // A known account and key given in the environment are made to exist, so scripts can restart a known service.
+      if (given.accountId && given.apiKey) {
+        if (!(await stores.accounts.getAccount(given.accountId))) {
+          await stores.accounts.insertAccount({ id: given.accountId, name: 'Default account', created_at: clock.now() })
+        }
+        const existing = await stores.accounts.findKeyByHash(hashSecret(given.apiKey))
+        if (!existing) await createKey(given.accountId, 'default', given.apiKey)
+      }
+      return { created: false, accountId: given.accountId ?? '' }
+    },
+    createAccount,
+    createKey,
+    async listKeys(accountId) {
+      const rows = await stores.accounts.listKeys(accountId)
+      return rows.map((r) => ({ id: r.id, name: r.name, prefix: r.key_prefix, createdAt: Number(r.created_at), revokedAt: r.revoked_at === null ? null : Number(r.revoked_at) }))
+    },
+    async revokeKey(keyId) {
+      if (!(await stores.accounts.revokeKey(keyId, clock.now()))) throw new NotFoundError('Active API key', keyId)
+    },
+    async listAccounts() {
+      const rows = await stores.accounts.listAccounts()
+      return rows.map((r) => ({ id: r.id, name: r.name, createdAt: Number(r.created_at) }))
+    },
+    async authenticate(apiKey, accountId) {
+      const row = await stores.accounts.findKeyByHash(hashSecret(apiKey))
+      if (!row || row.revoked_at !== null || row.account_id !== accountId) return null
+      return row.account_id
+    },
+  }
+}

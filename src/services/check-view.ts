@@ -1,0 +1,35 @@
+/** The response shape of a check: its document plus the response-only fields of spec 2.1. */
+import { toIso, toIsoOrNull } from '../lib/clock.js'
+import type { CheckRecord } from '../store/checks.js'
+
+export interface AlertChannelsView {
+  email: Array<{ address: string }>
+  webhook: Array<{ url: string; name: string; method: string; headers: unknown[]; queryParameters: unknown[] }>
+  slack: Array<{ url: string }>
+  sms: Array<{ number: string; name: string }>
+}
+
+export const emptyAlertChannels = (): AlertChannelsView => ({ email: [], webhook: [], slack: [], sms: [] })
+
+export interface CheckViewContext {
+  publicBaseUrl: string
+  alertChannels?: AlertChannelsView
+}
+
+export const pingUrlFor = (publicBaseUrl: string, token: string): string => `${publicBaseUrl}/ping/${encodeURIComponent(token)}`
+
+export function presentCheck(record: CheckRecord, ctx: CheckViewContext): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    id: record.id,
+    checkType: record.checkType,
+    ...record.doc,
+    alertChannels: ctx.alertChannels ?? emptyAlertChannels(),
+    created_at: toIso(record.createdAt),
+    updated_at: toIsoOrNull(record.updatedAt),
+  }
+  const heartbeat = record.doc.heartbeat as Record<string, unknown> | undefined
+  if (record.checkType === 'HEARTBEAT' && heartbeat && typeof heartbeat.pingToken === 'string') {
+    view.heartbeat = { ...heartbeat, pingUrl: pingUrlFor(ctx.publicBaseUrl, heartbeat.pingToken) }
+  }
+  return view
+}

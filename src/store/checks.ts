@@ -1,0 +1,132 @@
+/** Checks: one row per check with its full document as JSON, plus indexed columns and tags for filtering. */
+import { sql, type Kysely } from 'kysely'
+import type { Database, CheckRow } from './schema.js'
+import type { Dialect } from './db.js'
+import { containsText, escapeLike } from './dialect.js'
+
+export interface CheckRecord {
+  id: string
+  accountId: string
+  checkType: string
+  doc: Record<string, unknown>
+  createdAt: number
+  updatedAt: number | null
+}
+
+export interface CheckListFilter {
+  accountId: string
+  checkType?: string | undefined
+  tags?: string[] | undefined
+  search?: string | undefined
+  urlPattern?: string | undefined
+  status?: string | undefined
+  groupId?: number | undefined
+  limit: number
+  offset: number
+}
+
+export interface CheckStore {
+  insert(record: CheckRecord): Promise<void>
+  update(record: CheckRecord): Promise<void>
+  get(accountId: string, id: string): Promise<CheckRecord | undefined>
+  delete(accountId: string, id: string): Promise<boolean>
+  list(filter: CheckListFilter): Promise<{ items: CheckRecord[]; total: number }>
+  /** The id of the check that owns a ping token, in any account. */
+  findIdByPingToken(token: string): Promise<string | undefined>
+}
+
+const toRow = (r: CheckRecord): CheckRow => {
+  const request = r.doc.request as Record<string, unknown> | undefined
+  const heartbeat = r.doc.heartbeat as Record<string, unknown> | undefined
+  return {
+    id: r.id,
+    account_id: r.accountId,
+    check_type: r.checkType,
+    name: String(r.doc.name),
+    activated: r.doc.activated === false ? 0 : 1,
+    group_id: typeof r.doc.groupId === 'number' ? r.doc.groupId : null,
+    url: typeof request?.url === 'string' ? request.url : null,
+    ping_token: typeof heartbeat?.pingToken === 'string' ? heartbeat.pingToken : null,
+    doc: JSON.stringify(r.doc),
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  }
+}
+
+const fromRow = (row: CheckRow): CheckRecord => ({
+  id: row.id,
+  accountId: row.account_id,
+  checkType: row.check_type,
+  doc: JSON.parse(row.doc) as Record<string, unknown>,
+  createdAt: Number(row.created_at),
+  updatedAt: row.updated_at === null ? null : Number(row.updated_at),
+})
+
+const tagsOf = (r: CheckRecord): string[] => [...new Set((r.doc.tags as string[] | undefined) ?? [])]
+
+export function checkStore(db: Kysely<Database>, dialect: Dialect): CheckStore {
+  const writeTags = async (trx: Kysely<Database>, r: CheckRecord) => {
+    await trx.deleteFrom('check_tags').where('check_id', '=', r.id).execute()
+    const tags = tagsOf(r)
+    if (tags.length > 0) {
+      await trx.insertInto('check_tags').values(tags.map((tag) => ({ check_id: r.id, account_id: r.accountId, tag }))).execute()
+    }
+  }
+  return {
+    async insert(record) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('checks').values(toRow(record)).execute()
+        await writeTags(trx, record)
+      })
+    },
+    async update(record) {
+      await db.transaction().execute(async (trx) => {
+        const { id, account_id: accountId, created_at: _createdAt, ...changes } = toRow(record)
+        await trx.updateTable('checks').set(changes).where('id', '=', id).where('account_id', '=', accountId).execute()
+        await writeTags(trx, record)
+      })
+    },
+    async get(accountId, id) {
+      const row = await db.selectFrom('checks').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst()
+      return row ? fromRow(row) : undefined
+    },
+    async delete(accountId, id) {
+      return db.transaction().execute(async (trx) => {
+        const owned = await trx.selectFrom('checks').select('id').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst()
+        if (!owned) return false
+        await trx.deleteFrom('check_tags').where('check_id', '=', id).execute()
+        await trx.deleteFrom('check_statuses').where('check_id', '=', id).execute()
+        await trx.deleteFrom('checks').where('id', '=', id).execute()
+        return true
+      })
+    },
+    async findIdByPingToken(token) {
+      const row = await db.selectFrom('checks').select('id').where('ping_token', '=', token).executeTakeFirst()
+      return row?.id
+    },
+    async list(f) {
+      let q = db.selectFrom('checks').where('checks.account_id', '=', f.accountId)
+      if (f.checkType) q = q.where('checks.check_type', '=', f.checkType)
+      if (f.groupId !== undefined) q = q.where('checks.group_id', '=', f.groupId)
+      if (f.search) q = q.where(sql<boolean>`lower(checks.name) like ${`%${escapeLike(f.search.toLowerCase())}%`} escape '\\'`)
+      if (f.urlPattern) {
+        q = q.where('checks.check_type', '=', 'API').where(containsText(dialect, sql.ref('checks.url'), f.urlPattern))
+      }
+      if (f.tags && f.tags.length > 0) {
+        const tags = f.tags
+        q = q.where('checks.id', 'in', (eb) =>
+          eb.selectFrom('check_tags').select('check_tags.check_id').where('check_tags.account_id', '=', f.accountId).where('check_tags.tag', 'in', tags),
+        )
+      }
+      if (f.status) {
+        const status = f.status
+        q = q.where('checks.id', 'in', (eb) =>
+          eb.selectFrom('check_statuses').select('check_statuses.check_id').where('check_statuses.account_id', '=', f.accountId).where('check_statuses.status', '=', status),
+        )
+      }
+      const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      const rows = await q.selectAll('checks').orderBy('checks.created_at').orderBy('checks.id').limit(f.limit).offset(f.offset).execute()
+      return { items: rows.map(fromRow), total: Number(count.n) }
+    },
+  }
+}

@@ -1,0 +1,69 @@
+/** Opens the store: embedded SQLite (default) or PostgreSQL, both through Kysely. */
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import pg from 'pg'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import type { Database } from './schema.js'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export interface Store {
+  db: Kysely<Database>
+  dialect: Dialect
+  close(): Promise<void>
+}
+
+export interface OpenStoreOptions {
+  databaseUrl?: string | undefined
+  /** SQLite file; ':memory:' for a private in-memory database. */
+  sqliteFile?: string
+  /** PostgreSQL schema to use (created if missing); tests use one per run. */
+  pgSchema?: string
+  pgPoolSize?: number
+}
+
+const INT8_OID = 20
+const NUMERIC_OID = 1700
+
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema, options.pgPoolSize ?? 10)
+  return openSqlite(options.sqliteFile ?? ':memory:')
+}
+
+function openSqlite(file: string): Store {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  const database = new SQLite(file)
+  database.pragma('journal_mode = WAL')
+  database.pragma('synchronous = NORMAL')
+  database.pragma('foreign_keys = ON')
+  database.pragma('busy_timeout = 5000')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+async function openPostgres(url: string, schema: string | undefined, max: number): Promise<Store> {
+  const types = {
+    getTypeParser: (oid: number, format?: string) => {
+      if (oid === INT8_OID || oid === NUMERIC_OID) return (v: string) => Number(v)
+      return pg.types.getTypeParser(oid, format as 'text')
+    },
+  }
+  if (schema) {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`)
+    } finally {
+      await client.end()
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types,
+    ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
+  })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return { db, dialect: 'postgres', close: () => db.destroy() }
+}

@@ -1,0 +1,25 @@
+/** Runs every migration not yet applied, in order, at start. */
+import { Migrator, type Migration, type MigrationProvider } from 'kysely'
+import type { Store } from './db.js'
+import * as m001 from './migrations/001-initial.js'
+
+type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
+
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '001-initial': m001,
+}
+
+export async function migrateToLatest(store: Store): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db) => m.up(db, store.dialect) } satisfies Migration]),
+      ),
+  }
+  const migrator = new Migrator({ db: store.db, provider })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}

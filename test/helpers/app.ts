@@ -1,0 +1,65 @@
+/** A real app on a real database, with a bootstrapped account, driven through app.inject(). */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { buildApp } from '../../src/api/build-app.js'
+import type { Redis } from 'ioredis'
+import { systemClock, type Clock } from '../../src/lib/clock.js'
+import { buildServices, type Services } from '../../src/services/index.js'
+import type { Store } from '../../src/store/db.js'
+import type { TestDb } from './db.js'
+
+export const PUBLIC_BASE_URL = 'http://picket.test'
+
+export interface TestApp {
+  app: FastifyInstance
+  services: Services
+  store: Store
+  clock: Clock
+  accountId: string
+  apiKey: string
+  headers: Record<string, string>
+  /** Inject with this account's credentials. */
+  call(method: InjectOptions['method'], url: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<LightMyRequestResponse>
+  /** A second account on the same service, for isolation tests. */
+  otherAccount(): Promise<{ accountId: string; apiKey: string; headers: Record<string, string> }>
+  close(): Promise<void>
+}
+
+export interface TestAppOptions {
+  rateLimit?: { max: number; windowMs: number }
+  clock?: Clock
+  redis?: Redis
+}
+
+export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Promise<TestApp> {
+  const store = await db.open()
+  const clock = options.clock ?? systemClock
+  const services = buildServices({ store, clock, publicBaseUrl: PUBLIC_BASE_URL })
+  const boot = await services.accounts.bootstrap({})
+  const app = await buildApp({
+    services,
+    publicBaseUrl: PUBLIC_BASE_URL,
+    rateLimit: options.rateLimit ?? { max: 100_000, windowMs: 60_000 },
+    redis: options.redis,
+  })
+  const headersFor = (accountId: string, apiKey: string) => ({ authorization: `Bearer ${apiKey}`, 'x-service-account': accountId })
+  const headers = headersFor(boot.accountId, boot.apiKey ?? '')
+  return {
+    app,
+    services,
+    store,
+    clock,
+    accountId: boot.accountId,
+    apiKey: boot.apiKey ?? '',
+    headers,
+    call: (method, url, body, extraHeaders) =>
+      app.inject({ method, url, headers: { ...headers, ...extraHeaders }, ...(body === undefined ? {} : { payload: body as object }) }),
+    async otherAccount() {
+      const created = await services.accounts.createAccount('Other')
+      return { accountId: created.accountId, apiKey: created.apiKey, headers: headersFor(created.accountId, created.apiKey) }
+    },
+    async close() {
+      await app.close()
+      await store.close()
+    },
+  }
+}
