@@ -28,6 +28,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { strict: false } },
   })
   app.setValidatorCompiler(buildValidatorCompiler())
+  // The API speaks JSON only; other bodies get 415 rather than a confusing type error.
+  app.removeContentTypeParser('text/plain')
   installErrorHandlers(app)
   await installOpenApi(app, deps.publicBaseUrl)
   await installRateLimit(app, { ...deps.rateLimit, redis: deps.redis })

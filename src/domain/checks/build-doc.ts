@@ -36,7 +36,8 @@ export function buildCheckDoc({ def, id, body, existing }: BuildInput): Doc {
       if (spec.normalize && !(name in body) && doc[name] !== null && doc[name] !== undefined) doc[name] = spec.normalize(doc[name])
     }
   }
-  validateRetryStrategyInput(body.retryStrategy, errors)
+  // A type without retryStrategy (heartbeat) ignores it in the body, whatever it holds.
+  if ('retryStrategy' in def.fields) validateRetryStrategyInput(body.retryStrategy, errors)
   resolveFrequencyOffset(doc, body, existing, id, errors)
   def.validate?.(doc, errors)
   errors.throwIfAny()

@@ -1,0 +1,92 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { runCli, startServer } from '../helpers/process.js'
+
+const dirs: string[] = []
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-e2e-'))
+  dirs.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true })
+})
+
+const api = (baseUrl: string, accountId: string, key: string) => async (method: string, url: string, body?: unknown) => {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'x-service-account': accountId, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
+  return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as Record<string, unknown>) }
+}
+
+describe('the service and CLI as real processes on embedded SQLite', () => {
+  it('prints the first account and key once, keeps data across a SIGTERM restart, and manages keys from the CLI', async () => {
+    const env = { DATA_DIR: tempDir() }
+    const first = await startServer(env)
+    const banner = /X-Service-Account: (\S+)\n\s+Authorization: Bearer (\S+)/.exec(first.stdout())
+    expect(banner).not.toBeNull()
+    const [, accountId, key] = banner as unknown as [string, string, string]
+    const call = api(first.baseUrl, accountId, key)
+    const created = await call('POST', '/v1/checks/api', { name: 'persisted', request: { url: 'https://example.com' } })
+    expect(created.status).toBe(201)
+
+    // A second account and key from the CLI, while the service runs on the same database.
+    const cli = await runCli(['accounts', 'create', '--name', 'Team B'], env)
+    expect(cli.code, cli.stderr).toBe(0)
+    const otherAccount = /account: (\S+)/.exec(cli.stdout)?.[1] ?? ''
+    const otherKeyId = /key id:\s+(\S+)/.exec(cli.stdout)?.[1] ?? ''
+    const otherKey = /api key: (\S+)/.exec(cli.stdout)?.[1] ?? ''
+    const asOther = api(first.baseUrl, otherAccount, otherKey)
+    expect((await asOther('GET', '/v1/checks')).body).toEqual([])
+    expect((await asOther('GET', `/v1/checks/${String(created.body?.id)}`)).status).toBe(404)
+
+    const listed = await runCli(['keys', 'list', '--account', otherAccount], env)
+    expect(listed.stdout).toContain(otherKeyId)
+    expect(listed.stdout).not.toContain(otherKey)
+    const revoked = await runCli(['keys', 'revoke', otherKeyId], env)
+    expect(revoked.code, revoked.stderr).toBe(0)
+    expect((await asOther('GET', '/v1/checks')).status).toBe(401)
+
+    expect(await first.stop('SIGTERM')).toBe(0)
+
+    const second = await startServer(env)
+    try {
+      expect(second.stdout()).not.toContain('Authorization: Bearer')
+      const again = await api(second.baseUrl, accountId, key)('GET', `/v1/checks/${String(created.body?.id)}`)
+      expect(again.status).toBe(200)
+      expect(again.body?.name).toBe('persisted')
+    } finally {
+      await second.stop()
+    }
+  })
+
+  it('uses PICKET_ACCOUNT_ID and PICKET_API_KEY for the first account', async () => {
+    const accountId = '3f1e0c6a-1a2b-4c3d-8e9f-000000000001'
+    const key = 'test-known-key-0123456789'
+    const server = await startServer({ DATA_DIR: tempDir(), PICKET_ACCOUNT_ID: accountId, PICKET_API_KEY: key })
+    try {
+      expect(server.stdout()).toContain(accountId)
+      expect((await api(server.baseUrl, accountId, key)('GET', '/v1/checks')).status).toBe(200)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('fails fast on bad configuration, naming every problem', async () => {
+    await expect(startServer({ DATA_DIR: tempDir(), PORT: 'abc', DATABASE_URL: 'mysql://x' })).rejects.toThrow(/PORT[\s\S]*DATABASE_URL/)
+  })
+
+  it('the CLI explains its usage and refuses unknown commands', async () => {
+    const env = { DATA_DIR: tempDir() }
+    const help = await runCli(['help'], env)
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('keys revoke')
+    const bad = await runCli(['keys', 'revoke', '00000000-0000-0000-0000-000000000000'], env)
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('not found')
+  })
+})
