@@ -7,7 +7,7 @@ import { installErrorHandlers } from './errors.js'
 import { installOpenApi } from './openapi.js'
 import { installRateLimit } from './rate-limit.js'
 import { buildValidatorCompiler } from './validation.js'
-import { checkRoutes } from './routes/checks.js'
+import { resourceRoutes } from './routes/index.js'
 import { healthRoutes } from './routes/health.js'
 
 export interface AppDeps {
@@ -35,7 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installRateLimit(app, { ...deps.rateLimit, redis: deps.redis })
   installAuth(app, deps.services.accounts)
   await healthRoutes(app, { isShuttingDown: deps.isShuttingDown ?? (() => false), storeReady: deps.services.ping })
-  await checkRoutes(app, { checks: deps.services.checks })
+  await resourceRoutes(app, deps.services)
   await app.ready()
   return app
 }

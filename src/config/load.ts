@@ -18,6 +18,8 @@ export interface Config {
   rateLimit: { max: number; windowMs: number }
   bodyLimitBytes: number
   shutdownGraceMs: number
+  /** Source addresses of the runners by region, as the operator sets them (JSON maps of region to list). */
+  staticIps: { ipv4: Record<string, string[]>; ipv6: Record<string, string[]> }
 }
 
 export class ConfigError extends Error {
@@ -66,6 +68,21 @@ export function loadConfig(env: Env = process.env): Config {
   const bootstrapApiKey = str('PICKET_API_KEY')
   if (bootstrapApiKey && bootstrapApiKey.length < 16) problems.push('PICKET_API_KEY must be at least 16 characters')
 
+  const regionMap = (name: string): Record<string, string[]> => {
+    const raw = str(name)
+    if (!raw) return {}
+    try {
+      const parsed: unknown = JSON.parse(raw)
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Object.values(parsed).every((v) => Array.isArray(v) && v.every((x) => typeof x === 'string'))) {
+        return parsed as Record<string, string[]>
+      }
+    } catch {
+      // reported below
+    }
+    problems.push(`${name} must be a JSON object mapping each region to a list of address strings`)
+    return {}
+  }
+
   const config: Config = {
     port,
     host,
@@ -79,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: { max: int('RATE_LIMIT_MAX', 600, 1, 1_000_000), windowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000) },
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    staticIps: { ipv4: regionMap('STATIC_IPS_BY_REGION'), ipv6: regionMap('STATIC_IPV6S_BY_REGION') },
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

@@ -14,6 +14,7 @@ export const emptyAlertChannels = (): AlertChannelsView => ({ email: [], webhook
 export interface CheckViewContext {
   publicBaseUrl: string
   alertChannels?: AlertChannelsView
+  alertChannelSubscriptions?: Array<{ alertChannelId: number; activated: boolean }>
 }
 
 export const pingUrlFor = (publicBaseUrl: string, token: string): string => `${publicBaseUrl}/ping/${encodeURIComponent(token)}`
@@ -23,6 +24,7 @@ export function presentCheck(record: CheckRecord, ctx: CheckViewContext): Record
     id: record.id,
     checkType: record.checkType,
     ...record.doc,
+    alertChannelSubscriptions: ctx.alertChannelSubscriptions ?? [],
     alertChannels: ctx.alertChannels ?? emptyAlertChannels(),
     created_at: toIso(record.createdAt),
     updated_at: toIsoOrNull(record.updatedAt),

@@ -1,19 +1,16 @@
 /** Use cases for checks: account-scoped create, update, read, delete and list. */
-import type { Clock } from '../lib/clock.js'
+import type { ResourceDeps } from './resource-deps.js'
+import type { Stores } from './stores.js'
 import { newId } from '../lib/ids.js'
 import { buildCheckDoc } from '../domain/checks/build-doc.js'
 import type { Doc } from '../domain/checks/check-type.js'
 import { checkTypeBySegment } from '../domain/checks/registry.js'
-import { ConflictError, FieldErrorCollector, NotFoundError } from '../domain/errors.js'
+import { ConflictError, NotFoundError } from '../domain/errors.js'
 import type { CheckRecord } from '../store/checks.js'
-import type { Stores } from './stores.js'
 import { presentCheck } from './check-view.js'
+import { validateReferences } from './references.js'
+import { linkViews, syncSubscriptions } from './subscriptions.js'
 
-export interface CheckServiceDeps {
-  stores: Stores
-  clock: Clock
-  publicBaseUrl: string
-}
 
 export interface ListChecksQuery {
   limit: number
@@ -40,9 +37,21 @@ export interface CheckService {
   list(accountId: string, query: ListChecksQuery): Promise<{ items: CheckView[]; total: number }>
 }
 
-export function checkService(deps: CheckServiceDeps): CheckService {
-  const { stores, clock } = deps
-  const view = (r: CheckRecord) => presentCheck(r, { publicBaseUrl: deps.publicBaseUrl })
+/** Subscriptions live in their own table; the stored document does not repeat them. */
+const withoutLinks = (doc: Doc): Doc => {
+  const { alertChannelSubscriptions: _links, ...rest } = doc
+  return rest
+}
+
+export function checkService(deps: ResourceDeps): CheckService {
+  const { stores, clock, transact } = deps
+
+  async function views(accountId: string, records: CheckRecord[]): Promise<CheckView[]> {
+    const subs = await stores.alertSubscriptions.listForChecks(accountId, records.map((r) => r.id))
+    const links = await linkViews(stores, accountId, records.map((r) => subs.filter((s) => s.checkId === r.id)))
+    return records.map((r, i) => presentCheck(r, { publicBaseUrl: deps.publicBaseUrl, ...links[i] }))
+  }
+  const view = async (accountId: string, record: CheckRecord) => (await views(accountId, [record]))[0] as CheckView
 
   const defOf = (segment: string) => {
     const def = checkTypeBySegment.get(segment)
@@ -50,18 +59,11 @@ export function checkService(deps: CheckServiceDeps): CheckService {
     return def
   }
 
-  /** Rules that need the store: references to other resources of the same account, unique ping tokens. */
-  async function checkReferences(accountId: string, id: string, doc: Doc): Promise<void> {
-    const errors = new FieldErrorCollector()
-    if (typeof doc.groupId === 'number' && !(await stores.checkGroups.exists(accountId, doc.groupId))) {
-      errors.add('groupId', `check group ${doc.groupId} does not exist`)
-    }
-    errors.throwIfAny()
-    const heartbeat = doc.heartbeat as Doc | undefined
-    if (typeof heartbeat?.pingToken === 'string') {
-      const owner = await stores.checks.findIdByPingToken(heartbeat.pingToken)
-      if (owner && owner !== id) throw new ConflictError('heartbeat.pingToken is already in use', { 'heartbeat.pingToken': 'is already in use' })
-    }
+  async function ensureUniquePingToken(s: Stores, id: string, doc: Doc): Promise<void> {
+    const token = (doc.heartbeat as Doc | undefined)?.pingToken
+    if (typeof token !== 'string') return
+    const owner = await s.checks.findIdByPingToken(token)
+    if (owner && owner !== id) throw new ConflictError('heartbeat.pingToken is already in use', { 'heartbeat.pingToken': 'is already in use' })
   }
 
   /** A heartbeat keeps its token unless a new one is given; a new heartbeat without one gets a random token. */
@@ -73,33 +75,42 @@ export function checkService(deps: CheckServiceDeps): CheckService {
   }
 
   return {
-    async create(accountId, segment, body, _options) {
+    async create(accountId, segment, body, options) {
       const def = defOf(segment)
       const id = newId()
       let doc = buildCheckDoc({ def, id, body })
       if (def.checkType === 'HEARTBEAT') doc = withPingToken(doc)
-      await checkReferences(accountId, id, doc)
-      const record: CheckRecord = { id, accountId, checkType: def.checkType, doc, createdAt: clock.now(), updatedAt: null }
-      await stores.checks.insert(record)
-      return view(record)
+      const record: CheckRecord = { id, accountId, checkType: def.checkType, doc: withoutLinks(doc), createdAt: clock.now(), updatedAt: null }
+      await transact(async (s) => {
+        await validateReferences(s, accountId, doc)
+        await ensureUniquePingToken(s, id, doc)
+        await s.checks.insert(record)
+        await syncSubscriptions(s, accountId, { checkId: id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: true })
+      })
+      return view(accountId, record)
     },
 
-    async update(accountId, segment, id, body, _options) {
+    async update(accountId, segment, id, body, options) {
       const def = defOf(segment)
-      const existing = await stores.checks.get(accountId, id)
-      if (!existing || existing.checkType !== def.checkType) throw new NotFoundError(`${def.checkType} check`, id)
-      let doc = buildCheckDoc({ def, id, body, existing: existing.doc })
-      if (def.checkType === 'HEARTBEAT') doc = withPingToken(doc, existing.doc)
-      await checkReferences(accountId, id, doc)
-      const record: CheckRecord = { ...existing, doc, updatedAt: clock.now() }
-      await stores.checks.update(record)
-      return view(record)
+      const record = await transact(async (s) => {
+        const existing = await s.checks.get(accountId, id)
+        if (!existing || existing.checkType !== def.checkType) throw new NotFoundError(`${def.checkType} check`, id)
+        let doc = buildCheckDoc({ def, id, body, existing: existing.doc })
+        if (def.checkType === 'HEARTBEAT') doc = withPingToken(doc, existing.doc)
+        await validateReferences(s, accountId, doc)
+        await ensureUniquePingToken(s, id, doc)
+        const updated: CheckRecord = { ...existing, doc: withoutLinks(doc), updatedAt: clock.now() }
+        await s.checks.update(updated)
+        await syncSubscriptions(s, accountId, { checkId: id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: false })
+        return updated
+      })
+      return view(accountId, record)
     },
 
     async get(accountId, id) {
       const record = await stores.checks.get(accountId, id)
       if (!record) throw new NotFoundError('Check', id)
-      return view(record)
+      return view(accountId, record)
     },
 
     async remove(accountId, id) {
@@ -117,7 +128,7 @@ export function checkService(deps: CheckServiceDeps): CheckService {
         limit: q.limit,
         offset: (q.page - 1) * q.limit,
       })
-      return { items: items.map(view), total }
+      return { items: await views(accountId, items), total }
     },
   }
 }

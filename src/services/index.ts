@@ -3,11 +3,32 @@ import type { Clock } from '../lib/clock.js'
 import type { Store } from '../store/db.js'
 import { accountService, type AccountService } from './accounts.js'
 import { checkService, type CheckService } from './checks.js'
-import { buildStores } from './stores.js'
+import { buildStores, transactor } from './stores.js'
+import type { ResourceDeps } from './resource-deps.js'
+import { checkGroupService, type CheckGroupService } from './check-groups.js'
+import { variableService, type VariableService } from './variables.js'
+import { snippetService, type SnippetService } from './snippets.js'
+import { alertChannelService, type AlertChannelService } from './alert-channels.js'
+import { accountSettingsService, type AccountSettingsService } from './account-settings.js'
+import { maintenanceWindowService, type MaintenanceWindowService } from './maintenance-windows.js'
+import { referenceDataService, type ReferenceDataService } from './reference-data.js'
+import { privateLocationService, type PrivateLocationService } from './private-locations.js'
+import { dashboardService, type DashboardService } from './dashboards.js'
+import { statusPageService, type StatusPageService } from './status-pages.js'
 
 export interface Services {
   accounts: AccountService
   checks: CheckService
+  checkGroups: CheckGroupService
+  variables: VariableService
+  snippets: SnippetService
+  alertChannels: AlertChannelService
+  accountSettings: AccountSettingsService
+  maintenanceWindows: MaintenanceWindowService
+  referenceData: ReferenceDataService
+  privateLocations: PrivateLocationService
+  dashboards: DashboardService
+  statusPages: StatusPageService
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -16,13 +37,31 @@ export interface ServiceDeps {
   store: Store
   clock: Clock
   publicBaseUrl: string
+  staticIps?: ResourceDeps['staticIps']
 }
 
 export function buildServices(deps: ServiceDeps): Services {
   const stores = buildStores(deps.store)
+  const r: ResourceDeps = {
+    stores,
+    transact: transactor(deps.store),
+    clock: deps.clock,
+    publicBaseUrl: deps.publicBaseUrl,
+    staticIps: deps.staticIps ?? { ipv4: {}, ipv6: {} },
+  }
   return {
     accounts: accountService({ stores, clock: deps.clock }),
-    checks: checkService({ stores, clock: deps.clock, publicBaseUrl: deps.publicBaseUrl }),
+    checks: checkService(r),
+    checkGroups: checkGroupService(r),
+    variables: variableService(r),
+    snippets: snippetService(r),
+    alertChannels: alertChannelService(r),
+    accountSettings: accountSettingsService(r),
+    maintenanceWindows: maintenanceWindowService(r),
+    referenceData: referenceDataService(r),
+    privateLocations: privateLocationService(r),
+    dashboards: dashboardService(r),
+    statusPages: statusPageService(r),
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
 }

@@ -2,7 +2,8 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database, CheckRow } from './schema.js'
 import type { Dialect } from './db.js'
-import { containsText, escapeLike } from './dialect.js'
+import { containsText, escapeLike, inTransaction, isUniqueViolation } from './dialect.js'
+import { ConflictError } from '../domain/errors.js'
 
 export interface CheckRecord {
   id: string
@@ -31,6 +32,8 @@ export interface CheckStore {
   get(accountId: string, id: string): Promise<CheckRecord | undefined>
   delete(accountId: string, id: string): Promise<boolean>
   list(filter: CheckListFilter): Promise<{ items: CheckRecord[]; total: number }>
+  /** Every check of an account (for reference scans such as "is this snippet in use"). */
+  listAll(accountId: string): Promise<CheckRecord[]>
   /** The id of the check that owns a ping token, in any account. */
   findIdByPingToken(token: string): Promise<string | undefined>
 }
@@ -64,6 +67,16 @@ const fromRow = (row: CheckRow): CheckRecord => ({
 
 const tagsOf = (r: CheckRecord): string[] => [...new Set((r.doc.tags as string[] | undefined) ?? [])]
 
+/** The only unique column besides the id is the heartbeat ping token. */
+const guardToken = async (work: () => Promise<void>): Promise<void> => {
+  try {
+    await work()
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ConflictError('heartbeat.pingToken is already in use', { 'heartbeat.pingToken': 'is already in use' })
+    throw err
+  }
+}
+
 export function checkStore(db: Kysely<Database>, dialect: Dialect): CheckStore {
   const writeTags = async (trx: Kysely<Database>, r: CheckRecord) => {
     await trx.deleteFrom('check_tags').where('check_id', '=', r.id).execute()
@@ -73,25 +86,27 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect): CheckStore {
     }
   }
   return {
-    async insert(record) {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('checks').values(toRow(record)).execute()
-        await writeTags(trx, record)
-      })
-    },
-    async update(record) {
-      await db.transaction().execute(async (trx) => {
-        const { id, account_id: accountId, created_at: _createdAt, ...changes } = toRow(record)
-        await trx.updateTable('checks').set(changes).where('id', '=', id).where('account_id', '=', accountId).execute()
-        await writeTags(trx, record)
-      })
-    },
+    insert: (record) =>
+      guardToken(() =>
+        inTransaction(db, async (trx) => {
+          await trx.insertInto('checks').values(toRow(record)).execute()
+          await writeTags(trx, record)
+        }),
+      ),
+    update: (record) =>
+      guardToken(() =>
+        inTransaction(db, async (trx) => {
+          const { id, account_id: accountId, created_at: _createdAt, ...changes } = toRow(record)
+          await trx.updateTable('checks').set(changes).where('id', '=', id).where('account_id', '=', accountId).execute()
+          await writeTags(trx, record)
+        }),
+      ),
     async get(accountId, id) {
       const row = await db.selectFrom('checks').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst()
       return row ? fromRow(row) : undefined
     },
     async delete(accountId, id) {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const owned = await trx.selectFrom('checks').select('id').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst()
         if (!owned) return false
         await trx.deleteFrom('check_tags').where('check_id', '=', id).execute()
@@ -99,6 +114,10 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect): CheckStore {
         await trx.deleteFrom('checks').where('id', '=', id).execute()
         return true
       })
+    },
+    async listAll(accountId) {
+      const rows = await db.selectFrom('checks').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute()
+      return rows.map(fromRow)
     },
     async findIdByPingToken(token) {
       const row = await db.selectFrom('checks').select('id').where('ping_token', '=', token).executeTakeFirst()

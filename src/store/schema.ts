@@ -55,6 +55,41 @@ export interface CheckStatusRow {
   updated_at: number
 }
 
+export interface VariableRow {
+  account_id: string
+  key: string
+  value: string
+  locked: number
+  secret: number
+  created_at: number
+  updated_at: number | null
+}
+
+export interface AlertSubscriptionRow {
+  id: Generated<number>
+  account_id: string
+  channel_id: number
+  check_id: string | null
+  group_id: number | null
+  activated: number
+}
+
+export interface AccountSettingsRow {
+  account_id: string
+  doc: string
+  updated_at: number
+}
+
+export interface PrivateLocationKeyRow {
+  id: string
+  account_id: string
+  location_id: string
+  key_hash: string
+  masked_key: string
+  created_at: number
+}
+
+/** Tables reached through store/doc-table.ts are not listed: their names are chosen at run time. */
 export interface Database {
   accounts: AccountRow
   api_keys: ApiKeyRow
@@ -62,4 +97,8 @@ export interface Database {
   check_tags: CheckTagRow
   check_groups: CheckGroupRow
   check_statuses: CheckStatusRow
+  variables: VariableRow
+  alert_subscriptions: AlertSubscriptionRow
+  account_settings: AccountSettingsRow
+  private_location_keys: PrivateLocationKeyRow
 }

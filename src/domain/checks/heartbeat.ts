@@ -31,7 +31,8 @@ export const heartbeatCheck: CheckTypeDef = {
     const { retryStrategy: _ignored, ...common } = commonFields(Type.Integer({ minimum: 0, maximum: 525600, default: 10 }))
     return {
       ...common,
-      request: { schema: Nullable(Type.Object({})), default: () => ({}), normalize: () => ({}) },
+      // Always the empty object (spec 2.6): null, like any content, leaves it {}.
+      request: { schema: Nullable(Type.Object({})), default: () => ({}), normalize: () => ({}), keepOnNull: true },
       heartbeat: {
         schema: HeartbeatConfig,
         normalize: (v) => {

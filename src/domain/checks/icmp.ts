@@ -38,7 +38,8 @@ export const icmpCheck: CheckTypeDef = {
         }
       },
     },
-    heartbeat: { schema: Nullable(Type.Object({})), default: () => ({}) },
+    // An object (spec 2.5); null leaves it {}.
+    heartbeat: { schema: Nullable(Type.Object({})), default: () => ({}), keepOnNull: true },
     ...scriptFields,
     script: { schema: Type.String({ maxLength: 512 * 1024 }) },
     ...scriptPhaseFields,

@@ -1,0 +1,5 @@
+/** Account-level alert settings: HTTP routes. */
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services/index.js'
+
+export async function accountSettingsRoutes(_app: FastifyInstance, _services: Services): Promise<void> {}

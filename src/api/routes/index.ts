@@ -1,0 +1,24 @@
+/** Every resource's routes, registered by buildApp. */
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services/index.js'
+import { checkRoutes } from './checks.js'
+import { checkGroupRoutes } from './check-groups.js'
+import { variableRoutes } from './variables.js'
+import { snippetRoutes } from './snippets.js'
+import { alertChannelRoutes } from './alert-channels.js'
+import { accountSettingsRoutes } from './account-settings.js'
+import { maintenanceWindowRoutes } from './maintenance-windows.js'
+import { referenceDataRoutes } from './reference-data.js'
+import { privateLocationRoutes } from './private-locations.js'
+import { dashboardRoutes } from './dashboards.js'
+import { statusPageRoutes } from './status-pages.js'
+
+export async function resourceRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  await checkRoutes(app, { checks: services.checks })
+  for (const routes of [
+    checkGroupRoutes, variableRoutes, snippetRoutes, alertChannelRoutes, accountSettingsRoutes, maintenanceWindowRoutes,
+    referenceDataRoutes, privateLocationRoutes, dashboardRoutes, statusPageRoutes,
+  ]) {
+    await routes(app, services)
+  }
+}

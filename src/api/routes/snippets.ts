@@ -1,0 +1,5 @@
+/** Setup/teardown snippets: HTTP routes. */
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services/index.js'
+
+export async function snippetRoutes(_app: FastifyInstance, _services: Services): Promise<void> {}

@@ -1,0 +1,122 @@
+/**
+ * An account-scoped table of JSON documents (id, account_id, doc, created_at, updated_at, plus a few indexed
+ * columns derived from the document). Most configuration resources are stored this way; their modules add only
+ * what is particular to them.
+ */
+import type { Kysely } from 'kysely'
+import { ConflictError } from '../domain/errors.js'
+import { newId } from '../lib/ids.js'
+import { isUniqueViolation } from './dialect.js'
+import type { Database } from './schema.js'
+
+export type Doc = Record<string, unknown>
+export type ColumnValue = string | number | null
+
+export interface DocRecord<Id extends string | number> {
+  id: Id
+  accountId: string
+  doc: Doc
+  createdAt: number
+  updatedAt: number | null
+  columns: Record<string, ColumnValue>
+}
+
+export interface DocTableSpec {
+  table: string
+  idKind: 'uuid' | 'serial'
+  /** Indexed columns derived from the document (e.g. unique names); the table must have them. */
+  columns?: (doc: Doc) => Record<string, ColumnValue>
+  /** What a unique-constraint failure means, for the 409 message. */
+  conflictMessage?: string
+}
+
+export interface ListOptions {
+  limit?: number
+  offset?: number
+  /** Equality filters on derived columns. */
+  where?: Record<string, ColumnValue>
+}
+
+export interface DocTable<Id extends string | number> {
+  insert(accountId: string, doc: Doc, at: number, id?: Id): Promise<DocRecord<Id>>
+  get(accountId: string, id: Id): Promise<DocRecord<Id> | undefined>
+  list(accountId: string, options?: ListOptions): Promise<{ items: DocRecord<Id>[]; total: number }>
+  update(accountId: string, id: Id, doc: Doc, at: number): Promise<DocRecord<Id> | undefined>
+  delete(accountId: string, id: Id): Promise<boolean>
+  /** A record by a derived column, in any account (for names unique across all accounts). */
+  findByColumn(column: string, value: ColumnValue): Promise<DocRecord<Id> | undefined>
+}
+
+type Row = { id: string | number; account_id: string; doc: string; created_at: number; updated_at: number | null } & Record<string, unknown>
+
+export function docTable<Id extends string | number>(database: Kysely<Database>, spec: DocTableSpec): DocTable<Id> {
+  // Table names are chosen by the caller at run time, which Kysely's static typing cannot follow.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const db = database as unknown as Kysely<any>
+  const derive = (doc: Doc) => spec.columns?.(doc) ?? {}
+  const fromRow = (row: Row): DocRecord<Id> => {
+    const { id, account_id, doc, created_at, updated_at, ...rest } = row
+    return {
+      id: (spec.idKind === 'serial' ? Number(id) : String(id)) as Id,
+      accountId: account_id,
+      doc: JSON.parse(doc) as Doc,
+      createdAt: Number(created_at),
+      updatedAt: updated_at === null ? null : Number(updated_at),
+      columns: rest as Record<string, ColumnValue>,
+    }
+  }
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work()
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(spec.conflictMessage ?? `${spec.table}: a unique value is already taken`)
+      throw err
+    }
+  }
+  const scoped = (accountId: string, where: Record<string, ColumnValue> = {}) => {
+    let q = db.selectFrom(spec.table).where('account_id', '=', accountId)
+    for (const [column, value] of Object.entries(where)) q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value)
+    return q
+  }
+
+  return {
+    insert: (accountId, doc, at, id) =>
+      guard(async () => {
+        const values: Record<string, unknown> = { account_id: accountId, doc: JSON.stringify(doc), created_at: at, updated_at: null, ...derive(doc) }
+        if (spec.idKind === 'uuid') values.id = id ?? newId()
+        const row = (await db.insertInto(spec.table).values(values).returningAll().executeTakeFirstOrThrow()) as Row
+        return fromRow(row)
+      }),
+    async get(accountId, id) {
+      const row = (await scoped(accountId).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined
+      return row ? fromRow(row) : undefined
+    },
+    async list(accountId, options = {}) {
+      const q = scoped(accountId, options.where)
+      const count = (await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number | string }
+      let page = q.selectAll().orderBy('created_at').orderBy('id')
+      if (options.limit !== undefined) page = page.limit(options.limit).offset(options.offset ?? 0)
+      const rows = (await page.execute()) as Row[]
+      return { items: rows.map(fromRow), total: Number(count.n) }
+    },
+    update: (accountId, id, doc, at) =>
+      guard(async () => {
+        const row = (await db
+          .updateTable(spec.table)
+          .set({ doc: JSON.stringify(doc), updated_at: at, ...derive(doc) })
+          .where('account_id', '=', accountId)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst()) as Row | undefined
+        return row ? fromRow(row) : undefined
+      }),
+    async delete(accountId, id) {
+      const r = await db.deleteFrom(spec.table).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+      return Number(r.numDeletedRows) > 0
+    },
+    async findByColumn(column, value) {
+      const row = (await db.selectFrom(spec.table).selectAll().where(column, '=', value).executeTakeFirst()) as Row | undefined
+      return row ? fromRow(row) : undefined
+    },
+  }
+}

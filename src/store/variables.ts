@@ -1,0 +1,71 @@
+/** Account environment variables, addressed by key. */
+import type { Kysely } from 'kysely'
+import { ConflictError } from '../domain/errors.js'
+import { isUniqueViolation } from './dialect.js'
+import type { Database, VariableRow } from './schema.js'
+
+export interface VariableRecord {
+  key: string
+  value: string
+  locked: boolean
+  secret: boolean
+  createdAt: number
+  updatedAt: number | null
+}
+
+export interface VariableStore {
+  insert(accountId: string, v: VariableRecord): Promise<void>
+  get(accountId: string, key: string): Promise<VariableRecord | undefined>
+  list(accountId: string, limit?: number, offset?: number): Promise<{ items: VariableRecord[]; total: number }>
+  update(accountId: string, v: VariableRecord): Promise<boolean>
+  delete(accountId: string, key: string): Promise<boolean>
+}
+
+const fromRow = (r: VariableRow): VariableRecord => ({
+  key: r.key,
+  value: r.value,
+  locked: r.locked === 1,
+  secret: r.secret === 1,
+  createdAt: Number(r.created_at),
+  updatedAt: r.updated_at === null ? null : Number(r.updated_at),
+})
+
+export function variableStore(db: Kysely<Database>): VariableStore {
+  const scoped = (accountId: string) => db.selectFrom('variables').where('account_id', '=', accountId)
+  return {
+    async insert(accountId, v) {
+      try {
+        await db
+          .insertInto('variables')
+          .values({ account_id: accountId, key: v.key, value: v.value, locked: v.locked ? 1 : 0, secret: v.secret ? 1 : 0, created_at: v.createdAt, updated_at: v.updatedAt })
+          .execute()
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError(`Variable ${v.key} already exists`, { key: 'already exists' })
+        throw err
+      }
+    },
+    async get(accountId, key) {
+      const row = await scoped(accountId).selectAll().where('key', '=', key).executeTakeFirst()
+      return row ? fromRow(row) : undefined
+    },
+    async list(accountId, limit, offset = 0) {
+      const count = await scoped(accountId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      let q = scoped(accountId).selectAll().orderBy('key')
+      if (limit !== undefined) q = q.limit(limit).offset(offset)
+      return { items: (await q.execute()).map(fromRow), total: Number(count.n) }
+    },
+    async update(accountId, v) {
+      const r = await db
+        .updateTable('variables')
+        .set({ value: v.value, locked: v.locked ? 1 : 0, secret: v.secret ? 1 : 0, updated_at: v.updatedAt })
+        .where('account_id', '=', accountId)
+        .where('key', '=', v.key)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
+    },
+    async delete(accountId, key) {
+      const r = await db.deleteFrom('variables').where('account_id', '=', accountId).where('key', '=', key).executeTakeFirst()
+      return Number(r.numDeletedRows) > 0
+    },
+  }
+}
