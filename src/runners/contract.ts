@@ -1,0 +1,80 @@
+/**
+ * The runner contract. A runner executes one attempt of one check against its target and reports what happened.
+ * Runners never touch the database or the services: the engine (and the private-location agent) hands them a
+ * prepared spec and stores what they return. A failed check is data (a RunResult), never a thrown error.
+ */
+
+export type RunStatus = 'passing' | 'degraded' | 'failing'
+
+/** Why a run failed; null when it passed (degraded runs have no error kind unless something else failed). */
+export type ErrorKind =
+  | 'ASSERTION' // an assertion did not hold
+  | 'TIMEOUT' // the hard time limit was hit
+  | 'NETWORK' // connection refused/reset, host unreachable …
+  | 'DNS' // the target name did not resolve
+  | 'TLS' // certificate or handshake problem
+  | 'OVER_MAX_RESPONSE_TIME' // slower than maxResponseTime
+  | 'PACKET_LOSS' // ICMP: more loss than maxPacketLossThreshold
+  | 'SETUP_SCRIPT' // the setup script threw, timed out or ran out of memory (no request was made)
+  | 'TEARDOWN_SCRIPT' // the teardown script failed (assertions still ran)
+  | 'STATUS' // HTTP error status without shouldFail (4xx/5xx)
+  | 'CONFIG' // the check cannot run as configured (e.g. unresolved {{VARIABLE}} in the URL)
+  | 'INTERNAL' // a bug on our side
+
+export interface AssertionOutcome {
+  source: string
+  property: string
+  comparison: string
+  target: string
+  regex: string | null
+  /** The value the assertion looked at (bounded for display). */
+  actual: unknown
+  passed: boolean
+  /** Why it could not be evaluated (e.g. body is not JSON), when that is the reason it failed. */
+  error?: string
+}
+
+export interface RunResult {
+  status: RunStatus
+  /** Assertion, timeout, network or script failure (the run counts as failed). */
+  hasFailures: boolean
+  /** Something went wrong on our side. */
+  hasErrors: boolean
+  isDegraded: boolean
+  overMaxResponseTime: boolean
+  errorKind: ErrorKind | null
+  errorMessage: string | null
+  /** The failure was a network-level error (ECONNREFUSED, ECONNRESET, ENOTFOUND, ETIMEDOUT, EAI_AGAIN …): retryStrategy.onlyOn NETWORK_ERROR retries only these. */
+  networkError: boolean
+  /** Milliseconds spent on the measured part of the check (excluding setup/teardown and system time). */
+  responseTime: number
+  startedAt: number
+  stoppedAt: number
+  assertions: AssertionOutcome[]
+  /** Phase durations in ms: API/URL wait, dns, tcp, tls, firstByte, download, total; TCP dns, connection, data, total; DNS total; ICMP latency stats. */
+  timingPhases: Record<string, number>
+  /** Type-specific details for the result record: response {status, statusText, headers, body (bounded), bodyTruncated}, request, answer, ping stats … */
+  details: Record<string, unknown>
+  /** Human-readable log lines (script console output, redirects followed …), bounded. */
+  jobLog: string[]
+}
+
+/** What every run gets besides its spec. */
+export interface RunContext {
+  /** The data-center or private location this attempt runs in. */
+  location: string
+  /** Epoch ms; a fake clock in tests of classification logic. */
+  now(): number
+  /** Aborts the run (engine shutdown). */
+  signal?: AbortSignal
+}
+
+export interface Runner<Spec> {
+  run(spec: Spec, ctx: RunContext): Promise<RunResult>
+}
+
+/** Scripts run around an API check (semantics section 2: group setup → check setup → request → check teardown → group teardown). */
+export interface ScriptPhases {
+  setup: string[]
+  teardown: string[]
+}
