@@ -78,3 +78,19 @@ export interface ScriptPhases {
   setup: string[]
   teardown: string[]
 }
+
+/**
+ * What the engine hands a runner: the check's stored document with its group's settings already applied
+ * (request, assertions, thresholds, shouldFail …), the variables for {{VAR}} interpolation (check > group >
+ * account, plus runtime variables such as CHECK_ID and REGION), and the setup/teardown scripts to run.
+ */
+export interface CheckRunSpec {
+  checkId: string
+  checkName: string
+  checkType: string
+  doc: Record<string, unknown>
+  variables: Record<string, string>
+  scripts: ScriptPhases
+}
+
+export type CheckRunner = Runner<CheckRunSpec>

@@ -31,6 +31,8 @@ export function validateAssertions(assertions: unknown, path: string, errors: Fi
         errors.add(`${at}.comparison`, `must be EQUALS, NOT_EQUALS, LESS_THAN or GREATER_THAN for source ${source}`)
       } else if (target.trim() === '' || !Number.isFinite(Number(target))) {
         errors.add(`${at}.target`, `must be a number for source ${source}`)
+      } else if (source === 'STATUS_CODE' && !Number.isInteger(Number(target))) {
+        errors.add(`${at}.target`, 'must be a whole number for source STATUS_CODE')
       }
     }
     if (source === 'LATENCY' && property !== '' && !LATENCY_PROPERTIES.has(property)) {
@@ -48,7 +50,8 @@ export function validateAssertions(assertions: unknown, path: string, errors: Fi
       const problem = regexProblem(raw.regex)
       if (problem) errors.add(`${at}.regex`, problem)
     }
-    if (!NO_TARGET.has(comparison) && !NUMERIC_SOURCES.has(source) && raw.target === undefined) {
+    // Assertions arrive normalized (a missing target is stored as ''), so an empty target is a missing one.
+    if (!NO_TARGET.has(comparison) && !NUMERIC_SOURCES.has(source) && target === '') {
       errors.add(`${at}.target`, `is required for comparison ${comparison}`)
     }
   })

@@ -63,7 +63,10 @@ function resolveFrequencyOffset(doc: Doc, body: Doc, existing: Doc | undefined, 
     doc.frequencyOffset = given
     return
   }
-  const kept = given === undefined && existing ? existing.frequencyOffset : null
+  // An offset means the run interval when frequency is 0 and a spreading phase otherwise, so the stored one is kept
+  // only while the frequency stays on the same side of that line (a spread offset of 30 must not become "every 30 s").
+  const sameKind = existing !== undefined && (Number(existing.frequency) === 0) === (frequency === 0)
+  const kept = given === undefined && sameKind ? existing.frequencyOffset : null
   if (typeof kept === 'number' && frequencyOffsetProblem(frequency, kept) === null) {
     doc.frequencyOffset = kept
     return

@@ -1,4 +1,5 @@
 /** Rules for target addresses shared by check types (pure). */
+import { isIPv6 } from 'node:net'
 import type { FieldErrorCollector } from '../errors.js'
 
 /** http(s) URLs; a URL may also start with a {{VARIABLE}} (e.g. {{GROUP_BASE_URL}}) that is resolved at run time. */
@@ -25,6 +26,7 @@ export function validateHostname(value: unknown, field: string, errors: FieldErr
     errors.add(field, 'must be a host name or IP address, without scheme or path')
     return
   }
-  const isIpv6 = value.includes(':') && /^\[?[0-9a-fA-F:.]+\]?$/.test(value)
+  // A colon is allowed only inside an IPv6 address (bare or in brackets): `10.0.0.1:5432` is an address with a port.
+  const isIpv6 = isIPv6(value.replace(/^\[(.*)\]$/, '$1'))
   if (!isIpv6 && value.includes(':')) errors.add(field, 'must not include a port')
 }
