@@ -3,12 +3,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely'
 import type { Store } from './db.js'
 import * as m001 from './migrations/001-initial.js'
 import * as m002 from './migrations/002-resources.js'
+import * as m003 from './migrations/003-engine.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': m001,
   '002-resources': m002,
+  '003-engine': m003,
 }
 
 export async function migrateToLatest(store: Store): Promise<void> {

@@ -53,6 +53,89 @@ export interface CheckStatusRow {
   account_id: string
   status: string
   updated_at: number
+  has_failures: number | null
+  has_errors: number | null
+  is_degraded: number | null
+  last_result_id: string | null
+  last_location: string | null
+  last_run_at: number | null
+  longest_run: number | null
+  shortest_run: number | null
+}
+
+export interface CheckScheduleRow {
+  check_id: string
+  account_id: string
+  next_due_at: number
+  rr_index: number
+  updated_at: number
+}
+
+export interface RunJobRow {
+  id: string
+  account_id: string
+  check_id: string
+  location: string
+  private_location_id: string | null
+  sequence_id: string
+  attempt: number
+  first_started_at: number | null
+  scheduled_at: number
+  due_at: number
+  status: string
+  leased_by: string | null
+  lease_until: number | null
+  trigger: string
+  session_id: string | null
+  parallel_total: number
+  created_at: number
+}
+
+export interface CheckResultRow {
+  id: string
+  account_id: string
+  check_id: string
+  check_type: string
+  sequence_id: string
+  run_job_id: string
+  attempt: number
+  result_type: string
+  location: string
+  status: string
+  has_failures: number
+  has_errors: number
+  is_degraded: number
+  over_max_response_time: number
+  response_time: number
+  error_kind: string | null
+  error_message: string | null
+  status_code: number | null
+  scheduled_at: number | null
+  started_at: number
+  stopped_at: number
+  trigger: string
+  session_id: string | null
+  doc: string
+  created_at: number
+}
+
+export interface TriggerRow {
+  id: Generated<number>
+  account_id: string
+  check_id: string | null
+  group_id: number | null
+  token: string
+  created_at: number
+  called_at: number | null
+}
+
+export interface CheckSessionRow {
+  id: string
+  account_id: string
+  check_id: string
+  run_source: string
+  expected_runs: number
+  created_at: number
 }
 
 export interface VariableRow {
@@ -101,4 +184,9 @@ export interface Database {
   alert_subscriptions: AlertSubscriptionRow
   account_settings: AccountSettingsRow
   private_location_keys: PrivateLocationKeyRow
+  check_schedules: CheckScheduleRow
+  run_jobs: RunJobRow
+  check_results: CheckResultRow
+  triggers: TriggerRow
+  check_sessions: CheckSessionRow
 }
