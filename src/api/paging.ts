@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 
 export const PageQuery = {
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'Items per page (1 to 100).' }),
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' }),
+  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1.' }),
 }
 
 /** `0-9/42`, or `*\/42` when the page holds nothing. */

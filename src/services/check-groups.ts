@@ -1,9 +1,159 @@
-/** Check groups (spec 2.7) */
+/** Check groups (spec 2.7): account-scoped create, update, read, list, delete, and the group's checks. */
 import type { ResourceDeps } from './resource-deps.js'
+import { toIso, toIsoOrNull } from '../lib/clock.js'
+import { ConflictError, NotFoundError } from '../domain/errors.js'
+import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
+import { buildGroupDoc } from '../domain/groups/build-doc.js'
+import { parseSerialId } from '../domain/groups/serial-id.js'
+import type { CheckRecord } from '../store/checks.js'
+import type { DocRecord } from '../store/doc-table.js'
+import { presentCheck } from './check-view.js'
+import { validateReferences } from './references.js'
+import { linkViews, syncSubscriptions } from './subscriptions.js'
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the check-groups work
-export interface CheckGroupService {}
+type Doc = Record<string, unknown>
+export type CheckGroupView = Record<string, unknown>
 
-export function checkGroupService(_deps: ResourceDeps): CheckGroupService {
-  return {}
+export interface ListGroupsQuery {
+  limit: number
+  page: number
+  /** Exact names; a group matching any of them is kept. */
+  name?: string[] | undefined
+  /** A group with at least one of these tags is kept. */
+  tag?: string[] | undefined
+}
+
+export interface GroupWriteOptions {
+  autoAssignAlerts: boolean
+}
+
+export interface CheckGroupService {
+  create(accountId: string, body: Doc, options: GroupWriteOptions): Promise<CheckGroupView>
+  update(accountId: string, id: string, body: Doc, options: GroupWriteOptions): Promise<CheckGroupView>
+  get(accountId: string, id: string): Promise<CheckGroupView>
+  list(accountId: string, query: ListGroupsQuery): Promise<{ items: CheckGroupView[]; total: number }>
+  remove(accountId: string, id: string): Promise<void>
+  /** The group's checks with the group's settings applied, paged. */
+  listChecks(accountId: string, id: string, page: { limit: number; page: number }): Promise<{ items: Doc[]; total: number }>
+  getCheck(accountId: string, groupId: string, checkId: string): Promise<Doc>
+}
+
+/** A foreign-key failure: a check joined the group between the emptiness test and the delete. */
+const isForeignKeyViolation = (err: unknown): boolean => {
+  const e = err as { code?: unknown } | null
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+}
+
+const stringList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : [])
+
+export function checkGroupService(deps: ResourceDeps): CheckGroupService {
+  const { stores, transact, clock } = deps
+
+  const idOf = (raw: string): number => {
+    const id = parseSerialId(raw)
+    if (id === null) throw new NotFoundError('Check group', raw)
+    return id
+  }
+
+  async function views(accountId: string, records: DocRecord<number>[]): Promise<CheckGroupView[]> {
+    const subs = await Promise.all(records.map((r) => stores.alertSubscriptions.listFor(accountId, { groupId: r.id })))
+    const links = await linkViews(stores, accountId, subs)
+    return records.map((r, i) => ({
+      id: r.id,
+      ...r.doc,
+      alertChannelSubscriptions: links[i]?.alertChannelSubscriptions ?? [],
+      created_at: toIso(r.createdAt),
+      updated_at: toIsoOrNull(r.updatedAt),
+    }))
+  }
+  const view = async (accountId: string, record: DocRecord<number>) => (await views(accountId, [record]))[0] as CheckGroupView
+
+  async function loadGroup(accountId: string, raw: string): Promise<DocRecord<number>> {
+    const record = await stores.checkGroups.get(accountId, idOf(raw))
+    if (!record) throw new NotFoundError('Check group', raw)
+    return record
+  }
+
+  /** Checks as GET /v1/checks shows them, then with the group's settings applied. */
+  async function checkViews(accountId: string, group: DocRecord<number>, records: CheckRecord[]): Promise<Doc[]> {
+    const subs = await stores.alertSubscriptions.listForChecks(accountId, records.map((r) => r.id))
+    const links = await linkViews(stores, accountId, records.map((r) => subs.filter((s) => s.checkId === r.id)))
+    return records.map((r, i) => applyGroupSettings(presentCheck(r, { publicBaseUrl: deps.publicBaseUrl, ...links[i] }), group.doc))
+  }
+
+  return {
+    async create(accountId, body, options) {
+      const doc = buildGroupDoc(body)
+      const record = await transact(async (s) => {
+        await validateReferences(s, accountId, { ...doc, alertChannelSubscriptions: body.alertChannelSubscriptions })
+        const created = await s.checkGroups.insert(accountId, doc, clock.now())
+        await syncSubscriptions(s, accountId, { groupId: created.id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: true })
+        return created
+      })
+      return view(accountId, record)
+    },
+
+    async update(accountId, rawId, body, options) {
+      const id = idOf(rawId)
+      const record = await transact(async (s) => {
+        const existing = await s.checkGroups.get(accountId, id)
+        if (!existing) throw new NotFoundError('Check group', rawId)
+        const doc = buildGroupDoc(body, existing.doc)
+        await validateReferences(s, accountId, { ...doc, alertChannelSubscriptions: body.alertChannelSubscriptions })
+        const updated = await s.checkGroups.update(accountId, id, doc, clock.now())
+        if (!updated) throw new NotFoundError('Check group', rawId)
+        await syncSubscriptions(s, accountId, { groupId: id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: false })
+        return updated
+      })
+      return view(accountId, record)
+    },
+
+    async get(accountId, rawId) {
+      return view(accountId, await loadGroup(accountId, rawId))
+    },
+
+    async list(accountId, q) {
+      const offset = (q.page - 1) * q.limit
+      const names = q.name ?? []
+      const tags = q.tag ?? []
+      if (names.length === 0 && tags.length === 0) {
+        const { items, total } = await stores.checkGroups.list(accountId, { limit: q.limit, offset })
+        return { items: await views(accountId, items), total }
+      }
+      // Groups per account are few, so the name and tag filters run over the account's groups in memory.
+      const { items } = await stores.checkGroups.list(accountId)
+      const kept = items.filter(
+        (g) => (names.length === 0 || names.includes(String(g.doc.name))) && (tags.length === 0 || stringList(g.doc.tags).some((t) => tags.includes(t))),
+      )
+      return { items: await views(accountId, kept.slice(offset, offset + q.limit)), total: kept.length }
+    },
+
+    async remove(accountId, rawId) {
+      const id = idOf(rawId)
+      try {
+        await transact(async (s) => {
+          if (!(await s.checkGroups.get(accountId, id))) throw new NotFoundError('Check group', rawId)
+          const { total } = await s.checks.list({ accountId, groupId: id, limit: 1, offset: 0 })
+          if (total > 0) throw new ConflictError(`Check group ${id} still contains ${total} check(s); move or delete them first`, { checks: total })
+          await s.checkGroups.delete(accountId, id)
+        })
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw new ConflictError(`Check group ${id} still contains checks; move or delete them first`)
+        throw err
+      }
+    },
+
+    async listChecks(accountId, rawId, page) {
+      const group = await loadGroup(accountId, rawId)
+      const { items, total } = await stores.checks.list({ accountId, groupId: group.id, limit: page.limit, offset: (page.page - 1) * page.limit })
+      return { items: await checkViews(accountId, group, items), total }
+    },
+
+    async getCheck(accountId, rawGroupId, checkId) {
+      const group = await loadGroup(accountId, rawGroupId)
+      const check = await stores.checks.get(accountId, checkId)
+      if (!check || check.doc.groupId !== group.id) throw new NotFoundError('Check', checkId)
+      return (await checkViews(accountId, group, [check]))[0] as Doc
+    },
+  }
 }

@@ -1,9 +1,86 @@
-/** Maintenance windows */
+/** Maintenance windows: account-scoped CRUD (PUT is partial). */
+import { toIso, toIsoOrNull } from '../lib/clock.js'
+import { NotFoundError } from '../domain/errors.js'
+import { buildMaintenanceWindowDoc, type MaintenanceWindowDoc } from '../domain/maintenance.js'
+import type { DocRecord } from '../store/doc-table.js'
+import { serialId } from './alert-channels.js'
 import type { ResourceDeps } from './resource-deps.js'
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the maintenance-windows work
-export interface MaintenanceWindowService {}
+type Doc = Record<string, unknown>
 
-export function maintenanceWindowService(_deps: ResourceDeps): MaintenanceWindowService {
-  return {}
+export type MaintenanceWindowView = MaintenanceWindowDoc & { id: number; created_at: string; updated_at: string | null }
+
+export interface MaintenanceWindowService {
+  create(accountId: string, body: Doc): Promise<MaintenanceWindowView>
+  get(accountId: string, id: string): Promise<MaintenanceWindowView>
+  list(accountId: string, page: { limit: number; page: number }): Promise<{ items: MaintenanceWindowView[]; total: number }>
+  update(accountId: string, id: string, body: Doc): Promise<MaintenanceWindowView>
+  remove(accountId: string, id: string): Promise<void>
+  /** Every window of the account, as stored (for alerting, with isInMaintenance / activeWindowsFor). */
+  listAll(accountId: string): Promise<Array<MaintenanceWindowDoc & { id: number }>>
+}
+
+const docOf = (record: DocRecord<number>) => record.doc as MaintenanceWindowDoc
+
+export function presentMaintenanceWindow(record: DocRecord<number>): MaintenanceWindowView {
+  const d = docOf(record)
+  return {
+    id: record.id,
+    name: d.name,
+    tags: d.tags,
+    startsAt: d.startsAt,
+    endsAt: d.endsAt,
+    repeatInterval: d.repeatInterval,
+    repeatUnit: d.repeatUnit,
+    repeatEndsAt: d.repeatEndsAt,
+    created_at: toIso(record.createdAt),
+    updated_at: toIsoOrNull(record.updatedAt),
+  }
+}
+
+export function maintenanceWindowService(deps: ResourceDeps): MaintenanceWindowService {
+  const { stores, clock, transact } = deps
+  const notFound = (id: string) => new NotFoundError('Maintenance window', id)
+
+  return {
+    async create(accountId, body) {
+      const doc = buildMaintenanceWindowDoc(body)
+      return presentMaintenanceWindow(await stores.maintenanceWindows.insert(accountId, doc, clock.now()))
+    },
+
+    async get(accountId, id) {
+      const n = serialId(id)
+      const record = n === null ? undefined : await stores.maintenanceWindows.get(accountId, n)
+      if (!record) throw notFound(id)
+      return presentMaintenanceWindow(record)
+    },
+
+    async list(accountId, q) {
+      const { items, total } = await stores.maintenanceWindows.list(accountId, { limit: q.limit, offset: (q.page - 1) * q.limit })
+      return { items: items.map(presentMaintenanceWindow), total }
+    },
+
+    async update(accountId, id, body) {
+      const n = serialId(id)
+      if (n === null) throw notFound(id)
+      return transact(async (s) => {
+        const existing = await s.maintenanceWindows.get(accountId, n)
+        if (!existing) throw notFound(id)
+        const doc = buildMaintenanceWindowDoc(body, docOf(existing))
+        const updated = await s.maintenanceWindows.update(accountId, n, doc, clock.now())
+        if (!updated) throw notFound(id)
+        return presentMaintenanceWindow(updated)
+      })
+    },
+
+    async remove(accountId, id) {
+      const n = serialId(id)
+      if (n === null || !(await stores.maintenanceWindows.delete(accountId, n))) throw notFound(id)
+    },
+
+    async listAll(accountId) {
+      const { items } = await stores.maintenanceWindows.list(accountId)
+      return items.map((r) => ({ ...docOf(r), id: r.id }))
+    },
+  }
 }

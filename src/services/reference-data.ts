@@ -1,9 +1,36 @@
-/** Runtimes, locations and source addresses */
+/** Runtimes, locations and source addresses: read-only data every account sees alike. */
+import { NotFoundError } from '../domain/errors.js'
+import { PUBLIC_LOCATIONS, type PublicLocation } from '../domain/locations.js'
+import { RUNTIMES, runtimeById, type Runtime } from '../domain/runtimes.js'
 import type { ResourceDeps } from './resource-deps.js'
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the reference-data work
-export interface ReferenceDataService {}
+export type IpFamily = 'ipv4' | 'ipv6'
 
-export function referenceDataService(_deps: ResourceDeps): ReferenceDataService {
-  return {}
+export interface ReferenceDataService {
+  runtimes(): readonly Runtime[]
+  /** Throws NotFoundError for an unknown runtime id. */
+  runtime(id: string): Runtime
+  locations(): readonly PublicLocation[]
+  /** Source addresses of check runs by region, as configured by the operator. */
+  staticIpsByRegion(family: IpFamily): Record<string, string[]>
+  /** Every source address once, in region order. */
+  staticIps(family: IpFamily): string[]
+  /** The same list as text, one address per line. */
+  staticIpsText(family: IpFamily): string
+}
+
+export function referenceDataService(deps: ResourceDeps): ReferenceDataService {
+  const flat = (family: IpFamily) => [...new Set(Object.values(deps.staticIps[family]).flat())]
+  return {
+    runtimes: () => RUNTIMES,
+    runtime(id) {
+      const found = runtimeById(id)
+      if (!found) throw new NotFoundError('Runtime', id)
+      return found
+    },
+    locations: () => PUBLIC_LOCATIONS,
+    staticIpsByRegion: (family) => Object.fromEntries(Object.entries(deps.staticIps[family]).map(([region, ips]) => [region, [...ips]])),
+    staticIps: flat,
+    staticIpsText: (family) => flat(family).map((ip) => `${ip}\n`).join(''),
+  }
 }

@@ -1,9 +1,90 @@
-/** Setup/teardown snippets */
+/**
+ * Setup/teardown snippets. Deleting a snippet never leaves a dangling reference: in the same transaction every
+ * check and group that named it gets that reference set to null.
+ */
 import type { ResourceDeps } from './resource-deps.js'
+import { toIso, toIsoOrNull } from '../lib/clock.js'
+import { NotFoundError } from '../domain/errors.js'
+import { parseSerialId } from '../domain/groups/serial-id.js'
+import { buildSnippetDoc, withoutSnippet } from '../domain/snippets.js'
+import type { DocRecord } from '../store/doc-table.js'
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the snippets work
-export interface SnippetService {}
+export interface SnippetInput {
+  name: string
+  script: string
+}
 
-export function snippetService(_deps: ResourceDeps): SnippetService {
-  return {}
+export interface SnippetView {
+  id: number
+  name: string
+  script: string
+  created_at: string
+  updated_at: string | null
+}
+
+export interface SnippetService {
+  create(accountId: string, body: SnippetInput): Promise<SnippetView>
+  update(accountId: string, id: string, body: SnippetInput): Promise<SnippetView>
+  get(accountId: string, id: string): Promise<SnippetView>
+  list(accountId: string, page: { limit: number; page: number }): Promise<{ items: SnippetView[]; total: number }>
+  remove(accountId: string, id: string): Promise<void>
+}
+
+const present = (r: DocRecord<number>): SnippetView => ({
+  id: r.id,
+  name: String(r.doc.name),
+  script: String(r.doc.script),
+  created_at: toIso(r.createdAt),
+  updated_at: toIsoOrNull(r.updatedAt),
+})
+
+export function snippetService(deps: ResourceDeps): SnippetService {
+  const { stores, transact, clock } = deps
+
+  const idOf = (raw: string): number => {
+    const id = parseSerialId(raw)
+    if (id === null) throw new NotFoundError('Snippet', raw)
+    return id
+  }
+
+  return {
+    async create(accountId, body) {
+      return present(await stores.snippets.insert(accountId, buildSnippetDoc(body), clock.now()))
+    },
+
+    async update(accountId, rawId, body) {
+      const doc = buildSnippetDoc(body)
+      const updated = await stores.snippets.update(accountId, idOf(rawId), doc, clock.now())
+      if (!updated) throw new NotFoundError('Snippet', rawId)
+      return present(updated)
+    },
+
+    async get(accountId, rawId) {
+      const record = await stores.snippets.get(accountId, idOf(rawId))
+      if (!record) throw new NotFoundError('Snippet', rawId)
+      return present(record)
+    },
+
+    async list(accountId, q) {
+      const { items, total } = await stores.snippets.list(accountId, { limit: q.limit, offset: (q.page - 1) * q.limit })
+      return { items: items.map(present), total }
+    },
+
+    async remove(accountId, rawId) {
+      const id = idOf(rawId)
+      await transact(async (s) => {
+        if (!(await s.snippets.get(accountId, id))) throw new NotFoundError('Snippet', rawId)
+        const at = clock.now()
+        for (const check of await s.checks.listAll(accountId)) {
+          const doc = withoutSnippet(check.doc, id)
+          if (doc) await s.checks.update({ ...check, doc, updatedAt: at })
+        }
+        for (const group of (await s.checkGroups.list(accountId)).items) {
+          const doc = withoutSnippet(group.doc, id)
+          if (doc) await s.checkGroups.update(accountId, group.id, doc, at)
+        }
+        await s.snippets.delete(accountId, id)
+      })
+    },
+  }
 }

@@ -1,5 +1,5 @@
 /** Runs every migration not yet applied, in order, at start. */
-import { Migrator, type Migration, type MigrationProvider } from 'kysely'
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely'
 import type { Store } from './db.js'
 import * as m001 from './migrations/001-initial.js'
 import * as m002 from './migrations/002-resources.js'
@@ -20,7 +20,11 @@ export async function migrateToLatest(store: Store): Promise<void> {
         Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db) => m.up(db, store.dialect) } satisfies Migration]),
       ),
   }
-  const migrator = new Migrator({ db: store.db, provider })
+  // On PostgreSQL the bookkeeping tables live in the connection's own schema: Kysely would otherwise find another
+  // schema's kysely_migration table on the search path (e.g. another test run's) and skip creating its own.
+  const migrationTableSchema =
+    store.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(store.db)).rows[0]?.s : undefined
+  const migrator = new Migrator({ db: store.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/api/build-app.js'
 import type { Redis } from 'ioredis'
 import { systemClock, type Clock } from '../../src/lib/clock.js'
-import { buildServices, type Services } from '../../src/services/index.js'
+import { buildServices, type ServiceDeps, type Services } from '../../src/services/index.js'
 import type { Store } from '../../src/store/db.js'
 import type { TestDb } from './db.js'
 
@@ -28,12 +28,14 @@ export interface TestAppOptions {
   rateLimit?: { max: number; windowMs: number }
   clock?: Clock
   redis?: Redis
+  /** Source addresses by region, as the operator configures them (STATIC_IPS_BY_REGION / STATIC_IPV6S_BY_REGION). */
+  staticIps?: ServiceDeps['staticIps']
 }
 
 export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Promise<TestApp> {
   const store = await db.open()
   const clock = options.clock ?? systemClock
-  const services = buildServices({ store, clock, publicBaseUrl: PUBLIC_BASE_URL })
+  const services = buildServices({ store, clock, publicBaseUrl: PUBLIC_BASE_URL, ...(options.staticIps ? { staticIps: options.staticIps } : {}) })
   const boot = await services.accounts.bootstrap({})
   const app = await buildApp({
     services,

@@ -1,5 +1,94 @@
 /** Alert channels and their subscriptions: HTTP routes. */
+import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services/index.js'
+import { AlertChannelCreateBody, AlertChannelUpdateBody, AlertChannelView, SubscriptionBody, SubscriptionView } from '../../domain/alert-channels/schemas.js'
+import { errorResponses } from '../schemas/common.js'
+import { PageQuery, sendPage } from '../paging.js'
 
-export async function alertChannelRoutes(_app: FastifyInstance, _services: Services): Promise<void> {}
+const IdParams = Type.Object({ id: Type.String({ description: 'Alert channel id (an integer); anything else is a 404.' }) })
+const ListQuery = Type.Object(PageQuery)
+const tags = ['alert channels']
+
+type Body = Record<string, unknown>
+type Params = { id: string }
+
+export async function alertChannelRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const channels = services.alertChannels
+
+  app.get<{ Querystring: Static<typeof ListQuery> }>(
+    '/v1/alert-channels',
+    { schema: { tags, summary: 'List alert channels', querystring: ListQuery, response: { 200: Type.Array(AlertChannelView), ...errorResponses(400, 401, 429) } } },
+    async (request, reply) => {
+      const q = request.query
+      const { items, total } = await channels.list(request.accountId, q)
+      return sendPage(request, reply, q.page, q.limit, items, total)
+    },
+  )
+
+  app.post<{ Body: Body }>(
+    '/v1/alert-channels',
+    {
+      schema: {
+        tags,
+        summary: 'Create an alert channel (EMAIL, WEBHOOK, SLACK or SMS)',
+        body: AlertChannelCreateBody,
+        response: { 201: AlertChannelView, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await channels.create(request.accountId, request.body)),
+  )
+
+  app.get<{ Params: Params }>(
+    '/v1/alert-channels/:id',
+    { schema: { tags, summary: 'Get an alert channel', params: IdParams, response: { 200: AlertChannelView, ...errorResponses(401, 404, 429) } } },
+    async (request) => channels.get(request.accountId, request.params.id),
+  )
+
+  app.put<{ Body: Body; Params: Params }>(
+    '/v1/alert-channels/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update an alert channel (fields left out keep their value; type cannot change)',
+        params: IdParams,
+        body: AlertChannelUpdateBody,
+        response: { 200: AlertChannelView, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => channels.update(request.accountId, request.params.id, request.body),
+  )
+
+  app.delete<{ Params: Params }>(
+    '/v1/alert-channels/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an alert channel and its subscriptions',
+        params: IdParams,
+        response: { 204: Type.Null(), ...errorResponses(401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await channels.remove(request.accountId, request.params.id)
+      return reply.code(204).send()
+    },
+  )
+
+  app.put<{ Body: Body; Params: Params }>(
+    '/v1/alert-channels/:id/subscriptions',
+    {
+      schema: {
+        tags,
+        summary: 'Subscribe a check or a group to an alert channel',
+        description:
+          'Give checkId or groupId (not both) and activated; the subscription is created or updated (activated:false keeps it but sends nothing). ' +
+          "404 when the channel is unknown; 400 naming checkId or groupId when that check or group is not the account's.",
+        params: IdParams,
+        body: SubscriptionBody,
+        response: { 200: SubscriptionView, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => channels.subscribe(request.accountId, request.params.id, request.body),
+  )
+}

@@ -21,6 +21,10 @@ const ListQuery = Type.Object({
   applyGroupSettings: Type.Boolean({ default: false, description: "Return checks with their group's settings applied." }),
 })
 
+const GetQuery = Type.Object({
+  applyGroupSettings: Type.Boolean({ default: false, description: "Return the check with its group's settings applied." }),
+})
+
 type Body = Record<string, unknown>
 type AutoAssign = { autoAssignAlerts: boolean }
 
@@ -70,10 +74,10 @@ export async function checkRoutes(app: FastifyInstance, deps: { checks: CheckSer
     },
   )
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: { id: string }; Querystring: Static<typeof GetQuery> }>(
     '/v1/checks/:id',
-    { schema: { tags: ['checks'], summary: 'Get a check', params: IdParams, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } },
-    async (request) => checks.get(request.accountId, request.params.id),
+    { schema: { tags: ['checks'], summary: 'Get a check', params: IdParams, querystring: GetQuery, response: { 200: AnyObject, ...errorResponses(400, 401, 404, 429) } } },
+    async (request) => checks.get(request.accountId, request.params.id, request.query),
   )
 
   app.delete<{ Params: { id: string } }>(

@@ -23,7 +23,7 @@ export const commonFields = (frequencySchema: FieldSpec['schema']): Record<strin
   tags: { schema: Nullable(Tags), default: empty, keepOnNull: true },
   alertSettings: { schema: Nullable(AlertSettings), default: () => normalizeAlertSettings(undefined), normalize: normalizeAlertSettings, keepOnNull: true },
   useGlobalAlertSettings: { schema: Type.Boolean({ default: true }), default: () => true },
-  groupId: { schema: Nullable(Type.Integer({ minimum: 1 })), default: nul },
+  groupId: { schema: Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 })), default: nul },
   groupOrder: { schema: Nullable(Type.Integer({ minimum: 0 })), default: nul },
   runtimeId: { schema: RuntimeId, default: nul },
   alertChannelSubscriptions: { schema: Nullable(Type.Array(AlertChannelSubscription, { maxItems: 100 })), default: empty, keepOnNull: true },
@@ -32,7 +32,7 @@ export const commonFields = (frequencySchema: FieldSpec['schema']): Record<strin
   runParallel: { schema: Type.Boolean({ default: false }), default: () => false },
   description: { schema: Nullable(Type.String({ maxLength: 500 })), default: nul },
   frequency: { schema: frequencySchema, default: () => 10 },
-  frequencyOffset: { schema: Nullable(Type.Integer({ minimum: 1 })) },
+  frequencyOffset: { schema: Nullable(Type.Integer({ minimum: 1, maximum: 100000 })) },
   environmentVariables: {
     schema: environmentVariables(MAX_CHECK_ENV_VARS),
     default: empty,

@@ -70,7 +70,7 @@ export const TriggerIncident = Type.Object({
 })
 
 export const AlertChannelSubscription = Type.Object({
-  alertChannelId: Type.Integer({ minimum: 1 }),
+  alertChannelId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   activated: Type.Boolean(),
 })
 
@@ -78,7 +78,7 @@ export const Locations = Nullable(Type.Array(StringEnum(LOCATIONS), { uniqueItem
 export const PrivateLocations = Nullable(Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 50 }))
 export const RuntimeId = Nullable(StringEnum(RUNTIME_IDS))
 export const Tags = Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 100 })
-export const SnippetId = Nullable(Type.Integer({ minimum: 1 }))
+export const SnippetId = Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 }))
 export const Script = Nullable(Type.String({ maxLength: 512 * 1024 }))
 
 /** Assertion with the source and comparison sets of one check type. */
@@ -96,3 +96,7 @@ export const Dependencies = Nullable(
     maxItems: 100,
   }),
 )
+
+/** Integer ids of serial columns (PostgreSQL `serial` is a 32-bit integer). */
+export const MAX_SERIAL_ID = 2147483647
+export const SerialId = (options: Record<string, unknown> = {}) => Type.Integer({ minimum: 1, maximum: MAX_SERIAL_ID, ...options })

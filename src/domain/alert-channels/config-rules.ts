@@ -1,0 +1,139 @@
+/**
+ * The config of an alert channel, one rule per channel type (pure). The route schema checks only that config is an
+ * object, because its shape depends on `type`; these functions check the shape, apply defaults and drop unknown keys,
+ * naming each offending field as `config.<field>`.
+ */
+import type { FieldErrorCollector } from '../errors.js'
+import { validateHttpUrl } from '../checks/url-rules.js'
+
+export const ALERT_CHANNEL_TYPES = ['EMAIL', 'WEBHOOK', 'SLACK', 'SMS'] as const
+export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number]
+export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'HEAD', 'DELETE'] as const
+/** WEBHOOK or a vendor flavour of it (WEBHOOK_MSTEAMS, WEBHOOK_TELEGRAM, ...). */
+export const WEBHOOK_TYPE_PATTERN = /^WEBHOOK(_[A-Z0-9]+)*$/
+export const E164_PATTERN = /^\+[1-9]\d{1,14}$/
+const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:.]{2,}$/
+const MAX_KEY_VALUES = 50
+
+type Doc = Record<string, unknown>
+
+export const isAlertChannelType = (v: unknown): v is AlertChannelType => (ALERT_CHANNEL_TYPES as readonly unknown[]).includes(v)
+
+interface StringRule {
+  required?: boolean
+  max: number
+  /** An empty string is "not given" for optional fields, a problem for required ones. */
+  nullable?: boolean
+}
+
+/** A string field of config, or undefined when absent (or invalid: the problem is recorded). */
+function text(config: Doc, key: string, errors: FieldErrorCollector, rule: StringRule): string | undefined {
+  const field = `config.${key}`
+  const value = config[key]
+  if (value === undefined || (value === null && !rule.required)) {
+    if (rule.required) errors.add(field, 'is required')
+    return undefined
+  }
+  if (typeof value !== 'string') {
+    errors.add(field, rule.nullable ? 'must be string or null' : 'must be string')
+    return undefined
+  }
+  if (rule.required && value.length === 0) {
+    errors.add(field, 'must not be empty')
+    return undefined
+  }
+  if (value.length > rule.max) {
+    errors.add(field, `must be at most ${rule.max} characters long`)
+    return undefined
+  }
+  return value
+}
+
+/** headers / queryParameters: key-value entries {key, value, locked (default false)}. */
+function keyValues(config: Doc, key: string, errors: FieldErrorCollector): Doc[] {
+  const field = `config.${key}`
+  const value = config[key]
+  if (value === undefined || value === null) return []
+  if (!Array.isArray(value)) {
+    errors.add(field, 'must be array')
+    return []
+  }
+  if (value.length > MAX_KEY_VALUES) errors.add(field, `must have at most ${MAX_KEY_VALUES} entries`)
+  return value.map((entry: unknown, i) => {
+    const at = `${field}[${i}]`
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+      errors.add(at, 'must be object')
+      return {}
+    }
+    const e = entry as Doc
+    if (typeof e.key !== 'string') errors.add(`${at}.key`, e.key === undefined ? 'is required' : 'must be string')
+    else if (e.key.length === 0 || e.key.length > 1024) errors.add(`${at}.key`, 'must be 1 to 1024 characters long')
+    if (typeof e.value !== 'string') errors.add(`${at}.value`, e.value === undefined ? 'is required' : 'must be string')
+    else if (e.value.length > 16384) errors.add(`${at}.value`, 'must be at most 16384 characters long')
+    if (e.locked !== undefined && typeof e.locked !== 'boolean') errors.add(`${at}.locked`, 'must be boolean')
+    return { key: e.key, value: e.value, locked: e.locked === true }
+  })
+}
+
+function strictHttpUrl(value: string | undefined, field: string, errors: FieldErrorCollector): void {
+  if (value === undefined) return
+  if (!/^https?:\/\//i.test(value)) return errors.add(field, 'must start with http:// or https://')
+  try {
+    new URL(value)
+  } catch {
+    errors.add(field, 'must be a valid URL')
+  }
+}
+
+export function emailConfig(config: Doc, errors: FieldErrorCollector): Doc {
+  const address = text(config, 'address', errors, { required: true, max: 254 })
+  if (address !== undefined && !EMAIL_PATTERN.test(address)) errors.add('config.address', 'must be a valid e-mail address')
+  return { address: address ?? '' }
+}
+
+export function webhookConfig(config: Doc, errors: FieldErrorCollector): Doc {
+  const name = text(config, 'name', errors, { required: true, max: 255 })
+  const url = text(config, 'url', errors, { required: true, max: 2048 })
+  // The URL may be a Handlebars template ({{VAR}} parts are resolved when the alert is sent).
+  validateHttpUrl(url, 'config.url', errors)
+  const method = config.method ?? 'POST'
+  if (!(WEBHOOK_METHODS as readonly unknown[]).includes(method)) errors.add('config.method', `must be one of: ${WEBHOOK_METHODS.map((m) => `"${m}"`).join(', ')}`)
+  const template = text(config, 'template', errors, { max: 65536, nullable: true }) ?? ''
+  const secret = text(config, 'webhookSecret', errors, { max: 1024, nullable: true })
+  const webhookType = text(config, 'webhookType', errors, { max: 64 }) ?? 'WEBHOOK'
+  if (!WEBHOOK_TYPE_PATTERN.test(webhookType)) errors.add('config.webhookType', 'must be WEBHOOK or WEBHOOK_<VENDOR> (e.g. WEBHOOK_MSTEAMS)')
+  return {
+    name: name ?? '',
+    url: url ?? '',
+    method,
+    headers: keyValues(config, 'headers', errors),
+    queryParameters: keyValues(config, 'queryParameters', errors),
+    template,
+    webhookSecret: secret === undefined || secret === '' ? null : secret,
+    webhookType,
+  }
+}
+
+export function slackConfig(config: Doc, errors: FieldErrorCollector): Doc {
+  const url = text(config, 'url', errors, { required: true, max: 2048 })
+  strictHttpUrl(url, 'config.url', errors)
+  const channel = text(config, 'channel', errors, { max: 255, nullable: true })
+  return { url: url ?? '', channel: channel === undefined || channel === '' ? null : channel }
+}
+
+export function smsConfig(config: Doc, errors: FieldErrorCollector): Doc {
+  const name = text(config, 'name', errors, { required: true, max: 255 })
+  const number = text(config, 'number', errors, { required: true, max: 64 })
+  if (number !== undefined && !E164_PATTERN.test(number)) errors.add('config.number', 'must be an E.164 phone number: + and up to 15 digits, no spaces (e.g. +14155550100)')
+  return { name: name ?? '', number: number ?? '' }
+}
+
+const RULES: Record<AlertChannelType, (config: Doc, errors: FieldErrorCollector) => Doc> = {
+  EMAIL: emailConfig,
+  WEBHOOK: webhookConfig,
+  SLACK: slackConfig,
+  SMS: smsConfig,
+}
+
+/** The normalized config of a channel of this type (problems are recorded in errors). */
+export const channelConfig = (type: AlertChannelType, config: Doc, errors: FieldErrorCollector): Doc => RULES[type](config, errors)

@@ -1,0 +1,37 @@
+/** The data-center locations of the specification with their display names (GET /v1/locations). */
+import { Type, type Static } from 'typebox'
+import { LOCATIONS, type Location } from './checks/enums.js'
+
+export const PublicLocationSchema = Type.Object({
+  region: Type.String({ description: 'The location id, as used in a check\'s locations.', examples: ['us-east-1'] }),
+  name: Type.String({ description: 'Display name of the location.', examples: ['N. Virginia'] }),
+})
+export type PublicLocation = Static<typeof PublicLocationSchema>
+
+export const LOCATION_NAMES: Readonly<Record<Location, string>> = {
+  'us-east-1': 'N. Virginia',
+  'us-east-2': 'Ohio',
+  'us-west-1': 'N. California',
+  'us-west-2': 'Oregon',
+  'ca-central-1': 'Canada Central',
+  'sa-east-1': 'São Paulo',
+  'eu-west-1': 'Ireland',
+  'eu-central-1': 'Frankfurt',
+  'eu-west-2': 'London',
+  'eu-west-3': 'Paris',
+  'eu-north-1': 'Stockholm',
+  'eu-south-1': 'Milan',
+  'me-south-1': 'Bahrain',
+  'ap-southeast-1': 'Singapore',
+  'ap-northeast-1': 'Tokyo',
+  'ap-east-1': 'Hong Kong',
+  'ap-southeast-2': 'Sydney',
+  'ap-southeast-3': 'Jakarta',
+  'ap-northeast-2': 'Seoul',
+  'ap-northeast-3': 'Osaka',
+  'ap-south-1': 'Mumbai',
+  'af-south-1': 'Cape Town',
+}
+
+/** In the order of the specification. */
+export const PUBLIC_LOCATIONS: readonly PublicLocation[] = LOCATIONS.map((region) => ({ region, name: LOCATION_NAMES[region] }))

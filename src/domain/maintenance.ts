@@ -1,0 +1,205 @@
+/**
+ * Maintenance windows (pure): their schemas, the stored document built from a create or partial update, and
+ * whether a check (by its tags) is in maintenance at a moment, with the repeat rules.
+ */
+import { Type } from 'typebox'
+import { FieldErrorCollector } from './errors.js'
+import { Nullable, StringEnum } from './checks/shared-schemas.js'
+
+export const REPEAT_UNITS = ['DAY', 'WEEK', 'MONTH'] as const
+export type RepeatUnit = (typeof REPEAT_UNITS)[number]
+
+/** The stored document; instants are ISO 8601 UTC strings. */
+export interface MaintenanceWindowDoc {
+  name: string
+  tags: string[]
+  startsAt: string
+  endsAt: string
+  repeatInterval: number | null
+  repeatUnit: RepeatUnit | null
+  repeatEndsAt: string | null
+  [key: string]: unknown
+}
+
+const INSTANT_HELP = 'ISO 8601 date-time (e.g. 2026-05-01T22:00:00Z; without an offset it is UTC) or a date (midnight UTC).'
+const Instant = (description: string) => Type.String({ maxLength: 64, description: `${description} ${INSTANT_HELP}` })
+
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  tags: Nullable(Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 100, description: 'The window applies to checks having any of these tags (none: to no check).' })),
+  startsAt: Instant('Start of the (first) window.'),
+  endsAt: Instant('End of the (first) window, after startsAt.'),
+  repeatInterval: Nullable(Type.Integer({ minimum: 1, maximum: 365, description: 'Repeat every N repeatUnit; set together with repeatUnit.' })),
+  repeatUnit: Nullable(StringEnum(REPEAT_UNITS, { description: 'Set together with repeatInterval. MONTH adds calendar months (UTC).' })),
+  repeatEndsAt: Nullable(Instant('No occurrence starts at or after this instant (null: repeats for ever).')),
+}
+
+export const MaintenanceWindowCreateBody = Type.Object({
+  name: fields.name,
+  tags: Type.Optional(fields.tags),
+  startsAt: fields.startsAt,
+  endsAt: fields.endsAt,
+  repeatInterval: Type.Optional(fields.repeatInterval),
+  repeatUnit: Type.Optional(fields.repeatUnit),
+  repeatEndsAt: Type.Optional(fields.repeatEndsAt),
+})
+
+export const MaintenanceWindowUpdateBody = Type.Object({
+  name: Type.Optional(fields.name),
+  tags: Type.Optional(fields.tags),
+  startsAt: Type.Optional(fields.startsAt),
+  endsAt: Type.Optional(fields.endsAt),
+  repeatInterval: Type.Optional(fields.repeatInterval),
+  repeatUnit: Type.Optional(fields.repeatUnit),
+  repeatEndsAt: Type.Optional(fields.repeatEndsAt),
+})
+
+export const MaintenanceWindowView = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  tags: Type.Array(Type.String()),
+  startsAt: Type.String({ format: 'date-time' }),
+  endsAt: Type.String({ format: 'date-time' }),
+  repeatInterval: Nullable(Type.Integer()),
+  repeatUnit: Nullable(StringEnum(REPEAT_UNITS)),
+  repeatEndsAt: Nullable(Type.String({ format: 'date-time' })),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Nullable(Type.String({ format: 'date-time' })),
+})
+
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/
+
+/** Epoch ms of an ISO 8601 date or date-time (no offset = UTC), or null when it is not one or names no real day. */
+export function parseInstant(value: unknown): number | null {
+  if (typeof value !== 'string') return null
+  const m = INSTANT.exec(value.trim())
+  if (!m) return null
+  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone = 'Z'] = m
+  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)))
+  if (day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) return null
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null
+  const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`
+  const ms = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}${frac.slice(0, 4)}${offset}`)
+  return Number.isNaN(ms) ? null : ms
+}
+
+type Doc = Record<string, unknown>
+
+/** The document of a new window, or an updated one (fields left out keep their value); every rule re-checked. */
+export function buildMaintenanceWindowDoc(body: Doc, existing?: MaintenanceWindowDoc): MaintenanceWindowDoc {
+  const errors = new FieldErrorCollector()
+  const pick = (key: keyof MaintenanceWindowDoc & string, fallback: unknown): unknown =>
+    body[key] !== undefined ? body[key] : existing ? existing[key] : fallback
+
+  const name = pick('name', '')
+  if (typeof name !== 'string' || name.length < 1 || name.length > 255) errors.add('name', name === '' && !existing ? 'is required' : 'must be 1 to 255 characters long')
+  const rawTags = body.tags === null ? undefined : body.tags
+  const tags = rawTags !== undefined ? rawTags : (existing?.tags ?? [])
+  if (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string' || t.length === 0)) errors.add('tags', 'must be an array of non-empty strings')
+
+  const instant = (key: 'startsAt' | 'endsAt' | 'repeatEndsAt', required: boolean): number | null => {
+    const raw = pick(key, null)
+    if (raw === null || raw === undefined) {
+      if (required) errors.add(key, 'is required')
+      return null
+    }
+    const ms = parseInstant(raw)
+    if (ms === null) errors.add(key, `must be an ${INSTANT_HELP}`)
+    return ms
+  }
+  const startsAt = instant('startsAt', true)
+  const endsAt = instant('endsAt', true)
+  const repeatEndsAt = instant('repeatEndsAt', false)
+  if (startsAt !== null && endsAt !== null && endsAt <= startsAt) errors.add('endsAt', 'must be after startsAt')
+  if (startsAt !== null && repeatEndsAt !== null && repeatEndsAt <= startsAt) errors.add('repeatEndsAt', 'must be after startsAt')
+
+  const repeatInterval = pick('repeatInterval', null)
+  const repeatUnit = pick('repeatUnit', null)
+  if (repeatInterval !== null && !(Number.isInteger(repeatInterval) && (repeatInterval as number) >= 1 && (repeatInterval as number) <= 365)) {
+    errors.add('repeatInterval', 'must be an integer from 1 to 365, or null')
+  }
+  if (repeatUnit !== null && !(REPEAT_UNITS as readonly unknown[]).includes(repeatUnit)) errors.add('repeatUnit', 'must be one of: "DAY", "WEEK", "MONTH", or null')
+  if (repeatInterval !== null && repeatUnit === null) errors.add('repeatUnit', 'is required when repeatInterval is set')
+  if (repeatUnit !== null && repeatInterval === null) errors.add('repeatInterval', 'is required when repeatUnit is set')
+  if (repeatEndsAt !== null && repeatInterval === null && repeatUnit === null) errors.add('repeatEndsAt', 'needs repeatInterval and repeatUnit')
+  errors.throwIfAny()
+
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+  return {
+    name: name as string,
+    tags: [...new Set(tags as string[])],
+    startsAt: iso(startsAt) as string,
+    endsAt: iso(endsAt) as string,
+    repeatInterval: repeatInterval as number | null,
+    repeatUnit: repeatUnit as RepeatUnit | null,
+    repeatEndsAt: iso(repeatEndsAt),
+  }
+}
+
+/** What isInMaintenance needs of a window (a stored document fits). */
+export interface MaintenanceWindowLike {
+  tags: readonly string[]
+  startsAt: string | number
+  endsAt: string | number
+  repeatInterval?: number | null
+  repeatUnit?: RepeatUnit | null
+  repeatEndsAt?: string | number | null
+}
+
+const toMs = (v: string | number): number => (typeof v === 'number' ? v : Date.parse(v))
+const DAY_MS = 86_400_000
+
+/** The UTC instant `months` calendar months after `ms`; the day is clamped to the month's length (Jan 31 + 1 → Feb 28/29). */
+export function addUtcMonths(ms: number, months: number): number {
+  const d = new Date(ms)
+  const target = d.getUTCMonth() + months
+  const year = d.getUTCFullYear() + Math.floor(target / 12)
+  const month = ((target % 12) + 12) % 12
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  return Date.UTC(year, month, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds())
+}
+
+/** True when the window's time covers `atMs` (tags aside). */
+export function windowCovers(window: MaintenanceWindowLike, atMs: number): boolean {
+  const start = toMs(window.startsAt)
+  const duration = toMs(window.endsAt) - start
+  if (!(duration > 0) || atMs < start) return false
+  const interval = window.repeatInterval ?? null
+  const unit = window.repeatUnit ?? null
+  if (interval === null || unit === null || interval < 1) return atMs < start + duration
+  const until = window.repeatEndsAt === null || window.repeatEndsAt === undefined ? Infinity : toMs(window.repeatEndsAt)
+  if (unit !== 'MONTH') {
+    // Occurrence k covers [start + k*P, start + k*P + duration): the earliest one that covers atMs decides.
+    const period = interval * (unit === 'WEEK' ? 7 : 1) * DAY_MS
+    const latest = Math.floor((atMs - start) / period)
+    const earliest = Math.max(0, Math.floor((atMs - start - duration) / period) + 1)
+    return earliest <= latest && start + earliest * period < until
+  }
+  // Calendar months: occurrence k is [startsAt + k*interval months, endsAt + k*interval months) (the end falls back to
+  // start + duration if clamping to a shorter month would leave nothing). Walk back from the last occurrence that
+  // starts at or before atMs while occurrences can still reach it (their span differs from the duration by < 7 days).
+  const end0 = toMs(window.endsAt)
+  const s = new Date(start)
+  const a = new Date(atMs)
+  let k = Math.floor(((a.getUTCFullYear() - s.getUTCFullYear()) * 12 + a.getUTCMonth() - s.getUTCMonth()) / interval)
+  while (k >= 0 && addUtcMonths(start, k * interval) > atMs) k--
+  for (; k >= 0; k--) {
+    const begin = addUtcMonths(start, k * interval)
+    if (begin + duration + 7 * DAY_MS <= atMs) return false
+    const shifted = addUtcMonths(end0, k * interval)
+    const end = shifted > begin ? shifted : begin + duration
+    if (atMs < end && begin < until) return true
+  }
+  return false
+}
+
+/** True when the window applies to a check with these tags (any shared tag) and covers `atMs`. */
+export function isInMaintenance(window: MaintenanceWindowLike, checkTags: readonly string[], atMs: number): boolean {
+  if (!window.tags.some((t) => checkTags.includes(t))) return false
+  return windowCovers(window, atMs)
+}
+
+/** The windows that put a check with these tags in maintenance at `atMs`. */
+export function activeWindowsFor<W extends MaintenanceWindowLike>(windows: readonly W[], checkTags: readonly string[], atMs: number): W[] {
+  return windows.filter((w) => isInMaintenance(w, checkTags, atMs))
+}

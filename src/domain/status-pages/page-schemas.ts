@@ -1,0 +1,52 @@
+/** Request schema of a status page (reference StatusPageV2PublicApiUpdate); create requires name and url. */
+import { Type } from 'typebox'
+import { Nullable, StringEnum } from '../checks/shared-schemas.js'
+import { THEMES, THEME_COLOR_NAMES } from './enums.js'
+import { ServiceRef } from './service-ref.js'
+
+/** A DNS label: letters, digits and hyphens, not starting or ending with a hyphen. Stored lowercased. */
+export const SLUG_PATTERN = '^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$'
+/** A host name with at least two labels, e.g. status.example.com. Stored lowercased. */
+export const HOST_PATTERN = '^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$'
+export const HEX_COLOR_PATTERN = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'
+
+const HexColor = Type.String({ pattern: HEX_COLOR_PATTERN, description: 'A hex colour such as #1a2b3c.' })
+const Palette = Type.Object(Object.fromEntries(THEME_COLOR_NAMES.map((n) => [n, HexColor])), {
+  description: 'A full palette of named hex colours (reference StatusPageThemeColors).',
+})
+const ThemeColor = Type.Union([HexColor, Palette])
+
+export const ThemeColors = Nullable(
+  Type.Object(
+    { light: ThemeColor, dark: ThemeColor },
+    { description: 'Colours of the light and dark themes: each a brand hex colour or a full palette.' },
+  ),
+)
+
+/** http(s) URL or null; "" is read as null. */
+export const LINK_PATTERN = '^$|^[hH][tT][tT][pP][sS]?://[^\\s/]+\\S*$'
+const Link = (description: string) => Nullable(Type.String({ maxLength: 2048, pattern: LINK_PATTERN, description: `${description} An http(s) URL.` }))
+
+export const CardInput = Type.Object({
+  id: Type.Optional(Type.String({ maxLength: 100, description: 'Send back a card id to keep it; unknown ids get a new card.' })),
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  services: Type.Optional(Type.Array(ServiceRef, { maxItems: 100, description: "The account's services shown in this card." })),
+})
+
+export const PageCreateBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  url: Type.String({ pattern: SLUG_PATTERN, maxLength: 63, description: 'Subdomain slug of the page, unique across all accounts.' }),
+  customDomain: Type.Optional(Nullable(Type.String({ pattern: HOST_PATTERN, maxLength: 253, description: 'A custom host name, unique.' }))),
+  logo: Type.Optional(Link('Logo image URL.')),
+  logoDark: Type.Optional(Link('Logo image URL for the dark theme.')),
+  favicon: Type.Optional(Link('Favicon URL.')),
+  redirectTo: Type.Optional(Link('Where a click on the logo goes.')),
+  defaultTheme: Type.Optional(StringEnum(THEMES, { description: 'Default AUTO.' })),
+  themeColors: Type.Optional(ThemeColors),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  cards: Type.Optional(Type.Array(CardInput, { maxItems: 50 })),
+  isPrivate: Type.Optional(Type.Boolean({ description: 'Default false.' })),
+})
+
+/** PUT: fields left out keep their value. */
+export const PageUpdateBody = Type.Partial(PageCreateBody)

@@ -1,0 +1,18 @@
+/** How a request names a status page service: its id, or an object with the id (reference StatusPageV2CardServiceRef). */
+import { Type } from 'typebox'
+import { UUID_PATTERN } from '../../lib/ids.js'
+
+export const ServiceRef = Type.Union([
+  Type.String({ pattern: UUID_PATTERN, description: 'A service id.' }),
+  Type.Object({ id: Type.String({ pattern: UUID_PATTERN }) }, { description: 'A service object; only its id is read.' }),
+])
+
+/** The service id of a reference; the schema has already checked its shape. */
+export const serviceIdOf = (ref: unknown): string => (typeof ref === 'string' ? ref : String((ref as { id: unknown }).id)).toLowerCase()
+
+/** Service ids in order, without repeats. */
+export const uniqueServiceIds = (refs: readonly unknown[]): string[] => [...new Set(refs.map(serviceIdOf))]
+
+export const ServiceBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255, description: 'The service name, shown on status pages.' }),
+})

@@ -1,0 +1,81 @@
+/**
+ * E-mail subscribers of a status page (spec 2.11). Subscribers start PENDING with a verification token for the
+ * public confirmation link; bulk imports may be VERIFIED at once (autoVerify). No e-mail is sent here.
+ */
+import { randomBytes } from 'node:crypto'
+import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js'
+import type { SubscriptionStatus } from '../domain/status-pages/enums.js'
+import { addressKey, isEmailAddress, planBulk } from '../domain/status-pages/subscription-schemas.js'
+import type { Doc } from '../store/doc-table.js'
+import type { ResourceDeps } from './resource-deps.js'
+import type { Stores } from './stores.js'
+import { findOr404, offsetOf, type PageOf, type Paging } from './status-page-common.js'
+import { presentSubscription, type View } from './status-page-views.js'
+
+export interface BulkResult {
+  created: number
+  skipped: number
+  status: SubscriptionStatus
+}
+
+export interface SubscriptionOps {
+  listSubscriptions(accountId: string, statusPageId: string, paging: Paging): Promise<PageOf<View>>
+  /** One PENDING subscriber; 409 when the address is already subscribed. */
+  subscribe(accountId: string, statusPageId: string, body: Doc): Promise<View>
+  bulkSubscribe(accountId: string, statusPageId: string, body: Doc): Promise<BulkResult>
+  unsubscribe(accountId: string, statusPageId: string, subscriptionId: string): Promise<void>
+}
+
+const subscriptionDoc = (statusPageId: string, address: string, status: SubscriptionStatus): Doc => ({
+  statusPageId,
+  type: 'EMAIL',
+  address,
+  status,
+  verificationToken: status === 'PENDING' ? randomBytes(24).toString('base64url') : null,
+})
+
+const isSubscribed = async (s: Stores, accountId: string, statusPageId: string, address: string) =>
+  (await s.statusPageSubscriptions.list(accountId, { where: { status_page_id: statusPageId, address: addressKey(address) }, limit: 0 })).total > 0
+
+export function subscriptionOps(deps: ResourceDeps): SubscriptionOps {
+  const { stores, clock, transact } = deps
+  const pageOf = (accountId: string, id: string) => findOr404(stores.statusPages, accountId, id, 'Status page')
+
+  return {
+    async listSubscriptions(accountId, statusPageId, paging) {
+      const page = await pageOf(accountId, statusPageId)
+      const { items, total } = await stores.statusPageSubscriptions.list(accountId, { where: { status_page_id: page.id }, ...offsetOf(paging) })
+      return { items: items.map(presentSubscription), total }
+    },
+    async subscribe(accountId, statusPageId, body) {
+      const page = await pageOf(accountId, statusPageId)
+      const address = String(body.address).trim()
+      if (!isEmailAddress(address)) throw new ValidationError({ address: 'must be an e-mail address' })
+      if (await isSubscribed(stores, accountId, page.id, address)) {
+        throw new ConflictError(`${address} is already subscribed to this status page`, { address: 'is already subscribed' })
+      }
+      return presentSubscription(await stores.statusPageSubscriptions.insert(accountId, subscriptionDoc(page.id, address, 'PENDING'), clock.now()))
+    },
+    async bulkSubscribe(accountId, statusPageId, body) {
+      const page = await pageOf(accountId, statusPageId)
+      const status: SubscriptionStatus = body.autoVerify === true ? 'VERIFIED' : 'PENDING'
+      const addresses = (body.subscriptions as Doc[]).map((s) => String(s.config))
+      return transact(async (s) => {
+        const existing = new Set<string>()
+        for (const address of addresses) {
+          if (isEmailAddress(address.trim()) && (await isSubscribed(s, accountId, page.id, address.trim()))) existing.add(addressKey(address))
+        }
+        const plan = planBulk(addresses, existing)
+        const now = clock.now()
+        for (const address of plan.create) await s.statusPageSubscriptions.insert(accountId, subscriptionDoc(page.id, address, status), now)
+        return { created: plan.create.length, skipped: plan.skipped, status }
+      })
+    },
+    async unsubscribe(accountId, statusPageId, subscriptionId) {
+      const page = await pageOf(accountId, statusPageId)
+      const subscription = await findOr404(stores.statusPageSubscriptions, accountId, subscriptionId, 'Subscription')
+      if (subscription.doc.statusPageId !== page.id) throw new NotFoundError('Subscription', subscriptionId)
+      await stores.statusPageSubscriptions.delete(accountId, subscription.id)
+    },
+  }
+}
