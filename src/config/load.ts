@@ -18,6 +18,12 @@ export interface Config {
   rateLimit: { max: number; windowMs: number }
   bodyLimitBytes: number
   shutdownGraceMs: number
+  /** The data-center location label of checks that select none. */
+  defaultLocation: string
+  /** Whether this instance runs the scheduler and the built-in runners (off: API only). */
+  engineEnabled: boolean
+  /** Runs executing at once in this instance. */
+  engineConcurrency: number
   /** Source addresses of the runners by region, as the operator sets them (JSON maps of region to list). */
   staticIps: { ipv4: Record<string, string[]>; ipv6: Record<string, string[]> }
 }
@@ -96,6 +102,9 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: { max: int('RATE_LIMIT_MAX', 600, 1, 1_000_000), windowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000) },
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    defaultLocation: str('DEFAULT_LOCATION') ?? 'us-east-1',
+    engineEnabled: (str('ENGINE') ?? 'on') !== 'off',
+    engineConcurrency: int('ENGINE_CONCURRENCY', 256, 1, 10_000),
     staticIps: { ipv4: regionMap('STATIC_IPS_BY_REGION'), ipv6: regionMap('STATIC_IPV6S_BY_REGION') },
   }
   if (problems.length > 0) throw new ConfigError(problems)

@@ -10,6 +10,8 @@ import type { CheckRecord } from '../store/checks.js'
 import { presentCheck } from './check-view.js'
 import { validateReferences } from './references.js'
 import { linkViews, syncSubscriptions } from './subscriptions.js'
+import { syncSchedule } from './check-schedule.js'
+import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
 
 
 export interface ListChecksQuery {
@@ -32,7 +34,7 @@ export type CheckView = Record<string, unknown>
 export interface CheckService {
   create(accountId: string, segment: string, body: Doc, options: WriteOptions): Promise<CheckView>
   update(accountId: string, segment: string, id: string, body: Doc, options: WriteOptions): Promise<CheckView>
-  get(accountId: string, id: string): Promise<CheckView>
+  get(accountId: string, id: string, options?: { applyGroupSettings?: boolean | undefined }): Promise<CheckView>
   remove(accountId: string, id: string): Promise<void>
   list(accountId: string, query: ListChecksQuery): Promise<{ items: CheckView[]; total: number }>
 }
@@ -52,6 +54,20 @@ export function checkService(deps: ResourceDeps): CheckService {
     return records.map((r, i) => presentCheck(r, { publicBaseUrl: deps.publicBaseUrl, ...links[i] }))
   }
   const view = async (accountId: string, record: CheckRecord) => (await views(accountId, [record]))[0] as CheckView
+
+  /** Views of checks in a group with the group's settings applied (semantics 1); each group is loaded once. */
+  async function withGroupSettings(accountId: string, shown: CheckView[]): Promise<CheckView[]> {
+    const ids = [...new Set(shown.map((c) => c.groupId).filter((g): g is number => typeof g === 'number'))]
+    const groups = new Map<number, Doc>()
+    for (const id of ids) {
+      const group = await stores.checkGroups.get(accountId, id)
+      if (group) groups.set(id, group.doc)
+    }
+    return shown.map((c) => {
+      const group = typeof c.groupId === 'number' ? groups.get(c.groupId) : undefined
+      return group ? applyGroupSettings(c, group) : c
+    })
+  }
 
   const defOf = (segment: string) => {
     const def = checkTypeBySegment.get(segment)
@@ -86,6 +102,7 @@ export function checkService(deps: ResourceDeps): CheckService {
         await ensureUniquePingToken(s, id, doc)
         await s.checks.insert(record)
         await syncSubscriptions(s, accountId, { checkId: id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: true })
+        await syncSchedule(s, record, undefined, clock.now())
       })
       return view(accountId, record)
     },
@@ -102,15 +119,17 @@ export function checkService(deps: ResourceDeps): CheckService {
         const updated: CheckRecord = { ...existing, doc: withoutLinks(doc), updatedAt: clock.now() }
         await s.checks.update(updated)
         await syncSubscriptions(s, accountId, { checkId: id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: false })
+        await syncSchedule(s, updated, existing.doc, clock.now())
         return updated
       })
       return view(accountId, record)
     },
 
-    async get(accountId, id) {
+    async get(accountId, id, options) {
       const record = await stores.checks.get(accountId, id)
       if (!record) throw new NotFoundError('Check', id)
-      return view(accountId, record)
+      const shown = await view(accountId, record)
+      return options?.applyGroupSettings ? ((await withGroupSettings(accountId, [shown]))[0] as CheckView) : shown
     },
 
     async remove(accountId, id) {
@@ -128,7 +147,8 @@ export function checkService(deps: ResourceDeps): CheckService {
         limit: q.limit,
         offset: (q.page - 1) * q.limit,
       })
-      return { items: await views(accountId, items), total }
+      const shown = await views(accountId, items)
+      return { items: q.applyGroupSettings ? await withGroupSettings(accountId, shown) : shown, total }
     },
   }
 }

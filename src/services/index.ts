@@ -15,6 +15,9 @@ import { referenceDataService, type ReferenceDataService } from './reference-dat
 import { privateLocationService, type PrivateLocationService } from './private-locations.js'
 import { dashboardService, type DashboardService } from './dashboards.js'
 import { statusPageService, type StatusPageService } from './status-pages.js'
+import { resultService, type ResultService } from './results.js'
+import { sessionService, type SessionService } from './sessions.js'
+import { triggerService, type TriggerService } from './triggers.js'
 
 export interface Services {
   accounts: AccountService
@@ -29,6 +32,9 @@ export interface Services {
   privateLocations: PrivateLocationService
   dashboards: DashboardService
   statusPages: StatusPageService
+  results: ResultService
+  sessions: SessionService
+  triggers: TriggerService
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -38,6 +44,7 @@ export interface ServiceDeps {
   clock: Clock
   publicBaseUrl: string
   staticIps?: ResourceDeps['staticIps']
+  defaultLocation?: string
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -48,7 +55,9 @@ export function buildServices(deps: ServiceDeps): Services {
     clock: deps.clock,
     publicBaseUrl: deps.publicBaseUrl,
     staticIps: deps.staticIps ?? { ipv4: {}, ipv6: {} },
+    defaultLocation: deps.defaultLocation ?? 'us-east-1',
   }
+  const sessions = sessionService(r)
   return {
     accounts: accountService({ stores, clock: deps.clock }),
     checks: checkService(r),
@@ -62,6 +71,9 @@ export function buildServices(deps: ServiceDeps): Services {
     privateLocations: privateLocationService(r),
     dashboards: dashboardService(r),
     statusPages: statusPageService(r),
+    results: resultService(r),
+    sessions,
+    triggers: triggerService(r, sessions),
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
 }

@@ -9,4 +9,6 @@ export interface ResourceDeps {
   publicBaseUrl: string
   /** Runner source addresses by region, from configuration. */
   staticIps: { ipv4: Record<string, string[]>; ipv6: Record<string, string[]> }
+  /** Where checks with no locations run. */
+  defaultLocation: string
 }

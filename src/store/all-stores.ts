@@ -1,13 +1,18 @@
-/** The store modules the services use, built once from an open store. */
-import type { Store } from '../store/db.js'
-import { inTransaction } from '../store/dialect.js'
-import { accountStore, type AccountStore } from '../store/accounts.js'
-import { checkStore, type CheckStore } from '../store/checks.js'
-import { docTable, type DocTable } from '../store/doc-table.js'
-import { variableStore, type VariableStore } from '../store/variables.js'
-import { alertSubscriptionStore, type AlertSubscriptionStore } from '../store/alert-subscriptions.js'
-import { accountSettingsStore, type AccountSettingsStore } from '../store/account-settings.js'
-import { privateLocationKeyStore, type PrivateLocationKeyStore } from '../store/private-location-keys.js'
+/** Every store module, built once from an open store (or bound to one transaction). */
+import type { Store } from './db.js'
+import { inTransaction } from './dialect.js'
+import { accountStore, type AccountStore } from './accounts.js'
+import { checkStore, type CheckStore } from './checks.js'
+import { docTable, type DocTable } from './doc-table.js'
+import { variableStore, type VariableStore } from './variables.js'
+import { alertSubscriptionStore, type AlertSubscriptionStore } from './alert-subscriptions.js'
+import { accountSettingsStore, type AccountSettingsStore } from './account-settings.js'
+import { privateLocationKeyStore, type PrivateLocationKeyStore } from './private-location-keys.js'
+import { scheduleStore, type ScheduleStore } from './engine/schedules.js'
+import { runJobStore, type RunJobStore } from './engine/run-jobs.js'
+import { resultStore, type ResultStore } from './engine/results.js'
+import { triggerStore, type TriggerStore } from './engine/triggers.js'
+import { sessionStore, type SessionStore } from './engine/sessions.js'
 
 export interface Stores {
   accounts: AccountStore
@@ -27,6 +32,11 @@ export interface Stores {
   statusPageIncidentUpdates: DocTable<string>
   statusPageSubscriptions: DocTable<string>
   dashboards: DocTable<number>
+  schedules: ScheduleStore
+  jobs: RunJobStore
+  results: ResultStore
+  triggers: TriggerStore
+  sessions: SessionStore
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
@@ -82,5 +92,10 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
       columns: (d) => ({ dashboard_id: String(d.dashboardId), custom_url: str(d.customUrl), custom_domain: str(d.customDomain) }),
       conflictMessage: 'The dashboard customUrl or customDomain is already taken',
     }),
+    schedules: scheduleStore(db, store.dialect),
+    jobs: runJobStore(db, store.dialect),
+    results: resultStore(db),
+    triggers: triggerStore(db),
+    sessions: sessionStore(db),
   }
 }

@@ -32,6 +32,8 @@ export interface CheckStore {
   get(accountId: string, id: string): Promise<CheckRecord | undefined>
   delete(accountId: string, id: string): Promise<boolean>
   list(filter: CheckListFilter): Promise<{ items: CheckRecord[]; total: number }>
+  /** Checks by id in any account (the engine loads the checks of a batch of runs). */
+  getMany(ids: string[]): Promise<CheckRecord[]>
   /** Every check of an account (for reference scans such as "is this snippet in use"). */
   listAll(accountId: string): Promise<CheckRecord[]>
   /** The id of the check that owns a ping token, in any account. */
@@ -114,6 +116,14 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect): CheckStore {
         await trx.deleteFrom('checks').where('id', '=', id).execute()
         return true
       })
+    },
+    async getMany(ids) {
+      const out: CheckRecord[] = []
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db.selectFrom('checks').selectAll().where('id', 'in', ids.slice(i, i + 500)).execute()
+        out.push(...rows.map(fromRow))
+      }
+      return out
     },
     async listAll(accountId) {
       const rows = await db.selectFrom('checks').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute()

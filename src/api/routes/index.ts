@@ -12,12 +12,15 @@ import { referenceDataRoutes } from './reference-data.js'
 import { privateLocationRoutes } from './private-locations.js'
 import { dashboardRoutes } from './dashboards.js'
 import { statusPageRoutes } from './status-pages.js'
+import { resultRoutes } from './results.js'
+import { sessionRoutes } from './sessions.js'
+import { triggerRoutes } from './triggers.js'
 
 export async function resourceRoutes(app: FastifyInstance, services: Services): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
   for (const routes of [
     checkGroupRoutes, variableRoutes, snippetRoutes, alertChannelRoutes, accountSettingsRoutes, maintenanceWindowRoutes,
-    referenceDataRoutes, privateLocationRoutes, dashboardRoutes, statusPageRoutes,
+    referenceDataRoutes, privateLocationRoutes, dashboardRoutes, statusPageRoutes, resultRoutes, sessionRoutes, triggerRoutes,
   ]) {
     await routes(app, services)
   }

@@ -1,0 +1,46 @@
+/** Check results and statuses: what the engine recorded. */
+import { Type, type Static } from 'typebox'
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services/index.js'
+import { StringEnum } from '../../domain/checks/shared-schemas.js'
+import { AnyObject, errorResponses } from '../schemas/common.js'
+import { PageQuery, sendPage } from '../paging.js'
+
+const ResultsQuery = Type.Object({
+  ...PageQuery,
+  from: Type.Optional(Type.Integer({ minimum: 0, description: 'UNIX seconds, inclusive lower bound on startedAt.' })),
+  to: Type.Optional(Type.Integer({ minimum: 0, description: 'UNIX seconds, exclusive upper bound on startedAt.' })),
+  location: Type.Optional(Type.String({ maxLength: 100 })),
+  hasFailures: Type.Optional(Type.Boolean()),
+  resultType: Type.Optional(StringEnum(['FINAL', 'ATTEMPT', 'ALL'] as const, { default: 'FINAL', description: 'FINAL (default): runs; ATTEMPT: retried attempts; ALL.' })),
+})
+const CheckParams = Type.Object({ checkId: Type.String({ minLength: 1, maxLength: 100 }) })
+const ResultParams = Type.Object({ checkId: Type.String({ minLength: 1, maxLength: 100 }), resultId: Type.String({ minLength: 1, maxLength: 100 }) })
+
+export async function resultRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const tags = ['check results']
+  app.get<{ Params: Static<typeof CheckParams>; Querystring: Static<typeof ResultsQuery> }>(
+    '/v1/check-results/:checkId',
+    { schema: { tags, summary: 'List results of a check, newest first', params: CheckParams, querystring: ResultsQuery, response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 404, 429) } } },
+    async (request, reply) => {
+      const q = request.query
+      const { items, total } = await services.results.list(request.accountId, request.params.checkId, q)
+      return sendPage(request, reply, q.page, q.limit, items, total)
+    },
+  )
+  app.get<{ Params: Static<typeof ResultParams> }>(
+    '/v1/check-results/:checkId/:resultId',
+    { schema: { tags, summary: 'Get one check result with its timing phases, assertions and response', params: ResultParams, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } },
+    async (request) => services.results.get(request.accountId, request.params.checkId, request.params.resultId),
+  )
+  app.get(
+    '/v1/check-statuses',
+    { schema: { tags: ['check statuses'], summary: 'Latest status of every check that has run', response: { 200: Type.Array(AnyObject), ...errorResponses(401, 429) } } },
+    async (request) => services.results.statuses(request.accountId),
+  )
+  app.get<{ Params: Static<typeof CheckParams> }>(
+    '/v1/check-statuses/:checkId',
+    { schema: { tags: ['check statuses'], summary: 'Latest status of a check', params: CheckParams, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } },
+    async (request) => services.results.status(request.accountId, request.params.checkId),
+  )
+}

@@ -1,0 +1,66 @@
+/**
+ * Turns a stored check into what a runner needs (pure): the document with its group's settings applied, the
+ * variables for interpolation (account < group < check, plus the runtime variables), and the scripts in order
+ * (group setup → check setup; check teardown → group teardown).
+ */
+import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
+import type { CheckRunSpec } from '../runners/contract.js'
+
+type Doc = Record<string, unknown>
+
+export interface PrepareInput {
+  check: { id: string; accountId: string; checkType: string; doc: Doc }
+  group: Doc | undefined
+  accountVariables: Array<{ key: string; value: string }>
+  snippets: Map<number, string>
+  runtime: { location: string; runId: string; resultId: string; sequenceId: string; attempt: number }
+}
+
+/** The check as it runs: group settings applied when it belongs to a group. */
+export const effectiveDoc = (checkType: string, doc: Doc, group: Doc | undefined): Doc =>
+  group ? applyGroupSettings({ ...doc, checkType }, group) : { ...doc, checkType }
+
+const envOf = (doc: Doc | undefined): Array<{ key: string; value: string }> =>
+  Array.isArray(doc?.environmentVariables) ? (doc.environmentVariables as Array<{ key: string; value: string }>) : []
+
+function scriptsOf(doc: Doc | undefined, snippets: Map<number, string>, phase: 'setup' | 'teardown'): string[] {
+  if (!doc) return []
+  const snippetId = doc[phase === 'setup' ? 'setupSnippetId' : 'tearDownSnippetId']
+  const local = doc[phase === 'setup' ? 'localSetupScript' : 'localTearDownScript']
+  const out: string[] = []
+  if (typeof snippetId === 'number' && snippets.has(snippetId)) out.push(snippets.get(snippetId) as string)
+  if (typeof local === 'string' && local.trim() !== '') out.push(local)
+  return out
+}
+
+export function prepareRunSpec(input: PrepareInput): CheckRunSpec {
+  const { check, group, runtime } = input
+  const doc = effectiveDoc(check.checkType, check.doc, group)
+  const variables: Record<string, string> = {}
+  for (const v of input.accountVariables) variables[v.key] = v.value
+  for (const v of envOf(group)) variables[v.key] = v.value
+  for (const v of envOf(check.doc)) variables[v.key] = v.value
+  const apiDefaults = group?.apiCheckDefaults as Doc | undefined
+  if (typeof apiDefaults?.url === 'string' && apiDefaults.url !== '') variables.GROUP_BASE_URL = apiDefaults.url
+  Object.assign(variables, {
+    ACCOUNT_ID: check.accountId,
+    CHECK_ID: check.id,
+    CHECK_NAME: String(doc.name ?? ''),
+    CHECK_TYPE: check.checkType,
+    CHECK_RUN_ID: runtime.sequenceId,
+    CHECK_RESULT_ID: runtime.resultId,
+    REGION: runtime.location,
+    RUNTIME_VERSION: String(doc.runtimeId ?? '2026.04'),
+  })
+  return {
+    checkId: check.id,
+    checkName: String(doc.name ?? ''),
+    checkType: check.checkType,
+    doc,
+    variables,
+    scripts: {
+      setup: [...scriptsOf(group, input.snippets, 'setup'), ...scriptsOf(check.doc, input.snippets, 'setup')],
+      teardown: [...scriptsOf(check.doc, input.snippets, 'teardown'), ...scriptsOf(group, input.snippets, 'teardown')],
+    },
+  }
+}

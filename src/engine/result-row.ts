@@ -1,0 +1,54 @@
+/** A runner's RunResult as a stored check_results row (pure). */
+import type { RunResult } from '../runners/contract.js'
+import type { CheckResultRow, RunJobRow } from '../store/schema.js'
+
+const MAX_ERROR_LENGTH = 2000
+
+export function toResultRow(input: { id: string; job: RunJobRow; checkType: string; result: RunResult; final: boolean; at: number }): CheckResultRow {
+  const { job, result } = input
+  const response = result.details.response as { status?: unknown } | undefined
+  const statusCode = typeof response?.status === 'number' ? response.status : null
+  return {
+    id: input.id,
+    account_id: job.account_id,
+    check_id: job.check_id,
+    check_type: input.checkType,
+    sequence_id: job.sequence_id,
+    run_job_id: job.id,
+    attempt: job.attempt,
+    result_type: input.final ? 'FINAL' : 'ATTEMPT',
+    location: job.location,
+    status: result.status,
+    has_failures: result.hasFailures ? 1 : 0,
+    has_errors: result.hasErrors ? 1 : 0,
+    is_degraded: result.isDegraded ? 1 : 0,
+    over_max_response_time: result.overMaxResponseTime ? 1 : 0,
+    response_time: Math.max(0, Math.round(result.responseTime * 1000) / 1000),
+    error_kind: result.errorKind,
+    error_message: result.errorMessage === null ? null : result.errorMessage.slice(0, MAX_ERROR_LENGTH),
+    status_code: statusCode,
+    scheduled_at: job.scheduled_at,
+    started_at: result.startedAt,
+    stopped_at: result.stoppedAt,
+    trigger: job.trigger,
+    session_id: job.session_id,
+    doc: JSON.stringify({
+      assertions: result.assertions,
+      timingPhases: result.timingPhases,
+      details: result.details,
+      jobLog: result.jobLog.slice(0, 200),
+      networkError: result.networkError,
+      parallelTotal: job.parallel_total,
+    }),
+    created_at: input.at,
+  }
+}
+
+/** A result for a run that could not be attempted at all (a bug, or the check can no longer run). */
+export function internalFailure(message: string, now: number): RunResult {
+  return {
+    status: 'failing', hasFailures: false, hasErrors: true, isDegraded: false, overMaxResponseTime: false,
+    errorKind: 'INTERNAL', errorMessage: message, networkError: false, responseTime: 0, startedAt: now, stoppedAt: now,
+    assertions: [], timingPhases: {}, details: {}, jobLog: [],
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * One scheduler tick: claim the checks that are due, create their run jobs (one location round-robin, or every
+ * location with runParallel) and move each schedule to its next slot, all in one transaction. On PostgreSQL the
+ * claimed rows are locked with SKIP LOCKED, so several instances never create the same run twice.
+ */
+import { newId } from '../lib/ids.js'
+import { nextDueAfterRun } from '../domain/schedule/next-due.js'
+import { pickLocations } from '../domain/schedule/pick-locations.js'
+import type { Stores } from '../store/all-stores.js'
+import type { CheckRecord } from '../store/checks.js'
+import type { RunJobRow } from '../store/schema.js'
+import type { EngineDeps } from './engine-deps.js'
+import { effectiveDoc } from './prepare.js'
+
+type Doc = Record<string, unknown>
+
+export async function loadGroups(s: Stores, checks: CheckRecord[]): Promise<Map<number, Doc>> {
+  const groups = new Map<number, Doc>()
+  for (const c of checks) {
+    const groupId = c.doc.groupId
+    if (typeof groupId === 'number' && !groups.has(groupId)) {
+      const g = await s.checkGroups.get(c.accountId, groupId)
+      if (g) groups.set(groupId, g.doc)
+    }
+  }
+  return groups
+}
+
+async function privateLocationIndex(s: Stores, accountIds: string[]): Promise<Map<string, Map<string, { id: string; slugName: string }>>> {
+  const out = new Map<string, Map<string, { id: string; slugName: string }>>()
+  for (const accountId of accountIds) {
+    const byName = new Map<string, { id: string; slugName: string }>()
+    for (const l of (await s.privateLocations.list(accountId)).items) {
+      const entry = { id: l.id, slugName: String(l.doc.slugName) }
+      byName.set(l.id, entry)
+      byName.set(entry.slugName, entry)
+    }
+    out.set(accountId, byName)
+  }
+  return out
+}
+
+/** Claims and schedules due checks; returns how many run jobs were created. */
+export async function scheduleDue(deps: EngineDeps): Promise<number> {
+  const now = deps.clock.now()
+  return deps.transact(async (s) => {
+    const due = await s.schedules.claimDue(now, deps.tuning.scheduleBatch)
+    if (due.length === 0) return 0
+    const checks = new Map((await s.checks.getMany(due.map((d) => d.check_id))).map((c) => [c.id, c]))
+    const groups = await loadGroups(s, [...checks.values()])
+    const needsPrivate = [...checks.values()].filter((c) => Array.isArray(c.doc.privateLocations) && c.doc.privateLocations.length > 0)
+    const privates = await privateLocationIndex(s, [...new Set(needsPrivate.map((c) => c.accountId))])
+    const jobs: RunJobRow[] = []
+    for (const row of due) {
+      const check = checks.get(row.check_id)
+      if (!check || check.checkType === 'HEARTBEAT' || check.doc.activated === false) {
+        await s.schedules.remove(row.check_id)
+        continue
+      }
+      const groupId = check.doc.groupId
+      const doc = effectiveDoc(check.checkType, check.doc, typeof groupId === 'number' ? groups.get(groupId) : undefined)
+      const schedule = { frequency: Number(check.doc.frequency), frequencyOffset: (check.doc.frequencyOffset as number | null) ?? null }
+      const next = nextDueAfterRun(schedule, Number(row.next_due_at), now)
+      // A deactivated group or a type without a runner here: the schedule advances, nothing runs.
+      if (doc.activated === false || !deps.runners[check.checkType]) {
+        await s.schedules.advance(row.check_id, next, row.rr_index, now)
+        continue
+      }
+      const known = privates.get(check.accountId)
+      const privateLocations = ((doc.privateLocations as string[] | undefined) ?? []).flatMap((n) => (known?.get(n) ? [known.get(n)!] : []))
+      const choice = pickLocations(
+        { locations: (doc.locations as string[] | undefined) ?? [], privateLocations, runParallel: doc.runParallel === true },
+        row.rr_index,
+        deps.defaultLocation,
+      )
+      for (const target of choice.targets) {
+        jobs.push({
+          id: newId(), account_id: check.accountId, check_id: check.id, location: target.location,
+          private_location_id: target.privateLocationId, sequence_id: newId(), attempt: 1, first_started_at: null,
+          scheduled_at: Number(row.next_due_at), due_at: now, status: 'queued', leased_by: null, lease_until: null,
+          trigger: 'SCHEDULER', session_id: null, parallel_total: choice.targets.length, created_at: now,
+        })
+      }
+      await s.schedules.advance(row.check_id, next, choice.nextIndex, now)
+    }
+    await s.jobs.insertMany(jobs)
+    return jobs.length
+  })
+}

@@ -1,0 +1,160 @@
+/**
+ * Leases queued run jobs for the built-in runners, runs them (bounded concurrency), decides retries, and writes
+ * the outcomes in batches: results, retries back to the queue, finished jobs removed, latest statuses updated.
+ * A crash between running and writing loses nothing: the lease expires and the job runs again.
+ */
+import { newId } from '../lib/ids.js'
+import { decideRetry, effectiveStrategy, type RetryDecision, type RetryStrategy } from '../domain/schedule/retry-policy.js'
+import type { RunResult } from '../runners/contract.js'
+import type { Stores } from '../store/all-stores.js'
+import type { CheckRecord } from '../store/checks.js'
+import type { CheckResultRow, RunJobRow } from '../store/schema.js'
+import type { EngineDeps } from './engine-deps.js'
+import { effectiveDoc, prepareRunSpec } from './prepare.js'
+import { loadGroups } from './scheduler.js'
+import { internalFailure, toResultRow } from './result-row.js'
+
+type Doc = Record<string, unknown>
+
+interface Completed {
+  job: RunJobRow
+  checkType: string
+  result: RunResult
+  decision: RetryDecision
+  retryLocation: string
+  resultId: string
+}
+
+interface Batch {
+  checks: Map<string, CheckRecord>
+  groups: Map<number, Doc>
+  variables: Map<string, Array<{ key: string; value: string }>>
+  snippets: Map<number, string>
+}
+
+async function loadBatch(s: Stores, jobs: RunJobRow[]): Promise<Batch> {
+  const checks = new Map((await s.checks.getMany([...new Set(jobs.map((j) => j.check_id))])).map((c) => [c.id, c]))
+  const groups = await loadGroups(s, [...checks.values()])
+  const variables = new Map<string, Array<{ key: string; value: string }>>()
+  for (const accountId of new Set(jobs.map((j) => j.account_id))) variables.set(accountId, (await s.variables.list(accountId)).items)
+  const snippets = new Map<number, string>()
+  for (const c of checks.values()) {
+    const group = typeof c.doc.groupId === 'number' ? groups.get(c.doc.groupId) : undefined
+    for (const id of [c.doc.setupSnippetId, c.doc.tearDownSnippetId, group?.setupSnippetId, group?.tearDownSnippetId]) {
+      if (typeof id === 'number' && !snippets.has(id)) {
+        const snippet = await s.snippets.get(c.accountId, id)
+        if (snippet) snippets.set(id, String(snippet.doc.script ?? ''))
+      }
+    }
+  }
+  return { checks, groups, variables, snippets }
+}
+
+export interface EngineWorker {
+  /** Leases as many due jobs as there is room for and starts them; returns how many started. */
+  pump(): Promise<number>
+  /** Writes the outcomes gathered so far. */
+  flush(): Promise<number>
+  /** Runs in flight. */
+  inFlight(): number
+  /** Waits for in-flight runs, then flushes. */
+  drain(): Promise<void>
+}
+
+export function createWorker(deps: EngineDeps): EngineWorker {
+  let running = 0
+  const pending: Completed[] = []
+  const inFlight = new Set<Promise<void>>()
+
+  async function execute(job: RunJobRow, batch: Batch): Promise<void> {
+    const check = batch.checks.get(job.check_id)
+    if (!check) return
+    const groupId = check.doc.groupId
+    const group = typeof groupId === 'number' ? batch.groups.get(groupId) : undefined
+    const resultId = newId()
+    const spec = prepareRunSpec({
+      check,
+      group,
+      accountVariables: batch.variables.get(check.accountId) ?? [],
+      snippets: batch.snippets,
+      runtime: { location: job.location, runId: job.id, resultId, sequenceId: job.sequence_id, attempt: job.attempt },
+    })
+    const runner = deps.runners[check.checkType]
+    let result: RunResult
+    try {
+      result = runner
+        ? await runner.run(spec, { location: job.location, now: () => deps.clock.now() })
+        : internalFailure(`No runner for ${check.checkType} checks in this instance`, deps.clock.now())
+    } catch (err) {
+      deps.log.error({ err, checkId: check.id }, 'runner threw')
+      result = internalFailure(`Runner error: ${err instanceof Error ? err.message : String(err)}`, deps.clock.now())
+    }
+    const doc = effectiveDoc(check.checkType, check.doc, group)
+    const strategy = effectiveStrategy((doc.retryStrategy as RetryStrategy | null) ?? null, doc.doubleCheck === true, check.checkType)
+    const elapsed = result.stoppedAt - (job.first_started_at ?? result.startedAt)
+    const decision = decideRetry(strategy, { failed: result.status === 'failing', networkError: result.networkError }, job.attempt - 1, elapsed)
+    const locations = ((doc.locations as string[] | undefined) ?? []).filter((l) => l !== job.location)
+    const retryLocation = decision.sameLocation || job.private_location_id || locations.length === 0 ? job.location : (locations[Math.floor(Math.random() * locations.length)] as string)
+    pending.push({ job: { ...job, first_started_at: job.first_started_at ?? result.startedAt }, checkType: check.checkType, result, decision, retryLocation, resultId })
+  }
+
+  async function flush(): Promise<number> {
+    if (pending.length === 0) return 0
+    const batch = pending.splice(0, pending.length)
+    const now = deps.clock.now()
+    let finals: CheckResultRow[] = []
+    try {
+      finals = await deps.transact(async (s) => {
+        const alive = new Set((await s.checks.getMany([...new Set(batch.map((c) => c.job.check_id))])).map((c) => c.id))
+        const live = batch.filter((c) => alive.has(c.job.check_id))
+        const rows = live.map((c) => toResultRow({ id: c.resultId, job: c.job, checkType: c.checkType, result: c.result, final: !c.decision.retry, at: now }))
+        await s.results.insertMany(rows)
+        for (const c of live.filter((x) => x.decision.retry)) {
+          await s.jobs.requeue(c.job.id, {
+            attempt: c.job.attempt + 1, due_at: now + c.decision.delayMs, location: c.retryLocation,
+            private_location_id: c.job.private_location_id, first_started_at: c.job.first_started_at,
+          })
+        }
+        await s.jobs.remove(batch.filter((c) => !c.decision.retry || !alive.has(c.job.check_id)).map((c) => c.job.id))
+        const finalRows = rows.filter((r) => r.result_type === 'FINAL')
+        for (const r of finalRows) await s.results.applyStatus(r)
+        return finalRows
+      })
+    } catch (err) {
+      deps.log.error({ err, count: batch.length }, 'writing run outcomes failed; their leases will expire and they will run again')
+      return 0
+    }
+    if (finals.length > 0 && deps.onFinalResults) {
+      await deps.onFinalResults(finals).catch((err: unknown) => deps.log.error({ err }, 'final-result hook failed'))
+    }
+    return batch.length
+  }
+
+  return {
+    async pump() {
+      const room = deps.tuning.concurrency - running
+      if (room <= 0) return 0
+      const now = deps.clock.now()
+      const jobs = await deps.stores.jobs.lease({ now, limit: room, leasedBy: deps.instanceId, leaseUntil: now + deps.tuning.leaseMs, privateLocationId: null })
+      if (jobs.length === 0) return 0
+      const batch = await loadBatch(deps.stores, jobs)
+      for (const job of jobs) {
+        running++
+        const p = execute(job, batch)
+          .catch((err: unknown) => deps.log.error({ err, jobId: job.id }, 'run failed'))
+          .finally(() => {
+            running--
+            inFlight.delete(p)
+          })
+        inFlight.add(p)
+      }
+      return jobs.length
+    },
+    flush,
+    inFlight: () => running,
+    async drain() {
+      await Promise.all([...inFlight])
+      await flush()
+    },
+  }
+}

@@ -1,0 +1,63 @@
+/** Response shapes of check results and statuses. */
+import { toIso, toIsoOrNull } from '../lib/clock.js'
+import type { CheckResultRow, CheckStatusRow } from '../store/schema.js'
+
+const TYPE_KEY: Record<string, string> = {
+  API: 'apiCheckResult', URL: 'apiCheckResult', TCP: 'tcpCheckResult', DNS: 'dnsCheckResult', ICMP: 'icmpCheckResult',
+  BROWSER: 'browserCheckResult', MULTI_STEP: 'multiStepCheckResult', HEARTBEAT: 'heartbeatCheckResult',
+}
+
+export function presentResult(r: CheckResultRow, checkName: string | undefined): Record<string, unknown> {
+  const doc = JSON.parse(r.doc) as { assertions?: unknown[]; timingPhases?: Record<string, number>; details?: Record<string, unknown>; jobLog?: string[] }
+  return {
+    id: r.id,
+    checkId: r.check_id,
+    name: checkName ?? null,
+    checkType: r.check_type,
+    resultType: r.result_type,
+    sequenceId: r.sequence_id,
+    checkRunId: r.run_job_id,
+    attempts: r.attempt,
+    runLocation: r.location,
+    status: r.status,
+    hasFailures: r.has_failures === 1,
+    hasErrors: r.has_errors === 1,
+    isDegraded: r.is_degraded === 1,
+    overMaxResponseTime: r.over_max_response_time === 1,
+    responseTime: Number(r.response_time),
+    errorKind: r.error_kind,
+    error: r.error_message,
+    statusCode: r.status_code,
+    trigger: r.trigger,
+    checkSessionId: r.session_id,
+    scheduledAt: r.scheduled_at === null ? null : toIso(Number(r.scheduled_at)),
+    startedAt: toIso(Number(r.started_at)),
+    stoppedAt: toIso(Number(r.stopped_at)),
+    created_at: toIso(Number(r.created_at)),
+    [TYPE_KEY[r.check_type] ?? 'checkResult']: {
+      ...(doc.details ?? {}),
+      timingPhases: doc.timingPhases ?? {},
+      assertions: doc.assertions ?? [],
+      jobLog: doc.jobLog ?? [],
+    },
+  }
+}
+
+export function presentStatus(s: CheckStatusRow, name: string, createdAt: number): Record<string, unknown> {
+  return {
+    checkId: s.check_id,
+    name,
+    status: s.status,
+    hasFailures: s.has_failures === 1,
+    hasErrors: s.has_errors === 1,
+    isDegraded: s.is_degraded === 1,
+    longestRun: s.longest_run === null ? null : Number(s.longest_run),
+    shortestRun: s.shortest_run === null ? null : Number(s.shortest_run),
+    lastRunLocation: s.last_location,
+    lastCheckRunId: s.last_result_id,
+    lastRunAt: toIsoOrNull(s.last_run_at === null ? null : Number(s.last_run_at)),
+    sslDaysRemaining: null,
+    created_at: toIso(createdAt),
+    updated_at: toIso(Number(s.updated_at)),
+  }
+}

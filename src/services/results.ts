@@ -1,0 +1,62 @@
+/** Reading what the engine recorded: results (attempts and final), and the latest status per check. */
+import { NotFoundError } from '../domain/errors.js'
+import type { ResourceDeps } from './resource-deps.js'
+import { presentResult, presentStatus } from './result-view.js'
+
+export interface ResultQuery {
+  limit: number
+  page: number
+  from?: number | undefined
+  to?: number | undefined
+  location?: string | undefined
+  hasFailures?: boolean | undefined
+  resultType?: 'FINAL' | 'ATTEMPT' | 'ALL' | undefined
+}
+
+type View = Record<string, unknown>
+
+export interface ResultService {
+  list(accountId: string, checkId: string, q: ResultQuery): Promise<{ items: View[]; total: number }>
+  get(accountId: string, checkId: string, resultId: string): Promise<View>
+  statuses(accountId: string): Promise<View[]>
+  status(accountId: string, checkId: string): Promise<View>
+}
+
+export function resultService(deps: ResourceDeps): ResultService {
+  const { stores } = deps
+  const checkOf = async (accountId: string, checkId: string) => {
+    const check = await stores.checks.get(accountId, checkId)
+    if (!check) throw new NotFoundError('Check', checkId)
+    return check
+  }
+  return {
+    async list(accountId, checkId, q) {
+      const check = await checkOf(accountId, checkId)
+      const { items, total } = await stores.results.list({
+        accountId, checkId, from: q.from === undefined ? undefined : q.from * 1000, to: q.to === undefined ? undefined : q.to * 1000,
+        location: q.location, hasFailures: q.hasFailures, resultType: q.resultType ?? 'FINAL', limit: q.limit, offset: (q.page - 1) * q.limit,
+      })
+      return { items: items.map((r) => presentResult(r, String(check.doc.name))), total }
+    },
+    async get(accountId, checkId, resultId) {
+      const check = await checkOf(accountId, checkId)
+      const row = await stores.results.get(accountId, checkId, resultId)
+      if (!row) throw new NotFoundError('Check result', resultId)
+      return presentResult(row, String(check.doc.name))
+    },
+    async statuses(accountId) {
+      const rows = await stores.results.listStatuses(accountId)
+      const checks = new Map((await stores.checks.getMany(rows.map((r) => r.check_id))).map((c) => [c.id, c]))
+      return rows.flatMap((r) => {
+        const c = checks.get(r.check_id)
+        return c ? [presentStatus(r, String(c.doc.name), c.createdAt)] : []
+      })
+    },
+    async status(accountId, checkId) {
+      const check = await checkOf(accountId, checkId)
+      const row = await stores.results.getStatus(accountId, checkId)
+      if (!row) throw new NotFoundError('Status of check', checkId)
+      return presentStatus(row, String(check.doc.name), check.createdAt)
+    },
+  }
+}

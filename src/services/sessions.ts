@@ -1,0 +1,117 @@
+/**
+ * Check sessions: run checks now and follow them to completion (POST /v1/check-sessions/trigger and the CI/CD
+ * trigger URLs). The runs are ordinary run jobs, so any engine instance (or a private-location agent) runs them.
+ */
+import { newId } from '../lib/ids.js'
+import { toIso } from '../lib/clock.js'
+import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
+import { matchesTags } from '../domain/schedule/match-tags.js'
+import { pickLocations } from '../domain/schedule/pick-locations.js'
+import { NotFoundError, ValidationError } from '../domain/errors.js'
+import type { CheckRecord } from '../store/checks.js'
+import type { CheckResultRow, CheckSessionRow, RunJobRow } from '../store/schema.js'
+import type { ResourceDeps } from './resource-deps.js'
+import { presentResult } from './result-view.js'
+
+type Doc = Record<string, unknown>
+export type SessionView = Record<string, unknown>
+export const RUNNABLE_TYPES = new Set(['API', 'URL', 'TCP', 'DNS', 'ICMP'])
+
+export interface SessionService {
+  trigger(accountId: string, target: { checkId?: string[] | undefined; matchTags?: string[][] | undefined }, runSource: string): Promise<SessionView[]>
+  start(accountId: string, check: CheckRecord, runSource: string): Promise<string>
+  get(accountId: string, sessionId: string): Promise<SessionView>
+  /** Waits up to maxWaitMs; `done` tells whether the session finished. */
+  await(accountId: string, sessionId: string, maxWaitMs: number): Promise<{ done: boolean; view: SessionView }>
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+export function sessionStatus(expected: number, finals: CheckResultRow[]): { done: boolean; status: string } {
+  const failed = finals.some((r) => r.status === 'failing')
+  const degraded = finals.some((r) => r.status === 'degraded')
+  if (finals.length >= expected) return { done: true, status: failed ? 'FAILED' : degraded ? 'DEGRADED' : 'PASSED' }
+  if (finals.length === 0) return { done: false, status: 'STARTED' }
+  return { done: false, status: failed ? 'PROGRESS_FAILED' : degraded ? 'PROGRESS_DEGRADED' : 'PROGRESS' }
+}
+
+export function sessionService(deps: ResourceDeps): SessionService {
+  const { stores, clock } = deps
+
+  async function groupOf(check: CheckRecord): Promise<Doc | undefined> {
+    return typeof check.doc.groupId === 'number' ? (await stores.checkGroups.get(check.accountId, check.doc.groupId))?.doc : undefined
+  }
+
+  async function start(accountId: string, check: CheckRecord, runSource: string): Promise<string> {
+    if (!RUNNABLE_TYPES.has(check.checkType)) throw new ValidationError({ checkId: `${check.checkType} checks cannot be run on demand` })
+    const group = await groupOf(check)
+    const doc = group ? applyGroupSettings({ ...check.doc, checkType: check.checkType }, group) : check.doc
+    const privates = (await stores.privateLocations.list(accountId)).items
+    const wanted = new Set((doc.privateLocations as string[] | undefined) ?? [])
+    const privateLocations = privates.filter((p) => wanted.has(p.id) || wanted.has(String(p.doc.slugName))).map((p) => ({ id: p.id, slugName: String(p.doc.slugName) }))
+    const choice = pickLocations({ locations: (doc.locations as string[] | undefined) ?? [], privateLocations, runParallel: doc.runParallel === true }, 0, deps.defaultLocation)
+    const now = clock.now()
+    const sessionId = newId()
+    const session: CheckSessionRow = { id: sessionId, account_id: accountId, check_id: check.id, run_source: runSource, expected_runs: choice.targets.length, created_at: now }
+    const jobs: RunJobRow[] = choice.targets.map((t) => ({
+      id: newId(), account_id: accountId, check_id: check.id, location: t.location, private_location_id: t.privateLocationId,
+      sequence_id: newId(), attempt: 1, first_started_at: null, scheduled_at: now, due_at: now, status: 'queued', leased_by: null,
+      lease_until: null, trigger: runSource, session_id: sessionId, parallel_total: choice.targets.length, created_at: now,
+    }))
+    await deps.transact(async (s) => {
+      await s.sessions.insert(session)
+      await s.jobs.insertMany(jobs)
+    })
+    return sessionId
+  }
+
+  async function view(accountId: string, sessionId: string): Promise<{ done: boolean; view: SessionView }> {
+    const session = await stores.sessions.get(accountId, sessionId)
+    if (!session) throw new NotFoundError('Check session', sessionId)
+    const check = await stores.checks.get(accountId, session.check_id)
+    const results = await stores.results.listBySession(accountId, sessionId)
+    const finals = results.filter((r) => r.result_type === 'FINAL')
+    const { done, status } = sessionStatus(session.expected_runs, finals)
+    const stoppedAt = done && finals.length > 0 ? Math.max(...finals.map((r) => Number(r.stopped_at))) : null
+    return {
+      done,
+      view: {
+        checkSessionId: session.id, checkId: session.check_id, checkType: check?.checkType ?? null, name: check ? String(check.doc.name) : null,
+        status, runSource: session.run_source, startedAt: toIso(Number(session.created_at)), stoppedAt: stoppedAt === null ? null : toIso(stoppedAt),
+        timeElapsed: (stoppedAt ?? clock.now()) - Number(session.created_at), runLocations: [...new Set(results.map((r) => r.location))],
+        hasFailures: finals.some((r) => r.has_failures === 1), responseTime: finals.length ? Math.max(...finals.map((r) => Number(r.response_time))) : null,
+        results: results.map((r) => presentResult(r, check ? String(check.doc.name) : undefined)),
+      },
+    }
+  }
+
+  return {
+    async trigger(accountId, target, runSource) {
+      const all = await stores.checks.listAll(accountId)
+      let chosen: CheckRecord[]
+      if (target.checkId && target.checkId.length > 0) {
+        const ids = new Set(target.checkId)
+        chosen = all.filter((c) => ids.has(c.id))
+      } else if (target.matchTags && target.matchTags.length > 0) {
+        const withTags = await Promise.all(all.map(async (c) => ({ c, tags: [...((c.doc.tags as string[]) ?? []), ...(((await groupOf(c))?.tags as string[] | undefined) ?? [])] })))
+        chosen = withTags.filter(({ c, tags }) => RUNNABLE_TYPES.has(c.checkType) && matchesTags(target.matchTags ?? [], tags)).map(({ c }) => c)
+      } else {
+        throw new ValidationError({ target: 'must name checkId or matchTags' })
+      }
+      if (chosen.length === 0) throw new NotFoundError('Checks matching target', JSON.stringify(target))
+      const out: SessionView[] = []
+      for (const check of chosen) out.push((await view(accountId, await start(accountId, check, runSource))).view)
+      return out
+    },
+    start,
+    get: async (accountId, sessionId) => (await view(accountId, sessionId)).view,
+    async await(accountId, sessionId, maxWaitMs) {
+      const deadline = Date.now() + maxWaitMs
+      for (;;) {
+        const v = await view(accountId, sessionId)
+        if (v.done || Date.now() >= deadline) return v
+        await sleep(Math.min(100, Math.max(1, deadline - Date.now())))
+      }
+    },
+  }
+}

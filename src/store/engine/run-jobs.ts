@@ -1,0 +1,75 @@
+/**
+ * Run jobs: one attempt of one check in one location. A job is leased by one engine instance (or agent) until
+ * lease_until; a lease that expires (its holder died) puts the job back in the queue, so no run is lost.
+ */
+import { sql, type Kysely } from 'kysely'
+import type { Dialect } from '../db.js'
+import type { Database, RunJobRow } from '../schema.js'
+
+export interface LeaseRequest {
+  now: number
+  limit: number
+  leasedBy: string
+  leaseUntil: number
+  /** null: jobs for the built-in runners; an id: jobs of that private location (agents). */
+  privateLocationId: string | null
+}
+
+export interface RunJobStore {
+  insertMany(rows: RunJobRow[]): Promise<void>
+  lease(req: LeaseRequest): Promise<RunJobRow[]>
+  /** Done: the job leaves the queue (its results are kept in check_results). */
+  remove(ids: string[]): Promise<void>
+  /** Back to the queue as the next attempt (a retry). */
+  requeue(id: string, changes: Pick<RunJobRow, 'attempt' | 'due_at' | 'location' | 'private_location_id' | 'first_started_at'>): Promise<void>
+  /** Jobs whose holder's lease expired go back to the queue; returns how many. */
+  reapExpired(now: number): Promise<number>
+  get(id: string): Promise<RunJobRow | undefined>
+  countBySession(sessionId: string): Promise<number>
+}
+
+export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore {
+  return {
+    async insertMany(rows) {
+      for (let i = 0; i < rows.length; i += 500) await db.insertInto('run_jobs').values(rows.slice(i, i + 500)).execute()
+    },
+    async lease(req) {
+      let pick = db
+        .selectFrom('run_jobs')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('due_at', '<=', req.now)
+        .orderBy('due_at')
+        .limit(req.limit)
+      pick = req.privateLocationId === null ? pick.where('private_location_id', 'is', null) : pick.where('private_location_id', '=', req.privateLocationId)
+      if (dialect === 'postgres') pick = pick.forUpdate().skipLocked()
+      return db
+        .updateTable('run_jobs')
+        .set({ status: 'running', leased_by: req.leasedBy, lease_until: req.leaseUntil })
+        .where('id', 'in', pick)
+        .where('status', '=', 'queued')
+        .returningAll()
+        .execute()
+    },
+    async remove(ids) {
+      for (let i = 0; i < ids.length; i += 500) await db.deleteFrom('run_jobs').where('id', 'in', ids.slice(i, i + 500)).execute()
+    },
+    async requeue(id, changes) {
+      await db.updateTable('run_jobs').set({ ...changes, status: 'queued', leased_by: null, lease_until: null }).where('id', '=', id).execute()
+    },
+    async reapExpired(now) {
+      const r = await db
+        .updateTable('run_jobs')
+        .set({ status: 'queued', leased_by: null, lease_until: null })
+        .where('status', '=', 'running')
+        .where('lease_until', '<', now)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows)
+    },
+    get: (id) => db.selectFrom('run_jobs').selectAll().where('id', '=', id).executeTakeFirst(),
+    async countBySession(sessionId) {
+      const r = await db.selectFrom('run_jobs').select(sql<number>`count(*)`.as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow()
+      return Number(r.n)
+    },
+  }
+}

@@ -1,0 +1,44 @@
+/** When each active check runs next. Claiming due rows is safe with many instances (SKIP LOCKED on PostgreSQL). */
+import type { Kysely } from 'kysely'
+import type { Dialect } from '../db.js'
+import type { CheckScheduleRow, Database } from '../schema.js'
+
+export interface ScheduleStore {
+  /** Sets a check's next run (create, reactivate, frequency change). */
+  put(checkId: string, accountId: string, nextDueAt: number, at: number): Promise<void>
+  remove(checkId: string): Promise<void>
+  get(checkId: string): Promise<CheckScheduleRow | undefined>
+  /** Due rows, locked for this transaction on PostgreSQL; call inside a transaction. */
+  claimDue(now: number, limit: number): Promise<CheckScheduleRow[]>
+  advance(checkId: string, nextDueAt: number, rrIndex: number, at: number): Promise<void>
+  /** The earliest next_due_at, to know how long the scheduler may sleep. */
+  earliestDue(): Promise<number | null>
+}
+
+export function scheduleStore(db: Kysely<Database>, dialect: Dialect): ScheduleStore {
+  return {
+    async put(checkId, accountId, nextDueAt, at) {
+      await db
+        .insertInto('check_schedules')
+        .values({ check_id: checkId, account_id: accountId, next_due_at: nextDueAt, rr_index: 0, updated_at: at })
+        .onConflict((oc) => oc.column('check_id').doUpdateSet({ next_due_at: nextDueAt, updated_at: at }))
+        .execute()
+    },
+    async remove(checkId) {
+      await db.deleteFrom('check_schedules').where('check_id', '=', checkId).execute()
+    },
+    get: (checkId) => db.selectFrom('check_schedules').selectAll().where('check_id', '=', checkId).executeTakeFirst(),
+    async claimDue(now, limit) {
+      let q = db.selectFrom('check_schedules').selectAll().where('next_due_at', '<=', now).orderBy('next_due_at').limit(limit)
+      if (dialect === 'postgres') q = q.forUpdate().skipLocked()
+      return q.execute()
+    },
+    async advance(checkId, nextDueAt, rrIndex, at) {
+      await db.updateTable('check_schedules').set({ next_due_at: nextDueAt, rr_index: rrIndex, updated_at: at }).where('check_id', '=', checkId).execute()
+    },
+    async earliestDue() {
+      const row = await db.selectFrom('check_schedules').select((eb) => eb.fn.min('next_due_at').as('m')).executeTakeFirst()
+      return row?.m === null || row?.m === undefined ? null : Number(row.m)
+    },
+  }
+}
