@@ -14,5 +14,5 @@ export async function openServices(config: Config): Promise<{ store: Store; serv
     await store.close()
     throw err
   }
-  return { store, services: buildServices({ store, clock: systemClock, publicBaseUrl: config.publicBaseUrl, staticIps: config.staticIps }) }
+  return { store, services: buildServices({ store, clock: systemClock, publicBaseUrl: config.publicBaseUrl, staticIps: config.staticIps, defaultLocation: config.defaultLocation }) }
 }

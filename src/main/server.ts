@@ -3,6 +3,7 @@ import { Redis } from 'ioredis'
 import { ConfigError, loadConfig } from '../config/load.js'
 import { buildApp } from '../api/build-app.js'
 import { openServices } from './open.js'
+import { startInstanceEngine } from './engine.js'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -35,7 +36,8 @@ async function main(): Promise<void> {
     isShuttingDown: () => shuttingDown,
   })
   await app.listen({ port: config.port, host: config.host })
-  app.log.info({ store: store.dialect, publicBaseUrl: config.publicBaseUrl }, 'Picket is running')
+  const engine = config.engineEnabled ? startInstanceEngine(config, store, app.log.child({ component: 'engine' })) : undefined
+  app.log.info({ store: store.dialect, publicBaseUrl: config.publicBaseUrl, engine: Boolean(engine) }, 'Picket is running')
 
   const shutdown = async (signal: string) => {
     if (shuttingDown) return
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     }, config.shutdownGraceMs)
     force.unref()
     await app.close()
+    await engine?.stop()
     await store.close()
     await redis?.quit().catch(() => undefined)
     process.exit(0)

@@ -93,3 +93,20 @@ describe('retry policy', () => {
     expect(decideRetry(DOUBLE_CHECK, fail, 0, 0)).toMatchObject({ retry: true, delayMs: 0, sameLocation: false })
   })
 })
+
+describe('spreading checks that share a slot', () => {
+  it('spreads one-minute checks with the same offset over the 6 s unit, and sub-minute checks over their interval', () => {
+    const starts = new Set<number>()
+    for (let i = 0; i < 2000; i++) {
+      const due = nextSlotAfter({ frequency: 1, frequencyOffset: 1, spreadKey: `check-${i}` }, T0)
+      expect(due - T0).toBeLessThan(6_000)
+      starts.add(Math.floor((due - T0) / 100))
+    }
+    expect(starts.size).toBeGreaterThan(55)
+    for (let i = 0; i < 100; i++) {
+      const s = { frequency: 0, frequencyOffset: 10, spreadKey: `c${i}` }
+      const a = nextSlotAfter(s, T0)
+      expect(nextSlotAfter(s, a) - a).toBe(10_000)
+    }
+  })
+})

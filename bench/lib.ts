@@ -1,0 +1,28 @@
+/** Small helpers shared by the benchmarks. */
+import { spawn, type ChildProcess } from 'node:child_process'
+import os from 'node:os'
+import path from 'node:path'
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[i] as number
+}
+
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits
+
+export function machine(): string {
+  const cpus = os.cpus()
+  return `${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${round(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}, load ${os.loadavg().map((l) => round(l, 1)).join('/')}`
+}
+
+/** Starts bench/target.mjs in a child process and resolves with its base URL. */
+export function startTarget(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'target.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    child.stdout?.once('data', (d: Buffer) => resolve({ url: `http://127.0.0.1:${d.toString().trim()}`, child }))
+    child.once('exit', (code) => reject(new Error(`target exited with ${String(code)}`)))
+  })
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

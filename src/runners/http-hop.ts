@@ -1,0 +1,117 @@
+/** One hop of an HTTP exchange: a request on a fresh socket, timed from socket events, its body read up to a cap. */
+import http from 'node:http'
+import https from 'node:https'
+import { performance } from 'node:perf_hooks'
+import type { HttpTimestamps } from './http-timings.js'
+import type { HttpRequestInput } from './http-request.js'
+import type { NetFailure } from './net-errors.js'
+
+export const MAX_BODY_READ_BYTES = 25 * 1024 * 1024
+
+export interface HttpResponseInfo {
+  url: string
+  status: number
+  statusText: string
+  httpVersion: string
+  headers: Record<string, string | string[]>
+  body: Buffer
+  /** More than maxBodyBytes arrived; `body` holds the first maxBodyBytes. */
+  bodyReadTruncated: boolean
+  remoteAddress: string | null
+}
+
+export interface Hop {
+  url: URL
+  method: string
+  headers: Record<string, string>
+  body: string | Buffer | null
+  input: HttpRequestInput
+  signal: AbortSignal
+  mapError: (err: unknown) => NetFailure
+  readBody: (status: number, headers: http.IncomingHttpHeaders) => boolean
+}
+
+export interface HopResult {
+  response: HttpResponseInfo | null
+  error: NetFailure | null
+  timestamps: HttpTimestamps
+  stoppedAt: number
+}
+
+const responseInfo = (url: URL, res: http.IncomingMessage, body: Buffer, truncated: boolean): HttpResponseInfo => ({
+  url: url.toString(),
+  status: res.statusCode ?? 0,
+  statusText: res.statusMessage ?? '',
+  httpVersion: res.httpVersion,
+  headers: res.headers as Record<string, string | string[]>,
+  body,
+  bodyReadTruncated: truncated,
+  remoteAddress: res.socket?.remoteAddress ?? null,
+})
+
+export function runHop(h: Hop): Promise<HopResult> {
+  return new Promise((resolve) => {
+    const t: HttpTimestamps = { start: performance.now() }
+    let settled = false
+    const finish = (response: HttpResponseInfo | null, error: NetFailure | null) => {
+      if (settled) return
+      settled = true
+      resolve({ response, error, timestamps: t, stoppedAt: performance.now() })
+    }
+    const secure = h.url.protocol === 'https:'
+    const options: https.RequestOptions = {
+      method: h.method,
+      headers: h.headers,
+      agent: false,
+      family: h.input.ipFamily === 'IPv6' ? 6 : 4,
+      signal: h.signal,
+      ...(secure ? { rejectUnauthorized: h.input.skipSSL !== true } : {}),
+    }
+    let req: http.ClientRequest
+    try {
+      req = (secure ? https : http).request(h.url, options)
+    } catch (err) {
+      finish(null, h.mapError(err))
+      return
+    }
+    req.on('socket', (socket) => {
+      t.socket = performance.now()
+      socket.once('lookup', () => (t.lookup = performance.now()))
+      socket.once('connect', () => (t.connect = performance.now()))
+      socket.once('secureConnect', () => (t.secureConnect = performance.now()))
+    })
+    req.on('finish', () => (t.sent = performance.now()))
+    req.on('error', (err) => finish(null, h.mapError(err)))
+    req.on('response', (res) => {
+      t.response = performance.now()
+      res.on('error', (err) => finish(null, h.mapError(err)))
+      if (!h.readBody(res.statusCode ?? 0, res.headers)) {
+        t.end = t.response
+        finish(responseInfo(h.url, res, Buffer.alloc(0), false), null)
+        res.destroy()
+        return
+      }
+      const max = h.input.maxBodyBytes ?? MAX_BODY_READ_BYTES
+      const chunks: Buffer[] = []
+      let size = 0
+      res.on('data', (chunk: Buffer) => {
+        if (settled) return
+        if (size + chunk.length > max) {
+          chunks.push(chunk.subarray(0, max - size))
+          t.end = performance.now()
+          finish(responseInfo(h.url, res, Buffer.concat(chunks), true), null)
+          res.destroy()
+          return
+        }
+        chunks.push(chunk)
+        size += chunk.length
+      })
+      res.on('end', () => {
+        t.end = performance.now()
+        finish(responseInfo(h.url, res, Buffer.concat(chunks), false), null)
+      })
+    })
+    req.end(h.body ?? undefined)
+  })
+}
+

@@ -1,0 +1,149 @@
+/**
+ * Runs one job in a fresh `node` child: permission model on (reads only the harness and node_modules; no child
+ * processes, no workers, no addons), an empty environment, a heap cap plus an RSS watchdog, and a wall-clock
+ * limit enforced with SIGKILL. Whatever the child does, this resolves (never rejects) with the raw result
+ * line or a failure message.
+ */
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+
+export interface ChildLimits {
+  harnessPath: string
+  /** Readable by the child so that `require` of runtime packages works; null when there is none. */
+  nodeModulesDir: string | null
+  timeoutMs: number
+  memoryMb: number
+  /** Resident-memory ceiling (heap + buffers + code) watched from outside; the child is killed above it. */
+  rssLimitMb: number
+  maxDataBytes: number
+  /** Run the child as this user (e.g. nobody when the service runs as root); null keeps ours. */
+  runAs: { uid: number; gid: number } | null
+  signal: AbortSignal
+}
+
+/** `result` is the harness's result object, not yet validated; `logs` is what the script printed before it ended. */
+export type ChildResult = { logs: string[] } & ({ ok: true; result: unknown } | { ok: false; error: string })
+
+type KillReason = 'timeout' | 'memory' | 'output' | 'closed'
+
+const WATCH_INTERVAL_MS = 100
+const MAX_LOG_LINES = 100
+const STDERR_TAIL_BYTES = 8 * 1024
+
+export function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(2))}s`
+}
+
+export function runInChild(job: Record<string, unknown>, limits: ChildLimits): Promise<ChildResult> {
+  const nonce = `@@picket-result-${randomBytes(16).toString('hex')}@@`
+  const input = JSON.stringify({ ...job, nonce, maxDataBytes: limits.maxDataBytes, nodeModulesDir: limits.nodeModulesDir ?? path.dirname(limits.harnessPath) })
+  const args = ['--experimental-permission', `--allow-fs-read=${limits.harnessPath}`]
+  if (limits.nodeModulesDir) args.push(`--allow-fs-read=${limits.nodeModulesDir}${path.sep}`)
+  args.push(`--max-old-space-size=${limits.memoryMb}`, '--no-warnings', limits.harnessPath)
+  // The result line is at most maxDataBytes of data plus 100 log lines of 1000 characters (up to 3 bytes each).
+  const maxStdoutBytes = limits.maxDataBytes + 512 * 1024
+
+  return new Promise<ChildResult>((resolve) => {
+    if (limits.signal.aborted) return resolve({ ok: false, error: 'Script sandbox is closed', logs: [] })
+    const child = spawn(process.execPath, args, {
+      env: {},
+      cwd: path.dirname(limits.harnessPath),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(limits.runAs ?? {}),
+    })
+    let killedFor: KillReason | null = null
+    let settled = false
+    const stdout: Buffer[] = []
+    let stdoutBytes = 0
+    let stderrTail = ''
+
+    const kill = (reason: KillReason): void => {
+      if (killedFor) return
+      killedFor = reason
+      child.kill('SIGKILL')
+    }
+    const onAbort = (): void => kill('closed')
+    const timer = setTimeout(() => kill('timeout'), limits.timeoutMs)
+    const watchdog = setInterval(() => void checkMemory(), WATCH_INTERVAL_MS)
+    limits.signal.addEventListener('abort', onAbort, { once: true })
+
+    async function checkMemory(): Promise<void> {
+      if (child.pid === undefined || killedFor) return
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '')
+      const rssKb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0)
+      if (rssKb > limits.rssLimitMb * 1024) kill('memory')
+    }
+    const settle = (result: ChildResult): void => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      clearInterval(watchdog)
+      limits.signal.removeEventListener('abort', onAbort)
+      resolve(result)
+    }
+
+    child.on('error', (error) => {
+      kill('closed')
+      settle({ ok: false, error: `Could not start the script sandbox: ${error.message}`, logs: [] })
+    })
+    child.stdin.on('error', () => undefined) // the child may die before reading its input
+    child.stdin.end(input)
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length
+      if (stdoutBytes > maxStdoutBytes) return kill('output')
+      stdout.push(chunk)
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES)
+    })
+    child.on('close', (code, signal) => {
+      settle(classifyExit({ killedFor, code, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderrTail, nonce, limits }))
+    })
+  })
+}
+
+interface ExitFacts {
+  killedFor: KillReason | null
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderrTail: string
+  nonce: string
+  limits: ChildLimits
+}
+
+/** Reads the nonce-prefixed lines (`L` log line, `R` result) and ignores everything else on stdout. */
+function readFrames(stdout: string, nonce: string): { logs: string[]; result: unknown } {
+  const logs: string[] = []
+  let result: unknown
+  for (const line of stdout.split('\n')) {
+    const at = line.indexOf(nonce)
+    if (at < 0) continue
+    const kind = line[at + nonce.length]
+    try {
+      const value = JSON.parse(line.slice(at + nonce.length + 1)) as unknown
+      if (kind === 'L' && typeof value === 'string' && logs.length < MAX_LOG_LINES) logs.push(value)
+      if (kind === 'R') result = value
+    } catch {
+      // not one of ours after all
+    }
+  }
+  return { logs, result }
+}
+
+function classifyExit({ killedFor, code, signal, stdout, stderrTail, nonce, limits }: ExitFacts): ChildResult {
+  const { logs, result } = readFrames(stdout, nonce)
+  const fail = (error: string): ChildResult => ({ ok: false, error, logs })
+  const outOfMemory = `Script ran out of memory (${limits.memoryMb} MB)`
+  if (killedFor === 'timeout') return fail(`Script timed out after ${formatSeconds(limits.timeoutMs)}`)
+  if (killedFor === 'memory') return fail(outOfMemory)
+  if (killedFor === 'output') return fail('Script wrote too much output')
+  if (killedFor === 'closed') return fail('Script sandbox is closed')
+  if (result !== undefined) return { ok: true, result, logs }
+  if (/heap out of memory|Reached heap limit/i.test(stderrTail) || signal === 'SIGABRT' || code === 134) return fail(outOfMemory)
+  const lastLine = stderrTail.trim().split('\n').filter((l) => !/^\s+at |^Node\.js v/.test(l)).pop()?.slice(0, 200)
+  const how = signal ? `signal ${signal}` : `code ${String(code)}`
+  return fail(`Script exited before finishing (${how})${lastLine ? `: ${lastLine}` : ''}`)
+}

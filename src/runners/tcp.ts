@@ -1,0 +1,145 @@
+/**
+ * TCP monitors (semantics section 5): connect, optionally send `data`, read the reply until the peer ends, 64 KiB
+ * or a short idle gap; phases dns, connection, data, total; RESPONSE_DATA / RESPONSE_TIME assertions; with
+ * shouldFail a refused or timed-out connection passes.
+ */
+import net from 'node:net'
+import { performance } from 'node:perf_hooks'
+import { evaluateAssertions, parseAssertions } from '../domain/assertions/index.js'
+import { classifyRun } from '../domain/results/classify.js'
+import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from './contract.js'
+import { asDoc, ipFamily, limits, num, str } from './doc-fields.js'
+import { mapNetworkError, type NetFailure } from './net-errors.js'
+import { buildRunResult, earlyFailure } from './run-result.js'
+
+export interface TcpRunnerOptions {
+  /** Hard limit for connect and exchange (default 30 s). */
+  timeoutMs?: number
+  /** The reply is complete after this long without data (default 2 s). */
+  idleMs?: number
+  /** Bytes of reply read at most (default 64 KiB). */
+  maxBytes?: number
+}
+
+interface Exchange {
+  error: NetFailure | null
+  data: Buffer
+  start: number
+  lookup?: number
+  connect?: number
+  lastData?: number
+  stopped: number
+  remoteAddress: string | null
+}
+
+interface ExchangeInput {
+  host: string
+  port: number
+  family: 4 | 6
+  payload: Buffer | null
+  read: boolean
+  timeoutMs: number
+  idleMs: number
+  maxBytes: number
+  signal?: AbortSignal
+}
+
+function exchange(x: ExchangeInput): Promise<Exchange> {
+  return new Promise((resolve) => {
+    const r: Exchange = { error: null, data: Buffer.alloc(0), start: performance.now(), stopped: 0, remoteAddress: null }
+    const chunks: Buffer[] = []
+    let size = 0
+    let idle: NodeJS.Timeout | undefined
+    const socket = net.connect({ host: x.host, port: x.port, family: x.family })
+    const finish = (error: NetFailure | null) => {
+      if (r.stopped !== 0) return
+      r.stopped = performance.now()
+      r.error = error
+      r.data = Buffer.concat(chunks).subarray(0, x.maxBytes)
+      clearTimeout(hard)
+      clearTimeout(idle)
+      x.signal?.removeEventListener('abort', onAbort)
+      socket.destroy()
+      resolve(r)
+    }
+    const armIdle = () => {
+      clearTimeout(idle)
+      idle = setTimeout(() => finish(null), x.idleMs)
+    }
+    const hard = setTimeout(() => finish({ kind: 'TIMEOUT', message: `TCP connection to ${x.host}:${x.port} timed out after ${x.timeoutMs} ms`, code: 'TIMEOUT', networkError: false }), x.timeoutMs)
+    const onAbort = () => finish({ kind: 'INTERNAL', message: 'The run was aborted', code: 'ABORTED', networkError: false })
+    x.signal?.addEventListener('abort', onAbort, { once: true })
+    socket.once('lookup', () => (r.lookup = performance.now()))
+    socket.once('connect', () => {
+      r.connect = performance.now()
+      r.remoteAddress = socket.remoteAddress ?? null
+      if (x.payload) socket.write(x.payload)
+      if (!x.payload && !x.read) finish(null)
+      else armIdle()
+    })
+    socket.on('data', (chunk: Buffer) => {
+      r.lastData = performance.now()
+      chunks.push(chunk)
+      size += chunk.length
+      if (size >= x.maxBytes) finish(null)
+      else armIdle()
+    })
+    socket.on('end', () => finish(null))
+    // After connecting, a reset that ends a reply still leaves the reply; before any data it is a failure.
+    socket.on('error', (err) => finish(r.connect !== undefined && size > 0 ? null : mapNetworkError(err)))
+  })
+}
+
+const round = (ms: number): number => Math.max(0, Math.round(ms * 100) / 100)
+
+function phasesOf(e: Exchange): Record<string, number> {
+  const lookup = e.lookup ?? e.start
+  const connect = e.connect ?? (e.error ? e.stopped : lookup)
+  const end = e.error ? e.stopped : (e.lastData ?? connect)
+  return {
+    dns: round(lookup - e.start),
+    connection: round(connect - lookup),
+    data: e.connect !== undefined ? round(end - e.connect) : 0,
+    total: round(end - e.start),
+  }
+}
+
+export function tcpRunner(options: TcpRunnerOptions = {}): CheckRunner {
+  return {
+    async run(spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
+      const startedAt = ctx.now()
+      const r = asDoc(spec.doc.request)
+      const host = str(r.hostname).trim()
+      const port = num(r.port)
+      if (host === '' || port === null || port < 1 || port > 65535) {
+        return earlyFailure('CONFIG', 'TCP checks need a hostname and a port between 1 and 65535', { startedAt, stoppedAt: ctx.now() })
+      }
+      const assertions = parseAssertions(r.assertions)
+      const data = str(r.data)
+      const e = await exchange({
+        host,
+        port,
+        family: ipFamily(r.ipFamily) === 'IPv6' ? 6 : 4,
+        payload: data === '' ? null : Buffer.from(data, 'utf8'),
+        read: assertions.some((a) => a.source === 'RESPONSE_DATA'),
+        timeoutMs: options.timeoutMs ?? 30_000,
+        idleMs: options.idleMs ?? 2_000,
+        maxBytes: options.maxBytes ?? 64 * 1024,
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      })
+      const timingPhases = phasesOf(e)
+      const responseTime = timingPhases.total ?? 0
+      const lim = limits(spec.doc)
+      const received = e.data.toString('utf8')
+      const outcomes = e.error ? [] : evaluateAssertions({ kind: 'tcp', data: received, responseTime }, assertions)
+      const c = classifyRun({ mode: 'tcp', error: e.error, assertions: outcomes, responseTime, ...lim })
+      const jobLog = [e.error ? `Connection to ${host}:${port} failed: ${e.error.message}` : `Connected to ${host}:${port} (${e.remoteAddress ?? '?'}), received ${e.data.length} bytes`]
+      const details = {
+        request: { hostname: host, port, ipFamily: ipFamily(r.ipFamily), data },
+        response: e.error ? null : { data: received, bytesReceived: e.data.length, remoteAddress: e.remoteAddress },
+        ...(e.error ? { requestError: e.error.message } : {}),
+      }
+      return buildRunResult(c, { startedAt, stoppedAt: ctx.now(), responseTime, assertions: outcomes, timingPhases, details, jobLog })
+    },
+  }
+}

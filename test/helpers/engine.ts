@@ -1,0 +1,36 @@
+/** An engine instance on a test app's store, with the real runners and sandbox, driven by a fake clock. */
+import { randomUUID } from 'node:crypto'
+import type { Clock } from '../../src/lib/clock.js'
+import { startEngine, type Engine } from '../../src/engine/index.js'
+import { DEFAULT_TUNING, type EngineDeps } from '../../src/engine/engine-deps.js'
+import { buildRunners } from '../../src/runners/index.js'
+import { createChildProcessSandbox } from '../../src/runners/sandbox/index.js'
+import { buildStores, transactor } from '../../src/store/all-stores.js'
+import type { Store } from '../../src/store/db.js'
+import type { CheckResultRow } from '../../src/store/schema.js'
+
+export const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined }
+
+export interface TestEngine {
+  engine: Engine
+  deps: EngineDeps
+  finals: CheckResultRow[]
+}
+
+export function startTestEngine(store: Store, clock: Clock, options: { loops?: boolean; instanceId?: string; leaseMs?: number } = {}): TestEngine {
+  const finals: CheckResultRow[] = []
+  const deps: EngineDeps = {
+    stores: buildStores(store),
+    transact: transactor(store),
+    clock,
+    runners: buildRunners({ sandbox: createChildProcessSandbox() }),
+    instanceId: options.instanceId ?? randomUUID(),
+    defaultLocation: 'us-east-1',
+    log: silentLog,
+    onFinalResults: async (rows) => {
+      finals.push(...rows)
+    },
+    tuning: { ...DEFAULT_TUNING, leaseMs: options.leaseMs ?? DEFAULT_TUNING.leaseMs },
+  }
+  return { engine: startEngine(deps, { loops: options.loops ?? false }), deps, finals }
+}
