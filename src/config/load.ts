@@ -24,6 +24,9 @@ export interface Config {
   engineEnabled: boolean
   /** Runs executing at once in this instance. */
   engineConcurrency: number
+  /** Outbound notifications: SMTP server (smtp[s]://user:pass@host:port) and HTTP SMS gateway. */
+  smtp: { url: string | undefined; from: string }
+  sms: { url: string | undefined; username: string | undefined; password: string | undefined; from: string | undefined }
   /** Source addresses of the runners by region, as the operator sets them (JSON maps of region to list). */
   staticIps: { ipv4: Record<string, string[]>; ipv6: Record<string, string[]> }
 }
@@ -89,6 +92,11 @@ export function loadConfig(env: Env = process.env): Config {
     return {}
   }
 
+  const smtpUrl = str('SMTP_URL')
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://')
+  const smsUrl = str('SMS_GATEWAY_URL')
+  if (smsUrl && !/^https?:\/\//.test(smsUrl)) problems.push('SMS_GATEWAY_URL must start with http:// or https://')
+
   const config: Config = {
     port,
     host,
@@ -103,6 +111,8 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     defaultLocation: str('DEFAULT_LOCATION') ?? 'us-east-1',
+    smtp: { url: str('SMTP_URL'), from: str('SMTP_FROM') ?? 'Picket <picket@localhost>' },
+    sms: { url: str('SMS_GATEWAY_URL'), username: str('SMS_GATEWAY_USERNAME'), password: str('SMS_GATEWAY_PASSWORD'), from: str('SMS_FROM') },
     engineEnabled: (str('ENGINE') ?? 'on') !== 'off',
     engineConcurrency: int('ENGINE_CONCURRENCY', 256, 1, 10_000),
     staticIps: { ipv4: regionMap('STATIC_IPS_BY_REGION'), ipv6: regionMap('STATIC_IPV6S_BY_REGION') },

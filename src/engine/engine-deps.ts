@@ -24,6 +24,14 @@ export interface EngineDeps {
   /** Called after FINAL results are stored (alerting hooks in here). */
   onFinalResults?: (rows: CheckResultRow[]) => Promise<void>
   tuning: EngineTuning
+  /** Other periodic work of this instance (heartbeat deadlines, notification delivery, reminders, SSL checks). */
+  periodic?: PeriodicWork[]
+}
+
+export interface PeriodicWork {
+  name: string
+  everyMs: number
+  run: () => Promise<unknown>
 }
 
 export interface EngineTuning {

@@ -49,6 +49,7 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
     })
     loop('writer', 50, () => worker.flush())
     loop('reaper', 5_000, () => deps.stores.jobs.reapExpired(deps.clock.now()))
+    for (const work of deps.periodic ?? []) loop(work.name, work.everyMs, work.run)
   }
 
   return {

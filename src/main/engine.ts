@@ -3,7 +3,8 @@ import type { Config } from '../config/load.js'
 import { systemClock } from '../lib/clock.js'
 import { newId } from '../lib/ids.js'
 import { startEngine, type Engine } from '../engine/index.js'
-import { DEFAULT_TUNING, type EngineLog } from '../engine/engine-deps.js'
+import { DEFAULT_TUNING, type EngineLog, type PeriodicWork } from '../engine/engine-deps.js'
+import type { CheckResultRow } from '../store/schema.js'
 import { buildRunners } from '../runners/index.js'
 import { createChildProcessSandbox } from '../runners/sandbox/index.js'
 import { buildStores, transactor } from '../store/all-stores.js'
@@ -13,7 +14,14 @@ export interface RunningEngine {
   stop(): Promise<void>
 }
 
-export function startInstanceEngine(config: Config, store: Store, log: EngineLog): RunningEngine {
+export interface InstanceHooks {
+  /** Alert evaluation of FINAL results. */
+  onFinalResults: (rows: CheckResultRow[]) => Promise<void>
+  /** Heartbeat deadlines, notification delivery, reminders, SSL checks. */
+  periodic: PeriodicWork[]
+}
+
+export function startInstanceEngine(config: Config, store: Store, log: EngineLog, hooks: InstanceHooks): RunningEngine {
   const sandbox = createChildProcessSandbox()
   const engine: Engine = startEngine({
     stores: buildStores(store),
@@ -24,6 +32,8 @@ export function startInstanceEngine(config: Config, store: Store, log: EngineLog
     defaultLocation: config.defaultLocation,
     log,
     tuning: { ...DEFAULT_TUNING, concurrency: config.engineConcurrency },
+    onFinalResults: hooks.onFinalResults,
+    periodic: hooks.periodic,
   })
   return {
     async stop() {

@@ -14,5 +14,6 @@ export async function openServices(config: Config): Promise<{ store: Store; serv
     await store.close()
     throw err
   }
-  return { store, services: buildServices({ store, clock: systemClock, publicBaseUrl: config.publicBaseUrl, staticIps: config.staticIps, defaultLocation: config.defaultLocation }) }
+  return { store, services: buildServices({ store, clock: systemClock, publicBaseUrl: config.publicBaseUrl, staticIps: config.staticIps, defaultLocation: config.defaultLocation,
+      delivery: { smtp: config.smtp, sms: config.sms, resultLinkBase: config.publicBaseUrl } }) }
 }

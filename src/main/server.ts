@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../config/load.js'
 import { buildApp } from '../api/build-app.js'
 import { openServices } from './open.js'
 import { startInstanceEngine } from './engine.js'
+import { periodicWork } from './periodic.js'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -36,7 +37,12 @@ async function main(): Promise<void> {
     isShuttingDown: () => shuttingDown,
   })
   await app.listen({ port: config.port, host: config.host })
-  const engine = config.engineEnabled ? startInstanceEngine(config, store, app.log.child({ component: 'engine' })) : undefined
+  const engine = config.engineEnabled
+    ? startInstanceEngine(config, store, app.log.child({ component: 'engine' }), {
+        onFinalResults: (rows) => services.alerting.evaluate(rows),
+        periodic: periodicWork(services),
+      })
+    : undefined
   app.log.info({ store: store.dialect, publicBaseUrl: config.publicBaseUrl, engine: Boolean(engine) }, 'Picket is running')
 
   const shutdown = async (signal: string) => {

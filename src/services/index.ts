@@ -18,6 +18,11 @@ import { statusPageService, type StatusPageService } from './status-pages.js'
 import { resultService, type ResultService } from './results.js'
 import { sessionService, type SessionService } from './sessions.js'
 import { triggerService, type TriggerService } from './triggers.js'
+import { heartbeatService, type HeartbeatService } from './heartbeats.js'
+import { alertingService, type AlertingService } from './alerting.js'
+import { notificationService, type NotificationService } from './notifications.js'
+import type { CheckResultRow } from '../store/schema.js'
+import type { DeliveryConfig } from './resource-deps.js'
 
 export interface Services {
   accounts: AccountService
@@ -35,6 +40,9 @@ export interface Services {
   results: ResultService
   sessions: SessionService
   triggers: TriggerService
+  heartbeats: HeartbeatService
+  alerting: AlertingService
+  notifications: NotificationService
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -45,10 +53,13 @@ export interface ServiceDeps {
   publicBaseUrl: string
   staticIps?: ResourceDeps['staticIps']
   defaultLocation?: string
+  delivery?: DeliveryConfig
 }
 
 export function buildServices(deps: ServiceDeps): Services {
   const stores = buildStores(deps.store)
+  // Late-bound so that services that record results (heartbeats) reach the alerting service built below.
+  const hooks = { afterFinalResults: async (_rows: CheckResultRow[]): Promise<void> => undefined }
   const r: ResourceDeps = {
     stores,
     transact: transactor(deps.store),
@@ -56,7 +67,11 @@ export function buildServices(deps: ServiceDeps): Services {
     publicBaseUrl: deps.publicBaseUrl,
     staticIps: deps.staticIps ?? { ipv4: {}, ipv6: {} },
     defaultLocation: deps.defaultLocation ?? 'us-east-1',
+    afterFinalResults: (rows) => hooks.afterFinalResults(rows),
+    delivery: deps.delivery ?? { smtp: { url: undefined, from: 'picket@localhost' }, sms: { url: undefined, username: undefined, password: undefined, from: undefined }, resultLinkBase: deps.publicBaseUrl },
   }
+  const alerting = alertingService(r)
+  hooks.afterFinalResults = (rows) => alerting.evaluate(rows)
   const sessions = sessionService(r)
   return {
     accounts: accountService({ stores, clock: deps.clock }),
@@ -74,6 +89,9 @@ export function buildServices(deps: ServiceDeps): Services {
     results: resultService(r),
     sessions,
     triggers: triggerService(r, sessions),
+    heartbeats: heartbeatService(r),
+    alerting,
+    notifications: notificationService(r),
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
 }

@@ -1,6 +1,7 @@
 /** What every resource service is built from. */
 import type { Clock } from '../lib/clock.js'
 import type { Stores, Transact } from './stores.js'
+import type { CheckResultRow } from '../store/schema.js'
 
 export interface ResourceDeps {
   stores: Stores
@@ -11,4 +12,15 @@ export interface ResourceDeps {
   staticIps: { ipv4: Record<string, string[]>; ipv6: Record<string, string[]> }
   /** Where checks with no locations run. */
   defaultLocation: string
+  /** Called after FINAL results are stored outside the engine (heartbeat pings and deadlines): alert evaluation. */
+  afterFinalResults: (rows: CheckResultRow[]) => Promise<void>
+  /** Operator settings for outbound notifications (SMTP server, SMS gateway). */
+  delivery: DeliveryConfig
+}
+
+export interface DeliveryConfig {
+  smtp: { url: string | undefined; from: string }
+  sms: { url: string | undefined; username: string | undefined; password: string | undefined; from: string | undefined }
+  /** Link to a result in the UI/API, for notifications (RESULT_LINK). */
+  resultLinkBase: string
 }

@@ -13,6 +13,9 @@ import { runJobStore, type RunJobStore } from './engine/run-jobs.js'
 import { resultStore, type ResultStore } from './engine/results.js'
 import { triggerStore, type TriggerStore } from './engine/triggers.js'
 import { sessionStore, type SessionStore } from './engine/sessions.js'
+import { heartbeatStore, type HeartbeatStore } from './heartbeats.js'
+import { alertStore, type AlertStore } from './alerts.js'
+import { notificationStore, type NotificationStore } from './notifications.js'
 
 export interface Stores {
   accounts: AccountStore
@@ -37,6 +40,9 @@ export interface Stores {
   results: ResultStore
   triggers: TriggerStore
   sessions: SessionStore
+  heartbeats: HeartbeatStore
+  alerts: AlertStore
+  notifications: NotificationStore
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
@@ -97,5 +103,8 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
     results: resultStore(db),
     triggers: triggerStore(db),
     sessions: sessionStore(db),
+    heartbeats: heartbeatStore(db),
+    alerts: alertStore(db),
+    notifications: notificationStore(db),
   }
 }

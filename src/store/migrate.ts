@@ -4,6 +4,8 @@ import type { Store } from './db.js'
 import * as m001 from './migrations/001-initial.js'
 import * as m002 from './migrations/002-resources.js'
 import * as m003 from './migrations/003-engine.js'
+import * as m004 from './migrations/004-heartbeats.js'
+import * as m005 from './migrations/005-alerting.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -11,6 +13,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': m001,
   '002-resources': m002,
   '003-engine': m003,
+  '004-heartbeats': m004,
+  '005-alerting': m005,
 }
 
 export async function migrateToLatest(store: Store): Promise<void> {

@@ -15,12 +15,16 @@ import { statusPageRoutes } from './status-pages.js'
 import { resultRoutes } from './results.js'
 import { sessionRoutes } from './sessions.js'
 import { triggerRoutes } from './triggers.js'
+import { heartbeatRoutes } from './heartbeats.js'
+import { alertNotificationRoutes } from './alert-notifications.js'
+import { checkAlertRoutes } from './check-alerts.js'
 
 export async function resourceRoutes(app: FastifyInstance, services: Services): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
   for (const routes of [
     checkGroupRoutes, variableRoutes, snippetRoutes, alertChannelRoutes, accountSettingsRoutes, maintenanceWindowRoutes,
     referenceDataRoutes, privateLocationRoutes, dashboardRoutes, statusPageRoutes, resultRoutes, sessionRoutes, triggerRoutes,
+    heartbeatRoutes, alertNotificationRoutes, checkAlertRoutes,
   ]) {
     await routes(app, services)
   }
