@@ -136,6 +136,20 @@ describe.each(testDbs)('the engine runs checks on schedule on $name', (db) => {
     expect((await nextDue(id)) - due).toBe(600_000)
   })
 
+  it("applies the group's settings: its locations replace the check's, and an inactive group stops its checks", async () => {
+    const group = await t.call('POST', '/v2/check-groups?autoAssignAlerts=false', { name: 'g', locations: ['ap-northeast-1'] })
+    expect(group.statusCode, group.body).toBe(201)
+    const groupId = group.json().id as number
+    const id = await create({ groupId, locations: ['us-east-1'] })
+    await dueNow(id)
+    await e.engine.runOnce()
+    expect((await results(id)).map((r) => r.runLocation)).toEqual(['ap-northeast-1'])
+    expect((await t.call('PUT', `/v2/check-groups/${groupId}`, { name: 'g', activated: false })).statusCode).toBe(200)
+    await dueNow(id)
+    await e.engine.runOnce()
+    expect(await results(id)).toHaveLength(1)
+  })
+
   it('runs a check now through a check session and waits for its completion', async () => {
     const id = await create({ activated: false })
     const trigger = await t.call('POST', '/v1/check-sessions/trigger', { target: { checkId: [id] } })
