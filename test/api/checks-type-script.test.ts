@@ -1,4 +1,7 @@
-/** MULTI_STEP checks through the HTTP API: like browser checks (spec 2.1, 2.4, 8), with their own path and checkType. */
+/**
+ * BROWSER and MULTI_STEP checks through the HTTP API (they share their fields: spec 2.1, 2.4, 8): defaults,
+ * validation, update, read and delete, each at its own path and with its own checkType.
+ */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'
@@ -6,8 +9,22 @@ import { startTestApp, type TestApp } from '../helpers/app.js'
 
 type Json = Record<string, unknown>
 
-const SCRIPT = "const { test, expect } = require('@playwright/test')\ntest('api', async ({ request }) => { expect((await request.get('https://example.com/api')).ok()).toBe(true) })"
-const minimal = (extra: Json = {}): Json => ({ name: 'Multi-step check', script: SCRIPT, ...extra })
+const VARIANTS = [
+  {
+    segment: 'browser',
+    checkType: 'BROWSER',
+    name: 'Browser check',
+    description: 'Home page journey',
+    script: "const { test } = require('@playwright/test')\ntest('home', async ({ page }) => { await page.goto('https://example.com') })",
+  },
+  {
+    segment: 'multistep',
+    checkType: 'MULTI_STEP',
+    name: 'Multi-step check',
+    description: 'Order API flow',
+    script: "const { test, expect } = require('@playwright/test')\ntest('api', async ({ request }) => { expect((await request.get('https://example.com/api')).ok()).toBe(true) })",
+  },
+]
 
 const DEFAULT_ALERT_SETTINGS = {
   escalationType: 'RUN_BASED',
@@ -19,7 +36,11 @@ const DEFAULT_ALERT_SETTINGS = {
 
 const envVars = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `VAR_${i}`, value: `value ${i}` }))
 
-describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
+const CASES = testDbs.flatMap((db) => VARIANTS.map((v) => ({ db, v, label: `${v.checkType} checks on ${db.name}` })))
+
+describe.each(CASES)('$label', ({ db, v }) => {
+  const SCRIPT = v.script
+  const minimal = (extra: Json = {}): Json => ({ name: v.name, script: SCRIPT, ...extra })
   let t: TestApp
   beforeAll(async () => {
     t = await startTestApp(db)
@@ -36,7 +57,7 @@ describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
   }
 
   const create = async (extra: Json = {}): Promise<Json> => {
-    const res = await t.call('POST', '/v1/checks/multistep', minimal(extra))
+    const res = await t.call('POST', `/v1/checks/${v.segment}`, minimal(extra))
     expect(res.statusCode, res.body).toBe(201)
     return res.json<Json>()
   }
@@ -44,7 +65,7 @@ describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
   /** A create that must fail with 400 naming `field`, and must store nothing. */
   const expectCreateRejected = async (body: Json, field: string) => {
     const before = await total()
-    const res = await t.call('POST', '/v1/checks/multistep', body)
+    const res = await t.call('POST', `/v1/checks/${v.segment}`, body)
     expect(res.statusCode, res.body).toBe(400)
     const err = res.json<{ statusCode: number; error: string; message: string; attributes: Json }>()
     expect(err.statusCode).toBe(400)
@@ -56,12 +77,12 @@ describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
 
   describe('create', () => {
     it('returns 201 with every default for the minimal body', async () => {
-      const res = await t.call('POST', '/v1/checks/multistep', minimal())
+      const res = await t.call('POST', `/v1/checks/${v.segment}`, minimal())
       expect(res.statusCode, res.body).toBe(201)
       const body = res.json<Json>()
       expect(body).toMatchObject({
-        checkType: 'MULTI_STEP',
-        name: 'Multi-step check',
+        checkType: v.checkType,
+        name: v.name,
         script: SCRIPT,
         activated: true,
         muted: false,
@@ -107,7 +128,7 @@ describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
         shouldFail: true,
         locations: ['eu-west-1', 'us-east-1'],
         tags: ['web', 'critical'],
-        description: 'Order API flow',
+        description: v.description,
         frequency: 60,
         frequencyOffset: 42,
         runtimeId: '2025.04',
@@ -120,14 +141,14 @@ describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
         groupOrder: 0,
       })
       expect(body).toMatchObject({
-        checkType: 'MULTI_STEP',
+        checkType: v.checkType,
         activated: false,
         muted: true,
         doubleCheck: false,
         shouldFail: true,
         locations: ['eu-west-1', 'us-east-1'],
         tags: ['web', 'critical'],
-        description: 'Order API flow',
+        description: v.description,
         frequency: 60,
         frequencyOffset: 42,
         runtimeId: '2025.04',
@@ -245,7 +266,7 @@ describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
     })
 
     it('names every offending field at once', async () => {
-      const res = await t.call('POST', '/v1/checks/multistep', { name: 'x', frequency: 0, description: 'x'.repeat(501) })
+      const res = await t.call('POST', `/v1/checks/${v.segment}`, { name: 'x', frequency: 0, description: 'x'.repeat(501) })
       expect(res.statusCode, res.body).toBe(400)
       expect(Object.keys(res.json<{ attributes: Json }>().attributes)).toEqual(expect.arrayContaining(['script', 'frequency', 'description']))
     })
@@ -254,7 +275,7 @@ describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
   describe('update', () => {
     it('changes the given fields, keeps the absent ones and sets updated_at', async () => {
       const created = await create({ tags: ['a'], environmentVariables: [{ key: 'K', value: 'v' }], frequency: 30 })
-      const res = await t.call('PUT', `/v1/checks/multistep/${String(created.id)}`, { name: 'Renamed', script: 'console.log(1)' })
+      const res = await t.call('PUT', `/v1/checks/${v.segment}/${String(created.id)}`, { name: 'Renamed', script: 'console.log(1)' })
       expect(res.statusCode, res.body).toBe(200)
       const updated = res.json<Json>()
       expect(updated).toEqual({ ...created, name: 'Renamed', script: 'console.log(1)', updated_at: expect.any(String) })
@@ -266,21 +287,21 @@ describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
 
     it('keeps lists when they are sent as null', async () => {
       const created = await create({ tags: ['keep'], environmentVariables: [{ key: 'K', value: 'v' }] })
-      const res = await t.call('PUT', `/v1/checks/multistep/${String(created.id)}`, { tags: null, environmentVariables: null })
+      const res = await t.call('PUT', `/v1/checks/${v.segment}/${String(created.id)}`, { tags: null, environmentVariables: null })
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json()).toMatchObject({ tags: ['keep'], environmentVariables: [{ key: 'K', value: 'v', locked: false, secret: false }] })
     })
 
     it('accepts frequency 1 and keeps a valid offset', async () => {
       const created = await create({ frequency: 10, frequencyOffset: 5 })
-      const res = await t.call('PUT', `/v1/checks/multistep/${String(created.id)}`, { frequency: 1 })
+      const res = await t.call('PUT', `/v1/checks/${v.segment}/${String(created.id)}`, { frequency: 1 })
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json()).toMatchObject({ frequency: 1, frequencyOffset: 5 })
     })
 
     it('moves an offset that the new frequency no longer allows back into its range', async () => {
       const created = await create({ frequency: 10, frequencyOffset: 42 })
-      const res = await t.call('PUT', `/v1/checks/multistep/${String(created.id)}`, { frequency: 120 })
+      const res = await t.call('PUT', `/v1/checks/${v.segment}/${String(created.id)}`, { frequency: 120 })
       expect(res.statusCode, res.body).toBe(200)
       const updated = res.json<Json>()
       expect(updated.frequency).toBe(120)
@@ -289,7 +310,7 @@ describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
 
     it('rejects an invalid update and leaves the check unchanged', async () => {
       const created = await create()
-      const url = `/v1/checks/multistep/${String(created.id)}`
+      const url = `/v1/checks/${v.segment}/${String(created.id)}`
       for (const [body, field] of [
         [{ frequency: 0 }, 'frequency'],
         [{ script: '' }, 'script'],
@@ -307,7 +328,7 @@ describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
 
     it('returns 404 for an unknown id and creates nothing', async () => {
       const before = await total()
-      const res = await t.call('PUT', `/v1/checks/multistep/${randomUUID()}`, minimal())
+      const res = await t.call('PUT', `/v1/checks/${v.segment}/${randomUUID()}`, minimal())
       expect(res.statusCode, res.body).toBe(404)
       expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' })
       expect(await total()).toBe(before)
@@ -315,7 +336,8 @@ describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
 
     it('returns 404 when the id is a check of another type', async () => {
       const created = await create()
-      const res = await t.call('PUT', `/v1/checks/browser/${String(created.id)}`, { name: 'other type' })
+      const other = v.segment === 'browser' ? 'multistep' : 'browser'
+      const res = await t.call('PUT', `/v1/checks/${other}/${String(created.id)}`, { name: 'other type' })
       expect(res.statusCode, res.body).toBe(404)
       const read = await t.call('GET', `/v1/checks/${String(created.id)}`)
       expect(read.json()).toEqual(created)
@@ -330,7 +352,7 @@ describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
       expect(read.statusCode).toBe(200)
       expect(read.json()).toEqual(created)
 
-      const listed = await t.call('GET', '/v1/checks?checkType=MULTI_STEP&limit=100&tag=gone')
+      const listed = await t.call('GET', `/v1/checks?checkType=${v.checkType}&limit=100&tag=gone`)
       expect(listed.json<Json[]>().map((c) => c.id)).toContain(id)
 
       const before = await total()
@@ -343,7 +365,7 @@ describe.each(testDbs)('MULTI_STEP checks on $name', (db) => {
       expect(after.statusCode).toBe(404)
       expect(after.json()).toMatchObject({ statusCode: 404, error: 'Not Found' })
       expect((await t.call('DELETE', `/v1/checks/${id}`)).statusCode).toBe(404)
-      expect((await t.call('PUT', `/v1/checks/multistep/${id}`, { name: 'back' })).statusCode).toBe(404)
+      expect((await t.call('PUT', `/v1/checks/${v.segment}/${id}`, { name: 'back' })).statusCode).toBe(404)
     })
   })
 })
