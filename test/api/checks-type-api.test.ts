@@ -3,12 +3,11 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
+import { DEFAULT_ALERT_SETTINGS, EMPTY_ALERT_CHANNELS, UUID, checkApi, envVars, isIsoDate, type Json } from '../helpers/check-contract.js'
 
-type Json = Record<string, unknown>
 
 const SEGMENT = 'api'
 const CREATE_URL = `/v1/checks/${SEGMENT}`
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const minimal = (extra: Json = {}): Json => ({ name: 'API check', request: { url: 'https://example.com' }, ...extra })
 const withRequest = (request: Json, extra: Json = {}): Json => minimal({ request: { url: 'https://example.com', ...request }, ...extra })
@@ -28,20 +27,6 @@ const DEFAULT_REQUEST = {
   basicAuth: null,
 }
 
-const DEFAULT_ALERT_SETTINGS = {
-  escalationType: 'RUN_BASED',
-  runBasedEscalation: { failedRunThreshold: 1 },
-  timeBasedEscalation: { minutesFailingThreshold: 5 },
-  reminders: { amount: 0, interval: 5 },
-  parallelRunFailureThreshold: { enabled: false, percentage: 10 },
-}
-
-const EMPTY_ALERT_CHANNELS = { email: [], webhook: [], slack: [], sms: [] }
-
-const envVars = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `VAR_${i}`, value: `value ${i}` }))
-
-const isIsoDate = (value: unknown): boolean => typeof value === 'string' && new Date(value).toISOString() === value
-
 describe.each(testDbs)('API checks on $name', (db) => {
   let t: TestApp
   beforeAll(async () => {
@@ -49,40 +34,7 @@ describe.each(testDbs)('API checks on $name', (db) => {
   })
   afterAll(() => t.close())
 
-  /** Total number of checks of the account, from the Content-Range header of GET /v1/checks. */
-  const total = async (): Promise<number> => {
-    const res = await t.call('GET', '/v1/checks?limit=1')
-    expect(res.statusCode, res.body).toBe(200)
-    const range = String(res.headers['content-range'])
-    expect(range).toMatch(/\/\d+$/)
-    return Number(range.split('/')[1])
-  }
-
-  const create = async (body: Json = minimal()) => {
-    const res = await t.call('POST', CREATE_URL, body)
-    expect(res.statusCode, res.body).toBe(201)
-    return res.json()
-  }
-
-  const get = async (id: string) => {
-    const res = await t.call('GET', `/v1/checks/${id}`)
-    expect(res.statusCode, res.body).toBe(200)
-    return res.json()
-  }
-
-  const expectErrorBody = (body: unknown, statusCode: number, error: string) => {
-    expect(body).toMatchObject({ statusCode, error, message: expect.any(String), attributes: expect.any(Object) })
-  }
-
-  /** A create that must fail with 400 naming `field`, and must store nothing. */
-  const expectCreateRejected = async (body: unknown, field: string) => {
-    const before = await total()
-    const res = await t.call('POST', CREATE_URL, body)
-    expect(res.statusCode, res.body).toBe(400)
-    expectErrorBody(res.json(), 400, 'Bad Request')
-    expect(Object.keys(res.json().attributes)).toContain(field)
-    expect(await total()).toBe(before)
-  }
+  const { total, create, get, expectErrorBody, expectCreateRejected } = checkApi(() => t, CREATE_URL, minimal)
 
   describe('create', () => {
     it('returns 201 with every default for the minimal body', async () => {
