@@ -57,7 +57,7 @@ const runner = async () => {
   if (r.status !== 'passing') throw new Error(`run failed: ${r.errorMessage ?? ''}`)
 }
 
-const rows = []
+const rows: Array<Awaited<ReturnType<typeof measure>>> = []
 for (const concurrency of [1, 32]) {
   rows.push(await measure('undici, fresh connection', concurrency, fresh))
   rows.push(await measure('undici, keep-alive pool', concurrency, pooled))
