@@ -1,9 +1,26 @@
-/** Heartbeat checks: pings, deadlines, events and availability (spec 2.6, semantics section 4) */
+/** Heartbeat checks: pings, deadlines, events and availability (spec 2.6, semantics section 4). */
+import { checkHeartbeatDeadlines } from '../engine/heartbeat-deadlines.js'
 import type { ResourceDeps } from './resource-deps.js'
+import { pingWriter, type PingInput, type PingOutcome } from './heartbeat-pings.js'
+import { heartbeatReads, type HeartbeatReads } from './heartbeat-reads.js'
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the heartbeats work
-export interface HeartbeatService {}
+export type { PingInput, PingOutcome } from './heartbeat-pings.js'
 
-export function heartbeatService(_deps: ResourceDeps): HeartbeatService {
-  return {}
+export interface HeartbeatService extends HeartbeatReads {
+  /** Records a ping (GET or POST on the ping URL), a /fail or a /start signal. */
+  ping(input: PingInput): Promise<PingOutcome>
+  /** Records a failure for every heartbeat whose deadline passed; returns how many. Periodic work. */
+  checkDeadlines(): Promise<number>
+  /** Resolves when every accepted ping is written (tests, shutdown). */
+  drain(): Promise<void>
+}
+
+export function heartbeatService(deps: ResourceDeps): HeartbeatService {
+  const writer = pingWriter(deps)
+  return {
+    ...heartbeatReads(deps),
+    ping: (input) => writer.submit(input),
+    checkDeadlines: () => checkHeartbeatDeadlines(deps),
+    drain: () => writer.drain(),
+  }
 }
