@@ -2,6 +2,11 @@
 import type { PeriodicWork } from '../engine/engine-deps.js'
 import type { Services } from '../services/index.js'
 
-export function periodicWork(_services: Services): PeriodicWork[] {
-  return []
+export function periodicWork(services: Services): PeriodicWork[] {
+  return [
+    { name: 'heartbeat-deadlines', everyMs: 1_000, run: () => services.heartbeats.checkDeadlines() },
+    { name: 'alert-notifications', everyMs: 1_000, run: () => services.notifications.deliverDue() },
+    { name: 'alert-reminders', everyMs: 15_000, run: () => services.alerting.sendDueReminders() },
+    { name: 'ssl-certificates', everyMs: 60_000, run: () => services.sslCertificates.checkCertificates() },
+  ]
 }

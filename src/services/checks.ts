@@ -11,6 +11,7 @@ import { presentCheck } from './check-view.js'
 import { validateReferences } from './references.js'
 import { linkViews, syncSubscriptions } from './subscriptions.js'
 import { syncSchedule } from './check-schedule.js'
+import { syncHeartbeatTimer } from './heartbeat-timer-sync.js'
 import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
 
 
@@ -103,6 +104,7 @@ export function checkService(deps: ResourceDeps): CheckService {
         await s.checks.insert(record)
         await syncSubscriptions(s, accountId, { checkId: id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: true })
         await syncSchedule(s, record, undefined, clock.now())
+        await syncHeartbeatTimer(s, record, clock.now())
       })
       return view(accountId, record)
     },
@@ -120,6 +122,7 @@ export function checkService(deps: ResourceDeps): CheckService {
         await s.checks.update(updated)
         await syncSubscriptions(s, accountId, { checkId: id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: false })
         await syncSchedule(s, updated, existing.doc, clock.now())
+        await syncHeartbeatTimer(s, updated, clock.now())
         return updated
       })
       return view(accountId, record)

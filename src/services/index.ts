@@ -21,6 +21,7 @@ import { triggerService, type TriggerService } from './triggers.js'
 import { heartbeatService, type HeartbeatService } from './heartbeats.js'
 import { alertingService, type AlertingService } from './alerting.js'
 import { notificationService, type NotificationService } from './notifications.js'
+import { sslCertificateService, type SslCertificateService } from './ssl-certificates.js'
 import type { CheckResultRow } from '../store/schema.js'
 import type { DeliveryConfig } from './resource-deps.js'
 
@@ -43,6 +44,7 @@ export interface Services {
   heartbeats: HeartbeatService
   alerting: AlertingService
   notifications: NotificationService
+  sslCertificates: SslCertificateService
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -92,6 +94,7 @@ export function buildServices(deps: ServiceDeps): Services {
     heartbeats: heartbeatService(r),
     alerting,
     notifications: notificationService(r),
+    sslCertificates: sslCertificateService(r),
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
 }

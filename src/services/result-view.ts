@@ -43,7 +43,8 @@ export function presentResult(r: CheckResultRow, checkName: string | undefined):
   }
 }
 
-export function presentStatus(s: CheckStatusRow, name: string, createdAt: number): Record<string, unknown> {
+/** `sslDaysRemaining`: days left on the check's watched SSL certificate, null when none was read. */
+export function presentStatus(s: CheckStatusRow, name: string, createdAt: number, sslDaysRemaining: number | null = null): Record<string, unknown> {
   return {
     checkId: s.check_id,
     name,
@@ -56,7 +57,7 @@ export function presentStatus(s: CheckStatusRow, name: string, createdAt: number
     lastRunLocation: s.last_location,
     lastCheckRunId: s.last_result_id,
     lastRunAt: toIsoOrNull(s.last_run_at === null ? null : Number(s.last_run_at)),
-    sslDaysRemaining: null,
+    sslDaysRemaining,
     created_at: toIso(createdAt),
     updated_at: toIso(Number(s.updated_at)),
   }

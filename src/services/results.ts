@@ -2,6 +2,7 @@
 import { NotFoundError } from '../domain/errors.js'
 import type { ResourceDeps } from './resource-deps.js'
 import { presentResult, presentStatus } from './result-view.js'
+import { sslDaysByCheck } from './ssl-certificates.js'
 
 export interface ResultQuery {
   limit: number
@@ -47,16 +48,18 @@ export function resultService(deps: ResourceDeps): ResultService {
     async statuses(accountId) {
       const rows = await stores.results.listStatuses(accountId)
       const checks = new Map((await stores.checks.getMany(rows.map((r) => r.check_id))).map((c) => [c.id, c]))
+      const ssl = await sslDaysByCheck(stores, accountId, [...checks.keys()], deps.clock.now())
       return rows.flatMap((r) => {
         const c = checks.get(r.check_id)
-        return c ? [presentStatus(r, String(c.doc.name), c.createdAt)] : []
+        return c ? [presentStatus(r, String(c.doc.name), c.createdAt, ssl.get(c.id) ?? null)] : []
       })
     },
     async status(accountId, checkId) {
       const check = await checkOf(accountId, checkId)
       const row = await stores.results.getStatus(accountId, checkId)
       if (!row) throw new NotFoundError('Status of check', checkId)
-      return presentStatus(row, String(check.doc.name), check.createdAt)
+      const ssl = await sslDaysByCheck(stores, accountId, [checkId], deps.clock.now())
+      return presentStatus(row, String(check.doc.name), check.createdAt, ssl.get(checkId) ?? null)
     },
   }
 }

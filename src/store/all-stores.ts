@@ -16,6 +16,7 @@ import { sessionStore, type SessionStore } from './engine/sessions.js'
 import { heartbeatStore, type HeartbeatStore } from './heartbeats.js'
 import { alertStore, type AlertStore } from './alerts.js'
 import { notificationStore, type NotificationStore } from './notifications.js'
+import { sslCertificateStore, type SslCertificateStore } from './ssl-certificates.js'
 
 export interface Stores {
   accounts: AccountStore
@@ -43,6 +44,7 @@ export interface Stores {
   heartbeats: HeartbeatStore
   alerts: AlertStore
   notifications: NotificationStore
+  sslCertificates: SslCertificateStore
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
@@ -105,6 +107,7 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
     sessions: sessionStore(db),
     heartbeats: heartbeatStore(db),
     alerts: alertStore(db),
-    notifications: notificationStore(db),
+    sslCertificates: sslCertificateStore(db, store.dialect),
+    notifications: notificationStore(db, store.dialect),
   }
 }

@@ -30,12 +30,14 @@ export interface TestAppOptions {
   redis?: Redis
   /** Source addresses by region, as the operator configures them (STATIC_IPS_BY_REGION / STATIC_IPV6S_BY_REGION). */
   staticIps?: ServiceDeps['staticIps']
+  /** Outbound notification settings (SMTP server, SMS gateway, result link base). */
+  delivery?: ServiceDeps['delivery']
 }
 
 export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Promise<TestApp> {
   const store = await db.open()
   const clock = options.clock ?? systemClock
-  const services = buildServices({ store, clock, publicBaseUrl: PUBLIC_BASE_URL, ...(options.staticIps ? { staticIps: options.staticIps } : {}) })
+  const services = buildServices({ store, clock, publicBaseUrl: PUBLIC_BASE_URL, ...(options.staticIps ? { staticIps: options.staticIps } : {}), ...(options.delivery ? { delivery: options.delivery } : {}) })
   const boot = await services.accounts.bootstrap({})
   const app = await buildApp({
     services,

@@ -17,7 +17,12 @@ export interface TestEngine {
   finals: CheckResultRow[]
 }
 
-export function startTestEngine(store: Store, clock: Clock, options: { loops?: boolean; instanceId?: string; leaseMs?: number } = {}): TestEngine {
+/** onFinalResults: also hand FINAL results to this hook (e.g. the test app's alerting.evaluate). */
+export function startTestEngine(
+  store: Store,
+  clock: Clock,
+  options: { loops?: boolean; instanceId?: string; leaseMs?: number; onFinalResults?: (rows: CheckResultRow[]) => Promise<void> } = {},
+): TestEngine {
   const finals: CheckResultRow[] = []
   const deps: EngineDeps = {
     stores: buildStores(store),
@@ -29,6 +34,7 @@ export function startTestEngine(store: Store, clock: Clock, options: { loops?: b
     log: silentLog,
     onFinalResults: async (rows) => {
       finals.push(...rows)
+      await options.onFinalResults?.(rows)
     },
     tuning: { ...DEFAULT_TUNING, leaseMs: options.leaseMs ?? DEFAULT_TUNING.leaseMs },
   }

@@ -1,0 +1,54 @@
+/**
+ * How an outbox row reads in GET /v1/alert-notifications: the reference's AlertNotification fields (type, status,
+ * alertConfig, notificationResult, timestamp, checkType, checkId, checkAlertId, alertChannelId, checkResultId)
+ * plus the delivery details (attempts, lastError, responseStatus, nextAttemptAt). `status` uses the reference's
+ * four values: a row still queued (PENDING, waiting for its first attempt or a retry) reads as IN_PROGRESS, and
+ * `nextAttemptAt` says when it will be tried.
+ */
+import { toIso, toIsoOrNull } from '../lib/clock.js'
+import type { NotificationRow } from '../store/notifications.js'
+
+export type NotificationView = Record<string, unknown>
+
+interface PayloadBits {
+  checkType: string | null
+  checkResultId: string | null
+  alertType: string | null
+  alertConfig: Record<string, unknown>
+}
+
+function bitsOf(payload: string): PayloadBits {
+  try {
+    const p = JSON.parse(payload) as { alert?: Record<string, unknown>; alertConfig?: Record<string, unknown> }
+    const str = (v: unknown) => (typeof v === 'string' ? v : null)
+    return { checkType: str(p.alert?.checkType), checkResultId: str(p.alert?.resultId), alertType: str(p.alert?.alertType), alertConfig: p.alertConfig ?? {} }
+  } catch {
+    return { checkType: null, checkResultId: null, alertType: null, alertConfig: {} }
+  }
+}
+
+export function presentNotification(row: NotificationRow): NotificationView {
+  const bits = bitsOf(row.payload)
+  return {
+    id: row.id,
+    type: row.channel_type,
+    channelType: row.channel_type,
+    status: row.status === 'PENDING' ? 'IN_PROGRESS' : row.status,
+    alertType: bits.alertType,
+    alertConfig: bits.alertConfig,
+    notificationResult: row.result,
+    timestamp: toIsoOrNull(row.sent_at),
+    checkType: bits.checkType,
+    checkId: row.check_id,
+    checkAlertId: row.alert_id,
+    alertId: row.alert_id,
+    alertChannelId: row.channel_id,
+    checkResultId: bits.checkResultId,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    responseStatus: row.response_status,
+    nextAttemptAt: row.status === 'SUCCESS' || row.status === 'FAILURE' ? null : toIsoOrNull(row.next_attempt_at),
+    created_at: toIso(row.created_at),
+    sent_at: toIsoOrNull(row.sent_at),
+  }
+}
