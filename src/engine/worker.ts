@@ -16,6 +16,9 @@ import { internalFailure, toResultRow } from './result-row.js'
 
 type Doc = Record<string, unknown>
 
+/** Final results waiting for alert evaluation before the writer slows down to let it catch up. */
+const HOOK_BACKLOG = 5_000
+
 interface Completed {
   job: RunJobRow
   checkType: string
@@ -64,6 +67,8 @@ export interface EngineWorker {
 export function createWorker(deps: EngineDeps): EngineWorker {
   let running = 0
   const pending: Completed[] = []
+  let hookChain: Promise<void> = Promise.resolve()
+  let hookBacklog = 0
   const inFlight = new Set<Promise<void>>()
 
   async function execute(job: RunJobRow, batch: Batch): Promise<void> {
@@ -125,7 +130,17 @@ export function createWorker(deps: EngineDeps): EngineWorker {
       return 0
     }
     if (finals.length > 0 && deps.onFinalResults) {
-      await deps.onFinalResults(finals).catch((err: unknown) => deps.log.error({ err }, 'final-result hook failed'))
+      // Alert evaluation runs behind the writer, in order, so a burst of failures never slows the recording of
+      // runs; past a backlog of HOOK_BACKLOG results the writer waits for it (back-pressure).
+      const hook = deps.onFinalResults
+      hookBacklog += finals.length
+      hookChain = hookChain
+        .then(() => hook(finals))
+        .catch((err: unknown) => deps.log.error({ err }, 'final-result hook failed'))
+        .finally(() => {
+          hookBacklog -= finals.length
+        })
+      if (hookBacklog > HOOK_BACKLOG) await hookChain
     }
     return batch.length
   }
@@ -155,6 +170,7 @@ export function createWorker(deps: EngineDeps): EngineWorker {
     async drain() {
       await Promise.all([...inFlight])
       await flush()
+      await hookChain
     },
   }
 }
