@@ -24,10 +24,13 @@ interface PingOutput {
   spawnError: NodeJS.ErrnoException | null
 }
 
+/** Where the system ping lives (iputils); the service's own environment is not passed to the child. */
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
+
 function runPing(path: string, args: string[], killAfterMs: number, signal?: AbortSignal): Promise<PingOutput> {
   return new Promise((resolve) => {
     const out: PingOutput = { stdout: '', stderr: '', spawnError: null }
-    const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' }, ...(signal ? { signal } : {}) })
+    const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: SYSTEM_PATH, LC_ALL: 'C' }, ...(signal ? { signal } : {}) })
     const timer = setTimeout(() => child.kill('SIGINT'), killAfterMs)
     child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString('utf8')))
     child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString('utf8')))
