@@ -83,6 +83,6 @@ async function fireDeadlines(s: Stores, now: number, batch: number): Promise<{ c
   await s.heartbeats.saveStates(saved)
   await s.heartbeats.insertEvents(events)
   await s.results.insertMany(results)
-  await s.heartbeats.applyStatuses(results)
+  await s.results.applyStatuses(results)
   return { claimed: timers.length, rows: results }
 }

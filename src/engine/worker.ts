@@ -122,7 +122,7 @@ export function createWorker(deps: EngineDeps): EngineWorker {
         }
         await s.jobs.remove(batch.filter((c) => !c.decision.retry || !alive.has(c.job.check_id)).map((c) => c.job.id))
         const finalRows = rows.filter((r) => r.result_type === 'FINAL')
-        for (const r of finalRows) await s.results.applyStatus(r)
+        await s.results.applyStatuses(finalRows)
         return finalRows
       })
     } catch (err) {

@@ -110,7 +110,7 @@ export async function recordPings(s: Stores, batch: Array<{ ping: PingInput; at:
   // A passing check whose results here all pass keeps its status (heartbeat statuses follow the timer's failing flag).
   const sameStatus = new Set([...timers.values()].filter(({ row }) => row.failing === 0 && row.state !== 'NEW').map(({ row }) => row.check_id))
   for (const r of results) if (r.status !== 'passing') sameStatus.delete(r.check_id)
-  await s.heartbeats.applyStatuses(results, sameStatus)
+  await s.results.applyStatuses(results, sameStatus)
   return { outcomes, results }
 }
 

@@ -105,7 +105,7 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
     results: resultStore(db),
     triggers: triggerStore(db),
     sessions: sessionStore(db),
-    heartbeats: heartbeatStore(db),
+    heartbeats: heartbeatStore(db, store.dialect),
     alerts: alertStore(db),
     sslCertificates: sslCertificateStore(db, store.dialect),
     notifications: notificationStore(db, store.dialect),

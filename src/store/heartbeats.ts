@@ -1,6 +1,6 @@
 /** Heartbeat timers (one per heartbeat check; the next deadline is indexed) and ping events. */
 import { sql, type Kysely } from 'kysely'
-import type { CheckResultRow, CheckStatusRow, Database } from './schema.js'
+import type { Database } from './schema.js'
 import type { Dialect } from './db.js'
 import type { HeartbeatEventState, TimerState } from '../domain/heartbeat/timer.js'
 import type { OutcomeCounts } from '../domain/heartbeat/availability.js'
@@ -68,13 +68,6 @@ export interface HeartbeatStore {
   insertEvents(rows: HeartbeatEventRow[]): Promise<void>
   listEvents(f: EventFilter): Promise<{ items: HeartbeatEventRow[]; total: number }>
   getEvent(accountId: string, checkId: string, id: string): Promise<HeartbeatEventRow | undefined>
-  /**
-   * The latest status of each check from a batch of its FINAL results, in one statement: the rule of
-   * ResultStore.applyStatus (only a newer result replaces the status; longest and shortest run kept), batched.
-   * Checks in `sameStatus` are known to keep their status: their update leaves the status column (and so its
-   * index) alone, which saves SQLite a page write per check.
-   */
-  applyStatuses(rows: CheckResultRow[], sameStatus?: ReadonlySet<string>): Promise<void>
   /** FINAL results of a check with started_at in [from, to), and how many passed. */
   countOutcomes(accountId: string, checkId: string, from: number, to: number): Promise<OutcomeCounts>
 }
@@ -105,34 +98,8 @@ export function withTimerState(row: HeartbeatTimerRow, t: TimerState, at: number
   }
 }
 
-type StatusValues = Omit<CheckStatusRow, 'longest_run' | 'shortest_run'> & { longest_run: number; shortest_run: number }
-
-async function upsertStatusesIn(db: Kysely<Database>, values: StatusValues[], keepStatus: boolean): Promise<void> {
-  await db
-    .insertInto('check_statuses')
-    .values(values)
-    .onConflict((oc) =>
-      oc
-        .column('check_id')
-        .doUpdateSet((eb) => ({
-          ...(keepStatus ? {} : { status: eb.ref('excluded.status') }),
-          updated_at: eb.ref('excluded.updated_at'), has_failures: eb.ref('excluded.has_failures'), has_errors: eb.ref('excluded.has_errors'),
-          is_degraded: eb.ref('excluded.is_degraded'), last_result_id: eb.ref('excluded.last_result_id'), last_location: eb.ref('excluded.last_location'),
-          last_run_at: eb.ref('excluded.last_run_at'),
-          longest_run: sql<number>`case when check_statuses.longest_run is null or check_statuses.longest_run < excluded.longest_run then excluded.longest_run else check_statuses.longest_run end`,
-          shortest_run: sql<number>`case when check_statuses.shortest_run is null or check_statuses.shortest_run > excluded.shortest_run then excluded.shortest_run else check_statuses.shortest_run end`,
-        }))
-        .where(sql<boolean>`check_statuses.last_run_at is null or check_statuses.last_run_at <= excluded.last_run_at`),
-    )
-    .execute()
-}
-
-/** The store is built without being told its dialect; PostgreSQL numbers its placeholders ($1). */
-const detectDialect = (db: Kysely<Database>): Dialect => (sql`select ${0}`.compile(db).sql.includes('$1') ? 'postgres' : 'sqlite')
-
-export function heartbeatStore(base: Kysely<Database>, dialect: Dialect = detectDialect(base)): HeartbeatStore {
+export function heartbeatStore(base: Kysely<Database>, dialect: Dialect): HeartbeatStore {
   const db = base.withTables<HeartbeatTables>()
-  const upsertStatuses = (values: StatusValues[], keepStatus: boolean) => upsertStatusesIn(base, values, keepStatus)
   return {
     getTimer: (checkId) => db.selectFrom('heartbeat_timers').selectAll().where('check_id', '=', checkId).executeTakeFirst(),
     async putTimer(row) {
@@ -179,24 +146,6 @@ export function heartbeatStore(base: Kysely<Database>, dialect: Dialect = detect
     },
     getEvent: (accountId, checkId, id) =>
       db.selectFrom('heartbeat_events').selectAll().where('id', '=', id).where('check_id', '=', checkId).where('account_id', '=', accountId).executeTakeFirst(),
-    async applyStatuses(rows, sameStatus = new Set()) {
-      const latest = new Map<string, { row: CheckResultRow; longest: number; shortest: number }>()
-      for (const row of rows) {
-        const time = Number(row.response_time)
-        const seen = latest.get(row.check_id)
-        if (!seen) latest.set(row.check_id, { row, longest: time, shortest: time })
-        else latest.set(row.check_id, { row: row.started_at >= seen.row.started_at ? row : seen.row, longest: Math.max(seen.longest, time), shortest: Math.min(seen.shortest, time) })
-      }
-      const values = [...latest.values()].map(({ row, longest, shortest }) => ({
-        check_id: row.check_id, account_id: row.account_id, status: row.status, updated_at: row.stopped_at, has_failures: row.has_failures,
-        has_errors: row.has_errors, is_degraded: row.is_degraded, last_result_id: row.id, last_location: row.location,
-        last_run_at: row.started_at, longest_run: longest, shortest_run: shortest,
-      }))
-      for (const keep of [true, false]) {
-        const group = values.filter((v) => sameStatus.has(v.check_id) === keep)
-        for (let i = 0; i < group.length; i += 500) await upsertStatuses(group.slice(i, i + 500), keep)
-      }
-    },
     async countOutcomes(accountId, checkId, from, to) {
       const row = await db
         .selectFrom('check_results')

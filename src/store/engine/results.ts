@@ -1,5 +1,5 @@
 /** Check results (every attempt; FINAL ones are the runs' outcomes) and the latest status per check. */
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { CheckResultRow, CheckStatusRow, Database } from '../schema.js'
 
 export interface ResultFilter {
@@ -19,10 +19,36 @@ export interface ResultStore {
   list(f: ResultFilter): Promise<{ items: CheckResultRow[]; total: number }>
   get(accountId: string, checkId: string, id: string): Promise<CheckResultRow | undefined>
   listBySession(accountId: string, sessionId: string): Promise<CheckResultRow[]>
-  /** Latest status of a check from a FINAL result (only if newer than the stored one). */
-  applyStatus(row: CheckResultRow): Promise<void>
+  /**
+   * The latest status of each check from a batch of its FINAL results, in one statement per 500 checks: only a
+   * newer result replaces the status; the longest and shortest run are kept. Checks in `sameStatus` are known to
+   * keep their status: their update leaves the status column (and so its index) alone.
+   */
+  applyStatuses(rows: CheckResultRow[], sameStatus?: ReadonlySet<string>): Promise<void>
   listStatuses(accountId: string): Promise<CheckStatusRow[]>
   getStatus(accountId: string, checkId: string): Promise<CheckStatusRow | undefined>
+}
+
+type StatusValues = Omit<CheckStatusRow, 'longest_run' | 'shortest_run'> & { longest_run: number; shortest_run: number }
+
+async function upsertStatuses(db: Kysely<Database>, values: StatusValues[], keepStatus: boolean): Promise<void> {
+  await db
+    .insertInto('check_statuses')
+    .values(values)
+    .onConflict((oc) =>
+      oc
+        .column('check_id')
+        .doUpdateSet((eb) => ({
+          ...(keepStatus ? {} : { status: eb.ref('excluded.status') }),
+          updated_at: eb.ref('excluded.updated_at'), has_failures: eb.ref('excluded.has_failures'), has_errors: eb.ref('excluded.has_errors'),
+          is_degraded: eb.ref('excluded.is_degraded'), last_result_id: eb.ref('excluded.last_result_id'), last_location: eb.ref('excluded.last_location'),
+          last_run_at: eb.ref('excluded.last_run_at'),
+          longest_run: sql<number>`case when check_statuses.longest_run is null or check_statuses.longest_run < excluded.longest_run then excluded.longest_run else check_statuses.longest_run end`,
+          shortest_run: sql<number>`case when check_statuses.shortest_run is null or check_statuses.shortest_run > excluded.shortest_run then excluded.shortest_run else check_statuses.shortest_run end`,
+        }))
+        .where(sql<boolean>`check_statuses.last_run_at is null or check_statuses.last_run_at <= excluded.last_run_at`),
+    )
+    .execute()
 }
 
 export function resultStore(db: Kysely<Database>): ResultStore {
@@ -45,23 +71,23 @@ export function resultStore(db: Kysely<Database>): ResultStore {
       db.selectFrom('check_results').selectAll().where('account_id', '=', accountId).where('check_id', '=', checkId).where('id', '=', id).executeTakeFirst(),
     listBySession: (accountId, sessionId) =>
       db.selectFrom('check_results').selectAll().where('account_id', '=', accountId).where('session_id', '=', sessionId).orderBy('started_at').execute(),
-    async applyStatus(r) {
-      const current = await db.selectFrom('check_statuses').selectAll().where('check_id', '=', r.check_id).executeTakeFirst()
-      if (current?.last_run_at && Number(current.last_run_at) > r.started_at) return
-      const values = {
-        status: r.status,
-        updated_at: r.stopped_at,
-        has_failures: r.has_failures,
-        has_errors: r.has_errors,
-        is_degraded: r.is_degraded,
-        last_result_id: r.id,
-        last_location: r.location,
-        last_run_at: r.started_at,
-        longest_run: Math.max(Number(current?.longest_run ?? 0), r.response_time),
-        shortest_run: current?.shortest_run === null || current?.shortest_run === undefined ? r.response_time : Math.min(Number(current.shortest_run), r.response_time),
+    async applyStatuses(rows, sameStatus = new Set()) {
+      const latest = new Map<string, { row: CheckResultRow; longest: number; shortest: number }>()
+      for (const row of rows) {
+        const time = Number(row.response_time)
+        const seen = latest.get(row.check_id)
+        if (!seen) latest.set(row.check_id, { row, longest: time, shortest: time })
+        else latest.set(row.check_id, { row: row.started_at >= seen.row.started_at ? row : seen.row, longest: Math.max(seen.longest, time), shortest: Math.min(seen.shortest, time) })
       }
-      if (current) await db.updateTable('check_statuses').set(values).where('check_id', '=', r.check_id).execute()
-      else await db.insertInto('check_statuses').values({ check_id: r.check_id, account_id: r.account_id, ...values }).execute()
+      const values = [...latest.values()].map(({ row, longest, shortest }) => ({
+        check_id: row.check_id, account_id: row.account_id, status: row.status, updated_at: row.stopped_at, has_failures: row.has_failures,
+        has_errors: row.has_errors, is_degraded: row.is_degraded, last_result_id: row.id, last_location: row.location,
+        last_run_at: row.started_at, longest_run: longest, shortest_run: shortest,
+      }))
+      for (const keep of [true, false]) {
+        const group = values.filter((v) => sameStatus.has(v.check_id) === keep)
+        for (let i = 0; i < group.length; i += 500) await upsertStatuses(db, group.slice(i, i + 500), keep)
+      }
     },
     listStatuses: (accountId) => db.selectFrom('check_statuses').selectAll().where('account_id', '=', accountId).orderBy('check_id').execute(),
     getStatus: (accountId, checkId) => db.selectFrom('check_statuses').selectAll().where('account_id', '=', accountId).where('check_id', '=', checkId).executeTakeFirst(),
