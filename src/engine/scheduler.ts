@@ -3,9 +3,9 @@
  * location with runParallel) and move each schedule to its next slot, all in one transaction. On PostgreSQL the
  * claimed rows are locked with SKIP LOCKED, so several instances never create the same run twice.
  */
-import { newId } from '../lib/ids.js'
 import { nextDueAfterRun } from '../domain/schedule/next-due.js'
-import { pickLocations } from '../domain/schedule/pick-locations.js'
+import { locationInput, pickLocations } from '../domain/schedule/pick-locations.js'
+import { firstAttemptJobs } from '../store/engine/run-jobs.js'
 import type { Stores } from '../store/all-stores.js'
 import type { CheckRecord } from '../store/checks.js'
 import type { RunJobRow } from '../store/schema.js'
@@ -26,16 +26,10 @@ export async function loadGroups(s: Stores, checks: CheckRecord[]): Promise<Map<
   return groups
 }
 
-async function privateLocationIndex(s: Stores, accountIds: string[]): Promise<Map<string, Map<string, { id: string; slugName: string }>>> {
-  const out = new Map<string, Map<string, { id: string; slugName: string }>>()
+async function privateLocationsOf(s: Stores, accountIds: string[]): Promise<Map<string, Array<{ id: string; slugName: string }>>> {
+  const out = new Map<string, Array<{ id: string; slugName: string }>>()
   for (const accountId of accountIds) {
-    const byName = new Map<string, { id: string; slugName: string }>()
-    for (const l of (await s.privateLocations.list(accountId)).items) {
-      const entry = { id: l.id, slugName: String(l.doc.slugName) }
-      byName.set(l.id, entry)
-      byName.set(entry.slugName, entry)
-    }
-    out.set(accountId, byName)
+    out.set(accountId, (await s.privateLocations.list(accountId)).items.map((l) => ({ id: l.id, slugName: String(l.doc.slugName) })))
   }
   return out
 }
@@ -49,7 +43,7 @@ export async function scheduleDue(deps: EngineDeps): Promise<number> {
     const checks = new Map((await s.checks.getMany(due.map((d) => d.check_id))).map((c) => [c.id, c]))
     const groups = await loadGroups(s, [...checks.values()])
     const needsPrivate = [...checks.values()].filter((c) => Array.isArray(c.doc.privateLocations) && c.doc.privateLocations.length > 0)
-    const privates = await privateLocationIndex(s, [...new Set(needsPrivate.map((c) => c.accountId))])
+    const privates = await privateLocationsOf(s, [...new Set(needsPrivate.map((c) => c.accountId))])
     const jobs: RunJobRow[] = []
     for (const row of due) {
       const check = checks.get(row.check_id)
@@ -66,21 +60,13 @@ export async function scheduleDue(deps: EngineDeps): Promise<number> {
         await s.schedules.advance(row.check_id, next, row.rr_index, now)
         continue
       }
-      const known = privates.get(check.accountId)
-      const privateLocations = ((doc.privateLocations as string[] | undefined) ?? []).flatMap((n) => (known?.get(n) ? [known.get(n)!] : []))
-      const choice = pickLocations(
-        { locations: (doc.locations as string[] | undefined) ?? [], privateLocations, runParallel: doc.runParallel === true },
-        row.rr_index,
-        deps.defaultLocation,
+      const choice = pickLocations(locationInput(doc, privates.get(check.accountId) ?? []), row.rr_index, deps.defaultLocation)
+      jobs.push(
+        ...firstAttemptJobs({
+          accountId: check.accountId, checkId: check.id, targets: choice.targets, scheduledAt: Number(row.next_due_at), now,
+          trigger: 'SCHEDULER', sessionId: null,
+        }),
       )
-      for (const target of choice.targets) {
-        jobs.push({
-          id: newId(), account_id: check.accountId, check_id: check.id, location: target.location,
-          private_location_id: target.privateLocationId, sequence_id: newId(), attempt: 1, first_started_at: null,
-          scheduled_at: Number(row.next_due_at), due_at: now, status: 'queued', leased_by: null, lease_until: null,
-          trigger: 'SCHEDULER', session_id: null, parallel_total: choice.targets.length, created_at: now,
-        })
-      }
       await s.schedules.advance(row.check_id, next, choice.nextIndex, now)
     }
     await s.jobs.insertMany(jobs)

@@ -6,10 +6,11 @@ import { newId } from '../lib/ids.js'
 import { toIso } from '../lib/clock.js'
 import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
 import { matchesTags } from '../domain/schedule/match-tags.js'
-import { pickLocations } from '../domain/schedule/pick-locations.js'
+import { locationInput, pickLocations } from '../domain/schedule/pick-locations.js'
+import { firstAttemptJobs } from '../store/engine/run-jobs.js'
 import { NotFoundError, ValidationError } from '../domain/errors.js'
 import type { CheckRecord } from '../store/checks.js'
-import type { CheckResultRow, CheckSessionRow, RunJobRow } from '../store/schema.js'
+import type { CheckResultRow, CheckSessionRow } from '../store/schema.js'
 import type { ResourceDeps } from './resource-deps.js'
 import { presentResult } from './result-view.js'
 
@@ -46,18 +47,12 @@ export function sessionService(deps: ResourceDeps): SessionService {
     if (!RUNNABLE_TYPES.has(check.checkType)) throw new ValidationError({ checkId: `${check.checkType} checks cannot be run on demand` })
     const group = await groupOf(check)
     const doc = group ? applyGroupSettings({ ...check.doc, checkType: check.checkType }, group) : check.doc
-    const privates = (await stores.privateLocations.list(accountId)).items
-    const wanted = new Set((doc.privateLocations as string[] | undefined) ?? [])
-    const privateLocations = privates.filter((p) => wanted.has(p.id) || wanted.has(String(p.doc.slugName))).map((p) => ({ id: p.id, slugName: String(p.doc.slugName) }))
-    const choice = pickLocations({ locations: (doc.locations as string[] | undefined) ?? [], privateLocations, runParallel: doc.runParallel === true }, 0, deps.defaultLocation)
+    const known = (await stores.privateLocations.list(accountId)).items.map((p) => ({ id: p.id, slugName: String(p.doc.slugName) }))
+    const choice = pickLocations(locationInput(doc, known), 0, deps.defaultLocation)
     const now = clock.now()
     const sessionId = newId()
     const session: CheckSessionRow = { id: sessionId, account_id: accountId, check_id: check.id, run_source: runSource, expected_runs: choice.targets.length, created_at: now }
-    const jobs: RunJobRow[] = choice.targets.map((t) => ({
-      id: newId(), account_id: accountId, check_id: check.id, location: t.location, private_location_id: t.privateLocationId,
-      sequence_id: newId(), attempt: 1, first_started_at: null, scheduled_at: now, due_at: now, status: 'queued', leased_by: null,
-      lease_until: null, trigger: runSource, session_id: sessionId, parallel_total: choice.targets.length, created_at: now,
-    }))
+    const jobs = firstAttemptJobs({ accountId, checkId: check.id, targets: choice.targets, scheduledAt: now, now, trigger: runSource, sessionId })
     await deps.transact(async (s) => {
       await s.sessions.insert(session)
       await s.jobs.insertMany(jobs)

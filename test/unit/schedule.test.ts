@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { firstDue, intervalMs, nextDueAfterRun, nextSlotAfter } from '../../src/domain/schedule/next-due.js'
-import { pickLocations } from '../../src/domain/schedule/pick-locations.js'
+import { locationInput, pickLocations } from '../../src/domain/schedule/pick-locations.js'
 import { DOUBLE_CHECK, backoffMs, decideRetry, effectiveStrategy, type RetryStrategy } from '../../src/domain/schedule/retry-policy.js'
 
 const MIN = 60_000
@@ -108,5 +108,14 @@ describe('spreading checks that share a slot', () => {
       const a = nextSlotAfter(s, T0)
       expect(nextSlotAfter(s, a) - a).toBe(10_000)
     }
+  })
+})
+
+describe('locationInput', () => {
+  it('resolves private locations by id or slug in the check order, skipping unknown ones', () => {
+    const known = [{ id: 'pl-1', slugName: 'office' }, { id: 'pl-2', slugName: 'lab' }]
+    const input = locationInput({ locations: ['us-east-1'], privateLocations: ['lab', 'nope', 'pl-1'], runParallel: true }, known)
+    expect(input).toEqual({ locations: ['us-east-1'], privateLocations: [known[1], known[0]], runParallel: true })
+    expect(locationInput({}, known)).toEqual({ locations: [], privateLocations: [], runParallel: false })
   })
 })

@@ -30,3 +30,16 @@ export function pickLocations(
   const index = ((rrIndex % all.length) + all.length) % all.length
   return { targets: [all[index] as RunTarget], nextIndex: (index + 1) % all.length }
 }
+
+/**
+ * What pickLocations needs from a (group-applied) check document: its data-center locations, and its private
+ * locations (named by id or slug) resolved against the account's, in the check's order; unknown names are skipped.
+ */
+export function locationInput(
+  doc: Record<string, unknown>,
+  known: Array<{ id: string; slugName: string }>,
+): { locations: string[]; privateLocations: Array<{ id: string; slugName: string }>; runParallel: boolean } {
+  const names = (doc.privateLocations as string[] | undefined) ?? []
+  const privateLocations = names.flatMap((n) => known.filter((k) => k.id === n || k.slugName === n).slice(0, 1))
+  return { locations: (doc.locations as string[] | undefined) ?? [], privateLocations, runParallel: doc.runParallel === true }
+}

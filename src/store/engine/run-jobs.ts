@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../db.js'
+import { newId } from '../../lib/ids.js'
 import type { Database, RunJobRow } from '../schema.js'
 
 export interface LeaseRequest {
@@ -13,6 +14,24 @@ export interface LeaseRequest {
   leaseUntil: number
   /** null: jobs for the built-in runners; an id: jobs of that private location (agents). */
   privateLocationId: string | null
+}
+
+/** The first attempt of a run in each of its targets (scheduled runs and check sessions alike). */
+export function firstAttemptJobs(input: {
+  accountId: string
+  checkId: string
+  targets: Array<{ location: string; privateLocationId: string | null }>
+  scheduledAt: number
+  now: number
+  trigger: string
+  sessionId: string | null
+}): RunJobRow[] {
+  return input.targets.map((t) => ({
+    id: newId(), account_id: input.accountId, check_id: input.checkId, location: t.location, private_location_id: t.privateLocationId,
+    sequence_id: newId(), attempt: 1, first_started_at: null, scheduled_at: input.scheduledAt, due_at: input.now, status: 'queued',
+    leased_by: null, lease_until: null, trigger: input.trigger, session_id: input.sessionId, parallel_total: input.targets.length,
+    created_at: input.now,
+  }))
 }
 
 export interface RunJobStore {
