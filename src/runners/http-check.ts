@@ -7,7 +7,6 @@ import { classifyRun } from '../domain/results/classify.js'
 import type { RunResult } from './contract.js'
 import { decodedBody, storedBody } from './http-body.js'
 import { performHttpRequest, type HttpRequestInput } from './http-request.js'
-import type { HttpTimingPhases } from './http-timings.js'
 import { buildRunResult } from './run-result.js'
 import type { ScriptResponse } from './script-sandbox.js'
 
@@ -26,15 +25,6 @@ export interface HttpCheckPlan {
   requestDetails: Record<string, unknown>
   /** Teardown scripts: may replace the body; an error is recorded and the assertions still run. */
   teardown?: (response: ScriptResponse) => Promise<{ response: ScriptResponse; error: string | null }>
-}
-
-/** Timestamps relative to the start of the final hop, as the `request` library reports them. */
-export function timingsFrom(p: HttpTimingPhases): Record<string, number> {
-  const socket = p.wait
-  const lookup = socket + p.dns
-  const connect = lookup + p.tcp + p.tls
-  const response = connect + p.firstByte
-  return { socket, lookup, connect, response, end: response + p.download }
 }
 
 export async function runHttpCheck(plan: HttpCheckPlan): Promise<RunResult> {
@@ -58,7 +48,7 @@ export async function runHttpCheck(plan: HttpCheckPlan): Promise<RunResult> {
     statusText: res.statusText,
     body: decoded.toString('utf8'),
     headers: res.headers,
-    timings: timingsFrom(exchange.timingPhases),
+    timings: exchange.timings,
     timingPhases: exchange.timingPhases,
   }
   let teardownError: string | null = null

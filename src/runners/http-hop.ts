@@ -1,8 +1,9 @@
 /** One hop of an HTTP exchange: a request on a fresh socket, timed from socket events, its body read up to a cap. */
 import http from 'node:http'
 import https from 'node:https'
+import { isIP } from 'node:net'
 import { performance } from 'node:perf_hooks'
-import type { HttpTimestamps } from './http-timings.js'
+import type { HopTiming, HttpTimestamps } from './http-timings.js'
 import type { HttpRequestInput } from './http-request.js'
 import type { NetFailure } from './net-errors.js'
 
@@ -21,6 +22,8 @@ export interface HttpResponseInfo {
 }
 
 export interface Hop {
+  /** performance.now() when this hop began: the run's start, or the end of the previous hop. */
+  startedAt: number
   url: URL
   method: string
   headers: Record<string, string>
@@ -34,8 +37,7 @@ export interface Hop {
 export interface HopResult {
   response: HttpResponseInfo | null
   error: NetFailure | null
-  timestamps: HttpTimestamps
-  stoppedAt: number
+  timing: HopTiming
 }
 
 const responseInfo = (url: URL, res: http.IncomingMessage, body: Buffer, truncated: boolean): HttpResponseInfo => ({
@@ -51,14 +53,15 @@ const responseInfo = (url: URL, res: http.IncomingMessage, body: Buffer, truncat
 
 export function runHop(h: Hop): Promise<HopResult> {
   return new Promise((resolve) => {
-    const t: HttpTimestamps = { start: performance.now() }
+    const t: HttpTimestamps = { start: h.startedAt }
+    const secure = h.url.protocol === 'https:'
+    const resolvesName = isIP(h.url.hostname.replace(/^\[(.*)\]$/, '$1')) === 0
     let settled = false
     const finish = (response: HttpResponseInfo | null, error: NetFailure | null) => {
       if (settled) return
       settled = true
-      resolve({ response, error, timestamps: t, stoppedAt: performance.now() })
+      resolve({ response, error, timing: { timestamps: t, stoppedAt: performance.now(), secure, resolvesName } })
     }
-    const secure = h.url.protocol === 'https:'
     const options: https.RequestOptions = {
       method: h.method,
       headers: h.headers,
@@ -80,7 +83,6 @@ export function runHop(h: Hop): Promise<HopResult> {
       socket.once('connect', () => (t.connect = performance.now()))
       socket.once('secureConnect', () => (t.secureConnect = performance.now()))
     })
-    req.on('finish', () => (t.sent = performance.now()))
     req.on('error', (err) => finish(null, h.mapError(err)))
     req.on('response', (res) => {
       t.response = performance.now()

@@ -7,7 +7,7 @@ import type http from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { runHop, type HttpResponseInfo } from './http-hop.js'
 import { mapNetworkError, type NetFailure } from './net-errors.js'
-import { phasesFrom, type HttpTimingPhases } from './http-timings.js'
+import { exchangeTimings, hopPhases, noTimings, type HopTiming, type HttpTimingPhases } from './http-timings.js'
 
 export type { HttpResponseInfo } from './http-hop.js'
 
@@ -31,10 +31,14 @@ export interface HttpRequestInput {
 export interface HttpExchange {
   response: HttpResponseInfo | null
   error: NetFailure | null
-  /** Phases of the final hop; `total` spans every hop. */
+  /** Contiguous phases that add up to `total`; earlier hops of a redirect chain are the `redirect` phase. */
   timingPhases: HttpTimingPhases
+  /** The phases' milestones as offsets from the start (see http-timings.ts). */
+  timings: Record<string, number>
+  /** `total`: what degraded and max response times are compared with. */
   responseTime: number
-  redirects: Array<{ status: number; from: string; to: string }>
+  /** Each redirect followed, with the phases of its own hop. */
+  redirects: Array<{ status: number; from: string; to: string; timingPhases: Record<string, number> }>
   log: string[]
 }
 
@@ -43,11 +47,9 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 const withoutHeaders = (headers: Record<string, string>, names: string[]): Record<string, string> =>
   Object.fromEntries(Object.entries(headers).filter(([k]) => !names.includes(k.toLowerCase())))
 
-const round = (ms: number): number => Math.max(0, Math.round(ms * 100) / 100)
-
 const configError = (message: string): NetFailure => ({ kind: 'CONFIG', message, code: null, networkError: false })
 
-const emptyPhases = (): HttpTimingPhases => ({ wait: 0, dns: 0, tcp: 0, tls: 0, firstByte: 0, download: 0, total: 0 })
+const failedEarly = (error: NetFailure, log: string[]): HttpExchange => ({ response: null, error, ...noTimings(), responseTime: 0, redirects: [], log })
 
 /** Performs the request, following redirects when asked. Never throws. */
 export async function performHttpRequest(input: HttpRequestInput): Promise<HttpExchange> {
@@ -57,10 +59,10 @@ export async function performHttpRequest(input: HttpRequestInput): Promise<HttpE
   try {
     url = new URL(input.url)
   } catch {
-    return { response: null, error: configError(`Invalid URL: ${input.url}`), timingPhases: emptyPhases(), responseTime: 0, redirects, log }
+    return failedEarly(configError(`Invalid URL: ${input.url}`), log)
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { response: null, error: configError(`Unsupported URL scheme ${url.protocol} (http or https only)`), timingPhases: emptyPhases(), responseTime: 0, redirects, log }
+    return failedEarly(configError(`Unsupported URL scheme ${url.protocol} (http or https only)`), log)
   }
   const timeoutMs = input.timeoutMs ?? HTTP_TIMEOUT_MS
   const controller = new AbortController()
@@ -78,6 +80,11 @@ export async function performHttpRequest(input: HttpRequestInput): Promise<HttpE
     return mapNetworkError(err)
   }
   const firstStart = performance.now()
+  const hopTimings: HopTiming[] = []
+  const settle = (response: HttpResponseInfo | null, error: NetFailure | null): HttpExchange => {
+    const t = exchangeTimings(firstStart, hopTimings)
+    return { response, error, ...t, responseTime: t.timingPhases.total, redirects, log }
+  }
   let method = input.method.toUpperCase()
   let headers = { ...input.headers }
   let body = input.body ?? null
@@ -85,18 +92,19 @@ export async function performHttpRequest(input: HttpRequestInput): Promise<HttpE
     for (let hops = 0; ; hops++) {
       const follow = input.followRedirects !== false && hops < MAX_REDIRECTS
       const isRedirect = (status: number, h: http.IncomingHttpHeaders) => REDIRECT_STATUSES.has(status) && typeof h.location === 'string'
-      const r = await runHop({ url, method, headers, body, input, signal: controller.signal, mapError, readBody: (s, h) => !(follow && isRedirect(s, h)) })
-      const phases = phasesFrom(r.timestamps, r.stoppedAt)
-      const total = round((r.timestamps.end ?? r.stoppedAt) - firstStart)
-      const timingPhases = { ...phases, total }
+      // Each hop starts where the previous one ended, so the time between hops is not lost.
+      const previous = hopTimings.at(-1)
+      const startedAt = previous ? (previous.timestamps.end ?? previous.stoppedAt) : firstStart
+      const r = await runHop({ startedAt, url, method, headers, body, input, signal: controller.signal, mapError, readBody: (s, h) => !(follow && isRedirect(s, h)) })
+      hopTimings.push(r.timing)
       const res = r.response
-      if (r.error || !res) return { response: null, error: r.error, timingPhases, responseTime: total, redirects, log }
+      if (r.error || !res) return settle(null, r.error)
       const location = res.headers.location
       if (REDIRECT_STATUSES.has(res.status) && typeof location === 'string') {
         const next = URL.canParse(location, url) ? new URL(location, url) : null
         if (follow && next && (next.protocol === 'http:' || next.protocol === 'https:')) {
           log.push(`Redirect ${res.status}: ${url.toString()} -> ${next.toString()}`)
-          redirects.push({ status: res.status, from: url.toString(), to: next.toString() })
+          redirects.push({ status: res.status, from: url.toString(), to: next.toString(), timingPhases: hopPhases(r.timing) })
           if (res.status === 303 ? method !== 'HEAD' : (res.status === 301 || res.status === 302) && method === 'POST') {
             method = 'GET'
             body = null
@@ -108,7 +116,7 @@ export async function performHttpRequest(input: HttpRequestInput): Promise<HttpE
         }
         if (input.followRedirects !== false) log.push(`Not following redirect ${res.status} to ${location}${follow ? '' : ` (limit of ${MAX_REDIRECTS} redirects reached)`}`)
       }
-      return { response: res, error: null, timingPhases, responseTime: total, redirects, log }
+      return settle(res, null)
     }
   } finally {
     clearTimeout(timer)

@@ -3,13 +3,14 @@
  * or a short idle gap; phases dns, connection, data, total; RESPONSE_DATA / RESPONSE_TIME assertions; with
  * shouldFail a refused or timed-out connection passes.
  */
-import net from 'node:net'
+import net, { isIP } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { evaluateAssertions, parseAssertions } from '../domain/assertions/index.js'
 import { classifyRun } from '../domain/results/classify.js'
 import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from './contract.js'
 import { asDoc, ipFamily, limits, num, str } from './doc-fields.js'
 import { mapNetworkError, type NetFailure } from './net-errors.js'
+import { contiguousPhases } from './phases.js'
 import { buildRunResult, earlyFailure } from './run-result.js'
 
 export interface TcpRunnerOptions {
@@ -90,18 +91,16 @@ function exchange(x: ExchangeInput): Promise<Exchange> {
   })
 }
 
-const round = (ms: number): number => Math.max(0, Math.round(ms * 100) / 100)
-
-function phasesOf(e: Exchange): Record<string, number> {
-  const lookup = e.lookup ?? e.start
-  const connect = e.connect ?? (e.error ? e.stopped : lookup)
-  const end = e.error ? e.stopped : (e.lastData ?? connect)
-  return {
-    dns: round(lookup - e.start),
-    connection: round(connect - lookup),
-    data: e.connect !== undefined ? round(end - e.connect) : 0,
-    total: round(end - e.start),
-  }
+/**
+ * Contiguous phases that add up to `total`: dns (0 for an IP address), connection, data (from the connection to
+ * the last byte received; the idle gap that ends a reply is not counted). A failure ends the phase in progress.
+ */
+function phasesOf(e: Exchange, host: string): Record<string, number> {
+  return contiguousPhases(e.start, [
+    { phase: 'dns', mark: 'lookup', at: e.lookup, expected: isIP(host) === 0 },
+    { phase: 'connection', mark: 'connect', at: e.connect },
+    { phase: 'data', mark: 'end', at: e.error ? undefined : (e.lastData ?? e.connect) },
+  ], e.stopped).phases
 }
 
 export function tcpRunner(options: TcpRunnerOptions = {}): CheckRunner {
@@ -127,7 +126,7 @@ export function tcpRunner(options: TcpRunnerOptions = {}): CheckRunner {
         maxBytes: options.maxBytes ?? 64 * 1024,
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       })
-      const timingPhases = phasesOf(e)
+      const timingPhases = phasesOf(e, host)
       const responseTime = timingPhases.total ?? 0
       const lim = limits(spec.doc)
       const received = e.data.toString('utf8')
