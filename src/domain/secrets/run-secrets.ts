@@ -1,0 +1,34 @@
+/**
+ * The secret values a run of a check can see (pure): the account's variables, its group's environment variables
+ * and its own environment variables that are marked `secret`. Every secret value is listed, including one that a
+ * variable of the same key further down (group or check) overrides for the run: it is still a secret of the
+ * account, and a script may read it under another name.
+ */
+
+type Doc = Record<string, unknown>
+
+export interface SecretSources {
+  accountVariables: ReadonlyArray<{ value: string; secret?: boolean }>
+  /** The group's document, when the check belongs to one. */
+  group?: Doc | undefined
+  /** The check's own document. */
+  check: Doc
+}
+
+function secretEnvironmentValues(doc: Doc | undefined): string[] {
+  const list = doc?.environmentVariables
+  if (!Array.isArray(list)) return []
+  const out: string[] = []
+  for (const v of list as unknown[]) {
+    if (v !== null && typeof v === 'object' && (v as Doc).secret === true && typeof (v as Doc).value === 'string') out.push((v as Doc).value as string)
+  }
+  return out
+}
+
+export function runSecretValues(sources: SecretSources): string[] {
+  return [
+    ...sources.accountVariables.filter((v) => v.secret === true).map((v) => v.value),
+    ...secretEnvironmentValues(sources.group),
+    ...secretEnvironmentValues(sources.check),
+  ]
+}
