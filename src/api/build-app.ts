@@ -1,11 +1,15 @@
 /** Builds the HTTP application from its dependencies. It never listens: main/server.ts does. */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { Services } from '../services/index.js'
 import { installAuth } from './auth.js'
 import { installErrorHandlers } from './errors.js'
+import { installJsonBodyParser } from './json-body.js'
 import { installOpenApi } from './openapi.js'
 import { installRateLimit } from './rate-limit.js'
+import { installRequestLog } from './request-log.js'
+import { installShutdownGate } from './shutdown-gate.js'
+import { answerUnknownExpectations, handleClientError, handleFrameworkError } from './transport-errors.js'
 import { buildValidatorCompiler } from './validation.js'
 import { resourceRoutes } from './routes/index.js'
 import { healthRoutes } from './routes/health.js'
@@ -16,25 +20,44 @@ export interface AppDeps {
   rateLimit: { max: number; windowMs: number }
   redis?: Redis | undefined
   bodyLimitBytes?: number
+  /** Logger settings (main/server.ts), or a ready logger (tests capture lines with one). */
   logger?: FastifyServerOptions['logger']
+  loggerInstance?: FastifyBaseLogger
+  /** Requests at least this long are logged at info (default SLOW_REQUEST_MS). */
+  slowRequestMs?: number
   isShuttingDown?: () => boolean
 }
 
+/**
+ * Path parameters are not cut short by the router: the URL as a whole is bounded by Node's header size limit, and
+ * each parameter by its route's schema, so an over-long id is a 400 naming the field, after authentication.
+ */
+const MAX_PARAM_LENGTH = 65_536
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const isShuttingDown = deps.isShuttingDown ?? (() => false)
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
+    disableRequestLogging: true,
     bodyLimit: deps.bodyLimitBytes ?? 1_048_576,
-    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     ajv: { customOptions: { strict: false } },
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
+    return503OnClosing: false,
   })
+  answerUnknownExpectations(app.server)
   app.setValidatorCompiler(buildValidatorCompiler())
   // The API speaks JSON only; other bodies get 415 rather than a confusing type error.
   app.removeContentTypeParser('text/plain')
+  installJsonBodyParser(app)
   installErrorHandlers(app)
+  installRequestLog(app, { slowRequestMs: deps.slowRequestMs })
+  installShutdownGate(app, isShuttingDown)
   await installOpenApi(app, deps.publicBaseUrl)
   await installRateLimit(app, { ...deps.rateLimit, redis: deps.redis })
   installAuth(app, deps.services.accounts)
-  await healthRoutes(app, { isShuttingDown: deps.isShuttingDown ?? (() => false), storeReady: deps.services.ping })
+  await healthRoutes(app, { isShuttingDown, storeReady: deps.services.ping })
   await resourceRoutes(app, deps.services)
   await app.ready()
   return app

@@ -20,7 +20,9 @@ export class ValidationError extends DomainError {
 
 export class NotFoundError extends DomainError {
   constructor(what: string, id: string | number) {
-    super(404, `${what} ${String(id)} not found`, {})
+    // An id comes from the request: a long one is cut rather than echoed back whole.
+    const shown = String(id).length > 100 ? `${String(id).slice(0, 100)}…` : String(id)
+    super(404, `${what} ${shown} not found`, {})
   }
 }
 

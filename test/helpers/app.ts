@@ -1,6 +1,6 @@
 /** A real app on a real database, with a bootstrapped account, driven through app.inject(). */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import { buildApp } from '../../src/api/build-app.js'
+import { buildApp, type AppDeps } from '../../src/api/build-app.js'
 import type { Redis } from 'ioredis'
 import { systemClock, type Clock } from '../../src/lib/clock.js'
 import { buildServices, type ServiceDeps, type Services } from '../../src/services/index.js'
@@ -32,6 +32,10 @@ export interface TestAppOptions {
   staticIps?: ServiceDeps['staticIps']
   /** Outbound notification settings (SMTP server, SMS gateway, result link base). */
   delivery?: ServiceDeps['delivery']
+  /** HTTP layer settings of buildApp: body size limit, a logger to capture lines, the slow-request threshold, shutdown. */
+  http?: Pick<AppDeps, 'bodyLimitBytes' | 'loggerInstance' | 'slowRequestMs' | 'isShuttingDown'>
+  /** Replaces services of the app (e.g. one that fails), keeping the others. */
+  overrideServices?: (services: Services) => Services
 }
 
 export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Promise<TestApp> {
@@ -40,10 +44,11 @@ export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Pr
   const services = buildServices({ store, clock, publicBaseUrl: PUBLIC_BASE_URL, ...(options.staticIps ? { staticIps: options.staticIps } : {}), ...(options.delivery ? { delivery: options.delivery } : {}) })
   const boot = await services.accounts.bootstrap({})
   const app = await buildApp({
-    services,
+    services: options.overrideServices ? options.overrideServices(services) : services,
     publicBaseUrl: PUBLIC_BASE_URL,
     rateLimit: options.rateLimit ?? { max: 100_000, windowMs: 60_000 },
     redis: options.redis,
+    ...options.http,
   })
   const headersFor = (accountId: string, apiKey: string) => ({ authorization: `Bearer ${apiKey}`, 'x-service-account': accountId })
   const headers = headersFor(boot.accountId, boot.apiKey ?? '')
