@@ -43,22 +43,29 @@ export function presentResult(r: CheckResultRow, checkName: string | undefined):
   }
 }
 
-/** `sslDaysRemaining`: days left on the check's watched SSL certificate, null when none was read. */
-export function presentStatus(s: CheckStatusRow, name: string, createdAt: number, sslDaysRemaining: number | null = null): Record<string, unknown> {
+/** The status of a check that has no final result yet (never run, or its heartbeat never pinged). */
+export const PENDING_STATUS = 'pending'
+
+/**
+ * The latest status of a check. `sslDaysRemaining`: days left on the check's watched SSL certificate, null when
+ * none was read. Without a status row (no final result yet) the check is `pending`: no failure, error or
+ * degradation reported, every run field null, and updated_at null.
+ */
+export function presentStatus(s: CheckStatusRow | undefined, check: { id: string; name: string; createdAt: number }, sslDaysRemaining: number | null = null): Record<string, unknown> {
   return {
-    checkId: s.check_id,
-    name,
-    status: s.status,
-    hasFailures: s.has_failures === 1,
-    hasErrors: s.has_errors === 1,
-    isDegraded: s.is_degraded === 1,
-    longestRun: s.longest_run === null ? null : Number(s.longest_run),
-    shortestRun: s.shortest_run === null ? null : Number(s.shortest_run),
-    lastRunLocation: s.last_location,
-    lastCheckRunId: s.last_result_id,
-    lastRunAt: toIsoOrNull(s.last_run_at === null ? null : Number(s.last_run_at)),
+    checkId: check.id,
+    name: check.name,
+    status: s?.status ?? PENDING_STATUS,
+    hasFailures: s?.has_failures === 1,
+    hasErrors: s?.has_errors === 1,
+    isDegraded: s?.is_degraded === 1,
+    longestRun: s?.longest_run === null || s?.longest_run === undefined ? null : Number(s.longest_run),
+    shortestRun: s?.shortest_run === null || s?.shortest_run === undefined ? null : Number(s.shortest_run),
+    lastRunLocation: s?.last_location ?? null,
+    lastCheckRunId: s?.last_result_id ?? null,
+    lastRunAt: toIsoOrNull(s?.last_run_at === null || s?.last_run_at === undefined ? null : Number(s.last_run_at)),
     sslDaysRemaining,
-    created_at: toIso(createdAt),
-    updated_at: toIso(Number(s.updated_at)),
+    created_at: toIso(check.createdAt),
+    updated_at: s ? toIso(Number(s.updated_at)) : null,
   }
 }

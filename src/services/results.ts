@@ -46,20 +46,17 @@ export function resultService(deps: ResourceDeps): ResultService {
       return presentResult(row, String(check.doc.name))
     },
     async statuses(accountId) {
-      const rows = await stores.results.listStatuses(accountId)
-      const checks = new Map((await stores.checks.getMany(rows.map((r) => r.check_id))).map((c) => [c.id, c]))
-      const ssl = await sslDaysByCheck(stores, accountId, [...checks.keys()], deps.clock.now())
-      return rows.flatMap((r) => {
-        const c = checks.get(r.check_id)
-        return c ? [presentStatus(r, String(c.doc.name), c.createdAt, ssl.get(c.id) ?? null)] : []
-      })
+      // Every check has a status: those without a final result yet are listed as pending.
+      const [checks, rows] = await Promise.all([stores.checks.listAll(accountId), stores.results.listStatuses(accountId)])
+      const byCheck = new Map(rows.map((r) => [r.check_id, r]))
+      const ssl = await sslDaysByCheck(stores, accountId, checks.map((c) => c.id), deps.clock.now())
+      return checks.map((c) => presentStatus(byCheck.get(c.id), { id: c.id, name: String(c.doc.name), createdAt: c.createdAt }, ssl.get(c.id) ?? null))
     },
     async status(accountId, checkId) {
       const check = await checkOf(accountId, checkId)
       const row = await stores.results.getStatus(accountId, checkId)
-      if (!row) throw new NotFoundError('Status of check', checkId)
       const ssl = await sslDaysByCheck(stores, accountId, [checkId], deps.clock.now())
-      return presentStatus(row, String(check.doc.name), check.createdAt, ssl.get(checkId) ?? null)
+      return presentStatus(row, { id: check.id, name: String(check.doc.name), createdAt: check.createdAt }, ssl.get(checkId) ?? null)
     },
   }
 }

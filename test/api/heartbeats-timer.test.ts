@@ -51,7 +51,7 @@ describe.each(testDbs)('heartbeat timers on $name', (db) => {
     clock.advance(10 * 24 * H)
     await scan()
     expect(await results(id)).toEqual([])
-    expect((await t.call('GET', `/v1/check-statuses/${id}`)).statusCode).toBe(404)
+    expect(await status(id)).toBe('pending')
   })
 
   it('fails when no ping comes by last ping + period + grace, once per period after that, and recovers on the next ping', async () => {
