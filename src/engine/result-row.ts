@@ -1,11 +1,29 @@
-/** A runner's RunResult as a stored check_results row (pure). */
+/**
+ * A runner's RunResult as a stored check_results row (pure). This is the one place a run's output is stored, so
+ * it is where the run's secret values are redacted: every reader (results API, check sessions, alerting and its
+ * notifications) only ever sees the redacted row.
+ */
+import type { Redactor } from '../domain/secrets/redact.js'
 import type { RunResult } from '../runners/contract.js'
 import type { CheckResultRow, RunJobRow } from '../store/schema.js'
+import { redactRunResult } from './redact-result.js'
 
 const MAX_ERROR_LENGTH = 2000
 
-export function toResultRow(input: { id: string; job: RunJobRow; checkType: string; result: RunResult; final: boolean; at: number }): CheckResultRow {
-  const { job, result } = input
+export interface ResultRowInput {
+  id: string
+  job: RunJobRow
+  checkType: string
+  result: RunResult
+  final: boolean
+  at: number
+  /** The run's secrets (null or left out when it has none). */
+  redactor?: Redactor | null
+}
+
+export function toResultRow(input: ResultRowInput): CheckResultRow {
+  const { job } = input
+  const result = redactRunResult(input.result, input.redactor ?? null)
   const response = result.details.response as { status?: unknown } | undefined
   const statusCode = typeof response?.status === 'number' ? response.status : null
   return {

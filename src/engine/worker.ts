@@ -5,6 +5,8 @@
  */
 import { newId } from '../lib/ids.js'
 import { decideRetry, effectiveStrategy, type RetryDecision, type RetryStrategy } from '../domain/schedule/retry-policy.js'
+import type { Redactor } from '../domain/secrets/redact.js'
+import { runSecretValues } from '../domain/secrets/run-secrets.js'
 import type { RunResult } from '../runners/contract.js'
 import type { Stores } from '../store/all-stores.js'
 import type { CheckRecord } from '../store/checks.js'
@@ -13,6 +15,7 @@ import type { EngineDeps } from './engine-deps.js'
 import { effectiveDoc, prepareRunSpec } from './prepare.js'
 import { loadGroups } from './scheduler.js'
 import { internalFailure, toResultRow } from './result-row.js'
+import { createRedactorCache } from './redactor-cache.js'
 
 type Doc = Record<string, unknown>
 
@@ -26,19 +29,20 @@ interface Completed {
   decision: RetryDecision
   retryLocation: string
   resultId: string
+  redactor: Redactor | null
 }
 
 interface Batch {
   checks: Map<string, CheckRecord>
   groups: Map<number, Doc>
-  variables: Map<string, Array<{ key: string; value: string }>>
+  variables: Map<string, Array<{ key: string; value: string; secret: boolean }>>
   snippets: Map<number, string>
 }
 
 async function loadBatch(s: Stores, jobs: RunJobRow[]): Promise<Batch> {
   const checks = new Map((await s.checks.getMany([...new Set(jobs.map((j) => j.check_id))])).map((c) => [c.id, c]))
   const groups = await loadGroups(s, [...checks.values()])
-  const variables = new Map<string, Array<{ key: string; value: string }>>()
+  const variables: Batch['variables'] = new Map()
   for (const accountId of new Set(jobs.map((j) => j.account_id))) variables.set(accountId, (await s.variables.list(accountId)).items)
   const snippets = new Map<number, string>()
   for (const c of checks.values()) {
@@ -70,6 +74,7 @@ export function createWorker(deps: EngineDeps): EngineWorker {
   let hookChain: Promise<void> = Promise.resolve()
   let hookBacklog = 0
   const inFlight = new Set<Promise<void>>()
+  const redactors = createRedactorCache()
 
   async function execute(job: RunJobRow, batch: Batch): Promise<void> {
     const check = batch.checks.get(job.check_id)
@@ -77,10 +82,13 @@ export function createWorker(deps: EngineDeps): EngineWorker {
     const groupId = check.doc.groupId
     const group = typeof groupId === 'number' ? batch.groups.get(groupId) : undefined
     const resultId = newId()
+    const accountVariables = batch.variables.get(check.accountId) ?? []
+    // The run's secrets are redacted from everything it stores (result-row.ts) and from what it logs here.
+    const redactor = redactors.forSecrets(runSecretValues({ accountVariables, group, check: check.doc }))
     const spec = prepareRunSpec({
       check,
       group,
-      accountVariables: batch.variables.get(check.accountId) ?? [],
+      accountVariables,
       snippets: batch.snippets,
       runtime: { location: job.location, runId: job.id, resultId, sequenceId: job.sequence_id, attempt: job.attempt },
     })
@@ -91,7 +99,7 @@ export function createWorker(deps: EngineDeps): EngineWorker {
         ? await runner.run(spec, { location: job.location, now: () => deps.clock.now() })
         : internalFailure(`No runner for ${check.checkType} checks in this instance`, deps.clock.now())
     } catch (err) {
-      deps.log.error({ err, checkId: check.id }, 'runner threw')
+      deps.log.error({ checkId: check.id, ...(redactor ? { err: redactor.text(err instanceof Error ? (err.stack ?? err.message) : String(err)) } : { err }) }, 'runner threw')
       result = internalFailure(`Runner error: ${err instanceof Error ? err.message : String(err)}`, deps.clock.now())
     }
     const doc = effectiveDoc(check.checkType, check.doc, group)
@@ -100,7 +108,10 @@ export function createWorker(deps: EngineDeps): EngineWorker {
     const decision = decideRetry(strategy, { failed: result.status === 'failing', networkError: result.networkError }, job.attempt - 1, elapsed)
     const locations = ((doc.locations as string[] | undefined) ?? []).filter((l) => l !== job.location)
     const retryLocation = decision.sameLocation || job.private_location_id || locations.length === 0 ? job.location : (locations[Math.floor(Math.random() * locations.length)] as string)
-    pending.push({ job: { ...job, first_started_at: job.first_started_at ?? result.startedAt }, checkType: check.checkType, result, decision, retryLocation, resultId })
+    pending.push({
+      job: { ...job, first_started_at: job.first_started_at ?? result.startedAt }, checkType: check.checkType, result, decision, retryLocation, resultId,
+      redactor,
+    })
   }
 
   async function flush(): Promise<number> {
@@ -112,7 +123,7 @@ export function createWorker(deps: EngineDeps): EngineWorker {
       finals = await deps.transact(async (s) => {
         const alive = new Set((await s.checks.getMany([...new Set(batch.map((c) => c.job.check_id))])).map((c) => c.id))
         const live = batch.filter((c) => alive.has(c.job.check_id))
-        const rows = live.map((c) => toResultRow({ id: c.resultId, job: c.job, checkType: c.checkType, result: c.result, final: !c.decision.retry, at: now }))
+        const rows = live.map((c) => toResultRow({ id: c.resultId, job: c.job, checkType: c.checkType, result: c.result, final: !c.decision.retry, at: now, redactor: c.redactor }))
         await s.results.insertMany(rows)
         for (const c of live.filter((x) => x.decision.retry)) {
           await s.jobs.requeue(c.job.id, {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createRedactor, REDACTED } from '../../src/domain/secrets/redact.js'
 import { runSecretValues } from '../../src/domain/secrets/run-secrets.js'
 import { redactRunResult } from '../../src/engine/redact-result.js'
+import { createRedactorCache } from '../../src/engine/redactor-cache.js'
 import type { RunResult } from '../../src/runners/contract.js'
 
 const R = REDACTED
@@ -40,8 +41,10 @@ describe('createRedactor: text', () => {
     ['a secret overlapping itself', ['aaaa'], 'x aaaaaa y', `x ${R} y`],
     ['adjacent occurrences', [PLAIN], `${PLAIN}${PLAIN}`, R],
     ['cut through a secret before the ellipsis', [PLAIN], `ENV:{"K":"${PLAIN.slice(0, 9)}…`, `ENV:{"K":"${R}…`],
-    ['cut through a secret at the end', [PLAIN], `body ${PLAIN.slice(0, 6)}`, `body ${R}`],
+    ['cut before an ellipsis inside the text', [PLAIN], `Teardown script failed: saw ${PLAIN.slice(0, 7)}… (line 1)`, `Teardown script failed: saw ${R}… (line 1)`],
+    ['a long text (a body cut at 64 KiB) cut through a secret', [PLAIN], `${'x'.repeat(2000)} ${PLAIN.slice(0, 6)}`, `${'x'.repeat(2000)} ${R}`],
     ['a cut shorter than 4 characters stays', [PLAIN], 'ends with hun…', 'ends with hun…'],
+    ['a short text that merely ends like a secret is not a cut', [PLAIN], 'user hunter2', 'user hunter2'],
     ['three characters are redacted', ['abc'], 'xabcx', `x${R}x`],
     ['one or two characters are not', ['ab', 'q'], 'ab q abc', 'ab q abc'],
     ['whitespace around a short value does not count', ['  ab  '], 'x  ab  y', 'x  ab  y'],
@@ -133,5 +136,19 @@ describe('redactRunResult', () => {
   it('returns the result itself when the run has no secrets', () => {
     const plain = result(PLAIN)
     expect(redactRunResult(plain, null)).toBe(plain)
+  })
+})
+
+describe('createRedactorCache', () => {
+  it('builds one redactor per secret set, none for no secrets, and forgets the least recently used', () => {
+    const cache = createRedactorCache(2)
+    const a = cache.forSecrets([PLAIN])
+    expect(a?.text(PLAIN)).toBe(R)
+    expect(cache.forSecrets([PLAIN])).toBe(a)
+    expect(cache.forSecrets([])).toBeNull()
+    expect(cache.forSecrets(['ab'])).toBeNull()
+    cache.forSecrets([SPECIAL])
+    cache.forSecrets(['third-secret'])
+    expect(cache.forSecrets([PLAIN])).not.toBe(a)
   })
 })
