@@ -1,4 +1,4 @@
-/** Reading heartbeats: availability over a window, and events with their 24-hour and 7-day stats. */
+/** Reading heartbeats: availability over a window, events, and the availability of the last 24 hours and 7 days. */
 import { NotFoundError, ValidationError } from '../domain/errors.js'
 import { DAY_MS, availabilityOf, lastWindow, parseTimeParam, previousWindow, windowOf, type Availability, type TimeWindow } from '../domain/heartbeat/availability.js'
 import type { ResourceDeps } from './resource-deps.js'
@@ -23,7 +23,9 @@ type View = Record<string, unknown>
 
 export interface HeartbeatReads {
   availability(accountId: string, checkId: string, q: WindowQuery): Promise<Availability | null>
-  events(accountId: string, checkId: string, q: EventsQuery): Promise<{ events: View[]; total: number; stats: EventStats }>
+  events(accountId: string, checkId: string, q: EventsQuery): Promise<{ events: View[]; total: number }>
+  /** Availability of the last 24 hours and of the last 7 days. */
+  stats(accountId: string, checkId: string): Promise<EventStats>
   event(accountId: string, checkId: string, eventId: string): Promise<{ event: View; stats: EventStats }>
 }
 
@@ -68,7 +70,11 @@ export function heartbeatReads(deps: Pick<ResourceDeps, 'stores' | 'clock'>): He
       if (from !== undefined && to !== undefined && to <= from && !errors.startTime && !errors.endTime) errors.endTime = 'must be after startTime'
       if (Object.keys(errors).length > 0) throw new ValidationError(errors)
       const { items, total } = await stores.heartbeats.listEvents({ accountId, checkId, from, to, limit: q.limit, offset: (q.page - 1) * q.limit })
-      return { events: items.map(presentEvent), total, stats: await statsOf(accountId, checkId) }
+      return { events: items.map(presentEvent), total }
+    },
+    async stats(accountId, checkId) {
+      await heartbeatCheck(accountId, checkId)
+      return statsOf(accountId, checkId)
     },
     async event(accountId, checkId, eventId) {
       await heartbeatCheck(accountId, checkId)

@@ -63,19 +63,21 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
   })
   afterAll(() => t.close())
 
-  it('computes the success ratio of a window and of the window before it', async () => {
-    const day = { successRatio: { currentPeriod: 62.5, previousPeriod: 0 }, totalEntitiesCurrentPeriod: 8 }
+  it('computes the success ratio of a window and of the window before it (null when that one holds no outcome)', async () => {
+    const day = { successRatio: { currentPeriod: 62.5, previousPeriod: null }, totalEntitiesCurrentPeriod: 8 }
     expect(await availability(`?startTime=${unix(T0)}&endTime=${unix(T0 + 24 * H)}`)).toEqual(day)
     // [+4h, +8h): miss, ping, fail, ping = 2 of 4; before it [0, +4h): ping, ping, ping, miss = 3 of 4.
     expect(await availability(`?startTime=${iso(T0 + 4 * H)}&endTime=${iso(T0 + 8 * H)}`)).toEqual({ successRatio: { currentPeriod: 50, previousPeriod: 75 }, totalEntitiesCurrentPeriod: 4 })
     // [+3h, +4h): the first miss only; before it [+2h, +3h): one ping.
     expect(await availability(`?startTime=${unix(T0 + 3 * H)}&endTime=${unix(T0 + 4 * H)}`)).toEqual({ successRatio: { currentPeriod: 0, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 1 })
-    // [0, +3h): three pings = 3 of 3.
-    expect(await availability(`?startTime=${unix(T0)}&endTime=${unix(T0 + 3 * H)}`)).toEqual({ successRatio: { currentPeriod: 100, previousPeriod: 0 }, totalEntitiesCurrentPeriod: 3 })
+    // [0, +3h): three pings = 3 of 3; nothing was recorded before T0.
+    expect(await availability(`?startTime=${unix(T0)}&endTime=${unix(T0 + 3 * H)}`)).toEqual({ successRatio: { currentPeriod: 100, previousPeriod: null }, totalEntitiesCurrentPeriod: 3 })
+    // [+4h, +5h): the second miss only, so 0; before it [+3h, +4h): the first miss only, so 0 as well, not null.
+    expect(await availability(`?startTime=${unix(T0 + 4 * H)}&endTime=${unix(T0 + 5 * H)}`)).toEqual({ successRatio: { currentPeriod: 0, previousPeriod: 0 }, totalEntitiesCurrentPeriod: 1 })
   })
 
   it('defaults to the last 24 hours, and answers null for a window without outcomes', async () => {
-    expect(await availability()).toEqual({ successRatio: { currentPeriod: 62.5, previousPeriod: 0 }, totalEntitiesCurrentPeriod: 8 })
+    expect(await availability()).toEqual({ successRatio: { currentPeriod: 62.5, previousPeriod: null }, totalEntitiesCurrentPeriod: 8 })
     expect(await availability(`?startTime=${unix(T0 - 10 * 24 * H)}`)).toBeNull()
   })
 
@@ -88,39 +90,51 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
     expect(inverted.json().attributes).toHaveProperty('endTime')
   })
 
-  it('lists events newest first, at most 10 a page, with the stats of the last 24 hours and 7 days', async () => {
+  it('lists events newest first, at most 10 a page, as a bare array that Content-Range and Link describe', async () => {
     const res = await get(`/v1/checks/heartbeats/${id}/events`)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.headers['content-range']).toBe('0-7/8')
-    const body = res.json<Array<{ events: Json[]; stats: Json }>>()
-    expect(body).toHaveLength(1)
-    expect(body[0]?.events.map((e) => `${String(e.type)}:${String(e.state)}`)).toEqual([
+    const body = res.json<Json[]>()
+    expect(body.map((e) => `${String(e.type)}:${String(e.state)}`)).toEqual([
       'PING:RECEIVED', 'FAIL:FAILING', 'PING:RECEIVED', 'DEADLINE:FAILING', 'DEADLINE:FAILING', 'PING:RECEIVED', 'PING:RECEIVED', 'PING:RECEIVED',
     ])
-    const day = { successRatio: { currentPeriod: 62.5, previousPeriod: 0 }, totalEntitiesCurrentPeriod: 8 }
-    expect(body[0]?.stats).toEqual({ last24Hours: day, last7Days: day })
+    for (const event of body) expect(Object.keys(event).sort()).toEqual(['body', 'durationMs', 'id', 'method', 'resultId', 'source', 'state', 'timestamp', 'type', 'userAgent'])
 
     const page = await get(`/v1/checks/heartbeats/${id}/events?limit=3&page=2`)
     expect(page.headers['content-range']).toBe('3-5/8')
-    expect(page.json()[0].events).toHaveLength(3)
+    expect(page.json()).toHaveLength(3)
+    expect(page.json()).toEqual(body.slice(3, 6))
+    const path = `/v1/checks/heartbeats/${id}/events`
+    expect(page.headers.link).toBe(
+      `<${path}?limit=3&page=1>; rel="first", <${path}?limit=3&page=1>; rel="prev", <${path}?limit=3&page=3>; rel="next", <${path}?limit=3&page=3>; rel="last"`,
+    )
     expect((await get(`/v1/checks/heartbeats/${id}/events?limit=11`)).statusCode).toBe(400)
 
     const windowed = await get(`/v1/checks/heartbeats/${id}/events?startTime=${unix(T0 + 3 * H)}&endTime=${iso(T0 + 5 * H)}`)
-    expect(windowed.json()[0].events.map((e: Json) => e.type)).toEqual(['DEADLINE', 'DEADLINE'])
+    expect(windowed.headers['content-range']).toBe('0-1/2')
+    expect(windowed.json().map((e: Json) => e.type)).toEqual(['DEADLINE', 'DEADLINE'])
+  })
+
+  it('gives the availability of the last 24 hours and 7 days at events/stats', async () => {
+    const res = await get(`/v1/checks/heartbeats/${id}/events/stats`)
+    expect(res.statusCode, res.body).toBe(200)
+    const day = { successRatio: { currentPeriod: 62.5, previousPeriod: null }, totalEntitiesCurrentPeriod: 8 }
+    expect(res.json()).toEqual({ last24Hours: day, last7Days: day })
   })
 
   it('reads one event with the stats', async () => {
-    const [first] = (await get(`/v1/checks/heartbeats/${id}/events?limit=1`)).json()[0].events
-    const res = await get(`/v1/checks/heartbeats/${id}/events/${first.id}`)
+    const [first] = (await get(`/v1/checks/heartbeats/${id}/events?limit=1`)).json<Json[]>()
+    const res = await get(`/v1/checks/heartbeats/${id}/events/${String(first?.id)}`)
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ event: first, stats: expect.objectContaining({ last24Hours: expect.any(Object) }) })
+    expect(res.json()).toEqual({ event: first, stats: (await get(`/v1/checks/heartbeats/${id}/events/stats`)).json() })
     expect((await get(`/v1/checks/heartbeats/${id}/events/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404)
   })
 
   it('answers 404 for another account, a check of another type, or an unknown id', async () => {
     const other = await t.otherAccount()
-    const [first] = (await get(`/v1/checks/heartbeats/${id}/events?limit=1`)).json()[0].events
-    for (const url of [`/v1/checks/heartbeats/${id}/availability`, `/v1/checks/heartbeats/${id}/events`, `/v1/checks/heartbeats/${id}/events/${first.id}`]) {
+    const [first] = (await get(`/v1/checks/heartbeats/${id}/events?limit=1`)).json()
+    const urls = [`/v1/checks/heartbeats/${id}/availability`, `/v1/checks/heartbeats/${id}/events`, `/v1/checks/heartbeats/${id}/events/stats`, `/v1/checks/heartbeats/${id}/events/${first.id}`]
+    for (const url of urls) {
       const res = await get(url, other.headers)
       expect(res.statusCode, url).toBe(404)
       expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' })
@@ -128,6 +142,7 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
     for (const checkId of [apiCheckId, '7d0e4a63-0000-4000-8000-000000000000']) {
       expect((await get(`/v1/checks/heartbeats/${checkId}/availability`)).statusCode).toBe(404)
       expect((await get(`/v1/checks/heartbeats/${checkId}/events`)).statusCode).toBe(404)
+      expect((await get(`/v1/checks/heartbeats/${checkId}/events/stats`)).statusCode).toBe(404)
     }
     // An event id of this check read through another heartbeat of the same account is not found either.
     const sibling = await t.call('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', { name: 'Sibling', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 0, graceUnit: 'seconds' } })

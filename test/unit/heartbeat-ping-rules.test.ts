@@ -62,7 +62,9 @@ describe('heartbeat availability', () => {
 
   it('is null when the current window holds no outcome', () => {
     expect(availabilityOf({ total: 0, passing: 0 }, { total: 5, passing: 5 })).toBeNull()
-    expect(availabilityOf({ total: 2, passing: 1 }, { total: 0, passing: 0 })).toEqual({ successRatio: { currentPeriod: 50, previousPeriod: 0 }, totalEntitiesCurrentPeriod: 2 })
+    // The previous window: null without outcomes, 0 when every outcome failed.
+    expect(availabilityOf({ total: 2, passing: 1 }, { total: 0, passing: 0 })).toEqual({ successRatio: { currentPeriod: 50, previousPeriod: null }, totalEntitiesCurrentPeriod: 2 })
+    expect(availabilityOf({ total: 2, passing: 1 }, { total: 3, passing: 0 })).toEqual({ successRatio: { currentPeriod: 50, previousPeriod: 0 }, totalEntitiesCurrentPeriod: 2 })
   })
 
   it('reads UNIX seconds and ISO dates', () => {

@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services/index.js'
 import { errorResponses } from '../schemas/common.js'
-import { contentRange } from '../paging.js'
+import { sendPage } from '../paging.js'
 import { heartbeatPingRoutes } from './heartbeat-ping.js'
 
 const CheckParams = Type.Object({ checkId: Type.String({ minLength: 1, maxLength: 100 }) })
@@ -22,7 +22,9 @@ const EventsQuery = Type.Object({
 const Availability = Type.Object({
   successRatio: Type.Object({
     currentPeriod: Type.Number({ description: 'Percentage of successful outcomes in the window (0 to 100, two decimals).' }),
-    previousPeriod: Type.Number({ description: 'The same for the window of equal length just before (0 when it had no outcome).' }),
+    previousPeriod: Type.Union([Type.Number(), Type.Null()], {
+      description: 'The same for the window of equal length just before; null when that window had no outcome (0 means every outcome failed).',
+    }),
   }),
   totalEntitiesCurrentPeriod: Type.Number({ description: 'Outcomes in the window: pings, /fail signals and missed deadlines.' }),
 })
@@ -39,7 +41,10 @@ const Event = Type.Object({
   body: Type.Union([Type.String(), Type.Null()], { description: 'The first KiB of a POST body.' }),
   resultId: Type.Union([Type.String(), Type.Null()], { description: 'The check result recorded with the event.' }),
 })
-const Stats = Type.Object({ last24Hours: MaybeAvailability, last7Days: MaybeAvailability })
+const Stats = Type.Object(
+  { last24Hours: MaybeAvailability, last7Days: MaybeAvailability },
+  { description: 'Availability of the last 24 hours and of the last 7 days, each null without outcomes.' },
+)
 
 export async function heartbeatRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const tags = ['heartbeats']
@@ -59,17 +64,31 @@ export async function heartbeatRoutes(app: FastifyInstance, services: Services):
     '/v1/checks/heartbeats/:checkId/events',
     {
       schema: {
-        tags, summary: 'Events of a heartbeat check, newest first, with the availability of the last 24 hours and 7 days',
+        tags,
+        summary: 'Events of a heartbeat check, newest first',
+        description:
+          'A bare array of events, like every list: Content-Range counts the events of the window and Link names the other pages. ' +
+          'The availability of the last 24 hours and 7 days is at GET /v1/checks/heartbeats/{checkId}/events/stats.',
         params: CheckParams, querystring: EventsQuery,
-        response: { 200: Type.Array(Type.Object({ events: Type.Array(Event), stats: Stats })), ...errorResponses(400, 401, 404, 429) },
+        response: { 200: Type.Array(Event), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
       const q = request.query
-      const { events, total, stats } = await services.heartbeats.events(request.accountId, request.params.checkId, q)
-      reply.header('Content-Range', contentRange(q.page, q.limit, events.length, total))
-      return [{ events, stats }]
+      const { events, total } = await services.heartbeats.events(request.accountId, request.params.checkId, q)
+      return sendPage(request, reply, q.page, q.limit, events, total)
     },
+  )
+  app.get<{ Params: Static<typeof CheckParams> }>(
+    '/v1/checks/heartbeats/:checkId/events/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Availability of a heartbeat check over the last 24 hours and the last 7 days (each with the window before it)',
+        params: CheckParams, response: { 200: Stats, ...errorResponses(401, 404, 429) },
+      },
+    },
+    async (request) => services.heartbeats.stats(request.accountId, request.params.checkId),
   )
   app.get<{ Params: Static<typeof EventParams> }>(
     '/v1/checks/heartbeats/:checkId/events/:id',

@@ -2,7 +2,8 @@
  * Heartbeat availability (GET /v1/checks/heartbeats/{id}/availability), pure. Each counted ping is a successful
  * outcome; each missed deadline (one per period while nothing arrives) and each /fail signal is a failed one.
  * successRatio is the percentage of successful outcomes in a window (two decimals); the previous period is the
- * window of equal length just before. totalEntitiesCurrentPeriod is the number of outcomes in the current window.
+ * window of equal length just before, null when that window holds no outcome (0 would mean every outcome failed).
+ * totalEntitiesCurrentPeriod is the number of outcomes in the current window.
  */
 
 export const DAY_MS = 86_400_000
@@ -18,7 +19,7 @@ export interface OutcomeCounts {
 }
 
 export interface Availability {
-  successRatio: { currentPeriod: number; previousPeriod: number }
+  successRatio: { currentPeriod: number; previousPeriod: number | null }
   totalEntitiesCurrentPeriod: number
 }
 
@@ -34,7 +35,7 @@ export const previousWindow = (w: TimeWindow): TimeWindow => ({ from: w.from - (
 export function availabilityOf(current: OutcomeCounts, previous: OutcomeCounts): Availability | null {
   if (current.total === 0) return null
   return {
-    successRatio: { currentPeriod: successPercent(current), previousPeriod: successPercent(previous) },
+    successRatio: { currentPeriod: successPercent(current), previousPeriod: previous.total === 0 ? null : successPercent(previous) },
     totalEntitiesCurrentPeriod: current.total,
   }
 }
