@@ -17,6 +17,7 @@ import { heartbeatStore, type HeartbeatStore } from './heartbeats.js'
 import { alertStore, type AlertStore } from './alerts.js'
 import { notificationStore, type NotificationStore } from './notifications.js'
 import { sslCertificateStore, type SslCertificateStore } from './ssl-certificates.js'
+import { errorGroupStore, type ErrorGroupStore } from './error-groups.js'
 
 export interface Stores {
   accounts: AccountStore
@@ -45,6 +46,7 @@ export interface Stores {
   alerts: AlertStore
   notifications: NotificationStore
   sslCertificates: SslCertificateStore
+  errorGroups: ErrorGroupStore
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
@@ -109,5 +111,6 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
     alerts: alertStore(db),
     sslCertificates: sslCertificateStore(db, store.dialect),
     notifications: notificationStore(db, store.dialect),
+    errorGroups: errorGroupStore(db),
   }
 }

@@ -6,6 +6,7 @@ import * as m002 from './migrations/002-resources.js'
 import * as m003 from './migrations/003-engine.js'
 import * as m004 from './migrations/004-heartbeats.js'
 import * as m005 from './migrations/005-alerting.js'
+import * as m006 from './migrations/006-error-groups.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '003-engine': m003,
   '004-heartbeats': m004,
   '005-alerting': m005,
+  '006-error-groups': m006,
 }
 
 export async function migrateToLatest(store: Store): Promise<void> {
