@@ -15,7 +15,7 @@ export interface RunningEngine {
 }
 
 export interface InstanceHooks {
-  /** Alert evaluation of FINAL results. */
+  /** What follows stored FINAL results: error grouping and alert evaluation (services.afterFinalResults). */
   onFinalResults: (rows: CheckResultRow[]) => Promise<void>
   /** Heartbeat deadlines, notification delivery, reminders, SSL checks. */
   periodic: PeriodicWork[]

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host })
   const engine = config.engineEnabled
     ? startInstanceEngine(config, store, app.log.child({ component: 'engine' }), {
-        onFinalResults: (rows) => services.alerting.evaluate(rows),
+        onFinalResults: (rows) => services.afterFinalResults(rows),
         periodic: periodicWork(services),
       })
     : undefined

@@ -22,6 +22,8 @@ import { heartbeatService, type HeartbeatService } from './heartbeats.js'
 import { alertingService, type AlertingService } from './alerting.js'
 import { notificationService, type NotificationService } from './notifications.js'
 import { sslCertificateService, type SslCertificateService } from './ssl-certificates.js'
+import { errorGroupService, type ErrorGroupService } from './error-groups.js'
+import { afterFinalResultsHook } from './final-results.js'
 import type { CheckResultRow } from '../store/schema.js'
 import type { DeliveryConfig } from './resource-deps.js'
 
@@ -45,6 +47,12 @@ export interface Services {
   alerting: AlertingService
   notifications: NotificationService
   sslCertificates: SslCertificateService
+  errorGroups: ErrorGroupService
+  /**
+   * Everything that follows the storing of FINAL results, on every path (engine writer, heartbeat pings and
+   * deadlines): error grouping and alert evaluation. One failing does not keep the other from running.
+   */
+  afterFinalResults(rows: CheckResultRow[]): Promise<void>
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -73,7 +81,9 @@ export function buildServices(deps: ServiceDeps): Services {
     delivery: deps.delivery ?? { smtp: { url: undefined, from: 'picket@localhost' }, sms: { url: undefined, username: undefined, password: undefined, from: undefined }, resultLinkBase: deps.publicBaseUrl },
   }
   const alerting = alertingService(r)
-  hooks.afterFinalResults = (rows) => alerting.evaluate(rows)
+  const errorGroups = errorGroupService(r)
+  const afterFinalResults = afterFinalResultsHook([(rows) => errorGroups.record(rows), (rows) => alerting.evaluate(rows)])
+  hooks.afterFinalResults = afterFinalResults
   const sessions = sessionService(r)
   return {
     accounts: accountService({ stores, clock: deps.clock }),
@@ -95,6 +105,8 @@ export function buildServices(deps: ServiceDeps): Services {
     alerting,
     notifications: notificationService(r),
     sslCertificates: sslCertificateService(r),
+    errorGroups,
+    afterFinalResults,
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
 }

@@ -12,7 +12,7 @@ export interface ResourceDeps {
   staticIps: { ipv4: Record<string, string[]>; ipv6: Record<string, string[]> }
   /** Where checks with no locations run. */
   defaultLocation: string
-  /** Called after FINAL results are stored outside the engine (heartbeat pings and deadlines): alert evaluation. */
+  /** Called after FINAL results are stored outside the engine (heartbeat pings and deadlines): error grouping and alert evaluation. */
   afterFinalResults: (rows: CheckResultRow[]) => Promise<void>
   /** Operator settings for outbound notifications (SMTP server, SMS gateway). */
   delivery: DeliveryConfig
