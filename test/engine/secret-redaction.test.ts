@@ -2,8 +2,8 @@
  * Issue 10: secret variables never leave a run. An account secret, a group secret and a check secret are printed
  * by a setup script, sent in the request (URL query, header, body, Basic auth password), echoed back by the target
  * into failing assertions, and thrown in a teardown error. Every place that shows the run afterwards (the result,
- * the result list, the check session, the alert, the notification log and the webhook, Slack, e-mail and SMS
- * messages) must show `*****` and no form of any secret.
+ * the result list, the check session, the alert, the error group, the notification log and the webhook, Slack,
+ * e-mail and SMS messages) must show `*****` and no form of any secret.
  */
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -83,7 +83,8 @@ describe.each(testDbs)('secret variables are redacted from everything a run leav
     receivers = await startReceivers()
     target = await startHttpTarget()
     t = await startTestApp(db, { clock, delivery: deliveryConfig(receivers) })
-    e = startTestEngine(t.store, clock, { onFinalResults: (rows) => t.services.alerting.evaluate(rows).catch((err: unknown) => void errors.push(err)) })
+    // Alert evaluation and error grouping, as the service wires them behind the writer.
+    e = startTestEngine(t.store, clock, { onFinalResults: (rows) => t.services.afterFinalResults(rows).catch((err: unknown) => void errors.push(err)) })
   })
   afterAll(async () => {
     await e.engine.stop()
@@ -173,6 +174,9 @@ describe.each(testDbs)('secret variables are redacted from everything a run leav
     const alerts = await ok('GET', `/v1/check-alerts/${id}?from=${Math.floor(clock.now() / 1000) - 3600}`)
     expect.soft(alerts.body).toContain(REDACTED)
     expectNoLeak('check alerts', alerts.body)
+    const errorGroups = await ok('GET', `/v1/error-groups/checks/${id}`)
+    expect.soft(errorGroups.body).toContain(REDACTED)
+    expectNoLeak('error groups', errorGroups.body)
     const notifications = await ok('GET', '/v1/alert-notifications?limit=100')
     expect.soft((notifications.json() as Array<{ status: string }>).map((n) => n.status)).toEqual(Array(5).fill('SUCCESS'))
     expectNoLeak('notification log', notifications.body)
