@@ -1,68 +1,59 @@
-/** Operator CLI: accounts and API keys. Usage: npm run cli -- <command> (see `help`). */
-import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from '../config/load.js'
-import { DomainError } from '../domain/errors.js'
-import { openServices } from './open.js'
+/**
+ * Composition root of the `picket` command (bin/picket.js, or `npm run cli -- <command>`). The command line is
+ * parsed first, with no side effects: help goes to stdout (exit 0); a bad command, option or argument prints the
+ * problem and the usage to stderr (exit 2). Only the commands that need the store load the configuration and open
+ * it, so a mistyped command creates nothing. Failures print a message, never a stack trace (exit 1).
+ */
+import { parseCommand, USAGE } from '../cli/parse-command.js'
 
-const USAGE = `Usage: picket <command> [options]   (or: npm run cli -- <command> [options])
+export interface CliOutput {
+  out(text: string): void
+  err(text: string): void
+}
 
-Commands:
-  accounts create [--name NAME]            Create an account and its first API key (printed once)
-  accounts list                            List accounts
-  keys create --account ID [--name NAME]   Create another API key for an account (printed once)
-  keys list --account ID                   List an account's keys (hashes are never shown)
-  keys revoke KEY_ID                       Revoke a key; it stops working at once
-
-The store is the one the service uses: DATABASE_URL, or SQLite under DATA_DIR (default ./data).`
-
-export async function runCli(argv: string[], out: (line: string) => void): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { name: { type: 'string' }, account: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  })
-  const [group, action, arg] = positionals
-  if (values.help || !group || group === 'help') {
-    out(USAGE)
-    return group || values.help ? 0 : 1
+/** The exit code, or 'serving' once `serve` has started the service (which then runs until signalled). */
+export async function runCli(argv: string[], io: CliOutput): Promise<number | 'serving'> {
+  const parsed = parseCommand(argv)
+  if (parsed.kind === 'help') {
+    io.out(USAGE)
+    return 0
   }
-  const { store, services } = await openServices(loadConfig())
+  if (parsed.kind === 'usage-error') {
+    io.err(`picket: ${parsed.problem}\n\n${USAGE}`)
+    return 2
+  }
+  const command = parsed.command
+  if (command.name === 'serve') {
+    await import('./server.js')
+    return 'serving'
+  }
   try {
-    const a = services.accounts
-    const key = `${group} ${action ?? ''}`.trim()
-    if (key === 'accounts create') {
-      const created = await a.createAccount(values.name ?? 'Account')
-      out(`account: ${created.accountId}\nkey id:  ${created.keyId}\napi key: ${created.apiKey}`)
-    } else if (key === 'accounts list') {
-      for (const acc of await a.listAccounts()) out(`${acc.id}  ${new Date(acc.createdAt).toISOString()}  ${acc.name}`)
-    } else if (key === 'keys create' && values.account) {
-      const created = await a.createKey(values.account, values.name ?? 'api key')
-      out(`key id:  ${created.keyId}\napi key: ${created.apiKey}`)
-    } else if (key === 'keys list' && values.account) {
-      for (const k of await a.listKeys(values.account)) {
-        out(`${k.id}  ${k.prefix}  ${k.revokedAt ? 'revoked' : 'active '}  ${k.name}`)
-      }
-    } else if (key === 'keys revoke' && arg) {
-      await a.revokeKey(arg)
-      out(`revoked ${arg}`)
-    } else {
-      out(USAGE)
-      return 1
+    // Loaded only now, so that help and usage errors answer at once without loading the store and services.
+    const [{ loadConfig }, { openServices }, { runOperatorCommand }] = await Promise.all([
+      import('../config/load.js'),
+      import('./open.js'),
+      import('../cli/operator-commands.js'),
+    ])
+    const { store, services } = await openServices(loadConfig())
+    try {
+      await runOperatorCommand(command, services.accounts, io.out)
+    } finally {
+      await store.close()
     }
     return 0
-  } finally {
-    await store.close()
+  } catch (err) {
+    // Configuration problems (every one listed), unknown ids and unreachable databases alike: the message only.
+    io.err(`picket: ${err instanceof Error ? err.message : String(err)}`)
+    return 1
   }
+}
+
+/** Runs the command line of this process and exits with its code (not after `serve`). */
+export async function main(argv: string[]): Promise<void> {
+  const io: CliOutput = { out: (text) => process.stdout.write(`${text}\n`), err: (text) => process.stderr.write(`${text}\n`) }
+  const code = await runCli(argv, io)
+  if (code !== 'serving') process.exit(code)
 }
 
 const isMain = process.argv[1] !== undefined && /cli\.(ts|js)$/.test(process.argv[1])
-if (isMain) {
-  runCli(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      const message = err instanceof ConfigError || err instanceof DomainError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)
-      process.stderr.write(`${message}\n`)
-      process.exit(1)
-    },
-  )
-}
+if (isMain) await main(process.argv.slice(2))

@@ -1,0 +1,127 @@
+/**
+ * The `picket` command line, parsed without side effects: the commands that exist, their options and arguments,
+ * and the usage text built from them. Anything else is a usage problem the caller prints with the usage (exit 2).
+ */
+import { parseArgs } from 'node:util'
+
+export type CliCommand =
+  | { name: 'serve' }
+  | { name: 'accounts create'; accountName: string }
+  | { name: 'accounts list' }
+  | { name: 'keys create'; accountId: string; keyName: string }
+  | { name: 'keys list'; accountId: string }
+  | { name: 'keys revoke'; keyId: string }
+
+export type ParsedCli = { kind: 'help' } | { kind: 'command'; command: CliCommand } | { kind: 'usage-error'; problem: string }
+
+type OptionName = 'name' | 'account'
+
+interface CommandSpec {
+  name: CliCommand['name']
+  /** Options it accepts; `true` when required. */
+  options: Partial<Record<OptionName, boolean>>
+  args: string[]
+  usage: string
+  summary: string
+  build: (options: Partial<Record<OptionName, string>>, args: string[]) => CliCommand
+}
+
+const COMMANDS: CommandSpec[] = [
+  { name: 'serve', options: {}, args: [], usage: 'serve', summary: 'Start the service (the same as npm start)', build: () => ({ name: 'serve' }) },
+  {
+    name: 'accounts create', options: { name: false }, args: [], usage: 'accounts create [--name NAME]',
+    summary: 'Create an account and its first API key (printed once)',
+    build: (o) => ({ name: 'accounts create', accountName: o.name ?? 'Account' }),
+  },
+  { name: 'accounts list', options: {}, args: [], usage: 'accounts list', summary: 'List accounts', build: () => ({ name: 'accounts list' }) },
+  {
+    name: 'keys create', options: { account: true, name: false }, args: [], usage: 'keys create --account ID [--name NAME]',
+    summary: 'Create another API key for an account (printed once)',
+    build: (o) => ({ name: 'keys create', accountId: o.account ?? '', keyName: o.name ?? 'api key' }),
+  },
+  {
+    name: 'keys list', options: { account: true }, args: [], usage: 'keys list --account ID',
+    summary: "List an account's keys (hashes are never shown)",
+    build: (o) => ({ name: 'keys list', accountId: o.account ?? '' }),
+  },
+  {
+    name: 'keys revoke', options: {}, args: ['KEY_ID'], usage: 'keys revoke KEY_ID', summary: 'Revoke a key; it stops working at once',
+    build: (_o, args) => ({ name: 'keys revoke', keyId: args[0] ?? '' }),
+  },
+]
+
+const OPTION_META: Record<OptionName, string> = { name: 'NAME', account: 'ID' }
+
+export const USAGE = [
+  'Usage: picket <command> [options]   (or: npm run cli -- <command> [options])',
+  '',
+  'Commands:',
+  ...COMMANDS.map((c) => `  ${c.usage.padEnd(41)}${c.summary}`),
+  `  ${'help, --help, -h'.padEnd(41)}Show this help`,
+  '',
+  'Every command but serve works on the store the service uses: DATABASE_URL, or SQLite under DATA_DIR',
+  '(default ./data).',
+].join('\n')
+
+/** Node's parseArgs error, said in a line: "unknown option --preview". */
+function describeParseError(err: unknown): string {
+  const code = (err as { code?: string }).code
+  const message = err instanceof Error ? err.message : String(err)
+  const quoted = /'([^']+)'/.exec(message)?.[1] ?? ''
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${quoted.split(' ')[0] ?? quoted}`
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `option ${quoted.split(' ')[0] ?? quoted} needs a value`
+  return message.split('\n')[0] ?? message
+}
+
+const OPTIONS = { name: { type: 'string' }, account: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const
+
+/** Options and positionals, or what is wrong with them. */
+function tokenize(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS })
+  } catch (err) {
+    return describeParseError(err)
+  }
+}
+
+/** The command the positionals name, or why there is none. */
+function findCommand(positionals: string[]): CommandSpec | string {
+  const [first, second] = positionals
+  if (first === undefined) return 'no command given'
+  const spec = COMMANDS.find((c) => c.name === first) ?? COMMANDS.find((c) => c.name === `${first} ${second ?? ''}`)
+  if (spec) return spec
+  const group = COMMANDS.filter((c) => c.name.startsWith(`${first} `)).map((c) => c.name.split(' ')[1])
+  if (group.length === 0) return `unknown command "${first}"`
+  if (second === undefined) return `"${first}" needs one of: ${group.join(', ')}`
+  return `unknown command "${first} ${second}"`
+}
+
+export function parseCommand(argv: string[]): ParsedCli {
+  const parsed = tokenize(argv)
+  if (typeof parsed === 'string') {
+    // An unknown command is the first thing to say, before the options it was given.
+    const loose = parseArgs({ args: argv, allowPositionals: true, strict: false, options: OPTIONS })
+    if (loose.values.help === true || loose.positionals[0] === 'help') return { kind: 'help' }
+    const found = findCommand(loose.positionals)
+    return { kind: 'usage-error', problem: typeof found === 'string' && loose.positionals.length > 0 ? found : parsed }
+  }
+  const { positionals, values } = parsed
+  if (values.help || positionals[0] === 'help') return { kind: 'help' }
+  const spec = findCommand(positionals)
+  if (typeof spec === 'string') return { kind: 'usage-error', problem: spec }
+  const args = positionals.slice(spec.name.split(' ').length)
+  const given: Partial<Record<OptionName, string>> = {}
+  for (const option of ['name', 'account'] as const) {
+    const value = values[option]
+    if (value === undefined) continue
+    if (!(option in spec.options)) return { kind: 'usage-error', problem: `"${spec.name}" takes no --${option}` }
+    if (value.trim() === '') return { kind: 'usage-error', problem: `option --${option} needs a value` }
+    given[option] = value
+  }
+  for (const [option, required] of Object.entries(spec.options) as Array<[OptionName, boolean]>) {
+    if (required && given[option] === undefined) return { kind: 'usage-error', problem: `"${spec.name}" needs --${option} ${OPTION_META[option]}` }
+  }
+  if (args.length < spec.args.length) return { kind: 'usage-error', problem: `"${spec.name}" needs ${spec.args.slice(args.length).join(' ')}` }
+  if (args.length > spec.args.length) return { kind: 'usage-error', problem: `unexpected argument "${args[spec.args.length] ?? ''}" after "${spec.name}"` }
+  return { kind: 'command', command: spec.build(given, args) }
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { parseCommand, USAGE } from '../../src/cli/parse-command.js'
+
+describe('parseCommand', () => {
+  it.each([
+    [['accounts', 'create'], { name: 'accounts create', accountName: 'Account' }],
+    [['accounts', 'create', '--name', 'Team B'], { name: 'accounts create', accountName: 'Team B' }],
+    [['--name=Team B', 'accounts', 'create'], { name: 'accounts create', accountName: 'Team B' }],
+    [['accounts', 'list'], { name: 'accounts list' }],
+    [['keys', 'create', '--account', 'a1'], { name: 'keys create', accountId: 'a1', keyName: 'api key' }],
+    [['keys', 'create', '--account', 'a1', '--name', 'ci'], { name: 'keys create', accountId: 'a1', keyName: 'ci' }],
+    [['keys', 'list', '--account', 'a1'], { name: 'keys list', accountId: 'a1' }],
+    [['keys', 'revoke', 'k1'], { name: 'keys revoke', keyId: 'k1' }],
+    [['serve'], { name: 'serve' }],
+  ])('%j is a command', (argv, command) => {
+    expect(parseCommand(argv)).toEqual({ kind: 'command', command })
+  })
+
+  it.each([[['help']], [['--help']], [['-h']], [['keys', 'create', '--help']], [['deploy', '--help']], [['--help', '--bogus']]])('%j asks for help', (argv) => {
+    expect(parseCommand(argv)).toEqual({ kind: 'help' })
+  })
+
+  it.each([
+    [[], 'no command given'],
+    [['deploy', '--preview'], 'unknown command "deploy"'],
+    [['test'], 'unknown command "test"'],
+    [['--preview'], 'unknown option --preview'],
+    [['-x', 'accounts', 'list'], 'unknown option -x'],
+    [['accounts'], '"accounts" needs one of: create, list'],
+    [['keys'], '"keys" needs one of: create, list, revoke'],
+    [['accounts', 'delete'], 'unknown command "accounts delete"'],
+    [['accounts', 'create', '--account', 'a1'], '"accounts create" takes no --account'],
+    [['accounts', 'create', '--name'], 'option --name needs a value'],
+    [['accounts', 'create', '--name', ' '], 'option --name needs a value'],
+    [['keys', 'create'], '"keys create" needs --account ID'],
+    [['keys', 'list', '--name', 'x'], '"keys list" takes no --name'],
+    [['keys', 'revoke'], '"keys revoke" needs KEY_ID'],
+    [['keys', 'revoke', 'k1', 'k2'], 'unexpected argument "k2" after "keys revoke"'],
+    [['serve', 'now'], 'unexpected argument "now" after "serve"'],
+  ])('%j is a usage error: %s', (argv, problem) => {
+    expect(parseCommand(argv)).toEqual({ kind: 'usage-error', problem })
+  })
+
+  it('lists every command that exists and no other', () => {
+    for (const c of ['serve', 'accounts create', 'accounts list', 'keys create', 'keys list', 'keys revoke']) expect(USAGE).toContain(`  ${c}`)
+    expect(USAGE).not.toMatch(/deploy|destroy/)
+  })
+})
