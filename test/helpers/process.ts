@@ -1,8 +1,34 @@
-/** Runs the real service and CLI as child processes, as an operator would. */
+/**
+ * Runs the real service and CLI as child processes, as an operator would. Every wait is on an event (a line on
+ * stdout, an exit), never on a fixed sleep or an internal deadline: a slow machine only makes a test slower. What
+ * bounds a hang is the test's own timeout, PROCESS_TEST_TIMEOUT_MS, which is generous because each process
+ * compiles the TypeScript sources with tsx as it starts; stopStrayProcesses() (in afterAll) kills whatever a
+ * failed or timed-out test left running.
+ */
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
+
+/** Per test or hook that starts processes; only a hang comes near it. */
+export const PROCESS_TEST_TIMEOUT_MS = 240_000
+
+const live = new Set<ChildProcess>()
+
+function track(child: ChildProcess): Promise<number | null> {
+  live.add(child)
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      live.delete(child)
+      resolve(code)
+    }),
+  )
+}
+
+/** Kills the processes still running (a test that failed before stopping its server). */
+export function stopStrayProcesses(): void {
+  for (const child of live) child.kill('SIGKILL')
+}
 
 export interface RunningServer {
   child: ChildProcess
@@ -11,54 +37,63 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
-/** Starts src/main/server.ts on a free port and waits until it listens. */
+const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/
+
+/** Starts src/main/server.ts on a free port; resolves when it logs that it listens, rejects if it exits first. */
 export function startServer(env: Record<string, string>): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/server.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const exited = track(child)
   let out = ''
   let err = ''
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()))
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()))
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 20_000)
-    const poll = setInterval(() => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
-      if (match?.[1]) {
-        clearInterval(poll)
-        clearTimeout(timer)
-        resolve({
-          child,
-          baseUrl: match[1],
-          stdout: () => out,
-          async stop(signal = 'SIGTERM') {
-            child.kill(signal)
-            return exited
-          },
-        })
-      }
-    }, 50)
+    let ready = false
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString()
+      const match = ready ? null : LISTENING.exec(out)
+      if (!match?.[1]) return
+      ready = true
+      resolve({
+        child,
+        baseUrl: match[1],
+        stdout: () => out,
+        async stop(signal = 'SIGTERM') {
+          child.kill(signal)
+          return exited
+        },
+      })
+    })
     void exited.then((code) => {
-      clearInterval(poll)
-      clearTimeout(timer)
-      reject(new Error(`server exited with ${String(code)}:\n${out}\n${err}`))
+      if (!ready) reject(new Error(`server exited with ${String(code)} before listening:\n${out}\n${err}`))
     })
   })
 }
 
-/** Runs the CLI to completion. */
-export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', ...args], {
-    cwd: ROOT,
+export interface CliRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Runs the `picket` command (bin/picket.js) to completion. `cwd` defaults to the repository; the environment is
+ * only PATH, HOME and `env`.
+ */
+export function runCli(args: string[], env: Record<string, string>, cwd: string = ROOT): Promise<CliRun> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/picket.js'), ...args], {
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const exited = track(child)
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })))
+  // 'close' comes after the output streams are drained, so nothing printed is missed.
+  return new Promise((resolve) => child.on('close', () => void exited.then((code) => resolve({ code, stdout, stderr }))))
 }
