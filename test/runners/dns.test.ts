@@ -18,7 +18,8 @@ afterAll(async () => {
 })
 
 const ctx: RunContext = { location: 'local', now: () => Date.now() }
-const runner = dnsRunner({ timeoutMs: 2000 })
+// Generous: a local answer comes at once, and only a loaded machine comes near it.
+const runner = dnsRunner({ timeoutMs: 10_000 })
 const normalize = dnsCheck.fields.request?.normalize as (v: unknown) => unknown
 const spec = (request: Record<string, unknown>, extra: Record<string, unknown> = {}): CheckRunSpec => ({
   checkId: 'd1',
@@ -117,11 +118,11 @@ describe('DNS runner', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'picket-dns-'))
     const conf = path.join(dir, 'resolv.conf')
     await writeFile(conf, '# test\nsearch local\nnameserver 127.0.0.1\nnameserver 127.0.0.2\n')
-    const system = dnsRunner({ timeoutMs: 1000, resolvConfPath: conf, fallbackServers: [] })
+    const system = dnsRunner({ timeoutMs: 10_000, resolvConfPath: conf, fallbackServers: [] })
     const direct = await system.run(spec({ query: 'example.test', recordType: 'A', nameServer: '', port: server.port }), ctx)
     expect(direct.status).toBe('passing')
     await writeFile(conf, 'nameserver 127.0.0.2\n')
-    const fallback = dnsRunner({ timeoutMs: 500, resolvConfPath: conf, fallbackServers: ['127.0.0.1'] })
+    const fallback = dnsRunner({ timeoutMs: 10_000, resolvConfPath: conf, fallbackServers: ['127.0.0.1'] })
     const r = await fallback.run(spec({ query: 'example.test', recordType: 'A', nameServer: null, port: server.port }), ctx)
     expect(r.status).toBe('passing')
     expect(r.jobLog).toHaveLength(2)

@@ -19,7 +19,9 @@ afterAll(async () => {
 })
 
 const ctx: RunContext = { location: 'local', now: () => Date.now() }
-const runner = tcpRunner({ idleMs: 300, timeoutMs: 5000 })
+// The echo and banner targets end the connection after replying, so no test waits on the idle gap; it is long
+// so that a reply slowed down by a loaded machine is still read.
+const runner = tcpRunner({ idleMs: 10_000, timeoutMs: 30_000 })
 const normalize = tcpCheck.fields.request?.normalize as (v: unknown) => unknown
 const spec = (request: Record<string, unknown>, extra: Record<string, unknown> = {}): CheckRunSpec => ({
   checkId: 't1',

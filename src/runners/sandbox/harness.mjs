@@ -1,7 +1,8 @@
 // The child side of the script sandbox. Plain JavaScript: it runs under bare `node` (no tsx), started by
 // spawn-child.ts with the permission model on, an empty environment and a heap cap.
 // Protocol: one JSON job on stdin {phase, script, input, nonce, maxDataBytes, nodeModulesDir};
-// log lines and then one result line on stdout, each prefixed with the nonce, then exit. Everything the script
+// a start line when the script begins, log lines and then one result line on stdout, each prefixed with the
+// nonce, then exit. Everything the script
 // prints (console, process.stdout/stderr) becomes a log line.
 import vm from 'node:vm'
 import os from 'node:os'
@@ -125,6 +126,9 @@ async function main() {
   const response = setup ? undefined : teardownResponse(job.input.response)
   const require = sandboxRequire(createRequire(path.join(job.nodeModulesDir, '_sandbox.js')))
 
+  // The time limit counts from here: the parent starts its clock when it reads this frame, so a slow start of
+  // node on a loaded machine does not eat into the script's time.
+  rawStdoutWrite(`\n${job.nonce}S0\n`)
   try {
     const source = `(async function (request, response, require) {\n${job.script}\n})`
     const run = vm.runInThisContext(source, { filename, lineOffset: -1 })

@@ -1,8 +1,9 @@
 /**
  * Runs one job in a fresh `node` child: permission model on (reads only the harness and node_modules; no child
  * processes, no workers, no addons), an empty environment, a heap cap plus an RSS watchdog, and a wall-clock
- * limit enforced with SIGKILL. Whatever the child does, this resolves (never rejects) with the raw result
- * line or a failure message.
+ * limit enforced with SIGKILL. The limit counts from the moment the script begins, so a slow start of node on a
+ * loaded machine is not the script's time; the start has its own, generous bound. Whatever the child does, this
+ * resolves (never rejects) with the raw result line or a failure message.
  */
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -26,7 +27,10 @@ export interface ChildLimits {
 /** `result` is the harness's result object, not yet validated; `logs` is what the script printed before it ended. */
 export type ChildResult = { logs: string[] } & ({ ok: true; result: unknown } | { ok: false; error: string })
 
-type KillReason = 'timeout' | 'memory' | 'output' | 'closed'
+type KillReason = 'timeout' | 'startup' | 'memory' | 'output' | 'closed'
+
+/** How long node may take to start and read its job before the script's own time limit begins. */
+export const STARTUP_LIMIT_MS = 60_000
 
 const WATCH_INTERVAL_MS = 100
 const MAX_LOG_LINES = 100
@@ -65,7 +69,11 @@ export function runInChild(job: Record<string, unknown>, limits: ChildLimits): P
       child.kill('SIGKILL')
     }
     const onAbort = (): void => kill('closed')
-    const timer = setTimeout(() => kill('timeout'), limits.timeoutMs)
+    // The script's time limit starts when the harness says the script begins (its `S` frame), not at spawn.
+    let timer = setTimeout(() => kill('startup'), STARTUP_LIMIT_MS)
+    const startMarker = `${nonce}S`
+    let started = false
+    let head = ''
     const watchdog = setInterval(() => void checkMemory(), WATCH_INTERVAL_MS)
     limits.signal.addEventListener('abort', onAbort, { once: true })
 
@@ -94,6 +102,13 @@ export function runInChild(job: Record<string, unknown>, limits: ChildLimits): P
       stdoutBytes += chunk.length
       if (stdoutBytes > maxStdoutBytes) return kill('output')
       stdout.push(chunk)
+      if (started) return
+      head += chunk.toString('utf8')
+      if (!head.includes(startMarker)) return
+      started = true
+      head = ''
+      clearTimeout(timer)
+      timer = setTimeout(() => kill('timeout'), limits.timeoutMs)
     })
     child.stderr.on('data', (chunk: Buffer) => {
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES)
@@ -138,6 +153,7 @@ function classifyExit({ killedFor, code, signal, stdout, stderrTail, nonce, limi
   const fail = (error: string): ChildResult => ({ ok: false, error, logs })
   const outOfMemory = `Script ran out of memory (${limits.memoryMb} MB)`
   if (killedFor === 'timeout') return fail(`Script timed out after ${formatSeconds(limits.timeoutMs)}`)
+  if (killedFor === 'startup') return fail(`The script sandbox did not start within ${formatSeconds(STARTUP_LIMIT_MS)}`)
   if (killedFor === 'memory') return fail(outOfMemory)
   if (killedFor === 'output') return fail('Script wrote too much output')
   if (killedFor === 'closed') return fail('Script sandbox is closed')
