@@ -1,7 +1,8 @@
 /** Check groups (spec 2.7): account-scoped create, update, read, list, delete, and the group's checks. */
 import type { ResourceDeps } from './resource-deps.js'
 import { toIso, toIsoOrNull } from '../lib/clock.js'
-import { ConflictError, NotFoundError } from '../domain/errors.js'
+import { BodyProblems } from '../domain/body-problems.js'
+import { ConflictError, NotFoundError, type FieldErrors } from '../domain/errors.js'
 import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
 import { buildGroupDoc } from '../domain/groups/build-doc.js'
 import { parseSerialId } from '../domain/groups/serial-id.js'
@@ -27,9 +28,10 @@ export interface GroupWriteOptions {
   autoAssignAlerts: boolean
 }
 
+/** create and update take the reasons the body failed its schema for, if it did: one 400 names every problem. */
 export interface CheckGroupService {
-  create(accountId: string, body: Doc, options: GroupWriteOptions): Promise<CheckGroupView>
-  update(accountId: string, id: string, body: Doc, options: GroupWriteOptions): Promise<CheckGroupView>
+  create(accountId: string, body: Doc, options: GroupWriteOptions, schemaErrors?: FieldErrors): Promise<CheckGroupView>
+  update(accountId: string, id: string, body: Doc, options: GroupWriteOptions, schemaErrors?: FieldErrors): Promise<CheckGroupView>
   get(accountId: string, id: string): Promise<CheckGroupView>
   list(accountId: string, query: ListGroupsQuery): Promise<{ items: CheckGroupView[]; total: number }>
   remove(accountId: string, id: string): Promise<void>
@@ -82,10 +84,12 @@ export function checkGroupService(deps: ResourceDeps): CheckGroupService {
   }
 
   return {
-    async create(accountId, body, options) {
-      const doc = buildGroupDoc(body)
+    async create(accountId, body, options, schemaErrors) {
+      const problems = new BodyProblems(schemaErrors)
+      const built = problems.check((errors) => buildGroupDoc(body, undefined, errors))
       const record = await transact(async (s) => {
-        await validateReferences(s, accountId, { ...doc, alertChannelSubscriptions: body.alertChannelSubscriptions })
+        if (built) await problems.checkAsync(() => validateReferences(s, accountId, { ...built, alertChannelSubscriptions: body.alertChannelSubscriptions }))
+        const doc = problems.valid(built)
         const created = await s.checkGroups.insert(accountId, doc, clock.now())
         await syncSubscriptions(s, accountId, { groupId: created.id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: true })
         return created
@@ -93,13 +97,15 @@ export function checkGroupService(deps: ResourceDeps): CheckGroupService {
       return view(accountId, record)
     },
 
-    async update(accountId, rawId, body, options) {
+    async update(accountId, rawId, body, options, schemaErrors) {
       const id = idOf(rawId)
       const record = await transact(async (s) => {
         const existing = await s.checkGroups.get(accountId, id)
         if (!existing) throw new NotFoundError('Check group', rawId)
-        const doc = buildGroupDoc(body, existing.doc)
-        await validateReferences(s, accountId, { ...doc, alertChannelSubscriptions: body.alertChannelSubscriptions })
+        const problems = new BodyProblems(schemaErrors)
+        const built = problems.check((errors) => buildGroupDoc(body, existing.doc, errors))
+        if (built) await problems.checkAsync(() => validateReferences(s, accountId, { ...built, alertChannelSubscriptions: body.alertChannelSubscriptions }))
+        const doc = problems.valid(built)
         const updated = await s.checkGroups.update(accountId, id, doc, clock.now())
         if (!updated) throw new NotFoundError('Check group', rawId)
         await syncSubscriptions(s, accountId, { groupId: id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: false })

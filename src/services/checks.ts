@@ -5,7 +5,8 @@ import { newId } from '../lib/ids.js'
 import { buildCheckDoc } from '../domain/checks/build-doc.js'
 import type { Doc } from '../domain/checks/check-type.js'
 import { checkTypeBySegment } from '../domain/checks/registry.js'
-import { ConflictError, NotFoundError } from '../domain/errors.js'
+import { BodyProblems } from '../domain/body-problems.js'
+import { ConflictError, NotFoundError, type FieldErrors } from '../domain/errors.js'
 import type { CheckRecord } from '../store/checks.js'
 import { presentCheck } from './check-view.js'
 import { validateReferences } from './references.js'
@@ -32,9 +33,13 @@ export interface WriteOptions {
 
 export type CheckView = Record<string, unknown>
 
+/**
+ * create and update take the reasons the body failed its schema for, if it did (`schemaErrors`): the rules and
+ * references are still checked, and one 400 names every problem.
+ */
 export interface CheckService {
-  create(accountId: string, segment: string, body: Doc, options: WriteOptions): Promise<CheckView>
-  update(accountId: string, segment: string, id: string, body: Doc, options: WriteOptions): Promise<CheckView>
+  create(accountId: string, segment: string, body: Doc, options: WriteOptions, schemaErrors?: FieldErrors): Promise<CheckView>
+  update(accountId: string, segment: string, id: string, body: Doc, options: WriteOptions, schemaErrors?: FieldErrors): Promise<CheckView>
   get(accountId: string, id: string, options?: { applyGroupSettings?: boolean | undefined }): Promise<CheckView>
   remove(accountId: string, id: string): Promise<void>
   list(accountId: string, query: ListChecksQuery): Promise<{ items: CheckView[]; total: number }>
@@ -92,31 +97,36 @@ export function checkService(deps: ResourceDeps): CheckService {
   }
 
   return {
-    async create(accountId, segment, body, options) {
+    async create(accountId, segment, body, options, schemaErrors) {
       const def = defOf(segment)
       const id = newId()
-      let doc = buildCheckDoc({ def, id, body })
-      if (def.checkType === 'HEARTBEAT') doc = withPingToken(doc)
-      const record: CheckRecord = { id, accountId, checkType: def.checkType, doc: withoutLinks(doc), createdAt: clock.now(), updatedAt: null }
-      await transact(async (s) => {
-        await validateReferences(s, accountId, doc)
+      const problems = new BodyProblems(schemaErrors)
+      const built = problems.check((errors) => buildCheckDoc({ def, id, body, errors }))
+      const record = await transact(async (s) => {
+        if (built) await problems.checkAsync(() => validateReferences(s, accountId, built))
+        let doc = problems.valid(built)
+        if (def.checkType === 'HEARTBEAT') doc = withPingToken(doc)
+        const record: CheckRecord = { id, accountId, checkType: def.checkType, doc: withoutLinks(doc), createdAt: clock.now(), updatedAt: null }
         await ensureUniquePingToken(s, id, doc)
         await s.checks.insert(record)
         await syncSubscriptions(s, accountId, { checkId: id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: true })
         await syncSchedule(s, record, undefined, clock.now())
         await syncHeartbeatTimer(s, record, clock.now())
+        return record
       })
       return view(accountId, record)
     },
 
-    async update(accountId, segment, id, body, options) {
+    async update(accountId, segment, id, body, options, schemaErrors) {
       const def = defOf(segment)
       const record = await transact(async (s) => {
         const existing = await s.checks.get(accountId, id)
         if (!existing || existing.checkType !== def.checkType) throw new NotFoundError(`${def.checkType} check`, id)
-        let doc = buildCheckDoc({ def, id, body, existing: existing.doc })
+        const problems = new BodyProblems(schemaErrors)
+        const built = problems.check((errors) => buildCheckDoc({ def, id, body, existing: existing.doc, errors }))
+        if (built) await problems.checkAsync(() => validateReferences(s, accountId, built))
+        let doc = problems.valid(built)
         if (def.checkType === 'HEARTBEAT') doc = withPingToken(doc, existing.doc)
-        await validateReferences(s, accountId, doc)
         await ensureUniquePingToken(s, id, doc)
         const updated: CheckRecord = { ...existing, doc: withoutLinks(doc), updatedAt: clock.now() }
         await s.checks.update(updated)

@@ -5,6 +5,7 @@ import { groupBodySchema } from '../../domain/groups/schema.js'
 import type { Services } from '../../services/index.js'
 import { AnyObject, AutoAssignAlertsQuery, errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
+import { bodySchemaErrors } from '../validation.js'
 
 const tags = ['check-groups']
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'Check group id (integer).' }) })
@@ -32,6 +33,8 @@ export async function checkGroupRoutes(app: FastifyInstance, services: Services)
     app.post<{ Body: Body; Querystring: AutoAssign }>(
       `/${version}/check-groups`,
       {
+        // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+        attachValidation: true,
         schema: {
           tags,
           summary: `Create a check group${note}`,
@@ -41,11 +44,12 @@ export async function checkGroupRoutes(app: FastifyInstance, services: Services)
           response: { 201: GroupResponse, ...errorResponses(400, 401, 429) },
         },
       },
-      async (request, reply) => reply.code(201).send(await groups.create(request.accountId, request.body, request.query)),
+      async (request, reply) => reply.code(201).send(await groups.create(request.accountId, request.body, request.query, bodySchemaErrors(request))),
     )
     app.put<{ Body: Body; Params: { id: string }; Querystring: AutoAssign }>(
       `/${version}/check-groups/:id`,
       {
+        attachValidation: true,
         schema: {
           tags,
           summary: `Update a check group: fields left out keep their value${deprecated ? '; name is optional here' : '; name is required'}${note}`,
@@ -56,7 +60,7 @@ export async function checkGroupRoutes(app: FastifyInstance, services: Services)
           response: { 200: GroupResponse, ...errorResponses(400, 401, 404, 429) },
         },
       },
-      async (request) => groups.update(request.accountId, request.params.id, request.body, request.query),
+      async (request) => groups.update(request.accountId, request.params.id, request.body, request.query, bodySchemaErrors(request)),
     )
   }
 

@@ -8,6 +8,7 @@ import { StringEnum } from '../../domain/checks/shared-schemas.js'
 import type { CheckService } from '../../services/checks.js'
 import { AnyObject, AutoAssignAlertsQuery, errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
+import { bodySchemaErrors } from '../validation.js'
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
 
@@ -35,6 +36,8 @@ export async function checkRoutes(app: FastifyInstance, deps: { checks: CheckSer
     app.post<{ Body: Body; Querystring: AutoAssign }>(
       `/v1/checks/${def.segment}`,
       {
+        // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+        attachValidation: true,
         schema: {
           tags,
           summary: `Create a ${def.checkType} check`,
@@ -44,13 +47,14 @@ export async function checkRoutes(app: FastifyInstance, deps: { checks: CheckSer
         },
       },
       async (request, reply) => {
-        const created = await checks.create(request.accountId, def.segment, request.body, request.query)
+        const created = await checks.create(request.accountId, def.segment, request.body, request.query, bodySchemaErrors(request))
         return reply.code(201).send(created)
       },
     )
     app.put<{ Body: Body; Params: { id: string }; Querystring: AutoAssign }>(
       `/v1/checks/${def.segment}/:id`,
       {
+        attachValidation: true,
         schema: {
           tags,
           summary: `Update a ${def.checkType} check (fields left out keep their value)`,
@@ -60,7 +64,7 @@ export async function checkRoutes(app: FastifyInstance, deps: { checks: CheckSer
           response: { 200: { ...AnyObject, description: `The updated ${def.checkType} check` }, ...errorResponses(400, 401, 404, 409, 429) },
         },
       },
-      async (request) => checks.update(request.accountId, def.segment, request.params.id, request.body, request.query),
+      async (request) => checks.update(request.accountId, def.segment, request.params.id, request.body, request.query, bodySchemaErrors(request)),
     )
   }
 

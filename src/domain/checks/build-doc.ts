@@ -1,7 +1,8 @@
 /**
  * Builds the stored document of a check from a create or update body (pure).
  * The body's shape was validated against the type's schema; this applies defaults, merges updates and enforces
- * the cross-field rules, throwing one ValidationError that names every offending field.
+ * the cross-field rules, throwing one ValidationError that names every offending field (or, given a collector,
+ * adding them to it and returning the document anyway, so that other rules can still look at it).
  */
 import type { CheckTypeDef, Doc } from './check-type.js'
 import { FieldErrorCollector } from '../errors.js'
@@ -12,10 +13,12 @@ export interface BuildInput {
   id: string
   body: Doc
   existing?: Doc
+  /** Where the rules report; when given, nothing is thrown. */
+  errors?: FieldErrorCollector
 }
 
-export function buildCheckDoc({ def, id, body, existing }: BuildInput): Doc {
-  const errors = new FieldErrorCollector()
+export function buildCheckDoc({ def, id, body, existing, errors: collector }: BuildInput): Doc {
+  const errors = collector ?? new FieldErrorCollector()
   const doc: Doc = { ...(existing ?? {}) }
   for (const [name, spec] of Object.entries(def.fields)) {
     if (!(name in body)) continue
@@ -40,7 +43,7 @@ export function buildCheckDoc({ def, id, body, existing }: BuildInput): Doc {
   if ('retryStrategy' in def.fields) validateRetryStrategyInput(body.retryStrategy, errors)
   resolveFrequencyOffset(doc, body, existing, id, errors)
   def.validate?.(doc, errors)
-  errors.throwIfAny()
+  if (!collector) errors.throwIfAny()
   return doc
 }
 

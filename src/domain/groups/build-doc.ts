@@ -1,7 +1,8 @@
 /**
  * Builds the stored document of a check group from a create or update body (pure). The body's shape was validated
  * against the schema; this applies defaults, merges an update into the stored document (fields left out keep their
- * value) and enforces the cross-field rules, throwing one ValidationError naming every offending field.
+ * value) and enforces the cross-field rules, throwing one ValidationError naming every offending field (or, given a
+ * collector, adding them to it and returning the document anyway).
  */
 import { FieldErrorCollector } from '../errors.js'
 import { validateAssertions } from '../checks/assertion-rules.js'
@@ -10,7 +11,7 @@ import { GROUP_FIELDS } from './schema.js'
 
 type Doc = Record<string, unknown>
 
-export function buildGroupDoc(body: Doc, existing?: Doc): Doc {
+export function buildGroupDoc(body: Doc, existing?: Doc, collector?: FieldErrorCollector): Doc {
   const doc: Doc = {}
   for (const [name, spec] of Object.entries(GROUP_FIELDS)) {
     const given = body[name]
@@ -19,9 +20,9 @@ export function buildGroupDoc(body: Doc, existing?: Doc): Doc {
     else if (existing && name in existing) doc[name] = existing[name]
     else doc[name] = spec.default()
   }
-  const errors = new FieldErrorCollector()
+  const errors = collector ?? new FieldErrorCollector()
   validateGroupDoc(doc, body, errors)
-  errors.throwIfAny()
+  if (!collector) errors.throwIfAny()
   return doc
 }
 
