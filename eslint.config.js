@@ -7,6 +7,7 @@ const SQL = { group: ['kysely', 'pg', 'better-sqlite3', '**/store/*'], message: 
 const LAYERS = {
   'src/domain/**': [CONFIG, SQL, { group: ['**/services/*', '**/api/*', '**/engine/*', '**/runners/*', 'fastify'], message: 'domain is pure: it imports only lib and itself' }],
   'src/runners/**': [CONFIG, SQL, { group: ['**/services/*', '**/api/*'], message: 'runners never touch the database or the API internals' }],
+  'src/analytics/**': [CONFIG, SQL, { group: ['**/services/*', '**/api/*', 'fastify'], message: 'analytics aggregation is pure: stores read, it computes' }],
   'src/api/**': [CONFIG, SQL],
   'src/web/**': [CONFIG, SQL],
   'src/agent/**': [CONFIG, SQL, { group: ['**/services/*'], message: 'the agent talks to the API over HTTP only' }],

@@ -53,6 +53,7 @@ export function heartbeatResultRow(input: { event: HeartbeatEventRow; outcome: O
       networkError: false,
       parallelTotal: 1,
     }),
+    metrics: '{}',
     created_at: input.at,
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { Redactor } from '../domain/secrets/redact.js'
 import type { RunResult } from '../runners/contract.js'
+import { extractRunMetrics } from '../domain/analytics/extract.js'
 import type { CheckResultRow, RunJobRow } from '../store/schema.js'
 import { redactRunResult } from './redact-result.js'
 
@@ -58,6 +59,7 @@ export function toResultRow(input: ResultRowInput): CheckResultRow {
       networkError: result.networkError,
       parallelTotal: job.parallel_total,
     }),
+    metrics: JSON.stringify(extractRunMetrics({ checkType: input.checkType, responseTime: result.responseTime, timingPhases: result.timingPhases, details: result.details })),
     created_at: input.at,
   }
 }

@@ -25,6 +25,8 @@ import { sslCertificateService, type SslCertificateService } from './ssl-certifi
 import { errorGroupService, type ErrorGroupService } from './error-groups.js'
 import { afterFinalResultsHook } from './final-results.js'
 import type { CheckResultRow } from '../store/schema.js'
+import { analyticsService, type AnalyticsService } from './analytics/query.js'
+import { rollupJob, type RollupJob } from './analytics/rollup-job.js'
 import type { DeliveryConfig } from './resource-deps.js'
 
 export interface Services {
@@ -53,6 +55,9 @@ export interface Services {
    * deadlines): error grouping and alert evaluation. One failing does not keep the other from running.
    */
   afterFinalResults(rows: CheckResultRow[]): Promise<void>
+  analytics: AnalyticsService
+  /** Folds new final results into the analytics roll-ups (periodic work). */
+  analyticsRollup: RollupJob
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -107,6 +112,8 @@ export function buildServices(deps: ServiceDeps): Services {
     sslCertificates: sslCertificateService(r),
     errorGroups,
     afterFinalResults,
+    analytics: analyticsService(r),
+    analyticsRollup: rollupJob(r),
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
 }

@@ -18,6 +18,7 @@ import { alertStore, type AlertStore } from './alerts.js'
 import { notificationStore, type NotificationStore } from './notifications.js'
 import { sslCertificateStore, type SslCertificateStore } from './ssl-certificates.js'
 import { errorGroupStore, type ErrorGroupStore } from './error-groups.js'
+import { analyticsStore, type AnalyticsStore } from './analytics.js'
 
 export interface Stores {
   accounts: AccountStore
@@ -47,6 +48,7 @@ export interface Stores {
   notifications: NotificationStore
   sslCertificates: SslCertificateStore
   errorGroups: ErrorGroupStore
+  analytics: AnalyticsStore
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
@@ -112,5 +114,6 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
     sslCertificates: sslCertificateStore(db, store.dialect),
     notifications: notificationStore(db, store.dialect),
     errorGroups: errorGroupStore(db),
+    analytics: analyticsStore(db, store.dialect),
   }
 }

@@ -7,6 +7,7 @@ import * as m003 from './migrations/003-engine.js'
 import * as m004 from './migrations/004-heartbeats.js'
 import * as m005 from './migrations/005-alerting.js'
 import * as m006 from './migrations/006-error-groups.js'
+import * as m007 from './migrations/007-analytics.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '004-heartbeats': m004,
   '005-alerting': m005,
   '006-error-groups': m006,
+  '007-analytics': m007,
 }
 
 export async function migrateToLatest(store: Store): Promise<void> {

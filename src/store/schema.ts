@@ -1,5 +1,6 @@
 /** Row shapes of every table, as Kysely sees them. Times are epoch milliseconds; booleans are 0/1. */
 import type { Generated } from 'kysely'
+import type { RollupRow } from '../analytics/rollup.js'
 
 export interface AccountRow {
   id: string
@@ -116,6 +117,8 @@ export interface CheckResultRow {
   trigger: string
   session_id: string | null
   doc: string
+  /** The run's metric values by timing base, JSON (domain/analytics/extract.ts); null for rows written before analytics. */
+  metrics: string | null
   created_at: number
 }
 
@@ -189,4 +192,13 @@ export interface Database {
   check_results: CheckResultRow
   triggers: TriggerRow
   check_sessions: CheckSessionRow
+  analytics_rollups: RollupRow
+  analytics_state: AnalyticsStateRow
+}
+
+export interface AnalyticsStateRow {
+  name: string
+  /** Results with created_at at or below it are in analytics_rollups. */
+  watermark: number
+  updated_at: number
 }

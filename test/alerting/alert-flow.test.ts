@@ -155,7 +155,7 @@ describe.each(testDbs)('alerts from real runs on $name', (db) => {
       id: crypto.randomUUID(), account_id: f.t.accountId, check_id: id, check_type: 'API', sequence_id: crypto.randomUUID(), run_job_id: crypto.randomUUID(),
       attempt: 1, result_type: 'FINAL', location, status: 'failing', has_failures: 1, has_errors: 0, is_degraded: 0, over_max_response_time: 0,
       response_time: 5, error_kind: null, error_message: 'boom', status_code: 500, scheduled_at: slot, started_at: slot, stopped_at: slot,
-      trigger: 'SCHEDULER', session_id: null, doc: JSON.stringify({ parallelTotal: 4 }), created_at: slot,
+      trigger: 'SCHEDULER', session_id: null, doc: JSON.stringify({ parallelTotal: 4 }), metrics: null, created_at: slot,
     }))
     // Each location's result handed to evaluation separately and at the same time, as several instances would.
     await Promise.all(rows.map((r) => f.t.services.alerting.evaluate([r])))
@@ -179,7 +179,7 @@ describe.each(testDbs)('alerts from real runs on $name', (db) => {
       id: crypto.randomUUID(), account_id: f.t.accountId, check_id: id, check_type: 'HEARTBEAT', sequence_id: crypto.randomUUID(),
       run_job_id: 'heartbeat', attempt: 1, result_type: 'FINAL', location: 'heartbeat', status: 'failing', has_failures: 1, has_errors: 0,
       is_degraded: 0, over_max_response_time: 0, response_time: 0, error_kind: null, error_message: 'No ping received', status_code: null,
-      scheduled_at: null, started_at: now, stopped_at: now, trigger: 'HEARTBEAT', session_id: null, doc: '{}', created_at: now,
+      scheduled_at: null, started_at: now, stopped_at: now, trigger: 'HEARTBEAT', session_id: null, doc: '{}', metrics: null, created_at: now,
     }
     await f.t.services.alerting.evaluate([row])
     await f.t.services.alerting.evaluate([{ ...row, id: crypto.randomUUID(), status: 'passing', has_failures: 0, error_message: null, started_at: now + 1 }])

@@ -19,13 +19,14 @@ import { heartbeatRoutes } from './heartbeats.js'
 import { alertNotificationRoutes } from './alert-notifications.js'
 import { checkAlertRoutes } from './check-alerts.js'
 import { errorGroupRoutes } from './error-groups.js'
+import { analyticsRoutes } from './analytics.js'
 
 export async function resourceRoutes(app: FastifyInstance, services: Services): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
   for (const routes of [
     checkGroupRoutes, variableRoutes, snippetRoutes, alertChannelRoutes, accountSettingsRoutes, maintenanceWindowRoutes,
     referenceDataRoutes, privateLocationRoutes, dashboardRoutes, statusPageRoutes, resultRoutes, sessionRoutes, triggerRoutes,
-    heartbeatRoutes, alertNotificationRoutes, checkAlertRoutes, errorGroupRoutes,
+    heartbeatRoutes, alertNotificationRoutes, checkAlertRoutes, errorGroupRoutes, analyticsRoutes,
   ]) {
     await routes(app, services)
   }

@@ -1,0 +1,101 @@
+/**
+ * Analytics (spec 2.14, 4.1): one route per check type at the reference's paths, and the list of metrics per
+ * type. Query parameters are read as text and checked in one place (domain/analytics/query.ts), so that a 400
+ * names every offending parameter at once.
+ */
+import { Type, type Static } from 'typebox'
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../../services/index.js'
+import { AGGREGATIONS, ANALYTICS_ROUTES, TIMING_BASES, metricNamesFor } from '../../domain/analytics/catalogue.js'
+import { QUICK_RANGES } from '../../domain/analytics/windows.js'
+import { StringEnum } from '../../domain/checks/shared-schemas.js'
+import { errorResponses } from '../schemas/common.js'
+
+const UNITS = ['milliseconds', 'score', 'count', 'percentage'] as const
+const Text = (description: string) => Type.Optional(Type.String({ description }))
+const TextList = (description: string) => Type.Optional(Type.Array(Type.String(), { description }))
+
+const AnalyticsQuery = Type.Object(
+  {
+    metrics: TextList('Required. Metric names, comma-separated or repeated (GET /v1/analytics/metrics lists them per type).'),
+    from: Text('Start of the window: UNIX seconds (or an ISO 8601 date). Overrides quickRange.'),
+    to: Text('End of the window (exclusive): UNIX seconds (or an ISO 8601 date). Overrides quickRange. Default: now.'),
+    quickRange: Text(`One of ${QUICK_RANGES.join(', ')} (UTC; weeks start on Monday). Default last24Hours.`),
+    aggregationInterval: Text('Bucket length in whole minutes, 1 to 43200; buckets are aligned to UTC midnight and weeks to Monday. Without it: one row for the whole window.'),
+    filterByStatus: TextList('success and/or failure (degraded runs are successful). Heartbeats also take FAILING, EARLY, RECEIVED, GRACE, LATE.'),
+    groupBy: Text('runLocation (every type with locations), or statusCode (API checks and URL monitors).'),
+    limit: Text('Series per page (raw metrics: points per page), 1 to 100. Default 10.'),
+    page: Text('Page number, from 1. Default 1.'),
+  },
+  { additionalProperties: true },
+)
+
+const Metadata = Type.Object({ unit: StringEnum(UNITS), label: Type.String(), aggregation: Type.Optional(StringEnum(AGGREGATIONS)) })
+const Row = Type.Object({}, { additionalProperties: true })
+const AnalyticsResponse = Type.Object({
+  checkId: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  checkType: Type.String(),
+  activated: Type.Boolean(),
+  muted: Type.Boolean(),
+  frequency: Type.Number(),
+  from: Type.String({ format: 'date-time' }),
+  to: Type.String({ format: 'date-time' }),
+  tags: Type.Array(Type.String()),
+  series: Type.Array(
+    Type.Object(
+      { runLocation: Type.Optional(Type.String()), statusCode: Type.Optional(Type.Union([Type.Integer(), Type.Null()])), data: Type.Union([Type.Array(Row), Row]) },
+      { additionalProperties: true },
+    ),
+  ),
+  pagination: Type.Object({ page: Type.Number(), limit: Type.Number() }),
+  metadata: Type.Record(Type.String(), Metadata),
+})
+
+const MetricItem = Type.Object({
+  name: Type.String(),
+  unit: StringEnum(UNITS),
+  label: Type.String(),
+  type: StringEnum(['Int', 'Float'] as const),
+  aggregated: Type.Boolean(),
+})
+
+const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
+const tags = ['analytics']
+
+export async function analyticsRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  for (const [route, rules] of Object.entries(ANALYTICS_ROUTES)) {
+    const names = metricNamesFor(rules.checkType).map((m) => m.name)
+    app.get<{ Params: Static<typeof Params>; Querystring: Record<string, unknown> }>(
+      `/v1/analytics/${route}/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Metrics of a ${rules.checkType} check over a window`,
+          description:
+            `Metrics: ${names.join(', ')}. Suffixed names (_avg, _p95 …) give one value per bucket; bare timing names give one point per run ` +
+            '(paged by limit/page); availability (% of successful runs, degraded counts as up) and retries (retry attempts) are per bucket. ' +
+            'Percentiles are within 1% of the exact value (DDSketch); every other figure is exact.' +
+            (rules.groupBy.length > 0 ? ` groupBy: ${rules.groupBy.join(', ')}.` : ''),
+          params: Params,
+          querystring: AnalyticsQuery,
+          response: { 200: AnalyticsResponse, ...errorResponses(400, 401, 404, 429) },
+        },
+      },
+      (request) => services.analytics.query(request.accountId, route, request.params.id, request.query),
+    )
+  }
+  const MetricsQuery = Type.Object({ checkType: Type.Optional(Type.String({ description: `One of ${Object.keys(TIMING_BASES).join(', ')}.` })) })
+  app.get<{ Querystring: Static<typeof MetricsQuery> }>(
+    '/v1/analytics/metrics',
+    {
+      schema: {
+        tags,
+        summary: 'The metric names of a check type',
+        querystring: MetricsQuery,
+        response: { 200: Type.Array(MetricItem), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => services.analytics.metrics(request.query.checkType ?? ''),
+  )
+}

@@ -1,0 +1,42 @@
+/**
+ * The metric values of one run (pure): what a result contributes to analytics, keyed by timing base. Stored with
+ * the result (check_results.metrics) so that roll-ups and raw-point queries never parse the result document.
+ */
+import { TIMING_BASES } from './catalogue.js'
+
+export interface RunMetricsInput {
+  checkType: string
+  responseTime: number
+  timingPhases: Record<string, number>
+  details: Record<string, unknown>
+}
+
+const finite = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined)
+
+/** Where a base's value comes from when it is not the timing phase of the same name. */
+function valueOf(input: RunMetricsInput, base: string): number | undefined {
+  switch (base) {
+    case 'responseTime':
+      return finite(input.responseTime)
+    case 'total':
+      return finite(input.timingPhases.total) ?? finite(input.responseTime)
+    case 'packetLoss':
+      return finite(input.details.packetLoss)
+    default: {
+      const phase = finite(input.timingPhases[base])
+      if (phase !== undefined) return phase
+      const vitals = input.details.webVitals as Record<string, unknown> | undefined
+      return vitals ? finite(vitals[base]) : finite(input.details[base])
+    }
+  }
+}
+
+/** The run's value of every timing base of its type that it measured (absent ones are left out, never 0). */
+export function extractRunMetrics(input: RunMetricsInput): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const base of TIMING_BASES[input.checkType] ?? []) {
+    const v = valueOf(input, base.name)
+    if (v !== undefined) out[base.name] = Math.round(v * 1000) / 1000
+  }
+  return out
+}

@@ -1,0 +1,134 @@
+/**
+ * Analytics of one check (spec 2.14, 4.1): the window is read from the roll-ups where whole minutes and hours fit,
+ * raw results at its edges and results stored since the last roll-up, all in one snapshot, so every figure is
+ * exact but for percentiles (within 1%).
+ */
+import { ANALYTICS_ROUTES, TIMING_BASES, AVAILABILITY, RETRIES, metricNamesFor, routeOfType, slotOf, type MetricName } from '../../domain/analytics/catalogue.js'
+import { parseAnalyticsQuery, type AnalyticsQuery } from '../../domain/analytics/query.js'
+import { NotFoundError, ValidationError } from '../../domain/errors.js'
+import { planSegments } from '../../analytics/plan.js'
+import { buildSeries, type RawPoint, type Series } from '../../analytics/series.js'
+import { rawSeries } from '../../analytics/raw-series.js'
+import { slotColumn, type RollupRow } from '../../analytics/rollup.js'
+import { isUuid } from '../../lib/ids.js'
+import type { Clock } from '../../lib/clock.js'
+import type { CheckRecord } from '../../store/checks.js'
+import type { AnalyticsStore } from '../../store/analytics.js'
+import type { Stores } from '../stores.js'
+import { toRawPoint } from './points.js'
+
+/**
+ * Results stored after the watermark are read raw only if their run started at most this long before the
+ * watermark; a later one (a heartbeat deadline caught up after a restart) shows once rolled up.
+ */
+export const LATE_MS = 15 * 60_000
+
+export interface MetricMeta {
+  unit: string
+  label: string
+  aggregation?: string
+}
+
+export interface AnalyticsResponse {
+  checkId: string
+  name: string
+  checkType: string
+  activated: boolean
+  muted: boolean
+  frequency: number
+  from: string
+  to: string
+  tags: string[]
+  series: Series[]
+  pagination: { page: number; limit: number }
+  metadata: Record<string, MetricMeta>
+}
+
+export interface MetricListItem {
+  name: string
+  unit: string
+  label: string
+  type: string
+  aggregated: boolean
+}
+
+function metaOf(m: MetricName): MetricMeta {
+  if (m.summary) return { unit: m.base.unit, label: m.base.label, aggregation: m.name === 'retries' ? 'sum' : 'avg' }
+  if (!m.aggregation) return { unit: m.base.unit, label: m.base.label }
+  return { unit: m.base.unit, label: `${m.base.label} (${m.aggregation})`, aggregation: m.aggregation }
+}
+
+async function readAggregated(a: AnalyticsStore, check: CheckRecord, q: AnalyticsQuery): Promise<{ rollups: RollupRow[]; raws: RawPoint[] }> {
+  const success = q.status === 'success' ? 1 : q.status === 'failure' ? 0 : undefined
+  const columns = [...new Set(q.metrics.filter((m) => !m.summary).map((m) => slotColumn(slotOf(check.checkType, m.base.name))))]
+  const watermark = await a.watermark()
+  const rollups: RollupRow[] = []
+  const raws: RawPoint[] = []
+  let span: { from: number; to: number } | undefined
+  for (const seg of planSegments(q.from, q.to, q.intervalMs)) {
+    if (seg.kind === 'raw') raws.push(...(await a.readRaw({ checkId: check.id, from: seg.from, to: seg.to, success })).map(toRawPoint))
+    else {
+      rollups.push(...(await a.readRollups(check.id, seg.level, seg.from, seg.to, columns, success)))
+      span = { from: Math.min(span?.from ?? seg.from, seg.from), to: Math.max(span?.to ?? seg.to, seg.to) }
+    }
+  }
+  if (span) {
+    const from = Math.max(span.from, watermark - LATE_MS)
+    if (from < span.to) raws.push(...(await a.readRaw({ checkId: check.id, from, to: span.to, success, createdAfter: watermark })).map(toRawPoint))
+  }
+  return { rollups, raws }
+}
+
+export interface AnalyticsService {
+  query(accountId: string, route: string, checkId: string, query: Record<string, unknown>): Promise<AnalyticsResponse>
+  metrics(checkType: string): MetricListItem[]
+}
+
+export function analyticsService(deps: { stores: Stores; clock: Clock }): AnalyticsService {
+  return {
+    async query(accountId, route, checkId, raw) {
+      const rules = ANALYTICS_ROUTES[route]
+      if (!rules) throw new NotFoundError('Analytics route', route)
+      const check = isUuid(checkId) ? await deps.stores.checks.get(accountId, checkId) : undefined
+      if (!check) throw new NotFoundError('Check', checkId)
+      if (check.checkType !== rules.checkType) {
+        const right = routeOfType(check.checkType)
+        throw new ValidationError({ id: `is a ${check.checkType} check, not ${rules.checkType}${right ? `: use /v1/analytics/${right}/${checkId}` : ''}` })
+      }
+      const q = parseAnalyticsQuery(rules, raw, deps.clock.now())
+      const { series } = await deps.stores.analytics.snapshot(async (a) => {
+        if (q.raw) {
+          const success = q.status === 'success' ? 1 : q.status === 'failure' ? 0 : undefined
+          const page = await a.rawPage({ checkId, from: q.from, to: q.to, success }, q.limit, (q.page - 1) * q.limit)
+          return { series: rawSeries(q, page.rows.map(toRawPoint)) }
+        }
+        return buildSeries({ checkType: check.checkType, query: q, ...(await readAggregated(a, check, q)) })
+      })
+      const doc = check.doc
+      return {
+        checkId: check.id,
+        name: String(doc.name ?? ''),
+        checkType: check.checkType,
+        activated: doc.activated !== false,
+        muted: doc.muted === true,
+        frequency: Number(doc.frequency ?? 0),
+        from: new Date(q.from).toISOString(),
+        to: new Date(q.to).toISOString(),
+        tags: Array.isArray(doc.tags) ? doc.tags.map(String) : [],
+        series,
+        pagination: { page: q.page, limit: q.limit },
+        metadata: Object.fromEntries(q.metrics.map((m) => [m.name, metaOf(m)])),
+      }
+    },
+    metrics(checkType) {
+      if (!(checkType in TIMING_BASES)) {
+        throw new ValidationError({ checkType: `must be one of ${Object.keys(TIMING_BASES).join(', ')}` })
+      }
+      return metricNamesFor(checkType).map((m) => {
+        const meta = metaOf(m)
+        const type = m.base === AVAILABILITY ? 'Float' : m.base === RETRIES ? 'Int' : m.aggregation && m.aggregation !== 'sum' && m.aggregation !== 'max' && m.aggregation !== 'min' ? 'Float' : m.base.type
+        return { name: m.name, unit: meta.unit, label: meta.label, type, aggregated: m.aggregation !== undefined || m.summary }
+      })
+    },
+  }
+}
