@@ -1,0 +1,49 @@
+/**
+ * The create examples of README.md and docs/check-types.md work as written: each `curl … -d '<json>'` block is sent
+ * to its route and answers 201, and every check type has one.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../helpers/app.js'
+import { testDbs } from '../helpers/db.js'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+interface Example {
+  file: string
+  route: string
+  body: unknown
+}
+
+function examplesIn(file: string): Example[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8')
+  return [...text.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .map((m) => m[1] ?? '')
+    .filter((block) => block.includes('Authorization: Bearer $KEY'))
+    .map((block) => {
+      const route = /(\/v1\/checks\/[a-z]+)/.exec(block)?.[1] ?? ''
+      const json = /-d '([\s\S]*?)'\s*$/.exec(block.trim())?.[1] ?? ''
+      return { file, route, body: JSON.parse(json) as unknown }
+    })
+}
+
+const EXAMPLES = [...examplesIn('README.md'), ...examplesIn('docs/check-types.md')]
+
+describe.each(testDbs)('documented examples on $name', (db) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp(db)
+  })
+  afterAll(() => t.close())
+
+  it.each(EXAMPLES.map((e) => [`${e.file} ${e.route}`, e] as const))('%s creates its check', async (_name, e) => {
+    const res = await t.call('POST', e.route, e.body)
+    expect(res.statusCode, res.body).toBe(201)
+  })
+
+  it('documents every check type', () => {
+    const routes = new Set(EXAMPLES.filter((e) => e.file === 'docs/check-types.md').map((e) => e.route))
+    for (const type of ['api', 'url', 'tcp', 'dns', 'icmp', 'heartbeat', 'browser', 'multistep']) expect(routes).toContain(`/v1/checks/${type}`)
+  })
+})
