@@ -1,5 +1,5 @@
 /** Builds the HTTP application from its dependencies. It never listens: main/server.ts does. */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { Services } from '../services/index.js'
 import { installAuth } from './auth.js'
@@ -38,7 +38,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const isShuttingDown = deps.isShuttingDown ?? (() => false)
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
-    disableRequestLogging: true,
+    // Fastify's own per-request lines are off; request-log.ts writes one line per request at the right level.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.bodyLimitBytes ?? 1_048_576,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     ajv: { customOptions: { strict: false } },
