@@ -3,12 +3,12 @@ import type { ResourceDeps } from './resource-deps.js'
 import { toIso, toIsoOrNull } from '../lib/clock.js'
 import { BodyProblems } from '../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../domain/errors.js'
-import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
 import { buildGroupDoc } from '../domain/groups/build-doc.js'
 import { parseSerialId } from '../domain/groups/serial-id.js'
+import { SECRET_VALUE_MASK, hideSecretValues } from '../domain/secrets/env-var-secrets.js'
 import type { CheckRecord } from '../store/checks.js'
 import type { DocRecord } from '../store/doc-table.js'
-import { presentCheck } from './check-view.js'
+import { presentCheck, presentWithGroupSettings } from './check-view.js'
 import { validateReferences } from './references.js'
 import { linkViews, syncSubscriptions } from './subscriptions.js'
 
@@ -62,7 +62,8 @@ export function checkGroupService(deps: ResourceDeps): CheckGroupService {
     const links = await linkViews(stores, accountId, subs)
     return records.map((r, i) => ({
       id: r.id,
-      ...r.doc,
+      // A secret's value reads as ***** (the reference schema of a group's entries requires a string).
+      ...hideSecretValues(r.doc, SECRET_VALUE_MASK),
       alertChannelSubscriptions: links[i]?.alertChannelSubscriptions ?? [],
       created_at: toIso(r.createdAt),
       updated_at: toIsoOrNull(r.updatedAt),
@@ -80,7 +81,7 @@ export function checkGroupService(deps: ResourceDeps): CheckGroupService {
   async function checkViews(accountId: string, group: DocRecord<number>, records: CheckRecord[]): Promise<Doc[]> {
     const subs = await stores.alertSubscriptions.listForChecks(accountId, records.map((r) => r.id))
     const links = await linkViews(stores, accountId, records.map((r) => subs.filter((s) => s.checkId === r.id)))
-    return records.map((r, i) => applyGroupSettings(presentCheck(r, { publicBaseUrl: deps.publicBaseUrl, ...links[i] }), group.doc))
+    return records.map((r, i) => presentWithGroupSettings(presentCheck(r, { publicBaseUrl: deps.publicBaseUrl, ...links[i] }), group.doc))
   }
 
   return {

@@ -1,5 +1,10 @@
-/** The response shape of a check: its document plus the response-only fields of spec 2.1. */
+/**
+ * The response shape of a check: its document plus the response-only fields of spec 2.1. Secret environment
+ * variables (its own and, with group settings applied, its group's) read as null.
+ */
 import { toIso, toIsoOrNull } from '../lib/clock.js'
+import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
+import { hideSecretValues } from '../domain/secrets/env-var-secrets.js'
 import type { CheckRecord } from '../store/checks.js'
 
 export interface AlertChannelsView {
@@ -23,7 +28,7 @@ export function presentCheck(record: CheckRecord, ctx: CheckViewContext): Record
   const view: Record<string, unknown> = {
     id: record.id,
     checkType: record.checkType,
-    ...record.doc,
+    ...hideSecretValues(record.doc, null),
     alertChannelSubscriptions: ctx.alertChannelSubscriptions ?? [],
     alertChannels: ctx.alertChannels ?? emptyAlertChannels(),
     created_at: toIso(record.createdAt),
@@ -35,3 +40,7 @@ export function presentCheck(record: CheckRecord, ctx: CheckViewContext): Record
   }
   return view
 }
+
+/** A check's view with its group's settings applied: the group's secrets read as null like the check's own. */
+export const presentWithGroupSettings = (view: Record<string, unknown>, group: Record<string, unknown>): Record<string, unknown> =>
+  hideSecretValues(applyGroupSettings(view, group), null)

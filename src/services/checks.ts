@@ -8,12 +8,11 @@ import { checkTypeBySegment } from '../domain/checks/registry.js'
 import { BodyProblems } from '../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../domain/errors.js'
 import type { CheckRecord } from '../store/checks.js'
-import { presentCheck } from './check-view.js'
+import { presentCheck, presentWithGroupSettings } from './check-view.js'
 import { validateReferences } from './references.js'
 import { linkViews, syncSubscriptions } from './subscriptions.js'
 import { syncSchedule } from './check-schedule.js'
 import { syncHeartbeatTimer } from './heartbeat-timer-sync.js'
-import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
 
 
 export interface ListChecksQuery {
@@ -71,7 +70,7 @@ export function checkService(deps: ResourceDeps): CheckService {
     }
     return shown.map((c) => {
       const group = typeof c.groupId === 'number' ? groups.get(c.groupId) : undefined
-      return group ? applyGroupSettings(c, group) : c
+      return group ? presentWithGroupSettings(c, group) : c
     })
   }
 

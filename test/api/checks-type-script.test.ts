@@ -177,7 +177,7 @@ describe.each(CASES)('$label', ({ db, v }) => {
       expect(daily.frequencyOffset as number).toBeLessThanOrEqual(24)
     })
 
-    it('defaults environment variable entries to locked false and secret false', async () => {
+    it('defaults environment variable entries to locked false and secret false, and never returns a secret value', async () => {
       const body = await create({
         environmentVariables: [
           { key: 'BASE_URL', value: 'https://example.com' },
@@ -186,7 +186,7 @@ describe.each(CASES)('$label', ({ db, v }) => {
       })
       expect(body.environmentVariables).toEqual([
         { key: 'BASE_URL', value: 'https://example.com', locked: false, secret: false },
-        { key: '_TOKEN', value: 's3cret', locked: true, secret: true },
+        { key: '_TOKEN', value: null, locked: true, secret: true },
       ])
     })
 

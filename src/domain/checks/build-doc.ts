@@ -7,6 +7,7 @@
 import type { CheckTypeDef, Doc } from './check-type.js'
 import { FieldErrorCollector } from '../errors.js'
 import { defaultFrequencyOffset, frequencyOffsetProblem } from './frequency.js'
+import { resolveEnvironmentVariables } from '../secrets/env-var-secrets.js'
 
 export interface BuildInput {
   def: CheckTypeDef
@@ -38,6 +39,10 @@ export function buildCheckDoc({ def, id, body, existing, errors: collector }: Bu
     for (const [name, spec] of Object.entries(def.fields)) {
       if (spec.normalize && !(name in body) && doc[name] !== null && doc[name] !== undefined) doc[name] = spec.normalize(doc[name])
     }
+  }
+  // Entries get their defaults; a secret sent back without its value keeps the stored one (secrets/env-var-secrets).
+  if ('environmentVariables' in def.fields && Array.isArray(body.environmentVariables)) {
+    doc.environmentVariables = resolveEnvironmentVariables(body.environmentVariables, existing?.environmentVariables, errors)
   }
   // A type without retryStrategy (heartbeat) ignores it in the body, whatever it holds.
   if ('retryStrategy' in def.fields) validateRetryStrategyInput(body.retryStrategy, errors)

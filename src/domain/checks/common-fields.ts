@@ -37,15 +37,9 @@ export const commonFields = (frequencySchema: FieldSpec['schema']): Record<strin
     schema: environmentVariables(MAX_CHECK_ENV_VARS),
     default: empty,
     keepOnNull: true,
-    normalize: normalizeEnvironmentVariables,
+    // Entries get their defaults, and secrets keep their stored values, in build-doc (secrets/env-var-secrets).
   },
 })
-
-/** Entries get the defaults of spec 2.8: locked false, secret false. */
-export const normalizeEnvironmentVariables = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map((v: Record<string, unknown>) => ({ key: v.key, value: v.value, locked: v.locked ?? false, secret: v.secret ?? false }))
-    : value
 
 /** degradedResponseTime / maxResponseTime with a type's defaults and upper bound. */
 export const responseTimeFields = (degraded: number, max: number, cap: number): Record<string, FieldSpec> => ({

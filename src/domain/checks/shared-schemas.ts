@@ -22,9 +22,16 @@ export const BasicAuth = Type.Object({
 
 export const EnvironmentVariable = Type.Object({
   key: Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
-  value: Type.String({ maxLength: 16384 }),
+  value: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: 16384,
+        description: 'Required, except for a secret already stored under this key: left out, null or ***** keeps its value.',
+      }),
+    ),
+  ),
   locked: Type.Optional(Type.Boolean({ default: false })),
-  secret: Type.Optional(Type.Boolean({ default: false })),
+  secret: Type.Optional(Type.Boolean({ default: false, description: 'Once set it cannot be unset; the value is never returned again.' })),
 })
 
 export const environmentVariables = (max: number) => Nullable(Type.Array(EnvironmentVariable, { maxItems: max }))

@@ -7,6 +7,7 @@
 import { FieldErrorCollector } from '../errors.js'
 import { validateAssertions } from '../checks/assertion-rules.js'
 import { validateHttpUrl } from '../checks/url-rules.js'
+import { resolveEnvironmentVariables } from '../secrets/env-var-secrets.js'
 import { GROUP_FIELDS } from './schema.js'
 
 type Doc = Record<string, unknown>
@@ -21,6 +22,8 @@ export function buildGroupDoc(body: Doc, existing?: Doc, collector?: FieldErrorC
     else doc[name] = spec.default()
   }
   const errors = collector ?? new FieldErrorCollector()
+  // Entries get their defaults; a secret sent back without its value keeps the stored one (secrets/env-var-secrets).
+  if (Array.isArray(body.environmentVariables)) doc.environmentVariables = resolveEnvironmentVariables(body.environmentVariables, existing?.environmentVariables, errors)
   validateGroupDoc(doc, body, errors)
   if (!collector) errors.throwIfAny()
   return doc

@@ -1,7 +1,7 @@
 /** Check group fields (spec 2.7): the body schemas of create and update, with their defaults and limits. */
 import { Type, type TSchema } from 'typebox'
 import { API_SOURCES } from '../checks/api.js'
-import { httpRequestParts, normalizeEnvironmentVariables } from '../checks/common-fields.js'
+import { httpRequestParts } from '../checks/common-fields.js'
 import { COMPARISONS } from '../checks/enums.js'
 import { normalizeAlertSettings, normalizeRetryStrategy } from '../checks/normalize-settings.js'
 import {
@@ -73,7 +73,7 @@ export const GROUP_FIELDS: Record<string, GroupFieldSpec> = {
     schema: environmentVariables(MAX_GROUP_ENV_VARS),
     default: empty,
     keepOnNull: true,
-    normalize: normalizeEnvironmentVariables,
+    // Entries get their defaults, and secrets keep their stored values, in build-doc (secrets/env-var-secrets).
   },
   setupSnippetId: { schema: SnippetId, default: nul },
   tearDownSnippetId: { schema: SnippetId, default: nul },
