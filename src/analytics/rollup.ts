@@ -16,17 +16,21 @@ export type Level = (typeof LEVELS)[number]
 export const FINE_MS = 5 * MINUTE_MS
 export const levelMs = (level: Level): number => (level === 5 ? FINE_MS : HOUR_MS)
 
-/** What a final result contributes (read from check_results). */
-export interface RollupInput {
-  accountId: string
-  checkId: string
-  checkType: string
+/** What analytics reads of a final result: where and how it ran, and its metric values by timing base. */
+export interface RunPoint {
   location: string
   statusCode: number | null
   status: string
   attempt: number
   startedAt: number
   metrics: Record<string, number>
+}
+
+/** What a final result contributes to the roll-ups (read from check_results). */
+export interface RollupInput extends RunPoint {
+  accountId: string
+  checkId: string
+  checkType: string
 }
 
 /** A stored bucket: m0..m9 are encoded histograms of the type's timing slots (null when none was measured). */

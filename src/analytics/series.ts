@@ -6,17 +6,11 @@ import { slotOf } from '../domain/analytics/catalogue.js'
 import type { AnalyticsQuery } from '../domain/analytics/query.js'
 import { bucketStart } from '../domain/analytics/windows.js'
 import { addValue, emptyHistogram, mergeEncoded, quantile, stddev, type Histogram } from './histogram.js'
-import { NO_STATUS, isSuccess, slotColumn, type RollupRow } from './rollup.js'
+import { NO_STATUS, isSuccess, slotColumn, type RollupRow, type RunPoint } from './rollup.js'
 
-/** A final result as read for analytics. */
-export interface RawPoint {
+/** A final result as read for analytics, with its id (raw points link to their result). */
+export interface RawPoint extends RunPoint {
   id: string
-  location: string
-  statusCode: number | null
-  status: string
-  attempt: number
-  startedAt: number
-  metrics: Record<string, number>
 }
 
 interface Acc {

@@ -64,7 +64,9 @@ describe('histograms', () => {
   it('survive storage unchanged', () => {
     const h = of([0, 0, 0.4, 12.5, 12.6, 99, 1000, 29_999])
     const back = decodeHistogram(encodeHistogram(h))
-    expect(back).toEqual(h)
+    expect(encodeHistogram(back)).toBe(encodeHistogram(h))
+    expect([back.n, back.sum, back.min, back.max, back.zeros]).toEqual([8, h.sum, 0, 29_999, 2])
+    for (const q of [0.25, 0.5, 0.9, 1]) expect(quantile(back, q)).toBe(quantile(h, q))
     expect(decodeHistogram(encodeHistogram(emptyHistogram())).n).toBe(0)
   })
 })
