@@ -72,14 +72,17 @@ export function fieldErrors(errors: ErrorObject[], prefix = ''): Record<string, 
   return out
 }
 
+const isObjectBody = (body: unknown): boolean => body !== null && typeof body === 'object' && !Array.isArray(body)
+
 /**
  * On routes with `attachValidation`, the handler runs even when the body failed its schema: this gives the
  * reasons by field, for the service to add the domain's and answer every problem in one 400. A path or query
- * that failed is thrown as on any route (Fastify validates the path first and stops at the first failing part).
+ * that failed is thrown as on any route (Fastify validates the path first and stops at the first failing part),
+ * and so is a body that is not even an object (a string, an array, null, nothing): no rule has a field to judge.
  */
 export function bodySchemaErrors(request: FastifyRequest): Record<string, string> | undefined {
   const err = request.validationError
   if (!err) return undefined
-  if (err.validationContext !== 'body' || !Array.isArray(err.validation)) throw err
+  if (err.validationContext !== 'body' || !Array.isArray(err.validation) || !isObjectBody(request.body)) throw err
   return fieldErrors(err.validation as ErrorObject[])
 }

@@ -63,12 +63,17 @@ export class BodyProblems {
     return mergeFieldErrors(this.schema, this.rules.fields)
   }
 
-  /** The value built from the body when it has no problem; otherwise the 400 that names every problem. */
-  valid<T>(value: T | undefined): T {
+  /** The 400 that names every problem, when the body has any. */
+  throwIfAny(): void {
     const fields = this.fields()
     if (Object.keys(fields).length > 0) {
       throw new ValidationError(fields, this.schemaFailed ? `Invalid request body: ${describeFields(fields)}` : undefined)
     }
+  }
+
+  /** The value built from the body when it has no problem; otherwise the 400 that names every problem. */
+  valid<T>(value: T | undefined): T {
+    this.throwIfAny()
     if (value === undefined) throw new Error('a body without problems gave no value')
     return value
   }

@@ -83,8 +83,11 @@ function urlProblem(value: unknown): string | null {
   }
 }
 
-/** The stored settings after applying a create or update body (fields left out keep their value). */
-export function buildDashboardSettings(body: DashboardBody, existing?: DashboardSettings): DashboardSettings {
+/**
+ * The stored settings after applying a create or update body (fields left out keep their value). The rules look only
+ * at values of the right type, so they also run on a body that failed its schema.
+ */
+export function buildDashboardSettings(body: Record<string, unknown>, existing?: DashboardSettings): DashboardSettings {
   const settings: Record<string, unknown> = { ...DASHBOARD_DEFAULTS }
   for (const name of SETTING_NAMES) if (existing && existing[name] !== undefined) settings[name] = existing[name]
   for (const name of SETTING_NAMES) {

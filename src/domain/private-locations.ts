@@ -63,34 +63,42 @@ function proxyUrlProblem(value: string): string | null {
 }
 
 /** An empty proxyUrl means none. */
-const normalizeProxyUrl = (value: string | null | undefined): string | null | undefined => (value === '' ? null : value)
+const normalizeProxyUrl = (value: unknown): unknown => (value === '' ? null : value)
 
-export function buildPrivateLocationDoc(body: PrivateLocationCreate): PrivateLocationDoc {
+type Body = Record<string, unknown>
+
+/** The proxyUrl rule; a value of another type is the schema's to report. */
+function checkProxyUrl(proxy: unknown, errors: FieldErrorCollector): void {
+  const problem = typeof proxy === 'string' ? proxyUrlProblem(proxy) : null
+  if (problem) errors.add('proxyUrl', problem)
+}
+
+/**
+ * The document of a new location. The rules look only at values of the right type, so they also run on a body
+ * that failed its schema (which then reports the rest).
+ */
+export function buildPrivateLocationDoc(body: Body): PrivateLocationDoc {
   const errors = new FieldErrorCollector()
-  if (looksLikeRegion(body.slugName)) errors.add('slugName', 'must not look like a data-center region (such as us-east-1)')
+  if (typeof body.slugName === 'string' && looksLikeRegion(body.slugName)) errors.add('slugName', 'must not look like a data-center region (such as us-east-1)')
   const proxy = normalizeProxyUrl(body.proxyUrl) ?? null
-  if (proxy !== null) {
-    const problem = proxyUrlProblem(proxy)
-    if (problem) errors.add('proxyUrl', problem)
-  }
+  checkProxyUrl(proxy, errors)
   errors.throwIfAny()
-  return { name: body.name, slugName: body.slugName, icon: body.icon ?? DEFAULT_ICON, proxyUrl: proxy }
+  const { name, slugName, icon } = body as PrivateLocationCreate
+  return { name, slugName, icon: icon ?? DEFAULT_ICON, proxyUrl: proxy as string | null }
 }
 
 /** Fields left out keep their value; slugName never changes. */
-export function updatePrivateLocationDoc(existing: PrivateLocationDoc, body: PrivateLocationUpdate): PrivateLocationDoc {
+export function updatePrivateLocationDoc(existing: PrivateLocationDoc, body: Body): PrivateLocationDoc {
   const errors = new FieldErrorCollector()
   const proxy = normalizeProxyUrl(body.proxyUrl)
-  if (typeof proxy === 'string') {
-    const problem = proxyUrlProblem(proxy)
-    if (problem) errors.add('proxyUrl', problem)
-  }
+  checkProxyUrl(proxy, errors)
   errors.throwIfAny()
+  const { name, icon } = body as PrivateLocationUpdate
   return {
     ...existing,
-    name: body.name,
-    icon: body.icon ?? existing.icon,
-    proxyUrl: proxy === undefined ? existing.proxyUrl : proxy,
+    name,
+    icon: icon ?? existing.icon,
+    proxyUrl: proxy === undefined ? existing.proxyUrl : (proxy as string | null),
   }
 }
 

@@ -17,13 +17,17 @@ export const SnippetView = Type.Object({
   updated_at: Type.Union([Type.String(), Type.Null()]),
 })
 
-/** The stored document: the two fields, with a blank name rejected and the script's size counted in bytes. */
-export function buildSnippetDoc(body: { name: string; script: string }): { name: string; script: string } {
+/**
+ * The stored document: the two fields, with a blank name rejected and the script's size counted in bytes. The rules
+ * look only at strings, so they also run on a body that failed its schema (which then reports the rest).
+ */
+export function buildSnippetDoc(body: Record<string, unknown>): { name: string; script: string } {
   const errors = new FieldErrorCollector()
-  if (body.name.trim() === '') errors.add('name', 'must not be blank')
-  if (Buffer.byteLength(body.script, 'utf8') > MAX_SNIPPET_SCRIPT_BYTES) errors.add('script', 'must be at most 512 KiB')
+  const { name, script } = body
+  if (typeof name === 'string' && name.trim() === '') errors.add('name', 'must not be blank')
+  if (typeof script === 'string' && Buffer.byteLength(script, 'utf8') > MAX_SNIPPET_SCRIPT_BYTES) errors.add('script', 'must be at most 512 KiB')
   errors.throwIfAny()
-  return { name: body.name, script: body.script }
+  return { name: name as string, script: script as string }
 }
 
 /** Fields of checks and groups that name a snippet. */

@@ -46,18 +46,22 @@ export interface VariableChanges {
   secret?: boolean | undefined
 }
 
-/** The variable after a PUT: only value, locked and secret change; key is fixed and secret is one-way. */
-export function applyVariableUpdate(existing: Variable, body: VariableChanges, at: number): Variable {
+/**
+ * The variable after a PUT: only value, locked and secret change; key is fixed and secret is one-way. The rules
+ * compare values without assuming their types, so they also run on a body that failed its schema.
+ */
+export function applyVariableUpdate(existing: Variable, body: VariableChanges | Record<string, unknown>, at: number): Variable {
   const errors = new FieldErrorCollector()
   if (body.key !== undefined && body.key !== existing.key) errors.add('key', 'cannot be changed after creation')
   if (existing.secret && body.secret === false) errors.add('secret', 'cannot be turned off once a variable is secret')
   const secret = existing.secret || body.secret === true
   if (body.value === undefined && !secret) errors.add('value', 'is required')
   errors.throwIfAny()
+  const changes = body as VariableChanges
   return {
     ...existing,
-    value: body.value ?? existing.value,
-    locked: body.locked ?? existing.locked,
+    value: changes.value ?? existing.value,
+    locked: changes.locked ?? existing.locked,
     secret,
     updatedAt: at,
   }

@@ -1,6 +1,7 @@
 /** Alert channels and their subscriptions: account-scoped CRUD and PUT /v1/alert-channels/{id}/subscriptions. */
 import { toIso, toIsoOrNull } from '../lib/clock.js'
-import { NotFoundError, ValidationError } from '../domain/errors.js'
+import { BodyProblems } from '../domain/body-problems.js'
+import { NotFoundError, ValidationError, type FieldErrors } from '../domain/errors.js'
 import { buildAlertChannelDoc, publicConfig, subscriptionTarget } from '../domain/alert-channels/build-doc.js'
 import type { DocRecord } from '../store/doc-table.js'
 import type { Subscription } from '../store/alert-subscriptions.js'
@@ -17,14 +18,15 @@ export interface SubscriptionView {
 
 export type AlertChannelView = Doc & { id: number; subscriptions: SubscriptionView[] }
 
+/** create, update and subscribe take the reasons the body failed its schema for, if it did: one 400 names every problem. */
 export interface AlertChannelService {
-  create(accountId: string, body: Doc): Promise<AlertChannelView>
+  create(accountId: string, body: Doc, schemaErrors?: FieldErrors): Promise<AlertChannelView>
   get(accountId: string, id: string): Promise<AlertChannelView>
   list(accountId: string, page: { limit: number; page: number }): Promise<{ items: AlertChannelView[]; total: number }>
-  update(accountId: string, id: string, body: Doc): Promise<AlertChannelView>
+  update(accountId: string, id: string, body: Doc, schemaErrors?: FieldErrors): Promise<AlertChannelView>
   remove(accountId: string, id: string): Promise<void>
   /** Subscribes (or unsubscribes with activated:false) one check or group to the channel. */
-  subscribe(accountId: string, id: string, body: Doc): Promise<SubscriptionView>
+  subscribe(accountId: string, id: string, body: Doc, schemaErrors?: FieldErrors): Promise<SubscriptionView>
 }
 
 /** Path ids are serial integers (PostgreSQL `serial` is 32-bit); anything else names no channel. */
@@ -79,8 +81,9 @@ export function alertChannelService(deps: ResourceDeps): AlertChannelService {
   }
 
   return {
-    async create(accountId, body) {
-      const doc = buildAlertChannelDoc(body)
+    async create(accountId, body, schemaErrors) {
+      const problems = new BodyProblems(schemaErrors)
+      const doc = problems.valid(problems.check(() => buildAlertChannelDoc(body)))
       const record = await stores.alertChannels.insert(accountId, doc, clock.now())
       return presentAlertChannel(record, [])
     },
@@ -94,10 +97,11 @@ export function alertChannelService(deps: ResourceDeps): AlertChannelService {
       return { items: await Promise.all(items.map((r) => view(stores, accountId, r))), total }
     },
 
-    async update(accountId, id, body) {
+    async update(accountId, id, body, schemaErrors) {
       return transact(async (s) => {
         const existing = await load(s, accountId, id)
-        const doc = buildAlertChannelDoc(body, existing.doc)
+        const problems = new BodyProblems(schemaErrors)
+        const doc = problems.valid(problems.check(() => buildAlertChannelDoc(body, existing.doc)))
         const updated = await s.alertChannels.update(accountId, existing.id, doc, clock.now())
         if (!updated) throw new NotFoundError('Alert channel', id)
         return view(s, accountId, updated)
@@ -110,11 +114,15 @@ export function alertChannelService(deps: ResourceDeps): AlertChannelService {
       if (channelId === null || !(await stores.alertChannels.delete(accountId, channelId))) throw new NotFoundError('Alert channel', id)
     },
 
-    async subscribe(accountId, id, body) {
-      const { target, activated } = subscriptionTarget(body)
+    async subscribe(accountId, id, body, schemaErrors) {
       return transact(async (s) => {
         const channel = await load(s, accountId, id)
-        await ensureTarget(s, accountId, target)
+        const problems = new BodyProblems(schemaErrors)
+        const parsed = problems.check((errors) => subscriptionTarget(body, errors))
+        const wanted = parsed?.target
+        if (wanted) await problems.checkAsync(() => ensureTarget(s, accountId, wanted))
+        const target = problems.valid(parsed?.target)
+        const activated = parsed?.activated === true
         const subscription: Subscription = {
           channelId: channel.id,
           checkId: 'checkId' in target ? target.checkId : null,

@@ -2,9 +2,10 @@
 import { randomBytes } from 'node:crypto'
 import type { ResourceDeps } from './resource-deps.js'
 import type { Stores } from './stores.js'
-import { ConflictError, NotFoundError } from '../domain/errors.js'
+import { BodyProblems } from '../domain/body-problems.js'
+import { ConflictError, NotFoundError, type FieldErrors } from '../domain/errors.js'
 import {
-  SETTING_NAMES, buildDashboardSettings, type DashboardBody, type DashboardSettings, type StoredDashboardKey,
+  SETTING_NAMES, buildDashboardSettings, type DashboardSettings, type StoredDashboardKey,
 } from '../domain/dashboards.js'
 import { maskKey } from '../domain/private-locations.js'
 import { hashSecret, newId } from '../lib/ids.js'
@@ -14,12 +15,18 @@ import type { DocRecord } from '../store/doc-table.js'
 export type DashboardView = Record<string, unknown>
 export type DashboardLookup = 'dashboardId' | 'customUrl' | 'customDomain'
 
+type Body = Record<string, unknown>
+
+/**
+ * create and update take the reasons the body failed its schema for, if it did: one 400 names every problem. A taken
+ * customUrl or customDomain is a 409, asked only of a body without problems.
+ */
 export interface DashboardService {
-  create(accountId: string, body: DashboardBody): Promise<DashboardView>
+  create(accountId: string, body: Body, schemaErrors?: FieldErrors): Promise<DashboardView>
   list(accountId: string, query: { limit: number; page: number }): Promise<{ items: DashboardView[]; total: number }>
   /** By dashboardId, or by customUrl / customDomain when `by` says so. */
   get(accountId: string, key: string, by?: DashboardLookup): Promise<DashboardView>
-  update(accountId: string, dashboardId: string, body: DashboardBody): Promise<DashboardView>
+  update(accountId: string, dashboardId: string, body: Body, schemaErrors?: FieldErrors): Promise<DashboardView>
   remove(accountId: string, dashboardId: string): Promise<void>
 }
 
@@ -73,8 +80,9 @@ export function dashboardService(deps: ResourceDeps): DashboardService {
   }
 
   return {
-    async create(accountId, body) {
-      const settings = buildDashboardSettings(body)
+    async create(accountId, body, schemaErrors) {
+      const problems = new BodyProblems(schemaErrors)
+      const settings = problems.valid(problems.check(() => buildDashboardSettings(body)))
       const { keys, fresh } = keysFor(settings, [])
       const record = await transact(async (s) => {
         await ensureAvailable(s, settings)
@@ -92,10 +100,11 @@ export function dashboardService(deps: ResourceDeps): DashboardService {
       return present(await find(stores, accountId, value, by))
     },
 
-    async update(accountId, dashboardId, body) {
+    async update(accountId, dashboardId, body, schemaErrors) {
       const { record, fresh } = await transact(async (s) => {
         const existing = await find(s, accountId, dashboardId)
-        const settings = buildDashboardSettings(body, existing.doc as DashboardSettings)
+        const problems = new BodyProblems(schemaErrors)
+        const settings = problems.valid(problems.check(() => buildDashboardSettings(body, existing.doc as DashboardSettings)))
         await ensureAvailable(s, settings, existing.id)
         const { keys, fresh } = keysFor(settings, (existing.doc.keys as StoredDashboardKey[] | undefined) ?? [])
         const updated = await s.dashboards.update(accountId, existing.id, { ...settings, dashboardId: existing.doc.dashboardId, keys }, clock.now())

@@ -1,6 +1,7 @@
 /** Maintenance windows: account-scoped CRUD (PUT is partial). */
 import { toIso, toIsoOrNull } from '../lib/clock.js'
-import { NotFoundError } from '../domain/errors.js'
+import { BodyProblems } from '../domain/body-problems.js'
+import { NotFoundError, type FieldErrors } from '../domain/errors.js'
 import { buildMaintenanceWindowDoc, type MaintenanceWindowDoc } from '../domain/maintenance.js'
 import type { DocRecord } from '../store/doc-table.js'
 import { serialId } from './alert-channels.js'
@@ -10,11 +11,12 @@ type Doc = Record<string, unknown>
 
 export type MaintenanceWindowView = MaintenanceWindowDoc & { id: number; created_at: string; updated_at: string | null }
 
+/** create and update take the reasons the body failed its schema for, if it did: one 400 names every problem. */
 export interface MaintenanceWindowService {
-  create(accountId: string, body: Doc): Promise<MaintenanceWindowView>
+  create(accountId: string, body: Doc, schemaErrors?: FieldErrors): Promise<MaintenanceWindowView>
   get(accountId: string, id: string): Promise<MaintenanceWindowView>
   list(accountId: string, page: { limit: number; page: number }): Promise<{ items: MaintenanceWindowView[]; total: number }>
-  update(accountId: string, id: string, body: Doc): Promise<MaintenanceWindowView>
+  update(accountId: string, id: string, body: Doc, schemaErrors?: FieldErrors): Promise<MaintenanceWindowView>
   remove(accountId: string, id: string): Promise<void>
   /** Every window of the account, as stored (for alerting, with isInMaintenance / activeWindowsFor). */
   listAll(accountId: string): Promise<Array<MaintenanceWindowDoc & { id: number }>>
@@ -43,8 +45,9 @@ export function maintenanceWindowService(deps: ResourceDeps): MaintenanceWindowS
   const notFound = (id: string) => new NotFoundError('Maintenance window', id)
 
   return {
-    async create(accountId, body) {
-      const doc = buildMaintenanceWindowDoc(body)
+    async create(accountId, body, schemaErrors) {
+      const problems = new BodyProblems(schemaErrors)
+      const doc = problems.valid(problems.check(() => buildMaintenanceWindowDoc(body)))
       return presentMaintenanceWindow(await stores.maintenanceWindows.insert(accountId, doc, clock.now()))
     },
 
@@ -60,13 +63,14 @@ export function maintenanceWindowService(deps: ResourceDeps): MaintenanceWindowS
       return { items: items.map(presentMaintenanceWindow), total }
     },
 
-    async update(accountId, id, body) {
+    async update(accountId, id, body, schemaErrors) {
       const n = serialId(id)
       if (n === null) throw notFound(id)
       return transact(async (s) => {
         const existing = await s.maintenanceWindows.get(accountId, n)
         if (!existing) throw notFound(id)
-        const doc = buildMaintenanceWindowDoc(body, docOf(existing))
+        const problems = new BodyProblems(schemaErrors)
+        const doc = problems.valid(problems.check(() => buildMaintenanceWindowDoc(body, docOf(existing))))
         const updated = await s.maintenanceWindows.update(accountId, n, doc, clock.now())
         if (!updated) throw notFound(id)
         return presentMaintenanceWindow(updated)

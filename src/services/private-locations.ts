@@ -2,10 +2,10 @@
 import { randomBytes } from 'node:crypto'
 import type { ResourceDeps } from './resource-deps.js'
 import type { Stores } from './stores.js'
-import { ConflictError, NotFoundError } from '../domain/errors.js'
+import { BodyProblems } from '../domain/body-problems.js'
+import { ConflictError, NotFoundError, type FieldErrors } from '../domain/errors.js'
 import {
-  MAX_KEYS_PER_LOCATION, buildPrivateLocationDoc, maskKey, namesLocation, updatePrivateLocationDoc,
-  type PrivateLocationCreate, type PrivateLocationDoc, type PrivateLocationUpdate,
+  MAX_KEYS_PER_LOCATION, buildPrivateLocationDoc, maskKey, namesLocation, updatePrivateLocationDoc, type PrivateLocationDoc,
 } from '../domain/private-locations.js'
 import { hashSecret, isUuid, newId } from '../lib/ids.js'
 import { toIso, toIsoOrNull } from '../lib/clock.js'
@@ -22,12 +22,18 @@ export interface PrivateLocationKeyView {
 
 export type PrivateLocationView = Record<string, unknown>
 
+type Body = Record<string, unknown>
+
+/**
+ * create and update take the reasons the body failed its schema for, if it did: one 400 names every problem. A taken
+ * slugName is a 409, asked only of a body without problems.
+ */
 export interface PrivateLocationService {
-  create(accountId: string, body: PrivateLocationCreate): Promise<PrivateLocationView>
+  create(accountId: string, body: Body, schemaErrors?: FieldErrors): Promise<PrivateLocationView>
   get(accountId: string, id: string): Promise<PrivateLocationView>
   /** Without limit, every location of the account. */
   list(accountId: string, query: { limit?: number | undefined; page?: number | undefined }): Promise<{ items: PrivateLocationView[]; total: number }>
-  update(accountId: string, id: string, body: PrivateLocationUpdate): Promise<PrivateLocationView>
+  update(accountId: string, id: string, body: Body, schemaErrors?: FieldErrors): Promise<PrivateLocationView>
   remove(accountId: string, id: string): Promise<void>
   addKey(accountId: string, id: string): Promise<PrivateLocationKeyView>
   removeKey(accountId: string, id: string, keyId: string): Promise<void>
@@ -101,8 +107,9 @@ export function privateLocationService(deps: ResourceDeps): PrivateLocationServi
   }
 
   return {
-    async create(accountId, body) {
-      const doc = buildPrivateLocationDoc(body)
+    async create(accountId, body, schemaErrors) {
+      const problems = new BodyProblems(schemaErrors)
+      const doc = problems.valid(problems.check(() => buildPrivateLocationDoc(body)))
       const { record, key } = await transact(async (s) => {
         const taken = await s.privateLocations.list(accountId, { where: { slug_name: doc.slugName }, limit: 1 })
         if (taken.total > 0) throw new ConflictError(`A private location with slugName "${doc.slugName}" already exists`, { slugName: 'is already in use' })
@@ -124,10 +131,11 @@ export function privateLocationService(deps: ResourceDeps): PrivateLocationServi
       return { items: await views(accountId, items), total }
     },
 
-    async update(accountId, id, body) {
+    async update(accountId, id, body, schemaErrors) {
       const record = await transact(async (s) => {
         const existing = await find(s, accountId, id)
-        const doc = updatePrivateLocationDoc(docOf(existing), body)
+        const problems = new BodyProblems(schemaErrors)
+        const doc = problems.valid(problems.check(() => updatePrivateLocationDoc(docOf(existing), body)))
         const updated = await s.privateLocations.update(accountId, id, doc, clock.now())
         if (!updated) throw new NotFoundError('Private location', id)
         return updated

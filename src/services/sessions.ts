@@ -8,7 +8,8 @@ import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
 import { matchesTags } from '../domain/schedule/match-tags.js'
 import { locationInput, pickLocations } from '../domain/schedule/pick-locations.js'
 import { firstAttemptJobs } from '../store/engine/run-jobs.js'
-import { NotFoundError, ValidationError } from '../domain/errors.js'
+import { BodyProblems } from '../domain/body-problems.js'
+import { NotFoundError, ValidationError, type FieldErrors } from '../domain/errors.js'
 import type { CheckRecord } from '../store/checks.js'
 import type { CheckResultRow, CheckSessionRow } from '../store/schema.js'
 import type { ResourceDeps } from './resource-deps.js'
@@ -18,8 +19,14 @@ type Doc = Record<string, unknown>
 export type SessionView = Record<string, unknown>
 export const RUNNABLE_TYPES = new Set(['API', 'URL', 'TCP', 'DNS', 'ICMP'])
 
+export interface SessionTarget {
+  checkId?: string[] | undefined
+  matchTags?: string[][] | undefined
+}
+
 export interface SessionService {
-  trigger(accountId: string, target: { checkId?: string[] | undefined; matchTags?: string[][] | undefined }, runSource: string): Promise<SessionView[]>
+  /** `schemaErrors`: the reasons the body failed its schema for, if it did; one 400 names them with the target's. */
+  trigger(accountId: string, target: SessionTarget, runSource: string, schemaErrors?: FieldErrors): Promise<SessionView[]>
   start(accountId: string, check: CheckRecord, runSource: string): Promise<string>
   get(accountId: string, sessionId: string): Promise<SessionView>
   /** Waits up to maxWaitMs; `done` tells whether the session finished. */
@@ -27,6 +34,14 @@ export interface SessionService {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** How a trigger picks its checks: by id when checkId lists some, else by matchTags; a 400 when it names neither. */
+export function sessionSelector(target: unknown): { checkIds: string[] } | { matchTags: string[][] } {
+  const t = (target !== null && typeof target === 'object' ? target : {}) as SessionTarget
+  if (Array.isArray(t.checkId) && t.checkId.length > 0) return { checkIds: t.checkId }
+  if (Array.isArray(t.matchTags) && t.matchTags.length > 0) return { matchTags: t.matchTags }
+  throw new ValidationError({ target: 'must name checkId or matchTags' })
+}
 
 export function sessionStatus(expected: number, finals: CheckResultRow[]): { done: boolean; status: string } {
   const failed = finals.some((r) => r.status === 'failing')
@@ -81,17 +96,17 @@ export function sessionService(deps: ResourceDeps): SessionService {
   }
 
   return {
-    async trigger(accountId, target, runSource) {
+    async trigger(accountId, target, runSource, schemaErrors) {
+      const problems = new BodyProblems(schemaErrors)
+      const selector = problems.valid(problems.check(() => sessionSelector(target)))
       const all = await stores.checks.listAll(accountId)
       let chosen: CheckRecord[]
-      if (target.checkId && target.checkId.length > 0) {
-        const ids = new Set(target.checkId)
+      if ('checkIds' in selector) {
+        const ids = new Set(selector.checkIds)
         chosen = all.filter((c) => ids.has(c.id))
-      } else if (target.matchTags && target.matchTags.length > 0) {
-        const withTags = await Promise.all(all.map(async (c) => ({ c, tags: [...((c.doc.tags as string[]) ?? []), ...(((await groupOf(c))?.tags as string[] | undefined) ?? [])] })))
-        chosen = withTags.filter(({ c, tags }) => RUNNABLE_TYPES.has(c.checkType) && matchesTags(target.matchTags ?? [], tags)).map(({ c }) => c)
       } else {
-        throw new ValidationError({ target: 'must name checkId or matchTags' })
+        const withTags = await Promise.all(all.map(async (c) => ({ c, tags: [...((c.doc.tags as string[]) ?? []), ...(((await groupOf(c))?.tags as string[] | undefined) ?? [])] })))
+        chosen = withTags.filter(({ c, tags }) => RUNNABLE_TYPES.has(c.checkType) && matchesTags(selector.matchTags, tags)).map(({ c }) => c)
       }
       if (chosen.length === 0) throw new NotFoundError('Checks matching target', JSON.stringify(target))
       const out: SessionView[] = []

@@ -4,15 +4,14 @@
  */
 import type { ResourceDeps } from './resource-deps.js'
 import { toIso, toIsoOrNull } from '../lib/clock.js'
-import { NotFoundError } from '../domain/errors.js'
+import { BodyProblems } from '../domain/body-problems.js'
+import { NotFoundError, type FieldErrors } from '../domain/errors.js'
 import { parseSerialId } from '../domain/groups/serial-id.js'
 import { buildSnippetDoc, withoutSnippet } from '../domain/snippets.js'
 import type { DocRecord } from '../store/doc-table.js'
 
-export interface SnippetInput {
-  name: string
-  script: string
-}
+/** A body as sent: its fields are checked here (with the schema's reasons, if it failed its schema). */
+export type SnippetInput = Record<string, unknown>
 
 export interface SnippetView {
   id: number
@@ -22,9 +21,10 @@ export interface SnippetView {
   updated_at: string | null
 }
 
+/** create and update take the reasons the body failed its schema for, if it did: one 400 names every problem. */
 export interface SnippetService {
-  create(accountId: string, body: SnippetInput): Promise<SnippetView>
-  update(accountId: string, id: string, body: SnippetInput): Promise<SnippetView>
+  create(accountId: string, body: SnippetInput, schemaErrors?: FieldErrors): Promise<SnippetView>
+  update(accountId: string, id: string, body: SnippetInput, schemaErrors?: FieldErrors): Promise<SnippetView>
   get(accountId: string, id: string): Promise<SnippetView>
   list(accountId: string, page: { limit: number; page: number }): Promise<{ items: SnippetView[]; total: number }>
   remove(accountId: string, id: string): Promise<void>
@@ -48,13 +48,17 @@ export function snippetService(deps: ResourceDeps): SnippetService {
   }
 
   return {
-    async create(accountId, body) {
-      return present(await stores.snippets.insert(accountId, buildSnippetDoc(body), clock.now()))
+    async create(accountId, body, schemaErrors) {
+      const problems = new BodyProblems(schemaErrors)
+      const doc = problems.valid(problems.check(() => buildSnippetDoc(body)))
+      return present(await stores.snippets.insert(accountId, doc, clock.now()))
     },
 
-    async update(accountId, rawId, body) {
-      const doc = buildSnippetDoc(body)
-      const updated = await stores.snippets.update(accountId, idOf(rawId), doc, clock.now())
+    async update(accountId, rawId, body, schemaErrors) {
+      const id = idOf(rawId)
+      const problems = new BodyProblems(schemaErrors)
+      const doc = problems.valid(problems.check(() => buildSnippetDoc(body)))
+      const updated = await stores.snippets.update(accountId, id, doc, clock.now())
       if (!updated) throw new NotFoundError('Snippet', rawId)
       return present(updated)
     },

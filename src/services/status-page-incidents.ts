@@ -1,12 +1,13 @@
 /** Incidents on status page services: CRUD, plus openIncident / resolveIncident for alerting (triggerIncident). */
-import { NotFoundError, ValidationError } from '../domain/errors.js'
+import { BodyProblems } from '../domain/body-problems.js'
+import { NotFoundError, type FieldErrors } from '../domain/errors.js'
 import type { IncidentSeverity } from '../domain/status-pages/enums.js'
-import { newUpdateDoc, parseUpdateDate, type IncidentDoc } from '../domain/status-pages/incident-rules.js'
-import { serviceIdOf, uniqueServiceIds } from '../domain/status-pages/service-ref.js'
+import { newUpdateDoc, type IncidentDoc } from '../domain/status-pages/incident-rules.js'
+import { serviceRefFields, uniqueServiceIds } from '../domain/status-pages/service-ref.js'
 import type { Doc } from '../store/doc-table.js'
 import type { ResourceDeps } from './resource-deps.js'
 import { findOr404, listNewestFirst, loadServices, requireOwnServices, type PageOf, type Paging } from './status-page-common.js'
-import { createUpdate } from './status-page-incident-updates.js'
+import { createUpdate, dateOrThrow } from './status-page-incident-updates.js'
 import { incidentView, orderedUpdates } from './status-page-incident-state.js'
 import type { ServiceMap, View } from './status-page-views.js'
 
@@ -19,12 +20,13 @@ export interface OpenIncidentInput {
   notifySubscribers: boolean
 }
 
+/** createIncident and updateIncident take the reasons the body failed its schema for, if it did: one 400 names every problem. */
 export interface IncidentOps {
-  createIncident(accountId: string, body: Doc): Promise<View>
+  createIncident(accountId: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
   getIncident(accountId: string, id: string): Promise<View>
   /** Newest first. */
   listIncidents(accountId: string, paging: Paging): Promise<PageOf<View>>
-  updateIncident(accountId: string, id: string, body: Doc): Promise<View>
+  updateIncident(accountId: string, id: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
   /** Deletes the incident and (by cascade) its updates. */
   removeIncident(accountId: string, id: string): Promise<void>
   /** Opens an incident on one service with a first INVESTIGATING update. */
@@ -43,15 +45,18 @@ export function incidentOps(deps: ResourceDeps): IncidentOps {
   const { stores, clock, transact } = deps
 
   const ops: IncidentOps = {
-    async createIncident(accountId, body) {
+    async createIncident(accountId, body, schemaErrors) {
       const services = await loadServices(stores, accountId)
-      const refs = body.services as unknown[]
-      requireOwnServices(services, refs.map((ref, i) => ({ field: `services[${i}]`, serviceId: serviceIdOf(ref) })))
-      const first = (body.incidentUpdates as Doc[])[0] ?? {}
+      const problems = new BodyProblems(schemaErrors)
+      problems.check(() => requireOwnServices(services, serviceRefFields(body.services, 'services')))
+      const given: unknown = Array.isArray(body.incidentUpdates) ? body.incidentUpdates[0] : undefined
+      const first: Doc = given !== null && typeof given === 'object' ? (given as Doc) : {}
       const now = clock.now()
-      const date = parseUpdateDate(first.publicIncidentUpdateDate, now)
-      if ('error' in date) throw new ValidationError({ 'incidentUpdates[0].publicIncidentUpdateDate': date.error })
-      const firstUpdate = newUpdateDoc('', first, date.ms, 1)
+      const publicDate = problems.valid(
+        problems.check(() => dateOrThrow(first.publicIncidentUpdateDate, now, 'incidentUpdates[0].publicIncidentUpdateDate')),
+      )
+      const refs = body.services as unknown[]
+      const firstUpdate = newUpdateDoc('', first, publicDate, 1)
       const doc: IncidentDoc = {
         name: String(body.name),
         severity: body.severity as IncidentSeverity,
@@ -73,17 +78,17 @@ export function incidentOps(deps: ResourceDeps): IncidentOps {
       const services = await loadServices(stores, accountId)
       return { items: await Promise.all(items.map((r) => incidentView(stores, accountId, r, services))), total }
     },
-    async updateIncident(accountId, id, body) {
+    async updateIncident(accountId, id, body, schemaErrors) {
       const record = await findOr404(stores.statusPageIncidents, accountId, id, WHAT)
       const services = await loadServices(stores, accountId)
+      const problems = new BodyProblems(schemaErrors)
+      problems.check(() => requireOwnServices(services, serviceRefFields(body.services, 'services')))
+      problems.throwIfAny()
       const previous = record.doc as unknown as IncidentDoc
       const doc: IncidentDoc = { ...previous }
       if (body.name !== undefined) doc.name = String(body.name)
       if (body.severity !== undefined) doc.severity = body.severity as IncidentSeverity
-      if (Array.isArray(body.services)) {
-        requireOwnServices(services, body.services.map((ref: unknown, i) => ({ field: `services[${i}]`, serviceId: serviceIdOf(ref) })))
-        doc.services = serviceRefs(body.services, services)
-      }
+      if (Array.isArray(body.services)) doc.services = serviceRefs(body.services, services)
       const updated = await stores.statusPageIncidents.update(accountId, record.id, doc as unknown as Doc, clock.now())
       if (!updated) throw new NotFoundError(WHAT, id)
       return incidentView(stores, accountId, updated, services)

@@ -1,5 +1,6 @@
 /** Status pages: account-scoped CRUD; url and customDomain are unique across all accounts. */
-import { ConflictError, NotFoundError } from '../domain/errors.js'
+import { BodyProblems } from '../domain/body-problems.js'
+import { ConflictError, NotFoundError, type FieldErrors } from '../domain/errors.js'
 import { buildPageDoc, cardServiceFields, type PageDoc } from '../domain/status-pages/page-rules.js'
 import { newId } from '../lib/ids.js'
 import type { Doc } from '../store/doc-table.js'
@@ -7,11 +8,15 @@ import type { ResourceDeps } from './resource-deps.js'
 import { findOr404, loadServices, offsetOf, requireOwnServices, type PageOf, type Paging } from './status-page-common.js'
 import { presentPage, type View } from './status-page-views.js'
 
+/**
+ * createPage and updatePage take the reasons the body failed its schema for, if it did: one 400 names every problem
+ * (the schema's and the cards' unknown services). A taken url or custom domain is a 409, asked only of a valid body.
+ */
 export interface PageOps {
-  createPage(accountId: string, body: Doc): Promise<View>
+  createPage(accountId: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
   getPage(accountId: string, id: string): Promise<View>
   listPages(accountId: string, paging: Paging): Promise<PageOf<View>>
-  updatePage(accountId: string, id: string, body: Doc): Promise<View>
+  updatePage(accountId: string, id: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
   /** Deletes the page and (by cascade) its subscriptions. */
   removePage(accountId: string, id: string): Promise<void>
 }
@@ -32,15 +37,17 @@ export function pageOps(deps: ResourceDeps): PageOps {
     }
   }
 
-  async function checkedDoc(accountId: string, body: Doc, previous?: PageDoc) {
+  async function checkedDoc(accountId: string, body: Doc, schemaErrors: FieldErrors | undefined, previous?: PageDoc) {
     const services = await loadServices(stores, accountId)
-    if (Array.isArray(body.cards)) requireOwnServices(services, cardServiceFields(body.cards as Doc[]))
-    return { doc: buildPageDoc(body, previous, clock.now(), newId), services }
+    const problems = new BodyProblems(schemaErrors)
+    problems.check(() => requireOwnServices(services, cardServiceFields(body.cards)))
+    const doc = problems.valid(problems.check(() => buildPageDoc(body, previous, clock.now(), newId)))
+    return { doc, services }
   }
 
   return {
-    async createPage(accountId, body) {
-      const { doc, services } = await checkedDoc(accountId, body)
+    async createPage(accountId, body, schemaErrors) {
+      const { doc, services } = await checkedDoc(accountId, body, schemaErrors)
       await requireUnique(doc)
       const record = await stores.statusPages.insert(accountId, doc as unknown as Doc, clock.now())
       return presentPage(record, services)
@@ -54,9 +61,9 @@ export function pageOps(deps: ResourceDeps): PageOps {
       const services = await loadServices(stores, accountId)
       return { items: items.map((r) => presentPage(r, services)), total }
     },
-    async updatePage(accountId, id, body) {
+    async updatePage(accountId, id, body, schemaErrors) {
       const record = await findOr404(stores.statusPages, accountId, id, WHAT)
-      const { doc, services } = await checkedDoc(accountId, body, record.doc as unknown as PageDoc)
+      const { doc, services } = await checkedDoc(accountId, body, schemaErrors, record.doc as unknown as PageDoc)
       await requireUnique(doc, record.id)
       const updated = await stores.statusPages.update(accountId, record.id, doc as unknown as Doc, clock.now())
       if (!updated) throw new NotFoundError(WHAT, id)

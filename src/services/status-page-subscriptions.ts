@@ -3,7 +3,8 @@
  * public confirmation link; bulk imports may be VERIFIED at once (autoVerify). No e-mail is sent here.
  */
 import { randomBytes } from 'node:crypto'
-import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js'
+import { BodyProblems } from '../domain/body-problems.js'
+import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../domain/errors.js'
 import type { SubscriptionStatus } from '../domain/status-pages/enums.js'
 import { addressKey, isEmailAddress, planBulk } from '../domain/status-pages/subscription-schemas.js'
 import type { Doc } from '../store/doc-table.js'
@@ -20,8 +21,11 @@ export interface BulkResult {
 
 export interface SubscriptionOps {
   listSubscriptions(accountId: string, statusPageId: string, paging: Paging): Promise<PageOf<View>>
-  /** One PENDING subscriber; 409 when the address is already subscribed. */
-  subscribe(accountId: string, statusPageId: string, body: Doc): Promise<View>
+  /**
+   * One PENDING subscriber; 409 when the address is already subscribed. Takes the reasons the body failed its schema
+   * for, if it did: one 400 names every problem.
+   */
+  subscribe(accountId: string, statusPageId: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
   bulkSubscribe(accountId: string, statusPageId: string, body: Doc): Promise<BulkResult>
   unsubscribe(accountId: string, statusPageId: string, subscriptionId: string): Promise<void>
 }
@@ -47,10 +51,14 @@ export function subscriptionOps(deps: ResourceDeps): SubscriptionOps {
       const { items, total } = await stores.statusPageSubscriptions.list(accountId, { where: { status_page_id: page.id }, ...offsetOf(paging) })
       return { items: items.map(presentSubscription), total }
     },
-    async subscribe(accountId, statusPageId, body) {
+    async subscribe(accountId, statusPageId, body, schemaErrors) {
       const page = await pageOf(accountId, statusPageId)
-      const address = String(body.address).trim()
-      if (!isEmailAddress(address)) throw new ValidationError({ address: 'must be an e-mail address' })
+      const problems = new BodyProblems(schemaErrors)
+      const address = problems.valid(problems.check(() => {
+        const address = String(body.address).trim()
+        if (!isEmailAddress(address)) throw new ValidationError({ address: 'must be an e-mail address' })
+        return address
+      }))
       if (await isSubscribed(stores, accountId, page.id, address)) {
         throw new ConflictError(`${address} is already subscribed to this status page`, { address: 'is already subscribed' })
       }

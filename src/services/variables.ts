@@ -1,7 +1,8 @@
 /** Account environment variables (spec 2.8), addressed by key. A secret's value is stored for checks but never returned. */
 import type { ResourceDeps } from './resource-deps.js'
-import { NotFoundError } from '../domain/errors.js'
-import { applyVariableUpdate, presentVariable, type VariableChanges } from '../domain/variables.js'
+import { BodyProblems } from '../domain/body-problems.js'
+import { NotFoundError, type FieldErrors } from '../domain/errors.js'
+import { applyVariableUpdate, presentVariable } from '../domain/variables.js'
 
 export type VariableView = ReturnType<typeof presentVariable>
 
@@ -12,9 +13,13 @@ export interface CreateVariableInput {
   secret?: boolean | undefined
 }
 
+/**
+ * update takes the reasons the body failed its schema for, if it did: one 400 names every problem. create has no rule
+ * beyond its schema (a taken key is a 409 from the store), so its schema answers alone.
+ */
 export interface VariableService {
   create(accountId: string, body: CreateVariableInput): Promise<VariableView>
-  update(accountId: string, key: string, body: VariableChanges): Promise<VariableView>
+  update(accountId: string, key: string, body: Record<string, unknown>, schemaErrors?: FieldErrors): Promise<VariableView>
   get(accountId: string, key: string): Promise<VariableView>
   list(accountId: string, page: { limit: number; page: number }): Promise<{ items: VariableView[]; total: number }>
   remove(accountId: string, key: string): Promise<void>
@@ -30,11 +35,12 @@ export function variableService(deps: ResourceDeps): VariableService {
       return presentVariable(variable)
     },
 
-    async update(accountId, key, body) {
+    async update(accountId, key, body, schemaErrors) {
       const updated = await transact(async (s) => {
         const existing = await s.variables.get(accountId, key)
         if (!existing) throw new NotFoundError('Variable', key)
-        const next = applyVariableUpdate(existing, body, clock.now())
+        const problems = new BodyProblems(schemaErrors)
+        const next = problems.valid(problems.check(() => applyVariableUpdate(existing, body, clock.now())))
         await s.variables.update(accountId, next)
         return next
       })

@@ -43,6 +43,14 @@ describe('BodyProblems', () => {
     expect(() => new BodyProblems({ name: 'is required' }).check(() => { throw new NotFoundError('Check', 'x') })).toThrow(NotFoundError)
   })
 
+  it('throwIfAny answers the 400 only when there is a problem', () => {
+    expect(() => new BodyProblems().throwIfAny()).not.toThrow()
+    expect(() => new BodyProblems({ name: 'is required' }).throwIfAny()).toThrow(ValidationError)
+    const problems = new BodyProblems()
+    problems.check((errors) => errors.add('endsAt', 'must be after startsAt'))
+    expect(() => problems.throwIfAny()).toThrow('"endsAt" must be after startsAt')
+  })
+
   it('gives back the value of a body without problems', () => {
     const problems = new BodyProblems()
     expect(problems.valid(problems.check(() => ({ name: 'ok' })))).toEqual({ name: 'ok' })

@@ -5,6 +5,7 @@ import type { Services } from '../../services/index.js'
 import { AlertChannelCreateBody, AlertChannelUpdateBody, AlertChannelView, SubscriptionBody, SubscriptionView } from '../../domain/alert-channels/schemas.js'
 import { errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
+import { bodySchemaErrors } from '../validation.js'
 
 const IdParams = Type.Object({ id: Type.String({ description: 'Alert channel id (an integer); anything else is a 404.' }) })
 const ListQuery = Type.Object(PageQuery)
@@ -29,6 +30,8 @@ export async function alertChannelRoutes(app: FastifyInstance, services: Service
   app.post<{ Body: Body }>(
     '/v1/alert-channels',
     {
+      // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Create an alert channel (EMAIL, WEBHOOK, SLACK or SMS)',
@@ -36,7 +39,7 @@ export async function alertChannelRoutes(app: FastifyInstance, services: Service
         response: { 201: AlertChannelView, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await channels.create(request.accountId, request.body)),
+    async (request, reply) => reply.code(201).send(await channels.create(request.accountId, request.body, bodySchemaErrors(request))),
   )
 
   app.get<{ Params: Params }>(
@@ -48,6 +51,7 @@ export async function alertChannelRoutes(app: FastifyInstance, services: Service
   app.put<{ Body: Body; Params: Params }>(
     '/v1/alert-channels/:id',
     {
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Update an alert channel (fields left out keep their value; type cannot change)',
@@ -56,7 +60,7 @@ export async function alertChannelRoutes(app: FastifyInstance, services: Service
         response: { 200: AlertChannelView, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => channels.update(request.accountId, request.params.id, request.body),
+    async (request) => channels.update(request.accountId, request.params.id, request.body, bodySchemaErrors(request)),
   )
 
   app.delete<{ Params: Params }>(
@@ -78,6 +82,7 @@ export async function alertChannelRoutes(app: FastifyInstance, services: Service
   app.put<{ Body: Body; Params: Params }>(
     '/v1/alert-channels/:id/subscriptions',
     {
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Subscribe a check or a group to an alert channel',
@@ -89,6 +94,6 @@ export async function alertChannelRoutes(app: FastifyInstance, services: Service
         response: { 200: SubscriptionView, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => channels.subscribe(request.accountId, request.params.id, request.body),
+    async (request) => channels.subscribe(request.accountId, request.params.id, request.body, bodySchemaErrors(request)),
   )
 }

@@ -6,6 +6,7 @@ import { StringEnum } from '../../domain/checks/shared-schemas.js'
 import type { Services } from '../../services/index.js'
 import { AnyObject, errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
+import { bodySchemaErrors } from '../validation.js'
 
 const Params = Type.Object({ dashboardId: Type.String({ minLength: 1, maxLength: 255, description: 'The dashboardId (not the integer id).' }) })
 const GetQuery = Type.Object({
@@ -22,6 +23,8 @@ export async function dashboardRoutes(app: FastifyInstance, services: Services):
   app.post<{ Body: DashboardBody }>(
     '/v1/dashboards',
     {
+      // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Create a dashboard (409 when the customUrl or customDomain is taken)',
@@ -29,7 +32,7 @@ export async function dashboardRoutes(app: FastifyInstance, services: Services):
         response: { 201: { ...AnyObject, description: 'The dashboard; a private one carries its key in keys[].rawKey, this once' }, ...errorResponses(400, 401, 409, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await dashboards.create(request.accountId, request.body)),
+    async (request, reply) => reply.code(201).send(await dashboards.create(request.accountId, request.body, bodySchemaErrors(request))),
   )
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
@@ -51,6 +54,7 @@ export async function dashboardRoutes(app: FastifyInstance, services: Services):
   app.put<{ Params: P; Body: DashboardBody }>(
     '/v1/dashboards/:dashboardId',
     {
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Update a dashboard (fields left out keep their value)',
@@ -59,7 +63,7 @@ export async function dashboardRoutes(app: FastifyInstance, services: Services):
         response: { 200: AnyObject, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
-    async (request) => dashboards.update(request.accountId, request.params.dashboardId, request.body),
+    async (request) => dashboards.update(request.accountId, request.params.dashboardId, request.body, bodySchemaErrors(request)),
   )
 
   app.delete<{ Params: P }>(

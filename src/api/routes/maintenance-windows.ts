@@ -5,6 +5,7 @@ import type { Services } from '../../services/index.js'
 import { MaintenanceWindowCreateBody, MaintenanceWindowUpdateBody, MaintenanceWindowView } from '../../domain/maintenance.js'
 import { errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
+import { bodySchemaErrors } from '../validation.js'
 
 const IdParams = Type.Object({ id: Type.String({ description: 'Maintenance window id (an integer); anything else is a 404.' }) })
 const ListQuery = Type.Object(PageQuery)
@@ -29,6 +30,8 @@ export async function maintenanceWindowRoutes(app: FastifyInstance, services: Se
   app.post<{ Body: Body }>(
     '/v1/maintenance-windows',
     {
+      // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Create a maintenance window (alerts of checks having any of its tags are silenced while it is on)',
@@ -36,7 +39,7 @@ export async function maintenanceWindowRoutes(app: FastifyInstance, services: Se
         response: { 201: MaintenanceWindowView, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await windows.create(request.accountId, request.body)),
+    async (request, reply) => reply.code(201).send(await windows.create(request.accountId, request.body, bodySchemaErrors(request))),
   )
 
   app.get<{ Params: Params }>(
@@ -48,6 +51,7 @@ export async function maintenanceWindowRoutes(app: FastifyInstance, services: Se
   app.put<{ Body: Body; Params: Params }>(
     '/v1/maintenance-windows/:id',
     {
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Update a maintenance window (fields left out keep their value)',
@@ -56,7 +60,7 @@ export async function maintenanceWindowRoutes(app: FastifyInstance, services: Se
         response: { 200: MaintenanceWindowView, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => windows.update(request.accountId, request.params.id, request.body),
+    async (request) => windows.update(request.accountId, request.params.id, request.body, bodySchemaErrors(request)),
   )
 
   app.delete<{ Params: Params }>(

@@ -7,6 +7,7 @@ import {
 import type { Services } from '../../services/index.js'
 import { AnyObject, errorResponses } from '../schemas/common.js'
 import { contentRange, sendPage } from '../paging.js'
+import { bodySchemaErrors } from '../validation.js'
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'The private location id (UUID).' }) })
 const KeyParams = Type.Object({ ...IdParams.properties, keyId: Type.String({ minLength: 1, maxLength: 100, description: 'The key id (UUID).' }) })
@@ -30,6 +31,8 @@ export async function privateLocationRoutes(app: FastifyInstance, services: Serv
   app.post<{ Body: PrivateLocationCreate }>(
     '/v1/private-locations',
     {
+      // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Create a private location (the response holds its first agent key in full, once)',
@@ -37,7 +40,7 @@ export async function privateLocationRoutes(app: FastifyInstance, services: Serv
         response: { 201: { ...AnyObject, description: 'The created private location' }, ...errorResponses(400, 401, 409, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await locations.create(request.accountId, request.body)),
+    async (request, reply) => reply.code(201).send(await locations.create(request.accountId, request.body, bodySchemaErrors(request))),
   )
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
@@ -60,6 +63,7 @@ export async function privateLocationRoutes(app: FastifyInstance, services: Serv
   app.put<{ Params: Id; Body: PrivateLocationUpdate }>(
     '/v1/private-locations/:id',
     {
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Update a private location (slugName cannot change)',
@@ -68,7 +72,7 @@ export async function privateLocationRoutes(app: FastifyInstance, services: Serv
         response: { 200: AnyObject, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => locations.update(request.accountId, request.params.id, request.body),
+    async (request) => locations.update(request.accountId, request.params.id, request.body, bodySchemaErrors(request)),
   )
 
   app.delete<{ Params: Id }>(

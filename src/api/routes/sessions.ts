@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services/index.js'
 import { AnyObject, errorResponses } from '../schemas/common.js'
+import { bodySchemaErrors } from '../validation.js'
 
 const TriggerBody = Type.Object({
   target: Type.Object({
@@ -19,9 +20,14 @@ export async function sessionRoutes(app: FastifyInstance, services: Services): P
   for (const version of ['v1', 'v2']) {
     app.post<{ Body: Static<typeof TriggerBody> }>(
       `/${version}/check-sessions/trigger`,
-      { schema: { tags, summary: 'Run the matching checks now (one session per check)', body: TriggerBody, response: { 201: AnyObject, ...errorResponses(400, 401, 404, 429) } } },
+      {
+        // A body that fails its schema still reaches the service, which adds the target's problem to the schema's.
+        attachValidation: true,
+        schema: { tags, summary: 'Run the matching checks now (one session per check)', body: TriggerBody, response: { 201: AnyObject, ...errorResponses(400, 401, 404, 429) } },
+      },
       async (request, reply) => {
-        const sessions = await services.sessions.trigger(request.accountId, request.body.target, 'TRIGGER_API')
+        const schemaErrors = bodySchemaErrors(request)
+        const sessions = await services.sessions.trigger(request.accountId, request.body.target, 'TRIGGER_API', schemaErrors)
         return reply.code(201).send({ sessions })
       },
     )

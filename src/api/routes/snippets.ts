@@ -5,6 +5,7 @@ import { SnippetBody, SnippetView } from '../../domain/snippets.js'
 import type { Services } from '../../services/index.js'
 import { errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
+import { bodySchemaErrors } from '../validation.js'
 
 const tags = ['snippets']
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'Snippet id (integer).' }) })
@@ -25,8 +26,12 @@ export async function snippetRoutes(app: FastifyInstance, services: Services): P
 
   app.post<{ Body: Static<typeof SnippetBody> }>(
     '/v1/snippets',
-    { schema: { tags, summary: 'Create a snippet', body: SnippetBody, response: { 201: SnippetView, ...errorResponses(400, 401, 429) } } },
-    async (request, reply) => reply.code(201).send(await snippets.create(request.accountId, request.body)),
+    {
+      // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+      attachValidation: true,
+      schema: { tags, summary: 'Create a snippet', body: SnippetBody, response: { 201: SnippetView, ...errorResponses(400, 401, 429) } },
+    },
+    async (request, reply) => reply.code(201).send(await snippets.create(request.accountId, request.body, bodySchemaErrors(request))),
   )
 
   app.get<{ Params: Static<typeof IdParams> }>(
@@ -38,9 +43,10 @@ export async function snippetRoutes(app: FastifyInstance, services: Services): P
   app.put<{ Params: Static<typeof IdParams>; Body: Static<typeof SnippetBody> }>(
     '/v1/snippets/:id',
     {
+      attachValidation: true,
       schema: { tags, summary: 'Replace a snippet (name and script)', params: IdParams, body: SnippetBody, response: { 200: SnippetView, ...errorResponses(400, 401, 404, 429) } },
     },
-    async (request) => snippets.update(request.accountId, request.params.id, request.body),
+    async (request) => snippets.update(request.accountId, request.params.id, request.body, bodySchemaErrors(request)),
   )
 
   app.delete<{ Params: Static<typeof IdParams> }>(

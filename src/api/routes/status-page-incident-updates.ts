@@ -5,6 +5,7 @@ import { IncidentUpdateChangeBody, IncidentUpdateCreateBody } from '../../domain
 import type { StatusPageService } from '../../services/status-pages.js'
 import { AnyObject, errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
+import { bodySchemaErrors } from '../validation.js'
 
 const IncidentParams = Type.Object({ incidentId: Type.String({ maxLength: 100, description: 'Incident id (UUID).' }) })
 const UpdateParams = Type.Object({
@@ -40,6 +41,8 @@ export async function incidentUpdateRoutes(app: FastifyInstance, pages: StatusPa
   app.post<{ Params: Static<typeof IncidentParams>; Body: Body }>(
     path,
     {
+      // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+      attachValidation: true,
       schema: {
         tags,
         summary: "Post an incident update (sets the incident's lastUpdateStatus)",
@@ -48,7 +51,7 @@ export async function incidentUpdateRoutes(app: FastifyInstance, pages: StatusPa
         response: { 201: AnyObject, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await pages.createIncidentUpdate(request.accountId, request.params.incidentId, request.body)),
+    async (request, reply) => reply.code(201).send(await pages.createIncidentUpdate(request.accountId, request.params.incidentId, request.body, bodySchemaErrors(request))),
   )
 
   app.get<{ Params: Params }>(
@@ -61,6 +64,7 @@ export async function incidentUpdateRoutes(app: FastifyInstance, pages: StatusPa
     app.route<{ Params: Params; Body: Body }>({
       method,
       url: `${path}/:incidentUpdateId`,
+      attachValidation: true,
       schema: {
         tags,
         summary: `Change an incident update (fields left out keep their value; no new e-mail is sent)${method === 'PATCH' ? '; same as PUT' : ''}`,
@@ -68,7 +72,7 @@ export async function incidentUpdateRoutes(app: FastifyInstance, pages: StatusPa
         body: IncidentUpdateChangeBody,
         response: { 200: AnyObject, ...errorResponses(400, 401, 404, 429) },
       },
-      handler: async (request) => pages.updateIncidentUpdate(request.accountId, request.params.incidentId, request.params.incidentUpdateId, request.body),
+      handler: async (request) => pages.updateIncidentUpdate(request.accountId, request.params.incidentId, request.params.incidentUpdateId, request.body, bodySchemaErrors(request)),
     })
   }
 

@@ -5,6 +5,7 @@ import { IncidentChangeBody, IncidentCreateBody } from '../../domain/status-page
 import type { StatusPageService } from '../../services/status-pages.js'
 import { AnyObject, errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
+import { bodySchemaErrors } from '../validation.js'
 import { incidentUpdateRoutes } from './status-page-incident-updates.js'
 
 export const IncidentParams = Type.Object({ incidentId: Type.String({ maxLength: 100, description: 'Incident id (UUID).' }) })
@@ -29,6 +30,8 @@ export async function statusPageIncidentRoutes(app: FastifyInstance, pages: Stat
   app.post<{ Body: Body }>(
     path,
     {
+      // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Open an incident with its first update',
@@ -36,7 +39,7 @@ export async function statusPageIncidentRoutes(app: FastifyInstance, pages: Stat
         response: { 201: AnyObject, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await pages.createIncident(request.accountId, request.body)),
+    async (request, reply) => reply.code(201).send(await pages.createIncident(request.accountId, request.body, bodySchemaErrors(request))),
   )
 
   app.get<{ Params: Params }>(
@@ -49,6 +52,7 @@ export async function statusPageIncidentRoutes(app: FastifyInstance, pages: Stat
     app.route<{ Params: Params; Body: Body }>({
       method,
       url: `${path}/:incidentId`,
+      attachValidation: true,
       schema: {
         tags,
         summary: `Update an incident's name, severity or services (fields left out keep their value)${method === 'PATCH' ? '; same as PUT' : ''}`,
@@ -56,7 +60,7 @@ export async function statusPageIncidentRoutes(app: FastifyInstance, pages: Stat
         body: IncidentChangeBody,
         response: { 200: AnyObject, ...errorResponses(400, 401, 404, 429) },
       },
-      handler: async (request) => pages.updateIncident(request.accountId, request.params.incidentId, request.body),
+      handler: async (request) => pages.updateIncident(request.accountId, request.params.incidentId, request.body, bodySchemaErrors(request)),
     })
   }
 

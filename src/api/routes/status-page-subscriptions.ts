@@ -7,6 +7,7 @@ import { BulkSubscriptionBody, SubscriptionCreateBody } from '../../domain/statu
 import type { StatusPageService } from '../../services/status-pages.js'
 import { AnyObject, errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
+import { bodySchemaErrors } from '../validation.js'
 
 const PageParams = Type.Object({ statusPageId: Type.String({ maxLength: 100, description: 'Status page id (UUID).' }) })
 const Params = Type.Object({
@@ -46,6 +47,8 @@ export async function statusPageSubscriptionRoutes(app: FastifyInstance, pages: 
   app.post<{ Params: Static<typeof PageParams>; Body: Body }>(
     path,
     {
+      // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Subscribe one e-mail address (PENDING until confirmed)',
@@ -54,7 +57,7 @@ export async function statusPageSubscriptionRoutes(app: FastifyInstance, pages: 
         response: { 201: AnyObject, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await pages.subscribe(request.accountId, request.params.statusPageId, request.body)),
+    async (request, reply) => reply.code(201).send(await pages.subscribe(request.accountId, request.params.statusPageId, request.body, bodySchemaErrors(request))),
   )
 
   app.post<{ Params: Static<typeof PageParams>; Body: Body }>(

@@ -9,6 +9,7 @@ import { PageCreateBody, PageUpdateBody } from '../../domain/status-pages/page-s
 import type { Services } from '../../services/index.js'
 import { AnyObject, errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
+import { bodySchemaErrors } from '../validation.js'
 import { statusPageServiceRoutes } from './status-page-services.js'
 import { statusPageIncidentRoutes } from './status-page-incidents.js'
 import { statusPageSubscriptionRoutes } from './status-page-subscriptions.js'
@@ -39,8 +40,12 @@ export async function statusPageRoutes(app: FastifyInstance, services: Services)
 
   app.post<{ Body: Body }>(
     '/v1/status-pages',
-    { schema: { tags, summary: 'Create a status page', body: PageCreateBody, response: { 201: AnyObject, ...errorResponses(400, 401, 409, 429) } } },
-    async (request, reply) => reply.code(201).send(await pages.createPage(request.accountId, request.body)),
+    {
+      // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+      attachValidation: true,
+      schema: { tags, summary: 'Create a status page', body: PageCreateBody, response: { 201: AnyObject, ...errorResponses(400, 401, 409, 429) } },
+    },
+    async (request, reply) => reply.code(201).send(await pages.createPage(request.accountId, request.body, bodySchemaErrors(request))),
   )
 
   app.get<{ Params: Params }>(
@@ -52,6 +57,7 @@ export async function statusPageRoutes(app: FastifyInstance, services: Services)
   app.put<{ Params: Params; Body: Body }>(
     '/v1/status-pages/:statusPageId',
     {
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Update a status page (fields left out keep their value; cards, when sent, replace the cards)',
@@ -60,7 +66,7 @@ export async function statusPageRoutes(app: FastifyInstance, services: Services)
         response: { 200: AnyObject, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
-    async (request) => pages.updatePage(request.accountId, request.params.statusPageId, request.body),
+    async (request) => pages.updatePage(request.accountId, request.params.statusPageId, request.body, bodySchemaErrors(request)),
   )
 
   app.delete<{ Params: Params }>(

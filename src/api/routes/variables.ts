@@ -5,6 +5,7 @@ import { CreateVariableBody, UpdateVariableBody, VariableView } from '../../doma
 import type { Services } from '../../services/index.js'
 import { errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
+import { bodySchemaErrors } from '../validation.js'
 
 const tags = ['variables']
 const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 500, description: 'The variable key.' }) })
@@ -45,6 +46,8 @@ export async function variableRoutes(app: FastifyInstance, services: Services): 
   app.put<{ Params: Static<typeof KeyParams>; Body: Static<typeof UpdateVariableBody> }>(
     '/v1/variables/:key',
     {
+      // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Update the value, locked and secret of an environment variable (the key cannot change; secret cannot be turned off)',
@@ -53,7 +56,7 @@ export async function variableRoutes(app: FastifyInstance, services: Services): 
         response: { 200: VariableView, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => variables.update(request.accountId, request.params.key, request.body),
+    async (request) => variables.update(request.accountId, request.params.key, request.body, bodySchemaErrors(request)),
   )
 
   app.delete<{ Params: Static<typeof KeyParams> }>(

@@ -101,22 +101,26 @@ export function buildAlertChannelDoc(body: Doc, existing?: Doc): AlertChannelDoc
 
 export type SubscriptionTargetInput = { checkId: string } | { groupId: number }
 
-/** The target of PUT /v1/alert-channels/{id}/subscriptions: a check or a group, never both or neither. */
-export function subscriptionTarget(body: Doc): { target: SubscriptionTargetInput; activated: boolean } {
-  const errors = new FieldErrorCollector()
+/**
+ * The target of PUT /v1/alert-channels/{id}/subscriptions: a check or a group, never both or neither. Problems go to
+ * `errors`; the target is undefined when the body names none that could be looked up, so that a problem elsewhere
+ * (activated) does not stop the lookup of a well-formed target.
+ */
+export function subscriptionTarget(body: Doc, errors: FieldErrorCollector): { target: SubscriptionTargetInput | undefined; activated: boolean } {
+  const targetErrors = new FieldErrorCollector()
   const hasCheck = body.checkId !== undefined && body.checkId !== null
   const hasGroup = body.groupId !== undefined && body.groupId !== null
   if (hasCheck && hasGroup) {
-    errors.add('checkId', 'give either checkId or groupId, not both')
-    errors.add('groupId', 'give either checkId or groupId, not both')
+    targetErrors.add('checkId', 'give either checkId or groupId, not both')
+    targetErrors.add('groupId', 'give either checkId or groupId, not both')
   } else if (!hasCheck && !hasGroup) {
-    errors.add('checkId', 'either checkId or groupId is required')
-    errors.add('groupId', 'either checkId or groupId is required')
+    targetErrors.add('checkId', 'either checkId or groupId is required')
+    targetErrors.add('groupId', 'either checkId or groupId is required')
   }
-  if (hasCheck && (typeof body.checkId !== 'string' || body.checkId === '')) errors.add('checkId', 'must be a non-empty string')
-  if (hasGroup && !(Number.isInteger(body.groupId) && (body.groupId as number) >= 1)) errors.add('groupId', 'must be a positive integer')
+  if (hasCheck && (typeof body.checkId !== 'string' || body.checkId === '')) targetErrors.add('checkId', 'must be a non-empty string')
+  if (hasGroup && !(Number.isInteger(body.groupId) && (body.groupId as number) >= 1)) targetErrors.add('groupId', 'must be a positive integer')
+  for (const [field, why] of Object.entries(targetErrors.fields)) errors.add(field, why)
   if (typeof body.activated !== 'boolean') errors.add('activated', body.activated === undefined ? 'is required' : 'must be boolean')
-  errors.throwIfAny()
-  const target: SubscriptionTargetInput = hasCheck ? { checkId: body.checkId as string } : { groupId: body.groupId as number }
-  return { target, activated: body.activated as boolean }
+  const target: SubscriptionTargetInput | undefined = !targetErrors.empty ? undefined : hasCheck ? { checkId: body.checkId as string } : { groupId: body.groupId as number }
+  return { target, activated: body.activated === true }
 }

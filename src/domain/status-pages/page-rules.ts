@@ -1,6 +1,6 @@
 /** Status page documents: defaults, lowercasing and card bookkeeping (pure). */
 import type { Theme } from './enums.js'
-import { serviceIdOf, uniqueServiceIds } from './service-ref.js'
+import { serviceRefFields, uniqueServiceIds } from './service-ref.js'
 
 export type Doc = Record<string, unknown>
 
@@ -72,8 +72,11 @@ export function buildPageDoc(body: Doc, previous: PageDoc | undefined, at: numbe
   }
 }
 
-/** Every service a request's cards name, with the field that named it (for 400s naming `cards[0].services[0]`). */
-export const cardServiceFields = (cards: readonly Doc[]): Array<{ field: string; serviceId: string }> =>
-  cards.flatMap((card, i) =>
-    (Array.isArray(card.services) ? card.services : []).map((ref: unknown, j) => ({ field: `cards[${i}].services[${j}]`, serviceId: serviceIdOf(ref) })),
+/**
+ * Every service a request's cards name, with the field that named it (for 400s naming `cards[0].services[0]`).
+ * Cards and references of the wrong shape are skipped: they are the schema's to report.
+ */
+export const cardServiceFields = (cards: unknown): Array<{ field: string; serviceId: string }> =>
+  (Array.isArray(cards) ? cards : []).flatMap((card: unknown, i) =>
+    card !== null && typeof card === 'object' ? serviceRefFields((card as Doc).services, `cards[${i}].services`) : [],
   )

@@ -10,6 +10,18 @@ export const ServiceRef = Type.Union([
 /** The service id of a reference; the schema has already checked its shape. */
 export const serviceIdOf = (ref: unknown): string => (typeof ref === 'string' ? ref : String((ref as { id: unknown }).id)).toLowerCase()
 
+/**
+ * The services a list of references names, each with the field that named it (`services[0]`, for 400s naming it).
+ * A list or a reference of the wrong shape names nothing: it is the schema's to report.
+ */
+export function serviceRefFields(refs: unknown, field: string): Array<{ field: string; serviceId: string }> {
+  if (!Array.isArray(refs)) return []
+  return refs.flatMap((ref: unknown, i) => {
+    const id = typeof ref === 'string' ? ref : ref !== null && typeof ref === 'object' ? (ref as { id?: unknown }).id : undefined
+    return typeof id === 'string' ? [{ field: `${field}[${i}]`, serviceId: id.toLowerCase() }] : []
+  })
+}
+
 /** Service ids in order, without repeats. */
 export const uniqueServiceIds = (refs: readonly unknown[]): string[] => [...new Set(refs.map(serviceIdOf))]
 
