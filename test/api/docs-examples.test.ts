@@ -1,5 +1,6 @@
 /**
- * The create examples of README.md and docs/check-types.md work as written: each `curl … -d '<json>'` block is sent
+ * The create examples of README.md and docs/check-types.md work as written: each `curl … -d '<json>'` block (a
+ * create; read examples have no body) is sent
  * to its route and answers 201, and every check type has one.
  */
 import { readFileSync } from 'node:fs'
@@ -20,7 +21,7 @@ function examplesIn(file: string): Example[] {
   const text = readFileSync(path.join(ROOT, file), 'utf8')
   return [...text.matchAll(/```sh\n([\s\S]*?)```/g)]
     .map((m) => m[1] ?? '')
-    .filter((block) => block.includes('Authorization: Bearer $KEY'))
+    .filter((block) => block.includes('Authorization: Bearer $KEY') && block.includes("-d '"))
     .map((block) => {
       const route = /(\/v1\/checks\/[a-z]+)/.exec(block)?.[1] ?? ''
       const json = /-d '([\s\S]*?)'\s*$/.exec(block.trim())?.[1] ?? ''
