@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
+import { expectProblems } from '../helpers/bad-request.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies in assertions
 type Method = 'POST' | 'PUT' | 'PATCH'
@@ -215,14 +216,7 @@ describe.each(testDbs)('every problem of a resource body in one 400 on $name', (
     const read = probe()
     const before = await read()
     const res = await t.call(method, url(), body())
-    expect(res.statusCode, res.body).toBe(400)
-    const json = res.json<{ statusCode: number; error: string; message: string; attributes: Record<string, string> }>()
-    expect(json).toMatchObject({ statusCode: 400, error: 'Bad Request' })
-    expect(Object.keys(json.attributes).sort()).toEqual(Object.keys(want).sort())
-    for (const [field, reason] of Object.entries(want)) {
-      expect(json.attributes[field], field).toMatch(reason)
-      expect(json.message).toContain(`"${field}"`)
-    }
+    expectProblems(res, want)
     expect(await read()).toEqual(before)
   })
 

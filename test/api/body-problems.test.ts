@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
+import { expectProblems } from '../helpers/bad-request.js'
 
 type Json = Record<string, unknown>
 const NO_CHANNEL = 99_999
@@ -106,14 +107,7 @@ describe.each(testDbs)('every problem of a body in one 400 on $name', (db) => {
   it.each(cases)('$name', async ({ method, url, body, want }) => {
     const before = (await t.call('GET', '/v1/checks?limit=100')).json<Json[]>().length
     const res = await t.call(method, `${url()}?autoAssignAlerts=false`, body)
-    expect(res.statusCode, res.body).toBe(400)
-    const json = res.json<{ statusCode: number; error: string; message: string; attributes: Record<string, string> }>()
-    expect(json).toMatchObject({ statusCode: 400, error: 'Bad Request' })
-    expect(Object.keys(json.attributes).sort()).toEqual(Object.keys(want).sort())
-    for (const [field, reason] of Object.entries(want)) {
-      expect(json.attributes[field], field).toMatch(reason)
-      expect(json.message).toContain(`"${field}"`)
-    }
+    expectProblems(res, want)
     expect((await t.call('GET', '/v1/checks?limit=100')).json<Json[]>().length).toBe(before)
   })
 
