@@ -55,12 +55,15 @@ const KEY_COLUMNS = ['check_id', 'level', 'bucket_start', 'location', 'status_co
 const SLOTS: SlotColumn[] = ['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9']
 
 export function analyticsStore(db: Kysely<Database>, dialect: Dialect): AnalyticsStore {
-  const raw = (f: RawFilter) => {
-    let q = db
+  /** Final results with what analytics reads of them (the document only where the metrics column is empty). */
+  const finalResults = () =>
+    db
       .selectFrom('check_results')
       .select([...RAW_COLUMNS, sql<string | null>`case when metrics is null then doc else null end`.as('doc')])
-      .where('check_id', '=', f.checkId)
       .where('result_type', '=', 'FINAL')
+  const raw = (f: RawFilter) => {
+    let q = finalResults()
+      .where('check_id', '=', f.checkId)
       .where('started_at', '>=', f.from)
       .where('started_at', '<', f.to)
     if (f.success === 1) q = q.where('status', '!=', 'failing')
@@ -104,12 +107,7 @@ export function analyticsStore(db: Kysely<Database>, dialect: Dialect): Analytic
       await db.updateTable('analytics_state').set({ watermark, updated_at: now }).where('name', '=', 'rollup').execute()
     },
     async newFinalResults(after, upTo, limit) {
-      const base = () =>
-        db
-          .selectFrom('check_results')
-          .select([...RAW_COLUMNS, sql<string | null>`case when metrics is null then doc else null end`.as('doc')])
-          .where('result_type', '=', 'FINAL')
-          .where('created_at', '>', after)
+      const base = () => finalResults().where('created_at', '>', after)
       const rows = await base().where('created_at', '<=', upTo).orderBy('created_at').limit(limit).execute()
       const last = rows[rows.length - 1]
       if (rows.length < limit || !last) return rows

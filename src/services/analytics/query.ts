@@ -3,7 +3,7 @@
  * raw results at its edges and results stored since the last roll-up, all in one snapshot, so every figure is
  * exact but for percentiles (within 1%).
  */
-import { ANALYTICS_ROUTES, TIMING_BASES, AVAILABILITY, RETRIES, metricNamesFor, routeOfType, slotOf, type MetricName } from '../../domain/analytics/catalogue.js'
+import { ANALYTICS_ROUTES, TIMING_BASES, metricNamesFor, routeOfType, slotOf, type MetricName } from '../../domain/analytics/catalogue.js'
 import { parseAnalyticsQuery, type AnalyticsQuery } from '../../domain/analytics/query.js'
 import { NotFoundError, ValidationError } from '../../domain/errors.js'
 import { planSegments } from '../../analytics/plan.js'
@@ -126,7 +126,8 @@ export function analyticsService(deps: { stores: Stores; clock: Clock }): Analyt
       }
       return metricNamesFor(checkType).map((m) => {
         const meta = metaOf(m)
-        const type = m.base === AVAILABILITY ? 'Float' : m.base === RETRIES ? 'Int' : m.aggregation && m.aggregation !== 'sum' && m.aggregation !== 'max' && m.aggregation !== 'min' ? 'Float' : m.base.type
+        // An average, a percentile or a deviation of counts is fractional; a sum, min or max keeps the base's type.
+        const type = m.aggregation && !['sum', 'max', 'min'].includes(m.aggregation) ? 'Float' : m.base.type
         return { name: m.name, unit: meta.unit, label: meta.label, type, aggregated: m.aggregation !== undefined || m.summary }
       })
     },
