@@ -18,7 +18,8 @@ export type ErrorKind =
   | 'SETUP_SCRIPT' // the setup script threw, timed out or ran out of memory (no request was made)
   | 'TEARDOWN_SCRIPT' // the teardown script failed (assertions still ran)
   | 'STATUS' // HTTP error status without shouldFail (4xx/5xx)
-  | 'CONFIG' // the check cannot run as configured (e.g. unresolved {{VARIABLE}} in the URL)
+  | 'CONFIG' // the check cannot run as configured (e.g. unresolved {{VARIABLE}} in the URL, Chromium not installed)
+  | 'SCRIPT' // a browser, multi-step or Playwright script threw, crashed or could not load
   | 'INTERNAL' // a bug on our side
 
 export interface AssertionOutcome {
@@ -57,6 +58,25 @@ export interface RunResult {
   details: Record<string, unknown>
   /** Human-readable log lines (script console output, redirects followed …), bounded. */
   jobLog: string[]
+  /**
+   * Files the run produced (browser, multi-step and Playwright runs: traces, screenshots, the JSON report), still
+   * at the runner's temporary paths. The engine (or agent) stores them, then calls `release`.
+   */
+  artifacts?: RunArtifact[]
+  /** Frees what the runner kept for the artifacts (its temporary directory); called once they are stored. */
+  release?: () => Promise<void>
+}
+
+/** The normalized asset types of the reference's asset manifest. */
+export type ArtifactType = 'log' | 'trace' | 'video' | 'screenshot' | 'report' | 'file'
+
+export interface RunArtifact {
+  type: ArtifactType
+  /** Unique within the run; characters a-z A-Z 0-9 . _ @ - only (it becomes a file name and a URL segment). */
+  name: string
+  /** Absolute path of the file the runner left. */
+  path: string
+  contentType: string
 }
 
 /** What every run gets besides its spec. */

@@ -8,7 +8,7 @@ import type { AssertionResult } from '../assertions/types.js'
 /** The runner contract's ErrorKind (runners/contract.ts), repeated here because domain imports no runner code. */
 export type ResultErrorKind =
   | 'ASSERTION' | 'TIMEOUT' | 'NETWORK' | 'DNS' | 'TLS' | 'OVER_MAX_RESPONSE_TIME' | 'PACKET_LOSS'
-  | 'SETUP_SCRIPT' | 'TEARDOWN_SCRIPT' | 'STATUS' | 'CONFIG' | 'INTERNAL'
+  | 'SETUP_SCRIPT' | 'TEARDOWN_SCRIPT' | 'STATUS' | 'CONFIG' | 'SCRIPT' | 'INTERNAL'
 
 export interface RunError {
   kind: ResultErrorKind
