@@ -4,6 +4,7 @@ import type { FieldErrorCollector } from '../errors.js'
 import { commonFields, scriptFields } from './common-fields.js'
 import { FREQUENCIES_NO_ZERO } from './enums.js'
 import { IntEnum } from './shared-schemas.js'
+import { playwrightConfigField } from './playwright-config.js'
 
 export const requireScript = (doc: Doc, errors: FieldErrorCollector): void => {
   if (typeof doc.script !== 'string' || doc.script.trim() === '') errors.add('script', 'is required and must not be empty')
@@ -17,6 +18,7 @@ export const browserCheck: CheckTypeDef = {
   fields: {
     ...commonFields(IntEnum(FREQUENCIES_NO_ZERO, { default: 10 })),
     ...scriptFields,
+    playwrightConfig: playwrightConfigField,
   },
   validate: requireScript,
 }

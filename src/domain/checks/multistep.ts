@@ -3,6 +3,7 @@ import type { CheckTypeDef } from './check-type.js'
 import { commonFields, scriptFields } from './common-fields.js'
 import { FREQUENCIES_NO_ZERO } from './enums.js'
 import { IntEnum } from './shared-schemas.js'
+import { playwrightConfigField } from './playwright-config.js'
 import { requireScript } from './browser.js'
 
 export const multiStepCheck: CheckTypeDef = {
@@ -13,6 +14,7 @@ export const multiStepCheck: CheckTypeDef = {
   fields: {
     ...commonFields(IntEnum(FREQUENCIES_NO_ZERO, { default: 10 })),
     ...scriptFields,
+    playwrightConfig: playwrightConfigField,
   },
   validate: requireScript,
 }
