@@ -7,11 +7,12 @@ import { dnsCheck } from './dns.js'
 import { heartbeatCheck } from './heartbeat.js'
 import { icmpCheck } from './icmp.js'
 import { multiStepCheck } from './multistep.js'
+import { playwrightCheck } from './playwright.js'
 import { tcpCheck } from './tcp.js'
 import { urlCheck } from './url.js'
 
 export const CHECK_TYPE_DEFS: readonly CheckTypeDef[] = [
-  apiCheck, browserCheck, icmpCheck, heartbeatCheck, tcpCheck, urlCheck, dnsCheck, multiStepCheck,
+  apiCheck, browserCheck, icmpCheck, heartbeatCheck, tcpCheck, urlCheck, dnsCheck, multiStepCheck, playwrightCheck,
 ]
 
 export const checkTypeBySegment = new Map(CHECK_TYPE_DEFS.map((d) => [d.segment, d]))
