@@ -5,6 +5,7 @@ import type { CheckResultRow, CheckStatusRow } from '../store/schema.js'
 const TYPE_KEY: Record<string, string> = {
   API: 'apiCheckResult', URL: 'apiCheckResult', TCP: 'tcpCheckResult', DNS: 'dnsCheckResult', ICMP: 'icmpCheckResult',
   BROWSER: 'browserCheckResult', MULTI_STEP: 'multiStepCheckResult', HEARTBEAT: 'heartbeatCheckResult',
+  PLAYWRIGHT: 'playwrightCheckResult',
 }
 
 export function presentResult(r: CheckResultRow, checkName: string | undefined): Record<string, unknown> {
