@@ -29,6 +29,8 @@ export interface Config {
   sms: { url: string | undefined; username: string | undefined; password: string | undefined; from: string | undefined }
   /** Source addresses of the runners by region, as the operator sets them (JSON maps of region to list). */
   staticIps: { ipv4: Record<string, string[]>; ipv6: Record<string, string[]> }
+  /** Files of browser, multi-step and Playwright runs (traces, screenshots, reports): where, and for how many days. */
+  artifacts: { dir: string; retentionDays: number }
 }
 
 export class ConfigError extends Error {
@@ -97,10 +99,11 @@ export function loadConfig(env: Env = process.env): Config {
   const smsUrl = str('SMS_GATEWAY_URL')
   if (smsUrl && !/^https?:\/\//.test(smsUrl)) problems.push('SMS_GATEWAY_URL must start with http:// or https://')
 
+  const dataDir = path.resolve(str('DATA_DIR') ?? './data')
   const config: Config = {
     port,
     host,
-    dataDir: path.resolve(str('DATA_DIR') ?? './data'),
+    dataDir,
     databaseUrl,
     redisUrl,
     publicBaseUrl,
@@ -116,6 +119,7 @@ export function loadConfig(env: Env = process.env): Config {
     engineEnabled: (str('ENGINE') ?? 'on') !== 'off',
     engineConcurrency: int('ENGINE_CONCURRENCY', 256, 1, 10_000),
     staticIps: { ipv4: regionMap('STATIC_IPS_BY_REGION'), ipv6: regionMap('STATIC_IPV6S_BY_REGION') },
+    artifacts: { dir: path.resolve(str('ARTIFACTS_DIR') ?? path.join(dataDir, 'artifacts')), retentionDays: int('ARTIFACT_RETENTION_DAYS', 7, 1, 3650) },
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

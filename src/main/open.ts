@@ -4,6 +4,7 @@ import type { Config } from '../config/load.js'
 import { systemClock } from '../lib/clock.js'
 import { openStore, type Store } from '../store/db.js'
 import { migrateToLatest } from '../store/migrate.js'
+import { artifactFiles } from '../store/artifact-files.js'
 import { buildServices, type Services } from '../services/index.js'
 
 export async function openServices(config: Config): Promise<{ store: Store; services: Services }> {
@@ -15,5 +16,6 @@ export async function openServices(config: Config): Promise<{ store: Store; serv
     throw err
   }
   return { store, services: buildServices({ store, clock: systemClock, publicBaseUrl: config.publicBaseUrl, staticIps: config.staticIps, defaultLocation: config.defaultLocation,
-      delivery: { smtp: config.smtp, sms: config.sms, resultLinkBase: config.publicBaseUrl } }) }
+      delivery: { smtp: config.smtp, sms: config.sms, resultLinkBase: config.publicBaseUrl },
+      artifacts: artifactFiles(config.artifacts.dir), artifactRetentionDays: config.artifacts.retentionDays }) }
 }

@@ -28,6 +28,8 @@ import type { CheckResultRow } from '../store/schema.js'
 import { analyticsService, type AnalyticsService } from './analytics/query.js'
 import { rollupJob, type RollupJob } from './analytics/rollup-job.js'
 import type { DeliveryConfig } from './resource-deps.js'
+import type { ArtifactFiles } from '../store/artifact-files.js'
+import { assetService, removingCheckFiles, type AssetService } from './artifacts/assets.js'
 
 export interface Services {
   accounts: AccountService
@@ -58,6 +60,8 @@ export interface Services {
   analytics: AnalyticsService
   /** Folds new final results into the analytics roll-ups (periodic work). */
   analyticsRollup: RollupJob
+  /** Stored files of browser, multi-step and Playwright results: manifests, downloads, retention. */
+  artifacts: AssetService
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -69,6 +73,10 @@ export interface ServiceDeps {
   staticIps?: ResourceDeps['staticIps']
   defaultLocation?: string
   delivery?: DeliveryConfig
+  /** Where run artifacts are stored; without it manifests list what results recorded and downloads are 404. */
+  artifacts?: ArtifactFiles
+  /** Days a result's stored files are kept (default 7). */
+  artifactRetentionDays?: number
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -92,7 +100,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const sessions = sessionService(r)
   return {
     accounts: accountService({ stores, clock: deps.clock }),
-    checks: checkService(r),
+    checks: removingCheckFiles(checkService(r), deps.artifacts),
     checkGroups: checkGroupService(r),
     variables: variableService(r),
     snippets: snippetService(r),
@@ -114,6 +122,7 @@ export function buildServices(deps: ServiceDeps): Services {
     afterFinalResults,
     analytics: analyticsService(r),
     analyticsRollup: rollupJob(r),
+    artifacts: assetService(r, { files: deps.artifacts, retentionDays: deps.artifactRetentionDays }),
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
 }

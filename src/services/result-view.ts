@@ -1,6 +1,7 @@
 /** Response shapes of check results and statuses. */
 import { toIso, toIsoOrNull } from '../lib/clock.js'
 import type { CheckResultRow, CheckStatusRow } from '../store/schema.js'
+import { assetsOfDoc, resultAssetFields } from './artifacts/manifest.js'
 
 const TYPE_KEY: Record<string, string> = {
   API: 'apiCheckResult', URL: 'apiCheckResult', TCP: 'tcpCheckResult', DNS: 'dnsCheckResult', ICMP: 'icmpCheckResult',
@@ -8,8 +9,10 @@ const TYPE_KEY: Record<string, string> = {
   PLAYWRIGHT: 'playwrightCheckResult',
 }
 
-export function presentResult(r: CheckResultRow, checkName: string | undefined): Record<string, unknown> {
+/** `baseUrl`: the public base address, for the URLs of a browser, multi-step or Playwright result's stored files. */
+export function presentResult(r: CheckResultRow, checkName: string | undefined, baseUrl = ''): Record<string, unknown> {
   const doc = JSON.parse(r.doc) as { assertions?: unknown[]; timingPhases?: Record<string, number>; details?: Record<string, unknown>; jobLog?: string[] }
+  const { assets: _assets, ...details } = doc.details ?? {}
   return {
     id: r.id,
     checkId: r.check_id,
@@ -36,7 +39,8 @@ export function presentResult(r: CheckResultRow, checkName: string | undefined):
     stoppedAt: toIso(Number(r.stopped_at)),
     created_at: toIso(Number(r.created_at)),
     [TYPE_KEY[r.check_type] ?? 'checkResult']: {
-      ...(doc.details ?? {}),
+      ...details,
+      ...resultAssetFields(r.check_type, r.check_id, r.id, assetsOfDoc(doc), baseUrl),
       timingPhases: doc.timingPhases ?? {},
       assertions: doc.assertions ?? [],
       jobLog: doc.jobLog ?? [],

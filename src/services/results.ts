@@ -37,13 +37,13 @@ export function resultService(deps: ResourceDeps): ResultService {
         accountId, checkId, from: q.from === undefined ? undefined : q.from * 1000, to: q.to === undefined ? undefined : q.to * 1000,
         location: q.location, hasFailures: q.hasFailures, resultType: q.resultType ?? 'FINAL', limit: q.limit, offset: (q.page - 1) * q.limit,
       })
-      return { items: items.map((r) => presentResult(r, String(check.doc.name))), total }
+      return { items: items.map((r) => presentResult(r, String(check.doc.name), deps.publicBaseUrl)), total }
     },
     async get(accountId, checkId, resultId) {
       const check = await checkOf(accountId, checkId)
       const row = await stores.results.get(accountId, checkId, resultId)
       if (!row) throw new NotFoundError('Check result', resultId)
-      return presentResult(row, String(check.doc.name))
+      return presentResult(row, String(check.doc.name), deps.publicBaseUrl)
     },
     async statuses(accountId) {
       // Every check has a status: those without a final result yet are listed as pending.

@@ -90,7 +90,7 @@ export function sessionService(deps: ResourceDeps): SessionService {
         status, runSource: session.run_source, startedAt: toIso(Number(session.created_at)), stoppedAt: stoppedAt === null ? null : toIso(stoppedAt),
         timeElapsed: (stoppedAt ?? clock.now()) - Number(session.created_at), runLocations: [...new Set(results.map((r) => r.location))],
         hasFailures: finals.some((r) => r.has_failures === 1), responseTime: finals.length ? Math.max(...finals.map((r) => Number(r.response_time))) : null,
-        results: results.map((r) => presentResult(r, check ? String(check.doc.name) : undefined)),
+        results: results.map((r) => presentResult(r, check ? String(check.doc.name) : undefined, deps.publicBaseUrl)),
       },
     }
   }
