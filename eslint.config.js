@@ -33,6 +33,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // CommonJS files loaded into users' runs (the browser runner's preload and helper package).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   ...Object.entries(LAYERS).map(([files, patterns]) => ({
     files: [files],
     rules: { 'no-restricted-imports': ['error', { patterns }] },

@@ -1,6 +1,7 @@
 /**
  * The only reader of process.env. Parses every setting once, lists every problem, fails fast.
  */
+import os from 'node:os'
 import path from 'node:path'
 
 export interface Config {
@@ -31,6 +32,11 @@ export interface Config {
   staticIps: { ipv4: Record<string, string[]>; ipv6: Record<string, string[]> }
   /** Files of browser, multi-step and Playwright runs (traces, screenshots, reports): where, and for how many days. */
   artifacts: { dir: string; retentionDays: number }
+  /**
+   * Browser, multi-step and Playwright runs: Debian's Chromium (CHROMIUM_PATH), runs at once in this instance
+   * (BROWSER_CONCURRENCY, default 1 per 2 cores, at least 1), and the memory of one run's process tree in MB.
+   */
+  browser: { chromiumPath: string; concurrency: number; memoryMb: number }
 }
 
 export class ConfigError extends Error {
@@ -118,6 +124,11 @@ export function loadConfig(env: Env = process.env): Config {
     sms: { url: str('SMS_GATEWAY_URL'), username: str('SMS_GATEWAY_USERNAME'), password: str('SMS_GATEWAY_PASSWORD'), from: str('SMS_FROM') },
     engineEnabled: (str('ENGINE') ?? 'on') !== 'off',
     engineConcurrency: int('ENGINE_CONCURRENCY', 256, 1, 10_000),
+    browser: {
+      chromiumPath: str('CHROMIUM_PATH') ?? '/usr/bin/chromium',
+      concurrency: int('BROWSER_CONCURRENCY', Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 64),
+      memoryMb: int('BROWSER_MEMORY_MB', 2048, 256, 65_536),
+    },
     staticIps: { ipv4: regionMap('STATIC_IPS_BY_REGION'), ipv6: regionMap('STATIC_IPV6S_BY_REGION') },
     artifacts: { dir: path.resolve(str('ARTIFACTS_DIR') ?? path.join(dataDir, 'artifacts')), retentionDays: int('ARTIFACT_RETENTION_DAYS', 7, 1, 3650) },
   }

@@ -1,6 +1,6 @@
 /** What the engine is built from (wired in main/). */
 import type { Clock } from '../lib/clock.js'
-import type { CheckRunner } from '../runners/contract.js'
+import type { CheckRunner, RunArtifact } from '../runners/contract.js'
 import type { Stores, Transact } from '../store/all-stores.js'
 import type { CheckResultRow } from '../store/schema.js'
 
@@ -24,8 +24,19 @@ export interface EngineDeps {
   /** Called after FINAL results are stored (alerting hooks in here). */
   onFinalResults?: (rows: CheckResultRow[]) => Promise<void>
   tuning: EngineTuning
+  /** Where run artifacts (traces, screenshots) are kept; without it they are dropped. */
+  artifacts?: ArtifactSink
   /** Other periodic work of this instance (heartbeat deadlines, notification delivery, reminders, SSL checks). */
   periodic?: PeriodicWork[]
+}
+
+/** Stores a run's artifact files (see store/artifact-files.ts); `transform` redacts the run's secrets. */
+export interface ArtifactSink {
+  save(
+    key: { accountId: string; checkId: string; resultId: string },
+    artifacts: RunArtifact[],
+    transform?: (bytes: Buffer, artifact: RunArtifact) => Buffer,
+  ): Promise<Array<{ type: string; name: string; contentType: string; size: number }>>
 }
 
 export interface PeriodicWork {
@@ -43,6 +54,17 @@ export interface EngineTuning {
   leaseMs: number
   /** Longest sleep between scheduler ticks. */
   tickMs: number
+  /**
+   * The browser lane: runs of these check types (browser, multi-step, Playwright) are leased separately, at most
+   * `concurrency` at once, each for `leaseMs` (longer than their hard limit), so that a queue of browser runs
+   * never holds leases it cannot serve and never slows the other checks.
+   */
+  browserLane: { checkTypes: readonly string[]; concurrency: number; leaseMs: number }
 }
 
-export const DEFAULT_TUNING: EngineTuning = { scheduleBatch: 500, concurrency: 256, leaseMs: 120_000, tickMs: 200 }
+export const BROWSER_CHECK_TYPES = ['BROWSER', 'MULTI_STEP', 'PLAYWRIGHT'] as const
+
+export const DEFAULT_TUNING: EngineTuning = {
+  scheduleBatch: 500, concurrency: 256, leaseMs: 120_000, tickMs: 200,
+  browserLane: { checkTypes: BROWSER_CHECK_TYPES, concurrency: 2, leaseMs: 360_000 },
+}

@@ -16,6 +16,7 @@ import { effectiveDoc, prepareRunSpec } from './prepare.js'
 import { loadGroups } from './scheduler.js'
 import { internalFailure, toResultRow } from './result-row.js'
 import { createRedactorCache } from './redactor-cache.js'
+import { storeArtifacts } from './store-artifacts.js'
 
 type Doc = Record<string, unknown>
 
@@ -68,8 +69,10 @@ export interface EngineWorker {
   drain(): Promise<void>
 }
 
+type Lane = 'default' | 'browser'
+
 export function createWorker(deps: EngineDeps): EngineWorker {
-  let running = 0
+  const running: Record<Lane, number> = { default: 0, browser: 0 }
   const pending: Completed[] = []
   let hookChain: Promise<void> = Promise.resolve()
   let hookBacklog = 0
@@ -102,6 +105,7 @@ export function createWorker(deps: EngineDeps): EngineWorker {
       deps.log.error({ checkId: check.id, ...(redactor ? { err: redactor.text(err instanceof Error ? (err.stack ?? err.message) : String(err)) } : { err }) }, 'runner threw')
       result = internalFailure(`Runner error: ${err instanceof Error ? err.message : String(err)}`, deps.clock.now())
     }
+    result = await storeArtifacts(deps, { accountId: check.accountId, checkId: check.id, resultId }, result, redactor)
     const doc = effectiveDoc(check.checkType, check.doc, group)
     const strategy = effectiveStrategy((doc.retryStrategy as RetryStrategy | null) ?? null, doc.doubleCheck === true, check.checkType)
     const elapsed = result.stoppedAt - (job.first_started_at ?? result.startedAt)
@@ -156,28 +160,39 @@ export function createWorker(deps: EngineDeps): EngineWorker {
     return batch.length
   }
 
+  const lane = deps.tuning.browserLane
+  const laneOf: Record<Lane, { concurrency: number; leaseMs: number; checkTypes: { only: readonly string[] } | { except: readonly string[] } }> = {
+    default: { concurrency: deps.tuning.concurrency, leaseMs: deps.tuning.leaseMs, checkTypes: { except: lane.checkTypes } },
+    browser: { concurrency: lane.concurrency, leaseMs: lane.leaseMs, checkTypes: { only: lane.checkTypes } },
+  }
+
+  async function pumpLane(name: Lane): Promise<number> {
+    const { concurrency, leaseMs, checkTypes } = laneOf[name]
+    const room = concurrency - running[name]
+    if (room <= 0) return 0
+    const now = deps.clock.now()
+    const jobs = await deps.stores.jobs.lease({ now, limit: room, leasedBy: deps.instanceId, leaseUntil: now + leaseMs, privateLocationId: null, checkTypes })
+    if (jobs.length === 0) return 0
+    const batch = await loadBatch(deps.stores, jobs)
+    for (const job of jobs) {
+      running[name]++
+      const p = execute(job, batch)
+        .catch((err: unknown) => deps.log.error({ err, jobId: job.id }, 'run failed'))
+        .finally(() => {
+          running[name]--
+          inFlight.delete(p)
+        })
+      inFlight.add(p)
+    }
+    return jobs.length
+  }
+
   return {
     async pump() {
-      const room = deps.tuning.concurrency - running
-      if (room <= 0) return 0
-      const now = deps.clock.now()
-      const jobs = await deps.stores.jobs.lease({ now, limit: room, leasedBy: deps.instanceId, leaseUntil: now + deps.tuning.leaseMs, privateLocationId: null })
-      if (jobs.length === 0) return 0
-      const batch = await loadBatch(deps.stores, jobs)
-      for (const job of jobs) {
-        running++
-        const p = execute(job, batch)
-          .catch((err: unknown) => deps.log.error({ err, jobId: job.id }, 'run failed'))
-          .finally(() => {
-            running--
-            inFlight.delete(p)
-          })
-        inFlight.add(p)
-      }
-      return jobs.length
+      return (await pumpLane('default')) + (await pumpLane('browser'))
     },
     flush,
-    inFlight: () => running,
+    inFlight: () => running.default + running.browser,
     async drain() {
       await Promise.all([...inFlight])
       await flush()

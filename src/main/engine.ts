@@ -7,6 +7,8 @@ import { DEFAULT_TUNING, type EngineLog, type PeriodicWork } from '../engine/eng
 import type { CheckResultRow } from '../store/schema.js'
 import { buildRunners } from '../runners/index.js'
 import { createChildProcessSandbox } from '../runners/sandbox/index.js'
+import { createBrowserRunner } from '../runners/browser/runner.js'
+import { artifactFiles } from '../store/artifact-files.js'
 import { buildStores, transactor } from '../store/all-stores.js'
 import type { Store } from '../store/db.js'
 
@@ -23,15 +25,21 @@ export interface InstanceHooks {
 
 export function startInstanceEngine(config: Config, store: Store, log: EngineLog, hooks: InstanceHooks): RunningEngine {
   const sandbox = createChildProcessSandbox()
+  const browser = createBrowserRunner({ chromiumPath: config.browser.chromiumPath, concurrency: config.browser.concurrency, memoryMb: config.browser.memoryMb })
   const engine: Engine = startEngine({
     stores: buildStores(store),
     transact: transactor(store),
     clock: systemClock,
-    runners: buildRunners({ sandbox }),
+    runners: buildRunners({ sandbox, browser }),
+    artifacts: artifactFiles(config.artifacts.dir),
     instanceId: newId(),
     defaultLocation: config.defaultLocation,
     log,
-    tuning: { ...DEFAULT_TUNING, concurrency: config.engineConcurrency },
+    tuning: {
+      ...DEFAULT_TUNING,
+      concurrency: config.engineConcurrency,
+      browserLane: { ...DEFAULT_TUNING.browserLane, concurrency: config.browser.concurrency },
+    },
     onFinalResults: hooks.onFinalResults,
     periodic: hooks.periodic,
   })
@@ -39,6 +47,7 @@ export function startInstanceEngine(config: Config, store: Store, log: EngineLog
     async stop() {
       await engine.stop()
       sandbox.close()
+      await browser.close()
     },
   }
 }

@@ -8,17 +8,21 @@ import { tcpRunner } from './tcp.js'
 import { urlRunner } from './url.js'
 
 export type RunnerCheckType = 'API' | 'URL' | 'TCP' | 'DNS' | 'ICMP'
+export type BrowserCheckType = 'BROWSER' | 'MULTI_STEP' | 'PLAYWRIGHT'
 
 export interface RunnerDeps {
   sandbox: ScriptSandbox
+  /** The runner of browser, multi-step and Playwright checks (browser/runner.ts); without it they are not run here. */
+  browser?: CheckRunner
 }
 
-export function buildRunners(deps: RunnerDeps): Record<RunnerCheckType, CheckRunner> {
+export function buildRunners(deps: RunnerDeps): Record<RunnerCheckType, CheckRunner> & Partial<Record<BrowserCheckType, CheckRunner>> {
   return {
     API: apiRunner({ sandbox: deps.sandbox }),
     URL: urlRunner(),
     TCP: tcpRunner(),
     DNS: dnsRunner(),
     ICMP: icmpRunner(),
+    ...(deps.browser ? { BROWSER: deps.browser, MULTI_STEP: deps.browser, PLAYWRIGHT: deps.browser } : {}),
   }
 }

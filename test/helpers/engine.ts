@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Clock } from '../../src/lib/clock.js'
 import { startEngine, type Engine } from '../../src/engine/index.js'
-import { DEFAULT_TUNING, type EngineDeps } from '../../src/engine/engine-deps.js'
+import { DEFAULT_TUNING, type ArtifactSink, type EngineDeps } from '../../src/engine/engine-deps.js'
+import type { CheckRunner } from '../../src/runners/contract.js'
 import { buildRunners } from '../../src/runners/index.js'
 import { createChildProcessSandbox } from '../../src/runners/sandbox/index.js'
 import { buildStores, transactor } from '../../src/store/all-stores.js'
@@ -21,14 +22,19 @@ export interface TestEngine {
 export function startTestEngine(
   store: Store,
   clock: Clock,
-  options: { loops?: boolean; instanceId?: string; leaseMs?: number; onFinalResults?: (rows: CheckResultRow[]) => Promise<void> } = {},
+  options: {
+    loops?: boolean; instanceId?: string; leaseMs?: number; onFinalResults?: (rows: CheckResultRow[]) => Promise<void>
+    /** Browser, multi-step and Playwright checks run with this runner, and keep their artifacts here. */
+    browser?: CheckRunner; artifacts?: ArtifactSink
+  } = {},
 ): TestEngine {
   const finals: CheckResultRow[] = []
   const deps: EngineDeps = {
     stores: buildStores(store),
     transact: transactor(store),
     clock,
-    runners: buildRunners({ sandbox: createChildProcessSandbox() }),
+    runners: buildRunners({ sandbox: createChildProcessSandbox(), ...(options.browser ? { browser: options.browser } : {}) }),
+    ...(options.artifacts ? { artifacts: options.artifacts } : {}),
     instanceId: options.instanceId ?? randomUUID(),
     defaultLocation: 'us-east-1',
     log: silentLog,

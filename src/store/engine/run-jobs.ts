@@ -14,6 +14,8 @@ export interface LeaseRequest {
   leaseUntil: number
   /** null: jobs for the built-in runners; an id: jobs of that private location (agents). */
   privateLocationId: string | null
+  /** Only jobs of checks of these types, or of any type but these (a lane of the worker). */
+  checkTypes?: { only: readonly string[] } | { except: readonly string[] }
 }
 
 /** The first attempt of a run in each of its targets (scheduled runs and check sessions alike). */
@@ -61,6 +63,9 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
         .orderBy('due_at')
         .limit(req.limit)
       pick = req.privateLocationId === null ? pick.where('private_location_id', 'is', null) : pick.where('private_location_id', '=', req.privateLocationId)
+      const types = req.checkTypes
+      if (types && 'only' in types) pick = pick.where('check_id', 'in', db.selectFrom('checks').select('id').where('check_type', 'in', [...types.only]))
+      if (types && 'except' in types) pick = pick.where('check_id', 'not in', db.selectFrom('checks').select('id').where('check_type', 'in', [...types.except]))
       if (dialect === 'postgres') pick = pick.forUpdate().skipLocked()
       return db
         .updateTable('run_jobs')

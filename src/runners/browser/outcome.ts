@@ -1,0 +1,90 @@
+/**
+ * A browser run's verdict (pure): from how its process ended, the Playwright report and the trace summary to a
+ * RunResult. A failing test names the test and the step; a hard limit, a memory kill or a crash says so; a
+ * degraded mark counts only when nothing failed and nothing timed out (semantics section 6).
+ */
+import type { ErrorKind, RunResult, RunStatus } from '../contract.js'
+import { formatSeconds } from '../sandbox/spawn-child.js'
+import type { ProcessOutcome } from './run-process.js'
+import { shortError, stripAnsi, type ReportSummary, type TestOutcome } from './report.js'
+import type { TraceSummary } from './trace-summary.js'
+
+export interface VerdictInput {
+  process: ProcessOutcome
+  /** null in plain mode, or when no report was written. */
+  report: ReportSummary | null
+  plain: boolean
+  /** Plain mode: the error the preload recorded. */
+  plainError: { message: string; stack: string | null } | null
+  plainDegraded: string[]
+  trace: TraceSummary
+  limits: { timeoutMs: number; memoryMb: number }
+}
+
+export interface Verdict {
+  status: RunStatus
+  errorKind: ErrorKind | null
+  errorMessage: string | null
+  isDegraded: boolean
+  degradedReason: string | null
+}
+
+const lastLines = (text: string, n: number): string =>
+  stripAnsi(text).split('\n').map((l) => l.trimEnd()).filter((l) => l !== '' && !/^\s+at /.test(l) && !/^Node\.js v/.test(l)).slice(-n).join('\n')
+
+function describeTest(t: TestOutcome): string {
+  const where = t.error?.step ? ` at step "${t.error.step}"` : ''
+  return `Test "${t.title}" failed${where}: ${t.error?.message ?? t.status}`
+}
+
+function kindOf(t: TestOutcome): ErrorKind {
+  if (t.status === 'timedOut' || t.status === 'interrupted') return 'TIMEOUT'
+  return /\bexpect\(/.test(t.error?.message ?? '') ? 'ASSERTION' : 'SCRIPT'
+}
+
+const fail = (errorKind: ErrorKind, errorMessage: string): Verdict => ({ status: 'failing', errorKind, errorMessage, isDegraded: false, degradedReason: null })
+
+export function decideVerdict(input: VerdictInput): Verdict {
+  const { process: p, report } = input
+  if (p.killedFor === 'timeout') {
+    const running = report?.tests.find((t) => t.status === 'interrupted' || t.status === 'timedOut')
+    return fail('TIMEOUT', `The run exceeded its hard limit of ${formatSeconds(input.limits.timeoutMs)} and was killed${running ? ` (test "${running.title}" was running)` : ''}`)
+  }
+  if (p.killedFor === 'memory') return fail('SCRIPT', `The run used more than ${input.limits.memoryMb} MB of memory and was killed`)
+  if (p.killedFor === 'aborted') return fail('TIMEOUT', 'The run was stopped because the runner shut down')
+  if (input.plain) {
+    if (p.code === 0 && !input.plainError) return passOrDegraded(input.plainDegraded)
+    const message = input.plainError ? shortError(input.plainError.message) : lastLines(p.stderr, 6) || `The script exited with ${p.signal ? `signal ${p.signal}` : `code ${String(p.code)}`}`
+    return fail(/\bexpect\(|AssertionError/.test(message) ? 'ASSERTION' : 'SCRIPT', `Script failed: ${message}`)
+  }
+  if (!report) {
+    const why = lastLines(p.stderr, 8) || lastLines(p.stdout, 8) || `exit ${p.signal ? `signal ${p.signal}` : `code ${String(p.code)}`}`
+    return fail('SCRIPT', `Playwright did not report a result: ${why}`)
+  }
+  const failed = report.tests.filter((t) => t.error !== null)
+  if (failed.length > 0) {
+    const first = failed[0] as TestOutcome
+    const more = failed.length > 1 ? ` (and ${failed.length - 1} more failing test${failed.length > 2 ? 's' : ''})` : ''
+    return fail(kindOf(first), `${describeTest(first)}${more}`)
+  }
+  if (report.globalErrors.length > 0) {
+    const timedOut = report.globalErrors.some((e) => /Timed out waiting .* for the entire test run|globalTimeout/i.test(e))
+    return fail(timedOut ? 'TIMEOUT' : 'SCRIPT', report.globalErrors.join('\n').slice(0, 1500))
+  }
+  if (report.tests.length === 0 || report.tests.every((t) => t.status === 'skipped')) return fail('SCRIPT', 'No test ran: the script defines no test (or every test was skipped)')
+  if (p.code !== 0) return fail('SCRIPT', `Playwright exited with code ${String(p.code)}: ${lastLines(p.stderr, 6)}`)
+  return passOrDegraded(report.degradedReasons)
+}
+
+function passOrDegraded(reasons: string[]): Verdict {
+  if (reasons.length === 0) return { status: 'passing', errorKind: null, errorMessage: null, isDegraded: false, degradedReason: null }
+  return { status: 'degraded', errorKind: null, errorMessage: null, isDegraded: true, degradedReason: reasons.join('; ').slice(0, 500) }
+}
+
+/** The RunResult fields the verdict decides (the runner adds timings, details and logs). */
+export function verdictFields(v: Verdict): Pick<RunResult, 'status' | 'hasFailures' | 'hasErrors' | 'isDegraded' | 'errorKind' | 'errorMessage' | 'networkError' | 'overMaxResponseTime'> {
+  return {
+    status: v.status, hasFailures: v.status === 'failing', hasErrors: false, isDegraded: v.isDegraded,
+    errorKind: v.errorKind, errorMessage: v.errorMessage, networkError: false, overMaxResponseTime: false,
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Loaded with `node --require` into every node process of a browser run (the Playwright Test runner, its workers,
+ * a plain script). It makes Playwright launch Debian's Chromium with the service's flags, refuses other browsers,
+ * refuses browsers altogether in multi-step runs, and for plain scripts (no Playwright Test) records a trace of
+ * every context and a screenshot of every open page when the script fails.
+ */
+'use strict'
+const fs = require('node:fs')
+const path = require('node:path')
+
+const mode = process.env.PICKET_RUN_MODE || 'browser'
+const executablePath = process.env.PICKET_CHROMIUM_PATH || ''
+const extraArgs = JSON.parse(process.env.PICKET_CHROMIUM_ARGS || '[]')
+const outDir = process.env.PICKET_OUTPUT_DIR || process.cwd()
+
+let playwright
+try {
+  playwright = require('playwright-core')
+} catch {
+  playwright = null
+}
+
+function refuse(message) {
+  return () => Promise.reject(new Error(message))
+}
+
+function withChromiumDefaults(options) {
+  const o = { ...(options || {}) }
+  if (!o.executablePath && executablePath) o.executablePath = executablePath
+  o.args = [...extraArgs, ...(o.args || [])]
+  if (o.channel) delete o.channel
+  return o
+}
+
+if (playwright) {
+  const { chromium } = playwright
+  for (const name of ['firefox', 'webkit']) {
+    const type = playwright[name]
+    if (!type) continue
+    const message = `Only Chromium is available on this runner (${name} was asked for)`
+    type.launch = refuse(message)
+    type.launchPersistentContext = refuse(message)
+    type.launchServer = refuse(message)
+  }
+  if (mode === 'multistep') {
+    const message = 'Multi-step checks run without a browser: use the `request` fixture (page, context and browser are not available)'
+    chromium.launch = refuse(message)
+    chromium.launchPersistentContext = refuse(message)
+    chromium.launchServer = refuse(message)
+  } else {
+    const launch = chromium.launch.bind(chromium)
+    const launchPersistentContext = chromium.launchPersistentContext.bind(chromium)
+    const launchServer = chromium.launchServer.bind(chromium)
+    chromium.launch = async (options) => {
+      const browser = await launch(withChromiumDefaults(options))
+      if (mode === 'plain') recordPlain(browser)
+      return browser
+    }
+    chromium.launchPersistentContext = (dir, options) => launchPersistentContext(dir, withChromiumDefaults(options))
+    chromium.launchServer = (options) => launchServer(withChromiumDefaults(options))
+  }
+}
+
+// Plain scripts: a trace per context, and on failure a screenshot per open page and the error.
+const contexts = new Set()
+let traceCount = 0
+let shotCount = 0
+
+async function stopTrace(context) {
+  if (!contexts.has(context)) return
+  contexts.delete(context)
+  traceCount += 1
+  await context.tracing.stop({ path: path.join(outDir, `trace-${traceCount}.zip`) }).catch(() => undefined)
+}
+
+function recordPlain(browser) {
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    await context.tracing.start({ screenshots: true, snapshots: true, sources: true }).catch(() => undefined)
+    contexts.add(context)
+    const close = context.close.bind(context)
+    context.close = async (o) => {
+      await stopTrace(context)
+      return close(o)
+    }
+    return context
+  }
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options)
+    const page = await context.newPage()
+    const closePage = page.close.bind(page)
+    page.close = async (o) => {
+      await closePage(o)
+      await context.close()
+    }
+    return page
+  }
+  const closeBrowser = browser.close.bind(browser)
+  browser.close = async (o) => {
+    for (const context of [...contexts]) await stopTrace(context)
+    return closeBrowser(o)
+  }
+}
+
+async function onPlainFailure(error) {
+  const record = { message: error && error.message ? String(error.message) : String(error), stack: error && error.stack ? String(error.stack) : null }
+  try {
+    for (const context of [...contexts]) {
+      for (const page of context.pages()) {
+        shotCount += 1
+        await page.screenshot({ path: path.join(outDir, `failure-${shotCount}.png`), timeout: 5000 }).catch(() => undefined)
+      }
+      await stopTrace(context)
+    }
+  } finally {
+    fs.writeFileSync(path.join(outDir, 'picket-plain-error.json'), JSON.stringify(record))
+    process.exit(1)
+  }
+}
+
+if (mode === 'plain') {
+  process.on('uncaughtException', (error) => void onPlainFailure(error))
+  process.on('unhandledRejection', (error) => void onPlainFailure(error))
+}

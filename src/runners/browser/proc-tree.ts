@@ -1,0 +1,108 @@
+/**
+ * The process tree of a run, read from /proc: a browser run is a node process, Playwright's workers and the
+ * Chromium processes they launch (which Playwright puts in process groups of their own). A run is over only when
+ * all of them are gone, so the runner kills the whole tree, and any process still naming the run's directory.
+ */
+import { readdir, readFile } from 'node:fs/promises'
+
+export interface ProcInfo {
+  pid: number
+  ppid: number
+  pgid: number
+  rssKb: number
+}
+
+/** Parses /proc/<pid>/stat (the command name may hold spaces and parentheses, so fields count from its last `)`). */
+export function parseStat(text: string): { pid: number; state: string; ppid: number; pgid: number; rssPages: number } | null {
+  const close = text.lastIndexOf(')')
+  if (close < 0) return null
+  const pid = Number(text.slice(0, text.indexOf(' ')))
+  const fields = text.slice(close + 2).split(' ')
+  // fields[0] is the state; ppid, pgrp follow; rss is field 24 of the whole line (index 21 here).
+  const ppid = Number(fields[1])
+  const pgid = Number(fields[2])
+  const rssPages = Number(fields[21])
+  if (![pid, ppid, pgid].every(Number.isInteger)) return null
+  return { pid, state: fields[0] ?? '', ppid, pgid, rssPages: Number.isFinite(rssPages) ? rssPages : 0 }
+}
+
+/** Every live process on the machine (zombies, already dead and waiting to be reaped, are left out). */
+export async function listProcesses(): Promise<ProcInfo[]> {
+  const names = await readdir('/proc').catch(() => [] as string[])
+  const out: ProcInfo[] = []
+  await Promise.all(
+    names.filter((n) => /^\d+$/.test(n)).map(async (n) => {
+      const stat = parseStat(await readFile(`/proc/${n}/stat`, 'utf8').catch(() => ''))
+      if (stat && stat.state !== 'Z' && stat.state !== 'X') out.push({ pid: stat.pid, ppid: stat.ppid, pgid: stat.pgid, rssKb: stat.rssPages * 4 })
+    }),
+  )
+  return out
+}
+
+/** The root and every process below it (pure). */
+export function treeOf(root: number, all: ProcInfo[]): ProcInfo[] {
+  const children = new Map<number, ProcInfo[]>()
+  for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p])
+  const out: ProcInfo[] = []
+  const seen = new Set<number>()
+  const stack = all.filter((p) => p.pid === root)
+  while (stack.length > 0) {
+    const p = stack.pop() as ProcInfo
+    if (seen.has(p.pid)) continue
+    seen.add(p.pid)
+    out.push(p)
+    stack.push(...(children.get(p.pid) ?? []))
+  }
+  return out
+}
+
+/** Processes whose command line contains `marker` (the run's directory): strays that left the tree. */
+async function processesNaming(marker: string, all: ProcInfo[]): Promise<ProcInfo[]> {
+  const found: ProcInfo[] = []
+  await Promise.all(
+    all.map(async (p) => {
+      if (p.pid === process.pid) return
+      const cmdline = await readFile(`/proc/${p.pid}/cmdline`, 'utf8').catch(() => '')
+      if (cmdline.includes(marker)) found.push(p)
+    }),
+  )
+  return found
+}
+
+/** Resident memory of the tree in MB. */
+export async function treeRssMb(root: number): Promise<number> {
+  return treeOf(root, await listProcesses()).reduce((sum, p) => sum + p.rssKb, 0) / 1024
+}
+
+const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
+
+function signal(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL')
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * SIGKILLs the tree under `root`, the process groups its members lead, and every process naming `marker`,
+ * repeating until none is left (a process may fork while we kill). Returns how many processes were killed.
+ */
+export async function killTree(root: number | undefined, marker: string): Promise<number> {
+  let killed = 0
+  for (let round = 0; round < 20; round++) {
+    const all = await listProcesses()
+    const doomed = new Map<number, ProcInfo>()
+    for (const p of root === undefined ? [] : treeOf(root, all)) doomed.set(p.pid, p)
+    for (const p of await processesNaming(marker, all)) doomed.set(p.pid, p)
+    doomed.delete(process.pid)
+    if (doomed.size === 0) return killed
+    for (const p of doomed.values()) {
+      if (p.pgid === p.pid && p.pgid !== process.pid) signal(-p.pgid)
+      signal(p.pid)
+    }
+    killed += doomed.size
+    await pause(50)
+  }
+  return killed
+}

@@ -1,0 +1,56 @@
+/**
+ * The stored details and job log of a browser run (pure): the reference's browser result fields (runtime
+ * version, errors, pages) plus every test with its outcome, the console, and the network request count.
+ */
+import type { CheckRunSpec } from '../contract.js'
+import type { Verdict } from './outcome.js'
+import type { ReportSummary } from './report.js'
+import type { RunPlan } from './run-plan.js'
+import type { ProcessOutcome } from './run-process.js'
+import type { TraceSummary } from './trace-summary.js'
+
+const MAX_LOG = 200
+
+export interface DetailsInput {
+  plan: RunPlan
+  spec: CheckRunSpec
+  report: ReportSummary | null
+  trace: TraceSummary
+  verdict: Verdict
+  versions: { node: string; playwright: string }
+  proc: ProcessOutcome
+}
+
+export function buildDetails(input: DetailsInput): Record<string, unknown> {
+  const { report, trace, verdict } = input
+  return {
+    type: input.plan.plain ? 'PLAYWRIGHT' : 'PLAYWRIGHT_TEST',
+    runtimeVersion: String(input.spec.doc.runtimeId ?? '2026.04'),
+    runtime: { nodeJsVersion: input.versions.node, playwrightVersion: input.versions.playwright },
+    mode: input.plan.plain ? 'script' : input.plan.mode === 'suite' ? 'suite' : 'test',
+    tests: (report?.tests ?? []).map((t) => ({ title: t.title, file: t.file, project: t.project, status: t.status, durationMs: Math.round(t.durationMs), retries: t.retries, error: t.error })),
+    summary: report ? { ...report.counts, total: report.tests.length } : null,
+    errors: [...(verdict.errorMessage ? [verdict.errorMessage] : []), ...trace.pageErrors].slice(0, 20),
+    degradedReason: verdict.degradedReason,
+    pages: trace.pages.map((url) => ({ url })),
+    networkRequests: trace.networkRequests,
+    networkErrors: trace.networkErrors,
+    consoleErrors: trace.consoleErrors,
+    userScriptErrors: trace.pageErrors.length,
+    startTime: 0,
+    endTime: Math.round(input.proc.wallMs),
+  }
+}
+
+export function buildJobLog(input: { report: ReportSummary | null; trace: TraceSummary; proc: ProcessOutcome; plain: boolean; verdict: Verdict }): string[] {
+  const log: string[] = []
+  for (const t of input.report?.tests ?? []) {
+    const mark = t.status === 'passed' ? '✓' : t.status === 'flaky' ? '±' : t.status === 'skipped' ? '-' : '✘'
+    log.push(`${mark} ${t.title} (${Math.round(t.durationMs)} ms)${t.error ? `: ${t.error.step ? `step "${t.error.step}": ` : ''}${t.error.message.split('\n')[0] ?? ''}` : ''}`)
+    for (const line of t.stdout) log.push(line)
+  }
+  if (input.plain) log.push(...input.proc.stdout.split('\n').filter((l) => l.trim() !== '').slice(-100))
+  log.push(...input.trace.consoleLines)
+  if (input.verdict.status === 'failing' && (input.plain || !input.report)) log.push(...input.proc.stderr.split('\n').filter((l) => l.trim() !== '').slice(-30))
+  return log.slice(0, MAX_LOG)
+}

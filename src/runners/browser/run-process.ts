@@ -1,0 +1,87 @@
+/**
+ * Runs one browser run's node process and everything it starts, under a hard wall-clock limit and a memory
+ * limit on the whole process tree. On the limit, on abort, and after a normal exit alike, every process of the
+ * tree and every process naming the run's folder is killed, so no Chromium outlives its run.
+ */
+import { spawn } from 'node:child_process'
+import { killTree, listProcesses, treeOf } from './proc-tree.js'
+
+export interface ProcessLimits {
+  timeoutMs: number
+  /** Resident memory of the whole tree (node, workers, Chromium), in MB. */
+  memoryMb: number
+  runAs: { uid: number; gid: number } | null
+  signal?: AbortSignal
+}
+
+export interface ProcessOutcome {
+  code: number | null
+  signal: NodeJS.Signals | null
+  killedFor: 'timeout' | 'memory' | 'aborted' | null
+  stdout: string
+  stderr: string
+  wallMs: number
+  /** Processes that were still alive after the run ended (killed). */
+  strays: number
+}
+
+const TAIL_BYTES = 64 * 1024
+const WATCH_MS = 500
+
+export function runProcess(command: string, args: string[], options: { cwd: string; env: Record<string, string>; marker: string }, limits: ProcessLimits): Promise<ProcessOutcome> {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...(limits.runAs ?? {}) })
+    let killedFor: ProcessOutcome['killedFor'] = null
+    let stdout = ''
+    let stderr = ''
+    let killing: Promise<number> | null = null
+    const kill = (reason: NonNullable<ProcessOutcome['killedFor']>): void => {
+      if (killedFor) return
+      killedFor = reason
+      killing = killTree(child.pid, options.marker)
+    }
+    const timer = setTimeout(() => kill('timeout'), limits.timeoutMs)
+    // The last tree seen: after the node process exits, its orphans are no longer below it.
+    let lastTree: number[] = []
+    const watchdog = setInterval(() => {
+      if (child.pid === undefined || killedFor) return
+      const root = child.pid
+      void listProcesses().then((all) => {
+        const tree = treeOf(root, all)
+        if (tree.length > 0) lastTree = tree.map((p) => p.pid)
+        if (tree.reduce((sum, p) => sum + p.rssKb, 0) / 1024 > limits.memoryMb) kill('memory')
+      })
+    }, WATCH_MS)
+    const onAbort = (): void => kill('aborted')
+    limits.signal?.addEventListener('abort', onAbort, { once: true })
+    child.stdout.on('data', (c: Buffer) => {
+      stdout = (stdout + c.toString('utf8')).slice(-TAIL_BYTES)
+    })
+    child.stderr.on('data', (c: Buffer) => {
+      stderr = (stderr + c.toString('utf8')).slice(-TAIL_BYTES)
+    })
+    let spawnError: string | null = null
+    child.on('error', (e) => {
+      spawnError = e.message
+    })
+    let strays: Promise<number> = Promise.resolve(0)
+    child.on('exit', () => {
+      clearTimeout(timer)
+      clearInterval(watchdog)
+      limits.signal?.removeEventListener('abort', onAbort)
+      const orphans = lastTree.filter((pid) => pid !== child.pid)
+      strays = (async () => {
+        await killing
+        let n = 0
+        for (const pid of orphans) n += await killTree(pid, options.marker)
+        return n + (await killTree(undefined, options.marker))
+      })()
+    })
+    child.on('close', (code, signal) => {
+      void strays.then((n) => {
+        resolve({ code, signal, killedFor, stdout, stderr: spawnError ? `${stderr}\n${spawnError}` : stderr, wallMs: Date.now() - started, strays: n })
+      })
+    })
+  })
+}

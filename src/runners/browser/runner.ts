@@ -1,0 +1,149 @@
+/**
+ * The runner of BROWSER, MULTI_STEP and PLAYWRIGHT checks (semantics section 6). Each run gets a fresh folder with
+ * the script (or suite), its dependencies and a generated config, and runs in its own process tree: the real
+ * Playwright Test runner (`@playwright/test`) for test scripts and suites, plain `node` for scripts that drive
+ * `playwright` themselves. Chromium is Debian's, launched by Playwright with a fresh context per test.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from '../contract.js'
+import { createSemaphore } from '../sandbox/semaphore.js'
+import { collectArtifacts } from './artifacts.js'
+import { decideVerdict, verdictFields } from './outcome.js'
+import { configSource, globalTimeoutFor } from './playwright-config.js'
+import { readReport, type ReportSummary } from './report.js'
+import { runProcess } from './run-process.js'
+import { planRun, type RunPlan } from './run-plan.js'
+import { emptySummary, summarizeTrace } from './trace-summary.js'
+import { createRunDir, createRunsRoot, RUN_TMP } from './workspace.js'
+import { buildJobLog, buildDetails } from './result-details.js'
+
+export interface BrowserRunnerOptions {
+  /** Debian's Chromium (CHROMIUM_PATH); browser runs fail with how to install it when it is missing. */
+  chromiumPath: string
+  /** Hard limit of a run (semantics: 240 s). */
+  timeoutMs?: number
+  /** Resident memory of a run's whole process tree, in MB. */
+  memoryMb?: number
+  /** Browser runs at once in this process. */
+  concurrency?: number
+  /** Where run folders are made (default: the system temp folder). */
+  workDir?: string
+  /** The run's user; by default `nobody` when this process runs as root. */
+  runAs?: { uid: number; gid: number } | null
+}
+
+export interface BrowserRunner extends CheckRunner {
+  /** Removes the runner's temporary root (after the last run). */
+  close(): Promise<void>
+}
+
+const HERE = path.dirname(fileURLToPath(import.meta.url))
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run', '--no-default-browser-check', '--mute-audio']
+
+function findNodeModules(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'node_modules', '@playwright', 'test'))) return path.join(dir, 'node_modules')
+    if (path.dirname(dir) === dir) throw new Error('@playwright/test is not installed (run npm ci)')
+  }
+}
+
+export function playwrightVersion(nodeModules: string): string {
+  return (JSON.parse(readFileSync(path.join(nodeModules, '@playwright', 'test', 'package.json'), 'utf8')) as { version: string }).version
+}
+
+export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunner {
+  const timeoutMs = options.timeoutMs ?? 240_000
+  const memoryMb = options.memoryMb ?? 2048
+  const runAs = options.runAs === undefined ? (process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : null) : options.runAs
+  const nodeModules = findNodeModules(HERE)
+  const versions = { node: process.version.replace(/^v/, ''), playwright: playwrightVersion(nodeModules) }
+  const slots = createSemaphore(options.concurrency ?? 2)
+  let root: Promise<string> | null = null
+  const rootDir = (): Promise<string> => (root ??= createRunsRoot(options.workDir ?? os.tmpdir(), nodeModules, path.join(HERE, 'playwright-helpers.cjs')))
+
+  async function run(spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
+    const plan = planRun(spec)
+    const startedAt = ctx.now()
+    if ('error' in plan) return configFailure(plan.error, startedAt, ctx.now())
+    if (plan.mode !== 'multistep' && !existsSync(options.chromiumPath)) {
+      return configFailure(`Chromium was not found at ${options.chromiumPath}. Install it with \`apt-get install -y chromium\` (Debian) or set CHROMIUM_PATH to a Chromium executable.`, startedAt, ctx.now(), true)
+    }
+    const dir = await createRunDir(await rootDir(), [...plan.files, { path: 'picket.config.cjs', content: configFor(plan, timeoutMs) }], runAs)
+    try {
+      return await execute(plan, dir, spec, ctx)
+    } catch (err) {
+      await rm(dir, { recursive: true, force: true })
+      throw err
+    }
+  }
+
+  async function execute(plan: RunPlan, dir: string, spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
+    const outputDir = path.join(dir, 'picket-output')
+    const reportFile = path.join(dir, 'picket-report.json')
+    const env: Record<string, string> = {
+      ...spec.variables,
+      PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, TMPDIR: path.join(dir, RUN_TMP), LANG: 'C.UTF-8', TZ: 'UTC',
+      NODE_OPTIONS: `--require ${path.join(HERE, 'preload.cjs')} --max-old-space-size=${Math.min(memoryMb, 4096)}`,
+      NODE_PATH: path.join(path.dirname(dir), 'node_modules'),
+      PICKET_RUN_MODE: plan.plain ? 'plain' : plan.mode, PICKET_CHROMIUM_PATH: options.chromiumPath, PICKET_CHROMIUM_ARGS: JSON.stringify(CHROMIUM_ARGS),
+      PICKET_OUTPUT_DIR: outputDir, PICKET_DEGRADED_FILE: path.join(dir, 'picket-degraded.txt'), FORCE_COLOR: '0', NO_COLOR: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    }
+    const args = plan.plain ? [path.join(dir, plan.entry)] : [path.join(nodeModules, '@playwright', 'test', 'cli.js'), 'test', '--config', path.join(dir, 'picket.config.cjs')]
+    let startedAt = ctx.now()
+    const proc = await slots.run(() => {
+      startedAt = ctx.now()
+      return runProcess(process.execPath, args, { cwd: dir, env, marker: dir }, { timeoutMs, memoryMb, runAs, ...(ctx.signal ? { signal: ctx.signal } : {}) })
+    })
+    const stoppedAt = ctx.now()
+    let report: ReportSummary | null = null
+    if (!plan.plain) report = await readFile(reportFile, 'utf8').then((t) => readReport(JSON.parse(t), dir)).catch(() => null)
+    const plainError = plan.plain ? await readJson<{ message: string; stack: string | null }>(path.join(outputDir, 'picket-plain-error.json')) : null
+    const plainDegraded = plan.plain ? (await readFile(path.join(dir, 'picket-degraded.txt'), 'utf8').catch(() => '')).split('\n').filter(Boolean).map((l) => String(JSON.parse(l))) : []
+    const keep = proc.killedFor !== 'timeout'
+    const artifacts = keep ? await collectArtifacts({ runDir: dir, startedAt, report, reportFile: plan.plain ? null : reportFile, outputDir }) : []
+    const trace = emptySummary()
+    for (const a of artifacts.filter((x) => x.type === 'trace')) summarizeTrace(await readFile(a.path), trace)
+    const verdict = decideVerdict({ process: proc, report, plain: plan.plain, plainError, plainDegraded, trace, limits: { timeoutMs, memoryMb } })
+    const responseTime = report && report.durationMs > 0 ? report.durationMs : proc.wallMs
+    return {
+      ...verdictFields(verdict),
+      responseTime, startedAt, stoppedAt,
+      assertions: [],
+      timingPhases: { total: responseTime },
+      details: buildDetails({ plan, spec, report, trace, verdict, versions, proc }),
+      jobLog: buildJobLog({ report, trace, proc, plain: plan.plain, verdict }),
+      artifacts,
+      release: () => rm(dir, { recursive: true, force: true }),
+    }
+  }
+
+  return {
+    run,
+    async close() {
+      if (root) await rm(await root, { recursive: true, force: true }).catch(() => undefined)
+      root = null
+    },
+  }
+}
+
+function configFor(plan: RunPlan, timeoutMs: number): string {
+  return configSource({
+    mode: plan.mode, testMatch: plan.testMatch, userConfigFile: plan.userConfigFile, playwrightConfig: plan.playwrightConfig,
+    globalTimeoutMs: globalTimeoutFor(timeoutMs), reportFile: 'picket-report.json', outputDir: 'picket-output',
+  })
+}
+
+async function readJson<T>(file: string): Promise<T | null> {
+  return readFile(file, 'utf8').then((t) => JSON.parse(t) as T).catch(() => null)
+}
+
+function configFailure(message: string, startedAt: number, stoppedAt: number, ours = false): RunResult {
+  return {
+    status: 'failing', hasFailures: !ours, hasErrors: ours, isDegraded: false, overMaxResponseTime: false, errorKind: 'CONFIG', errorMessage: message,
+    networkError: false, responseTime: 0, startedAt, stoppedAt, assertions: [], timingPhases: {}, details: {}, jobLog: [message],
+  }
+}
