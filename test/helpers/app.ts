@@ -34,6 +34,8 @@ export interface TestAppOptions {
   delivery?: ServiceDeps['delivery']
   /** HTTP layer settings of buildApp: body size limit, a logger to capture lines, the slow-request threshold, shutdown. */
   http?: Pick<AppDeps, 'bodyLimitBytes' | 'loggerInstance' | 'slowRequestMs' | 'isShuttingDown'>
+  /** Where run artifacts are kept (browser results' traces and screenshots are served from here). */
+  artifacts?: ServiceDeps['artifacts']
   /** Replaces services of the app (e.g. one that fails), keeping the others. */
   overrideServices?: (services: Services) => Services
 }
@@ -41,7 +43,7 @@ export interface TestAppOptions {
 export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Promise<TestApp> {
   const store = await db.open()
   const clock = options.clock ?? systemClock
-  const services = buildServices({ store, clock, publicBaseUrl: PUBLIC_BASE_URL, ...(options.staticIps ? { staticIps: options.staticIps } : {}), ...(options.delivery ? { delivery: options.delivery } : {}) })
+  const services = buildServices({ store, clock, publicBaseUrl: PUBLIC_BASE_URL, ...(options.staticIps ? { staticIps: options.staticIps } : {}), ...(options.delivery ? { delivery: options.delivery } : {}), ...(options.artifacts ? { artifacts: options.artifacts } : {}) })
   const boot = await services.accounts.bootstrap({})
   const app = await buildApp({
     services: options.overrideServices ? options.overrideServices(services) : services,
