@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckRunSpec, RunResult } from '../../src/runners/contract.js'
 import { createBrowserRunner, type BrowserRunner } from '../../src/runners/browser/runner.js'
 import { CHROMIUM_PATH, HAS_CHROMIUM, liveChromiumProcesses } from '../helpers/chromium.js'
+import { startHttpsTarget } from '../helpers/targets/https.js'
 import { startWebShop, type WebShop } from '../helpers/targets/web-shop.js'
 
 const TEST_HEADER = "const { test, expect } = require('@playwright/test')\n"
@@ -178,6 +179,18 @@ test('slow checkout', async ({ page }) => { await page.goto(process.env.SHOP_URL
       ['tests/home.spec.ts', 'home has a heading', 'passed'],
     ])
     expect(r.details.summary).toMatchObject({ passed: 1, failed: 1, total: 2 })
+  })
+
+  it('reads the certificate of sslCheckDomain with each run', async () => {
+    const tls = await startHttpsTarget()
+    try {
+      const r = await run('MULTI_STEP', { script: `${TEST_HEADER}test('noop', async () => {})`, sslCheckDomain: new URL(tls.url).host })
+      expect(r.status).toBe('passing')
+      expect(r.details.sslCertificate).toMatchObject({ domain: '127.0.0.1', port: Number(new URL(tls.url).port), authorized: false })
+      expect((r.details.sslCertificate as { daysRemaining: number }).daysRemaining).toBeGreaterThan(0)
+    } finally {
+      await tls.close()
+    }
   })
 
   it('fails with how to install Chromium when it is missing', async () => {

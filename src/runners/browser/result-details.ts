@@ -19,6 +19,8 @@ export interface DetailsInput {
   verdict: Verdict
   versions: { node: string; playwright: string }
   proc: ProcessOutcome
+  startedAt: number
+  stoppedAt: number
 }
 
 export function buildDetails(input: DetailsInput): Record<string, unknown> {
@@ -37,8 +39,8 @@ export function buildDetails(input: DetailsInput): Record<string, unknown> {
     networkErrors: trace.networkErrors,
     consoleErrors: trace.consoleErrors,
     userScriptErrors: trace.pageErrors.length,
-    startTime: 0,
-    endTime: Math.round(input.proc.wallMs),
+    startTime: input.startedAt,
+    endTime: input.stoppedAt,
   }
 }
 

@@ -20,6 +20,8 @@ import { planRun, type RunPlan } from './run-plan.js'
 import { emptySummary, summarizeTrace } from './trace-summary.js'
 import { createRunDir, createRunsRoot, RUN_TMP } from './workspace.js'
 import { buildJobLog, buildDetails } from './result-details.js'
+import { probeCertificate, type SslProbe } from '../ssl-probe.js'
+import { readCertificate } from './certificate.js'
 
 export interface BrowserRunnerOptions {
   /** Debian's Chromium (CHROMIUM_PATH); browser runs fail with how to install it when it is missing. */
@@ -34,6 +36,8 @@ export interface BrowserRunnerOptions {
   workDir?: string
   /** The run's user; by default `nobody` when this process runs as root. */
   runAs?: { uid: number; gid: number } | null
+  /** Reads the certificate of a check's sslCheckDomain with each run (default: the real TLS probe). */
+  sslProbe?: SslProbe
 }
 
 export interface BrowserRunner extends CheckRunner {
@@ -94,6 +98,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     }
     const args = plan.plain ? [path.join(dir, plan.entry)] : [path.join(nodeModules, '@playwright', 'test', 'cli.js'), 'test', '--config', path.join(dir, 'picket.config.cjs')]
     let startedAt = ctx.now()
+    const certificate = readCertificate(spec.doc.sslCheckDomain, options.sslProbe ?? probeCertificate, ctx.now)
     const proc = await slots.run(() => {
       startedAt = ctx.now()
       return runProcess(process.execPath, args, { cwd: dir, env, marker: dir }, { timeoutMs, memoryMb, runAs, ...(ctx.signal ? { signal: ctx.signal } : {}) })
@@ -114,7 +119,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
       responseTime, startedAt, stoppedAt,
       assertions: [],
       timingPhases: { total: responseTime },
-      details: buildDetails({ plan, spec, report, trace, verdict, versions, proc }),
+      details: { ...buildDetails({ plan, spec, report, trace, verdict, versions, proc, startedAt, stoppedAt }), ...(await certificate) },
       jobLog: buildJobLog({ report, trace, proc, plain: plan.plain, verdict }),
       artifacts,
       release: () => rm(dir, { recursive: true, force: true }),
