@@ -38,6 +38,9 @@ function describe(e: ErrorObject): string {
       return Number(p.limit) === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters long`
     case 'maxItems':
       return `must have at most ${String(p.limit)} entries`
+    case 'not':
+      // A property schema of `{not: {}}` is how bodies mark an option that exists elsewhere but is not supported here.
+      return 'is not a supported option'
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
