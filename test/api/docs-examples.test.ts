@@ -45,6 +45,6 @@ describe.each(testDbs)('documented examples on $name', (db) => {
 
   it('documents every check type', () => {
     const routes = new Set(EXAMPLES.filter((e) => e.file === 'docs/check-types.md').map((e) => e.route))
-    for (const type of ['api', 'url', 'tcp', 'dns', 'icmp', 'heartbeat', 'browser', 'multistep']) expect(routes).toContain(`/v1/checks/${type}`)
+    for (const type of ['api', 'url', 'tcp', 'dns', 'icmp', 'heartbeat', 'browser', 'multistep', 'playwright']) expect(routes).toContain(`/v1/checks/${type}`)
   })
 })
