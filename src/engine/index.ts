@@ -62,7 +62,14 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
       const reaped = await deps.stores.jobs.reapExpired(deps.clock.now())
       const scheduled = await scheduleDue(deps)
       let started = 0
-      for (let n = await worker.pump(); n > 0; n = await worker.pump()) started += n
+      // Run every due job: when a lane is full, wait for one of its runs to end and lease again.
+      for (;;) {
+        const n = await worker.pump()
+        started += n
+        if (n > 0) continue
+        if (worker.inFlight() === 0) break
+        await worker.settleOne()
+      }
       await worker.drain()
       return { scheduled, started, written: started, reaped }
     },

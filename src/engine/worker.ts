@@ -65,6 +65,8 @@ export interface EngineWorker {
   flush(): Promise<number>
   /** Runs in flight. */
   inFlight(): number
+  /** Waits until one in-flight run finishes (at once when none is running). */
+  settleOne(): Promise<void>
   /** Waits for in-flight runs, then flushes. */
   drain(): Promise<void>
 }
@@ -193,6 +195,9 @@ export function createWorker(deps: EngineDeps): EngineWorker {
     },
     flush,
     inFlight: () => running.default + running.browser,
+    async settleOne() {
+      if (inFlight.size > 0) await Promise.race([...inFlight])
+    },
     async drain() {
       await Promise.all([...inFlight])
       await flush()
