@@ -71,7 +71,8 @@ test.describe('shop', () => {
     expect(r.jobLog).toContain('greeting hello Pager')
     expect(r.jobLog).toContain('[browser error] shop widget failed to load')
     // Both tests load the page (beforeEach): the widget's console.error and the 404 of its image, twice.
-    expect(r.details).toMatchObject({ runtimeVersion: '2026.04', pages: [{ url: `${shop.url}/` }] })
+    expect(r.details).toMatchObject({ runtimeVersion: '2026.04', pages: [{ url: `${shop.url}/`, webVitals: { TTFB: expect.any(Number) } }] })
+    expect(r.details.webVitals).toEqual({ TTFB: (r.details.pages as Array<{ webVitals: { TTFB: number } }>)[0]?.webVitals.TTFB })
     expect(r.details.consoleErrors).toBeGreaterThanOrEqual(4)
     expect(r.details.networkErrors).toBeGreaterThanOrEqual(2)
     expect(r.details.networkRequests).toBeGreaterThanOrEqual(2)

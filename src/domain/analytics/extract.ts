@@ -26,7 +26,7 @@ function valueOf(input: RunMetricsInput, base: string): number | undefined {
       const phase = finite(input.timingPhases[base])
       if (phase !== undefined) return phase
       const vitals = input.details.webVitals as Record<string, unknown> | undefined
-      return vitals ? finite(vitals[base]) : finite(input.details[base])
+      return finite(vitals?.[base]) ?? finite(input.details[base])
     }
   }
 }

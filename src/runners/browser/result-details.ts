@@ -34,7 +34,9 @@ export function buildDetails(input: DetailsInput): Record<string, unknown> {
     summary: report ? { ...report.counts, total: report.tests.length } : null,
     errors: [...(verdict.errorMessage ? [verdict.errorMessage] : []), ...trace.pageErrors].slice(0, 20),
     degradedReason: verdict.degradedReason,
-    pages: trace.pages.map((url) => ({ url })),
+    pages: trace.pages.map((url) => ({ url, webVitals: trace.ttfb[url] === undefined ? {} : { TTFB: trace.ttfb[url] } })),
+    // The first page's vitals feed analytics (TTFB only: the paint and layout vitals are not measured yet).
+    webVitals: trace.pages[0] !== undefined && trace.ttfb[trace.pages[0]] !== undefined ? { TTFB: trace.ttfb[trace.pages[0]] } : {},
     networkRequests: trace.networkRequests,
     networkErrors: trace.networkErrors,
     consoleErrors: trace.consoleErrors,

@@ -13,6 +13,8 @@ export interface TraceSummary {
   /** Requests that failed or answered 4xx/5xx. */
   networkErrors: number
   pages: string[]
+  /** Time to first byte of each page's document (HAR timings up to the first byte), by page URL. */
+  ttfb: Record<string, number>
 }
 
 interface TraceEvent {
@@ -22,13 +24,16 @@ interface TraceEvent {
   class?: string
   method?: string
   params?: { url?: string; error?: { error?: { message?: string }; value?: unknown }; message?: string }
-  snapshot?: { request?: { url?: string; headers?: Array<{ name?: string; value?: string }> }; response?: { status?: number }; _failureText?: string }
+  snapshot?: {
+    request?: { url?: string; headers?: Array<{ name?: string; value?: string }> }; response?: { status?: number }; _failureText?: string
+    timings?: Record<string, number>
+  }
 }
 
 const MAX_LINES = 200
 
 export function emptySummary(): TraceSummary {
-  return { consoleLines: [], consoleErrors: 0, pageErrors: [], networkRequests: 0, networkErrors: 0, pages: [] }
+  return { consoleLines: [], consoleErrors: 0, pageErrors: [], networkRequests: 0, networkErrors: 0, pages: [], ttfb: {} }
 }
 
 function lines(bytes: Uint8Array): TraceEvent[] {
@@ -62,7 +67,12 @@ export function summarizeTrace(zip: Uint8Array, into: TraceSummary = emptySummar
         // A page is a top-level document navigation (Sec-Fetch-Mode: navigate, Sec-Fetch-Dest: document).
         const headers = new Map((e.snapshot?.request?.headers ?? []).map((h) => [String(h.name).toLowerCase(), h.value]))
         const url = e.snapshot?.request?.url
-        if (url && headers.get('sec-fetch-mode') === 'navigate' && headers.get('sec-fetch-dest') === 'document' && !into.pages.includes(url) && into.pages.length < 50) into.pages.push(url)
+        if (url && headers.get('sec-fetch-mode') === 'navigate' && headers.get('sec-fetch-dest') === 'document' && !into.pages.includes(url) && into.pages.length < 50) {
+          into.pages.push(url)
+          const t = e.snapshot?.timings ?? {}
+          const ttfb = ['blocked', 'dns', 'connect', 'send', 'wait'].reduce((sum, k) => sum + Math.max(0, Number(t[k] ?? 0)), 0)
+          if (Number.isFinite(ttfb) && t.wait !== undefined && t.wait >= 0) into.ttfb[url] = Math.round(ttfb * 1000) / 1000
+        }
         continue
       }
       if (e.type === 'console') {
