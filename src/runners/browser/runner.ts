@@ -46,6 +46,9 @@ export interface BrowserRunner extends CheckRunner {
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
+/** The runs' PATH: the system's programs only (the service's own environment never reaches a run). */
+const RUN_PATH = '/usr/local/bin:/usr/bin:/bin'
+
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run', '--no-default-browser-check', '--mute-audio']
 
 function findNodeModules(from: string): string {
@@ -90,7 +93,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const reportFile = path.join(dir, 'picket-report.json')
     const env: Record<string, string> = {
       ...spec.variables,
-      PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, TMPDIR: path.join(dir, RUN_TMP), LANG: 'C.UTF-8', TZ: 'UTC',
+      PATH: RUN_PATH, HOME: dir, TMPDIR: path.join(dir, RUN_TMP), LANG: 'C.UTF-8', TZ: 'UTC',
       NODE_OPTIONS: `--require ${path.join(HERE, 'preload.cjs')} --max-old-space-size=${Math.min(memoryMb, 4096)}`,
       NODE_PATH: path.join(path.dirname(dir), 'node_modules'),
       PICKET_RUN_MODE: plan.plain ? 'plain' : plan.mode, PICKET_CHROMIUM_PATH: options.chromiumPath, PICKET_CHROMIUM_ARGS: JSON.stringify(CHROMIUM_ARGS),
