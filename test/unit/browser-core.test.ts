@@ -7,6 +7,7 @@ import { parseStat, treeOf } from '../../src/runners/browser/proc-tree.js'
 import { readReport } from '../../src/runners/browser/report.js'
 import { isTestScript, planRun } from '../../src/runners/browser/run-plan.js'
 import { emptySummary } from '../../src/runners/browser/trace-summary.js'
+import { pagesWithVitals, readVitals } from '../../src/runners/browser/web-vitals.js'
 import type { ProcessOutcome } from '../../src/runners/browser/run-process.js'
 
 describe('script forms', () => {
@@ -115,5 +116,24 @@ describe('processes and names', () => {
   it('sets the Playwright global limit inside the hard limit', () => {
     expect(globalTimeoutFor(240_000)).toBe(225_000)
     expect(globalTimeoutFor(20_000)).toBe(15_000)
+  })
+})
+
+describe('web vitals', () => {
+  it('reads the preload lines and merges them with the trace pages (the measured TTFB wins)', () => {
+    const lines = [
+      JSON.stringify({ url: 'https://shop.test/', TTFB: 12.34567, FCP: 100, LCP: 250, CLS: 0.05, TBT: 0 }),
+      JSON.stringify({ url: 'about:blank', FCP: 1 }),
+      JSON.stringify({ url: 'https://shop.test/cart', TTFB: null, FCP: 90, LCP: -1, CLS: 0, TBT: 30 }),
+      '{"url": "https://shop.test/cut',
+    ].join('\n')
+    const vitals = readVitals(lines)
+    expect([...vitals.keys()]).toEqual(['https://shop.test/', 'https://shop.test/cart'])
+    const trace = { ...emptySummary(), pages: ['https://shop.test/', 'https://shop.test/login'], ttfb: { 'https://shop.test/': 99, 'https://shop.test/login': 7 } }
+    expect(pagesWithVitals(trace, vitals)).toEqual([
+      { url: 'https://shop.test/', webVitals: { TTFB: 12.346, FCP: 100, LCP: 250, CLS: 0.05, TBT: 0 } },
+      { url: 'https://shop.test/login', webVitals: { TTFB: 7 } },
+      { url: 'https://shop.test/cart', webVitals: { FCP: 90, CLS: 0, TBT: 30 } },
+    ])
   })
 })

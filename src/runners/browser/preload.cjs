@@ -53,11 +53,48 @@ if (playwright) {
     const launchServer = chromium.launchServer.bind(chromium)
     chromium.launch = async (options) => {
       const browser = await launch(withChromiumDefaults(options))
+      measureVitals(browser)
       if (mode === 'plain') recordPlain(browser)
       return browser
     }
     chromium.launchPersistentContext = (dir, options) => launchPersistentContext(dir, withChromiumDefaults(options))
     chromium.launchServer = (options) => launchServer(withChromiumDefaults(options))
+  }
+}
+
+// Web vitals of every page: observed in the page from its first script, read when its context closes.
+const VITALS_SCRIPT = `(() => {
+  if (window.top !== window || window.__picketVitals) return
+  const v = (window.__picketVitals = { TTFB: null, FCP: null, LCP: null, CLS: 0, TBT: 0 })
+  const observe = (type, each) => {
+    try { new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true }) } catch (e) {}
+  }
+  observe('navigation', (e) => { v.TTFB = e.responseStart })
+  observe('paint', (e) => { if (e.name === 'first-contentful-paint') v.FCP = e.startTime })
+  observe('largest-contentful-paint', (e) => { v.LCP = e.startTime })
+  observe('layout-shift', (e) => { if (!e.hadRecentInput) v.CLS += e.value })
+  observe('longtask', (e) => { v.TBT += Math.max(0, e.duration - 50) })
+})()`
+
+async function readVitals(context) {
+  for (const page of context.pages()) {
+    const read = page.evaluate(() => window.__picketVitals || null).catch(() => null)
+    const vitals = await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve(null), 1000))])
+    if (vitals) fs.appendFileSync(path.join(outDir, 'picket-vitals.jsonl'), `${JSON.stringify({ url: page.url(), ...vitals })}\n`)
+  }
+}
+
+function measureVitals(browser) {
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    await context.addInitScript(VITALS_SCRIPT).catch(() => undefined)
+    const close = context.close.bind(context)
+    context.close = async (o) => {
+      await readVitals(context).catch(() => undefined)
+      return close(o)
+    }
+    return context
   }
 }
 
@@ -98,7 +135,10 @@ function recordPlain(browser) {
   }
   const closeBrowser = browser.close.bind(browser)
   browser.close = async (o) => {
-    for (const context of [...contexts]) await stopTrace(context)
+    for (const context of [...contexts]) {
+      await readVitals(context).catch(() => undefined)
+      await stopTrace(context)
+    }
     return closeBrowser(o)
   }
 }

@@ -8,6 +8,7 @@ import type { ReportSummary } from './report.js'
 import type { RunPlan } from './run-plan.js'
 import type { ProcessOutcome } from './run-process.js'
 import type { TraceSummary } from './trace-summary.js'
+import { pagesWithVitals, type WebVitals } from './web-vitals.js'
 
 const MAX_LOG = 200
 
@@ -16,6 +17,7 @@ export interface DetailsInput {
   spec: CheckRunSpec
   report: ReportSummary | null
   trace: TraceSummary
+  vitals: Map<string, WebVitals>
   verdict: Verdict
   versions: { node: string; playwright: string }
   proc: ProcessOutcome
@@ -25,6 +27,7 @@ export interface DetailsInput {
 
 export function buildDetails(input: DetailsInput): Record<string, unknown> {
   const { report, trace, verdict } = input
+  const pages = pagesWithVitals(trace, input.vitals)
   return {
     type: input.plan.plain ? 'PLAYWRIGHT' : 'PLAYWRIGHT_TEST',
     runtimeVersion: String(input.spec.doc.runtimeId ?? '2026.04'),
@@ -34,9 +37,9 @@ export function buildDetails(input: DetailsInput): Record<string, unknown> {
     summary: report ? { ...report.counts, total: report.tests.length } : null,
     errors: [...(verdict.errorMessage ? [verdict.errorMessage] : []), ...trace.pageErrors].slice(0, 20),
     degradedReason: verdict.degradedReason,
-    pages: trace.pages.map((url) => ({ url, webVitals: trace.ttfb[url] === undefined ? {} : { TTFB: trace.ttfb[url] } })),
-    // The first page's vitals feed analytics (TTFB only: the paint and layout vitals are not measured yet).
-    webVitals: trace.pages[0] !== undefined && trace.ttfb[trace.pages[0]] !== undefined ? { TTFB: trace.ttfb[trace.pages[0]] } : {},
+    pages,
+    // The first page's vitals are the run's (analytics reads them).
+    webVitals: pages[0]?.webVitals ?? {},
     networkRequests: trace.networkRequests,
     networkErrors: trace.networkErrors,
     consoleErrors: trace.consoleErrors,

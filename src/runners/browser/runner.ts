@@ -20,6 +20,7 @@ import { planRun, type RunPlan } from './run-plan.js'
 import { emptySummary, summarizeTrace } from './trace-summary.js'
 import { createRunDir, createRunsRoot, RUN_TMP } from './workspace.js'
 import { buildJobLog, buildDetails } from './result-details.js'
+import { readVitals } from './web-vitals.js'
 import { probeCertificate, type SslProbe } from '../ssl-probe.js'
 import { readCertificate } from './certificate.js'
 
@@ -115,6 +116,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const artifacts = keep ? await collectArtifacts({ runDir: dir, startedAt, report, reportFile: plan.plain ? null : reportFile, outputDir }) : []
     const trace = emptySummary()
     for (const a of artifacts.filter((x) => x.type === 'trace')) summarizeTrace(await readFile(a.path), trace)
+    const vitals = readVitals(await readFile(path.join(outputDir, 'picket-vitals.jsonl'), 'utf8').catch(() => ''))
     const verdict = decideVerdict({ process: proc, report, plain: plan.plain, plainError, plainDegraded, trace, limits: { timeoutMs, memoryMb } })
     const responseTime = report && report.durationMs > 0 ? report.durationMs : proc.wallMs
     return {
@@ -122,7 +124,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
       responseTime, startedAt, stoppedAt,
       assertions: [],
       timingPhases: { total: responseTime },
-      details: { ...buildDetails({ plan, spec, report, trace, verdict, versions, proc, startedAt, stoppedAt }), ...(await certificate) },
+      details: { ...buildDetails({ plan, spec, report, trace, vitals, verdict, versions, proc, startedAt, stoppedAt }), ...(await certificate) },
       jobLog: buildJobLog({ report, trace, proc, plain: plan.plain, verdict }),
       artifacts,
       release: () => rm(dir, { recursive: true, force: true }),
