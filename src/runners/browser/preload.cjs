@@ -78,7 +78,7 @@ const VITALS_SCRIPT = `(() => {
 
 async function readVitals(context) {
   for (const page of context.pages()) {
-    const read = page.evaluate(() => window.__picketVitals || null).catch(() => null)
+    const read = page.evaluate('window.__picketVitals || null').catch(() => null)
     const vitals = await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve(null), 1000))])
     if (vitals) fs.appendFileSync(path.join(outDir, 'picket-vitals.jsonl'), `${JSON.stringify({ url: page.url(), ...vitals })}\n`)
   }
