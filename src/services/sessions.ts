@@ -17,7 +17,7 @@ import { presentResult } from './result-view.js'
 
 type Doc = Record<string, unknown>
 export type SessionView = Record<string, unknown>
-export const RUNNABLE_TYPES = new Set(['API', 'URL', 'TCP', 'DNS', 'ICMP'])
+export const RUNNABLE_TYPES = new Set(['API', 'URL', 'TCP', 'DNS', 'ICMP', 'BROWSER', 'MULTI_STEP', 'PLAYWRIGHT'])
 
 export interface SessionTarget {
   checkId?: string[] | undefined

@@ -127,6 +127,12 @@ test('order', async ({ request }) => {
     const result = await runScheduled(String(check.id))
     expect(result).toMatchObject({ checkType: 'MULTI_STEP', hasFailures: false })
     expect((result.multiStepCheckResult as Json).tests).toEqual([expect.objectContaining({ title: 'order', status: 'passed' })])
+
+    // On demand too: a check session runs it now.
+    const trigger = await ok('POST', '/v1/check-sessions/trigger', { target: { checkId: [check.id] } })
+    const sessionId = String((trigger.sessions as Array<{ checkSessionId: string }>)[0]?.checkSessionId)
+    await e.engine.runOnce()
+    expect(e.finals.find((r) => r.session_id === sessionId)).toMatchObject({ check_id: check.id, status: 'passing' })
   })
 
   it('runs a Playwright suite as one check whose result lists every test', async () => {
