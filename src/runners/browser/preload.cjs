@@ -6,19 +6,14 @@
  */
 'use strict'
 const fs = require('node:fs')
+const Module = require('node:module')
 const path = require('node:path')
+const { isMainThread } = require('node:worker_threads')
 
 const mode = process.env.PICKET_RUN_MODE || 'browser'
 const executablePath = process.env.PICKET_CHROMIUM_PATH || ''
 const extraArgs = JSON.parse(process.env.PICKET_CHROMIUM_ARGS || '[]')
 const outDir = process.env.PICKET_OUTPUT_DIR || process.cwd()
-
-let playwright
-try {
-  playwright = require('playwright-core')
-} catch {
-  playwright = null
-}
 
 function refuse(message) {
   return () => Promise.reject(new Error(message))
@@ -32,7 +27,7 @@ function withChromiumDefaults(options) {
   return o
 }
 
-if (playwright) {
+function patchPlaywright(playwright) {
   const { chromium } = playwright
   for (const name of ['firefox', 'webkit']) {
     const type = playwright[name]
@@ -47,18 +42,34 @@ if (playwright) {
     chromium.launch = refuse(message)
     chromium.launchPersistentContext = refuse(message)
     chromium.launchServer = refuse(message)
-  } else {
-    const launch = chromium.launch.bind(chromium)
-    const launchPersistentContext = chromium.launchPersistentContext.bind(chromium)
-    const launchServer = chromium.launchServer.bind(chromium)
-    chromium.launch = async (options) => {
-      const browser = await launch(withChromiumDefaults(options))
-      measureVitals(browser)
-      if (mode === 'plain') recordPlain(browser)
-      return browser
+    return
+  }
+  const launch = chromium.launch.bind(chromium)
+  const launchPersistentContext = chromium.launchPersistentContext.bind(chromium)
+  const launchServer = chromium.launchServer.bind(chromium)
+  chromium.launch = async (options) => {
+    const browser = await launch(withChromiumDefaults(options))
+    measureVitals(browser)
+    if (mode === 'plain') recordPlain(browser)
+    return browser
+  }
+  chromium.launchPersistentContext = (dir, options) => launchPersistentContext(dir, withChromiumDefaults(options))
+  chromium.launchServer = (options) => launchServer(withChromiumDefaults(options))
+}
+
+// Playwright is patched when a process first loads it (`playwright`, `@playwright/test` and the runner all go
+// through `require('playwright-core')`), never up front: loading it costs 200-300 ms, and most processes of a run
+// (the test runner's main process, worker threads) never launch a browser. Worker threads are left alone.
+if (isMainThread) {
+  const load = Module._load
+  let patched = false
+  Module._load = function loadAndPatch(request, ...rest) {
+    const exported = load.call(this, request, ...rest)
+    if (!patched && request === 'playwright-core' && exported && exported.chromium) {
+      patched = true
+      patchPlaywright(exported)
     }
-    chromium.launchPersistentContext = (dir, options) => launchPersistentContext(dir, withChromiumDefaults(options))
-    chromium.launchServer = (options) => launchServer(withChromiumDefaults(options))
+    return exported
   }
 }
 
@@ -78,7 +89,10 @@ const VITALS_SCRIPT = `(() => {
 
 async function readVitals(context) {
   for (const page of context.pages()) {
-    const read = page.evaluate('window.__picketVitals || null').catch(() => null)
+    // Two animation frames first, so that a page read right after its load has painted (FCP, LCP reported).
+    const read = page
+      .evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.__picketVitals || null))))')
+      .catch(() => null)
     const vitals = await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve(null), 1000))])
     if (vitals) fs.appendFileSync(path.join(outDir, 'picket-vitals.jsonl'), `${JSON.stringify({ url: page.url(), ...vitals })}\n`)
   }

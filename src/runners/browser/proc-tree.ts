@@ -85,15 +85,18 @@ function signal(pid: number): void {
 }
 
 /**
- * SIGKILLs the tree under `root`, the process groups its members lead, and every process naming `marker`,
+ * SIGKILLs the trees under `roots`, the process groups their members lead, and every process naming `marker`,
  * repeating until none is left (a process may fork while we kill). Returns how many processes were killed.
  */
-export async function killTree(root: number | undefined, marker: string): Promise<number> {
+export async function killTree(roots: readonly number[], marker: string, options: { orphansOnly?: boolean } = {}): Promise<number> {
   let killed = 0
   for (let round = 0; round < 20; round++) {
     const all = await listProcesses()
+    // Processes seen in the run's tree before its root exited are its orphans only if init adopted them since
+    // (a pid reused by an unrelated process has another parent).
+    if (options.orphansOnly) roots = roots.filter((pid) => all.some((p) => p.pid === pid && p.ppid === 1))
     const doomed = new Map<number, ProcInfo>()
-    for (const p of root === undefined ? [] : treeOf(root, all)) doomed.set(p.pid, p)
+    for (const root of roots) for (const p of treeOf(root, all)) doomed.set(p.pid, p)
     for (const p of await processesNaming(marker, all)) doomed.set(p.pid, p)
     doomed.delete(process.pid)
     if (doomed.size === 0) return killed

@@ -39,7 +39,7 @@ export function runProcess(command: string, args: string[], options: { cwd: stri
     const kill = (reason: NonNullable<ProcessOutcome['killedFor']>): void => {
       if (killedFor) return
       killedFor = reason
-      killing = killTree(child.pid, options.marker)
+      killing = killTree(child.pid === undefined ? [] : [child.pid], options.marker)
     }
     const timer = setTimeout(() => kill('timeout'), limits.timeoutMs)
     // The last tree seen: after the node process exits, its orphans are no longer below it.
@@ -73,9 +73,7 @@ export function runProcess(command: string, args: string[], options: { cwd: stri
       const orphans = lastTree.filter((pid) => pid !== child.pid)
       strays = (async () => {
         await killing
-        let n = 0
-        for (const pid of orphans) n += await killTree(pid, options.marker)
-        return n + (await killTree(undefined, options.marker))
+        return killTree(orphans, options.marker, { orphansOnly: true })
       })()
     })
     child.on('close', (code, signal) => {
