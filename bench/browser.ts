@@ -8,7 +8,7 @@
  *
  * Part 2: the real service (src/main/server.ts, embedded SQLite, engine on) with BROWSER_CONCURRENCY = C; K
  * browser checks of frequency 1 created through the API, more than the lane can run in a minute, so it always
- * has queued work (browser checks cannot be triggered on demand: POST /v1/check-sessions/trigger refuses them);
+ * has queued work (created on schedule rather than triggered, so the lane is fed the way production feeds it);
  * completed browser runs per minute, and the latency of a cheap API read (GET /v1/checks?limit=10, open loop at
  * --rps) while they run against the same read, same service, before any browser check was activated.
  */
