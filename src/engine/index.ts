@@ -56,6 +56,8 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
     async stop() {
       stopped = true
       for (const t of timers) clearTimeout(t)
+      // A browser run may take minutes: stop it, and let it run again after the restart (or on another instance).
+      worker.cancelRuns()
       await worker.drain()
     },
     async runOnce() {

@@ -69,6 +69,8 @@ export interface EngineWorker {
   settleOne(): Promise<void>
   /** Waits for in-flight runs, then flushes. */
   drain(): Promise<void>
+  /** Stops runs that can be stopped (browser runs); they go back to the queue instead of recording a result. */
+  cancelRuns(): void
 }
 
 type Lane = 'default' | 'browser'
@@ -80,6 +82,7 @@ export function createWorker(deps: EngineDeps): EngineWorker {
   let hookBacklog = 0
   const inFlight = new Set<Promise<void>>()
   const redactors = createRedactorCache()
+  const stopping = new AbortController()
 
   async function execute(job: RunJobRow, batch: Batch): Promise<void> {
     const check = batch.checks.get(job.check_id)
@@ -101,11 +104,17 @@ export function createWorker(deps: EngineDeps): EngineWorker {
     let result: RunResult
     try {
       result = runner
-        ? await runner.run(spec, { location: job.location, now: () => deps.clock.now() })
+        ? await runner.run(spec, { location: job.location, now: () => deps.clock.now(), signal: stopping.signal })
         : internalFailure(`No runner for ${check.checkType} checks in this instance`, deps.clock.now())
     } catch (err) {
       deps.log.error({ checkId: check.id, ...(redactor ? { err: redactor.text(err instanceof Error ? (err.stack ?? err.message) : String(err)) } : { err }) }, 'runner threw')
       result = internalFailure(`Runner error: ${err instanceof Error ? err.message : String(err)}`, deps.clock.now())
+    }
+    if (result.cancelled) {
+      // Stopped by shutdown: not a result. The job goes back to the queue as it was, for any instance to run.
+      await result.release?.().catch(() => undefined)
+      await deps.stores.jobs.requeue(job.id, { attempt: job.attempt, due_at: deps.clock.now(), location: job.location, private_location_id: job.private_location_id, first_started_at: job.first_started_at })
+      return
     }
     result = await storeArtifacts(deps, { accountId: check.accountId, checkId: check.id, resultId }, result, redactor)
     const doc = effectiveDoc(check.checkType, check.doc, group)
@@ -191,10 +200,14 @@ export function createWorker(deps: EngineDeps): EngineWorker {
 
   return {
     async pump() {
+      if (stopping.signal.aborted) return 0 // stopping: lease nothing more
       return (await pumpLane('default')) + (await pumpLane('browser'))
     },
     flush,
     inFlight: () => running.default + running.browser,
+    cancelRuns() {
+      stopping.abort()
+    },
     async settleOne() {
       if (inFlight.size > 0) await Promise.race([...inFlight])
     },

@@ -65,6 +65,8 @@ export interface RunResult {
   artifacts?: RunArtifact[]
   /** Frees what the runner kept for the artifacts (its temporary directory); called once they are stored. */
   release?: () => Promise<void>
+  /** The run was stopped before it finished (RunContext.signal: the engine is shutting down): not a result; it runs again. */
+  cancelled?: boolean
 }
 
 /** The normalized asset types of the reference's asset manifest. */

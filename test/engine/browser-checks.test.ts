@@ -152,4 +152,22 @@ test('order', async ({ request }) => {
     ])
     expect(suite.playwrightTraceFiles).toHaveLength(2)
   })
+
+  it('puts a browser run stopped by shutdown back in the queue instead of recording a failure (runs last: it stops the engine)', async () => {
+    const check = await ok('POST', '/v1/checks/browser?autoAssignAlerts=false', {
+      name: 'Long run', frequency: 60, frequencyOffset: 1, doubleCheck: false,
+      script: "const { test } = require('@playwright/test')\ntest('waits', async ({ page }) => { await page.goto(process.env.SHOP_URL); await page.waitForTimeout(30000) })",
+    })
+    const id = String(check.id)
+    clock.set(Math.max(clock.now(), await nextDue(id)))
+    const running = e.engine.runOnce()
+    const jobOf = () => t.store.db.selectFrom('run_jobs').select(['status', 'attempt']).where('check_id', '=', id).execute()
+    for (let i = 0; i < 100 && (await jobOf())[0]?.status !== 'running'; i++) await new Promise((r) => setTimeout(r, 100))
+    await new Promise((r) => setTimeout(r, 1500)) // Chromium is up
+    // Not cancelled, the run would end 30 s later as a passing result: none may be recorded.
+    await e.engine.stop()
+    await running
+    expect(await jobOf()).toEqual([{ status: 'queued', attempt: 1 }])
+    expect(e.finals.filter((r) => r.check_id === id)).toEqual([])
+  })
 })

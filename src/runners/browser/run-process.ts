@@ -31,6 +31,10 @@ const WATCH_MS = 500
 export function runProcess(command: string, args: string[], options: { cwd: string; env: Record<string, string>; marker: string }, limits: ProcessLimits): Promise<ProcessOutcome> {
   const started = Date.now()
   return new Promise((resolve) => {
+    if (limits.signal?.aborted) {
+      resolve({ code: null, signal: null, killedFor: 'aborted', stdout: '', stderr: '', wallMs: 0, strays: 0 })
+      return
+    }
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...(limits.runAs ?? {}) })
     let killedFor: ProcessOutcome['killedFor'] = null
     let stdout = ''

@@ -128,6 +128,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
       jobLog: buildJobLog({ report, trace, proc, plain: plan.plain, verdict }),
       artifacts,
       release: () => rm(dir, { recursive: true, force: true }),
+      ...(proc.killedFor === 'aborted' ? { cancelled: true } : {}),
     }
   }
 
