@@ -30,7 +30,13 @@ export interface Series {
 }
 
 const PERCENTILES: Record<string, number> = { median: 0.5, p50: 0.5, p90: 0.9, p95: 0.95, p99: 0.99 }
-const round = (v: number | null, digits: number): number | null => (v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits)
+/**
+ * Rounds half up on the decimal value: the scaled value is first cut to 12 significant digits, so that a sum whose
+ * binary form lands just below a tie (9.975 / 3 * 100 = 332.49999999999994) rounds the same whether it was added up
+ * from raw results or from roll-ups in another order.
+ */
+export const roundDecimal = (v: number, digits: number): number => Math.round(Number((v * 10 ** digits).toPrecision(12))) / 10 ** digits
+const round = (v: number | null, digits: number): number | null => (v === null ? null : roundDecimal(v, digits))
 
 function valueOf(acc: Acc | undefined, slot: number, aggregation: string): number | null {
   const h = acc?.slots.get(slot)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addValue, decodeHistogram, emptyHistogram, encodeHistogram, mergeInto, quantile, stddev, type Histogram } from '../../src/analytics/histogram.js'
+import { roundDecimal } from '../../src/analytics/series.js'
 
 const of = (values: number[]): Histogram => {
   const h = emptyHistogram()
@@ -68,5 +69,17 @@ describe('histograms', () => {
     expect([back.n, back.sum, back.min, back.max, back.zeros]).toEqual([8, h.sum, 0, 29_999, 2])
     for (const q of [0.25, 0.5, 0.9, 1]) expect(quantile(back, q)).toBe(quantile(h, q))
     expect(decodeHistogram(encodeHistogram(emptyHistogram())).n).toBe(0)
+  })
+})
+
+describe('rounding of analytics values', () => {
+  it.each([
+    [9.975 / 3, 2, 3.33], // 332.49999999999994 when scaled: a tie in decimal, so up
+    [1.005, 2, 1.01],
+    [3.3249, 2, 3.32],
+    [66.666666, 4, 66.6667],
+    [0, 2, 0],
+  ])('rounds %f to %i decimals as %f', (v, digits, expected) => {
+    expect(roundDecimal(v, digits)).toBe(expected)
   })
 })
