@@ -129,6 +129,12 @@ test.describe('shop', () => {
     expect(r.artifacts?.filter((a) => a.type === 'trace')).toHaveLength(1)
   })
 
+  it('runs a plain ESM script that imports playwright-core with top-level await', async () => {
+    const r = await run('BROWSER', { script: "import { chromium } from 'playwright-core'\nconst browser = await chromium.launch()\nconst page = await browser.newPage()\nawait page.goto(process.env.SHOP_URL)\nconsole.log('esm title: ' + await page.title())\nawait browser.close()\n" })
+    expect(r.errorMessage).toBeNull()
+    expect(r.jobLog).toContain('esm title: Picket Shop')
+  })
+
   it('kills a script that never ends at the hard limit, with every Chromium process', async () => {
     const started = Date.now()
     const r = await run('BROWSER', { script: "const { chromium } = require('playwright')\n;(async () => {\n  const browser = await chromium.launch()\n  const page = await browser.newPage()\n  await page.goto(process.env.SHOP_URL)\n  setInterval(() => undefined, 1000)\n})()" })

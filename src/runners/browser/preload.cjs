@@ -57,15 +57,16 @@ function patchPlaywright(playwright) {
   chromium.launchServer = (options) => launchServer(withChromiumDefaults(options))
 }
 
-// Playwright is patched when a process first loads it (`playwright`, `@playwright/test` and the runner all go
-// through `require('playwright-core')`), never up front: loading it costs 200-300 ms, and most processes of a run
+// Playwright is patched when a process first loads it (`playwright`, `@playwright/test`, the runner and ESM
+// imports all load playwright-core's exports through Module._load), never up front: loading it costs 200-300 ms, and most processes of a run
 // (the test runner's main process, worker threads) never launch a browser. Worker threads are left alone.
 if (isMainThread) {
   const load = Module._load
   let patched = false
   Module._load = function loadAndPatch(request, ...rest) {
     const exported = load.call(this, request, ...rest)
-    if (!patched && request === 'playwright-core' && exported && exported.chromium) {
+    // By shape, not by name: ESM imports of playwright-core come here with a resolved file path.
+    if (!patched && exported && exported.chromium && exported.firefox && exported.webkit && exported.devices) {
       patched = true
       patchPlaywright(exported)
     }
