@@ -2,6 +2,7 @@
 import { toIso } from '../lib/clock.js'
 import { NotFoundError } from '../domain/errors.js'
 import { normalizeAlertSettings } from '../domain/checks/normalize-settings.js'
+import { normalizeGeneralSettings, type GeneralSettingsView } from '../domain/account-settings.js'
 import type { ResourceDeps } from './resource-deps.js'
 
 type Doc = Record<string, unknown>
@@ -18,6 +19,10 @@ export interface AccountSettingsService {
   getAlertSettings(accountId: string): Promise<Doc>
   /** Replaces the alert settings (parts left out take their defaults) and returns them normalized. */
   putAlertSettings(accountId: string, body: Doc): Promise<Doc>
+  /** The account's general settings (badgesEnabled), the defaults when never set. */
+  getGeneralSettings(accountId: string): Promise<GeneralSettingsView>
+  /** Replaces the general settings (parts left out take their defaults); the alert settings are kept. */
+  putGeneralSettings(accountId: string, body: Doc): Promise<GeneralSettingsView>
 }
 
 export function accountSettingsService(deps: ResourceDeps): AccountSettingsService {
@@ -37,6 +42,16 @@ export function accountSettingsService(deps: ResourceDeps): AccountSettingsServi
       const existing = (await stores.accountSettings.get(accountId)) ?? {}
       await stores.accountSettings.put(accountId, { ...existing, alertSettings }, clock.now())
       return alertSettings
+    },
+    async getGeneralSettings(accountId) {
+      const doc = await stores.accountSettings.get(accountId)
+      return normalizeGeneralSettings(doc?.generalSettings)
+    },
+    async putGeneralSettings(accountId, body) {
+      const generalSettings = normalizeGeneralSettings(body)
+      const existing = (await stores.accountSettings.get(accountId)) ?? {}
+      await stores.accountSettings.put(accountId, { ...existing, generalSettings }, clock.now())
+      return generalSettings
     },
   }
 }

@@ -70,4 +70,25 @@ describe.each(testDbs)('account and account alert settings on $name', (db) => {
     }
     expect((await t.call('GET', URL)).json()).toEqual(stored)
   })
+
+  it('has general settings: badgesEnabled, default false, per account, apart from the alert settings', async () => {
+    const GENERAL = '/v1/accounts/me/settings'
+    expect((await t.call('GET', GENERAL)).json()).toEqual({ badgesEnabled: false })
+    const alerts = (await t.call('PUT', URL, { reminders: { amount: 3 } })).json()
+    const res = await t.call('PUT', GENERAL, { badgesEnabled: true, unknownKey: 1 })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ badgesEnabled: true })
+    expect((await t.call('GET', GENERAL)).json()).toEqual({ badgesEnabled: true })
+    expect((await t.call('GET', URL)).json()).toEqual(alerts)
+    const other = await t.otherAccount()
+    expect((await t.app.inject({ method: 'GET', url: GENERAL, headers: other.headers })).json()).toEqual({ badgesEnabled: false })
+    for (const body of [{ badgesEnabled: 'yes' }, { badgesEnabled: 1 }, { badgesEnabled: null }]) {
+      const bad = await t.call('PUT', GENERAL, body)
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400)
+      expect(Object.keys(bad.json().attributes)).toContain('badgesEnabled')
+    }
+    expect((await t.call('GET', GENERAL)).json()).toEqual({ badgesEnabled: true })
+    expect((await t.call('PUT', GENERAL, {})).json()).toEqual({ badgesEnabled: false })
+    expect((await t.app.inject({ method: 'GET', url: GENERAL })).statusCode).toBe(401)
+  })
 })

@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services/index.js'
 import { AlertSettings } from '../../domain/checks/shared-schemas.js'
+import { GeneralSettings } from '../../domain/account-settings.js'
 import { errorResponses } from '../schemas/common.js'
 
 const tags = ['accounts']
@@ -14,6 +15,8 @@ const AlertSettingsView = Type.Object({
   reminders: Type.Object({ amount: Type.Integer(), interval: Type.Integer() }),
   parallelRunFailureThreshold: Type.Object({ enabled: Type.Boolean(), percentage: Type.Integer() }),
 })
+
+const GeneralSettingsView = Type.Object({ badgesEnabled: Type.Boolean() })
 
 const AccountView = Type.Object({ id: Type.String(), name: Type.String(), created_at: Type.String({ format: 'date-time' }) })
 
@@ -53,5 +56,32 @@ export async function accountSettingsRoutes(app: FastifyInstance, services: Serv
       },
     },
     async (request) => settings.putAlertSettings(request.accountId, request.body),
+  )
+
+  app.get(
+    '/v1/accounts/me/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Get the account\'s general settings',
+        description: 'badgesEnabled (default false): whether GET /v1/badges/checks/{id} and /v1/badges/groups/{id} serve this account\'s badges without an API key.',
+        response: { 200: GeneralSettingsView, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => settings.getGeneralSettings(request.accountId),
+  )
+
+  app.put<{ Body: Record<string, unknown> }>(
+    '/v1/accounts/me/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Set the account\'s general settings',
+        description: 'Replaces the general settings as a whole (parts left out take their defaults); the alert settings are not touched.',
+        body: GeneralSettings,
+        response: { 200: GeneralSettingsView, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => settings.putGeneralSettings(request.accountId, request.body),
   )
 }
