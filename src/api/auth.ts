@@ -7,6 +7,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     accountId: string
   }
+  interface FastifyContextConfig {
+    /** The route takes no API key (e.g. status badges embedded in READMEs); it is still rate-limited by address. */
+    public?: boolean
+  }
 }
 
 export const isApiPath = (url: string): boolean => url.startsWith('/v1/') || url.startsWith('/v2/') || url === '/v1' || url === '/v2'
@@ -25,7 +29,7 @@ const accountHeader = (request: FastifyRequest): string | undefined => {
 export function installAuth(app: FastifyInstance, accounts: AccountService): void {
   app.decorateRequest('accountId', '')
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url)) return
+    if (!isApiPath(request.url) || request.routeOptions.config.public === true) return
     const token = bearerToken(request)
     if (!token) return sendError(reply, errorBody(401, 'Missing or malformed Authorization header: expected "Bearer <API key>"'))
     const account = accountHeader(request)

@@ -30,6 +30,7 @@ import { rollupJob, type RollupJob } from './analytics/rollup-job.js'
 import type { DeliveryConfig } from './resource-deps.js'
 import type { ArtifactFiles } from '../store/artifact-files.js'
 import { assetService, removingCheckFiles, type AssetService } from './artifacts/assets.js'
+import { badgeService, type BadgeService } from './badges.js'
 
 export interface Services {
   accounts: AccountService
@@ -62,6 +63,8 @@ export interface Services {
   analyticsRollup: RollupJob
   /** Stored files of browser, multi-step and Playwright results: manifests, downloads, retention. */
   artifacts: AssetService
+  /** Status badges (SVG) of checks and groups, for accounts with badgesEnabled. */
+  badges: BadgeService
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -123,6 +126,7 @@ export function buildServices(deps: ServiceDeps): Services {
     analytics: analyticsService(r),
     analyticsRollup: rollupJob(r),
     artifacts: assetService(r, { files: deps.artifacts, retentionDays: deps.artifactRetentionDays }),
+    badges: badgeService(r),
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
 }

@@ -21,13 +21,14 @@ import { checkAlertRoutes } from './check-alerts.js'
 import { errorGroupRoutes } from './error-groups.js'
 import { analyticsRoutes } from './analytics.js'
 import { assetRoutes } from './assets.js'
+import { badgeRoutes } from './badges.js'
 
 export async function resourceRoutes(app: FastifyInstance, services: Services): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
   for (const routes of [
     checkGroupRoutes, variableRoutes, snippetRoutes, alertChannelRoutes, accountSettingsRoutes, maintenanceWindowRoutes,
     referenceDataRoutes, privateLocationRoutes, dashboardRoutes, statusPageRoutes, resultRoutes, sessionRoutes, triggerRoutes,
-    heartbeatRoutes, alertNotificationRoutes, checkAlertRoutes, errorGroupRoutes, analyticsRoutes, assetRoutes,
+    heartbeatRoutes, alertNotificationRoutes, checkAlertRoutes, errorGroupRoutes, analyticsRoutes, assetRoutes, badgeRoutes,
   ]) {
     await routes(app, services)
   }
