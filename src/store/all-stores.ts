@@ -19,6 +19,7 @@ import { notificationStore, type NotificationStore } from './notifications.js'
 import { sslCertificateStore, type SslCertificateStore } from './ssl-certificates.js'
 import { errorGroupStore, type ErrorGroupStore } from './error-groups.js'
 import { analyticsStore, type AnalyticsStore } from './analytics.js'
+import { statusPageEmailStore, type StatusPageEmailStore } from './status-page-emails.js'
 
 export interface Stores {
   accounts: AccountStore
@@ -37,6 +38,7 @@ export interface Stores {
   statusPageIncidents: DocTable<string>
   statusPageIncidentUpdates: DocTable<string>
   statusPageSubscriptions: DocTable<string>
+  statusPageEmails: StatusPageEmailStore
   dashboards: DocTable<number>
   schedules: ScheduleStore
   jobs: RunJobStore
@@ -95,9 +97,12 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
     statusPageSubscriptions: docTable(db, {
       table: 'status_page_subscriptions',
       idKind: 'uuid',
-      columns: (d) => ({ status_page_id: String(d.statusPageId), address: String(d.address).toLowerCase() }),
+      columns: (d) => ({
+        status_page_id: String(d.statusPageId), address: String(d.address).toLowerCase(), verification_token: str(d.verificationToken), unsubscribe_token: str(d.unsubscribeToken),
+      }),
       conflictMessage: 'This address is already subscribed to the status page',
     }),
+    statusPageEmails: statusPageEmailStore(db, store.dialect),
     dashboards: docTable(db, {
       table: 'dashboards',
       idKind: 'serial',
