@@ -6,6 +6,7 @@ export function periodicWork(services: Services): PeriodicWork[] {
   return [
     { name: 'heartbeat-deadlines', everyMs: 1_000, run: () => services.heartbeats.checkDeadlines() },
     { name: 'alert-notifications', everyMs: 1_000, run: () => services.notifications.deliverDue() },
+    { name: 'status-page-emails', everyMs: 2_000, run: () => services.statusPageSubscribers.deliverDue() },
     { name: 'alert-reminders', everyMs: 15_000, run: () => services.alerting.sendDueReminders() },
     { name: 'analytics-rollup', everyMs: 5_000, run: () => services.analyticsRollup.rollUp(20) },
     { name: 'ssl-certificates', everyMs: 60_000, run: () => services.sslCertificates.checkCertificates() },

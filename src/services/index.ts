@@ -15,6 +15,7 @@ import { referenceDataService, type ReferenceDataService } from './reference-dat
 import { privateLocationService, type PrivateLocationService } from './private-locations.js'
 import { dashboardService, type DashboardService } from './dashboards.js'
 import { statusPageService, type StatusPageService } from './status-pages.js'
+import { subscriberLinkService, type SubscriberLinkService } from './status-pages/subscriber-links.js'
 import { resultService, type ResultService } from './results.js'
 import { sessionService, type SessionService } from './sessions.js'
 import { triggerService, type TriggerService } from './triggers.js'
@@ -45,6 +46,8 @@ export interface Services {
   privateLocations: PrivateLocationService
   dashboards: DashboardService
   statusPages: StatusPageService
+  /** The public subscriber links (confirm, unsubscribe) and the delivery of subscriber e-mails. */
+  statusPageSubscribers: SubscriberLinkService
   results: ResultService
   sessions: SessionService
   triggers: TriggerService
@@ -114,6 +117,7 @@ export function buildServices(deps: ServiceDeps): Services {
     privateLocations: privateLocationService(r),
     dashboards: dashboardService(r),
     statusPages: statusPageService(r),
+    statusPageSubscribers: subscriberLinkService(r),
     results: resultService(r),
     sessions,
     triggers: triggerService(r, sessions),

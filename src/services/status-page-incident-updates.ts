@@ -1,12 +1,13 @@
 /** Incident updates: each post, change or delete keeps the incident's lastUpdateStatus in step. */
 import { BodyProblems } from '../domain/body-problems.js'
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../domain/errors.js'
-import { changedUpdateDoc, newUpdateDoc, nextPosition, parseUpdateDate, type IncidentUpdateDoc } from '../domain/status-pages/incident-rules.js'
+import { changedUpdateDoc, newUpdateDoc, nextPosition, parseUpdateDate, type IncidentDoc, type IncidentUpdateDoc } from '../domain/status-pages/incident-rules.js'
 import type { Doc, DocRecord } from '../store/doc-table.js'
 import type { ResourceDeps } from './resource-deps.js'
 import { findOr404, type PageOf, type Paging } from './status-page-common.js'
 import { orderedUpdates, refreshIncident } from './status-page-incident-state.js'
 import { presentIncidentUpdate, type View } from './status-page-views.js'
+import { queueIncidentEmails } from './status-pages/subscriber-mail-queue.js'
 
 /** Posting and changing an update take the reasons the body failed its schema for, if it did: one 400 names every problem. */
 export interface IncidentUpdateOps {
@@ -38,6 +39,7 @@ export async function createUpdate(
     const doc = newUpdateDoc(incident.id, body, publicDate, position)
     const record = await s.statusPageIncidentUpdates.insert(accountId, doc as unknown as Doc, now)
     await refreshIncident(s, accountId, incident.id, now)
+    await queueIncidentEmails(s, deps.publicBaseUrl, accountId, incident.doc as unknown as IncidentDoc, doc, false, now)
     return record
   })
 }

@@ -10,6 +10,7 @@ import { findOr404, listNewestFirst, loadServices, requireOwnServices, type Page
 import { createUpdate, dateOrThrow } from './status-page-incident-updates.js'
 import { incidentView, orderedUpdates } from './status-page-incident-state.js'
 import type { ServiceMap, View } from './status-page-views.js'
+import { queueIncidentEmails } from './status-pages/subscriber-mail-queue.js'
 
 /** What a check's triggerIncident opens (spec 2.2). */
 export interface OpenIncidentInput {
@@ -66,6 +67,7 @@ export function incidentOps(deps: ResourceDeps): IncidentOps {
       const record = await transact(async (s) => {
         const incident = await s.statusPageIncidents.insert(accountId, doc as unknown as Doc, now)
         await s.statusPageIncidentUpdates.insert(accountId, { ...firstUpdate, incidentId: incident.id } as unknown as Doc, now)
+        await queueIncidentEmails(s, deps.publicBaseUrl, accountId, doc, firstUpdate, true, now)
         return incident
       })
       return incidentView(stores, accountId, record, services)

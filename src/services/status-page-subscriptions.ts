@@ -1,12 +1,16 @@
 /**
  * E-mail subscribers of a status page (spec 2.11). Subscribers start PENDING with a verification token for the
- * public confirmation link; bulk imports may be VERIFIED at once (autoVerify). No e-mail is sent here.
+ * public confirmation link, and an unsubscribe token for the links in every e-mail; bulk imports may be VERIFIED at
+ * once (autoVerify). A PENDING subscriber gets a verification e-mail through the outbox (status-pages/), at most one
+ * per address and page in 10 minutes: a repeated subscribe is still 409, and re-sends the e-mail only after that.
  */
 import { randomBytes } from 'node:crypto'
 import { BodyProblems } from '../domain/body-problems.js'
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../domain/errors.js'
 import type { SubscriptionStatus } from '../domain/status-pages/enums.js'
 import { addressKey, isEmailAddress, planBulk } from '../domain/status-pages/subscription-schemas.js'
+import { newSubscriberToken } from '../domain/status-pages/subscriber-links.js'
+import { queueVerification } from './status-pages/subscriber-mail-queue.js'
 import type { Doc } from '../store/doc-table.js'
 import type { ResourceDeps } from './resource-deps.js'
 import type { Stores } from './stores.js'
@@ -36,10 +40,12 @@ const subscriptionDoc = (statusPageId: string, address: string, status: Subscrip
   address,
   status,
   verificationToken: status === 'PENDING' ? randomBytes(24).toString('base64url') : null,
+  unsubscribeToken: newSubscriberToken(),
 })
 
-const isSubscribed = async (s: Stores, accountId: string, statusPageId: string, address: string) =>
-  (await s.statusPageSubscriptions.list(accountId, { where: { status_page_id: statusPageId, address: addressKey(address) }, limit: 0 })).total > 0
+const subscribed = async (s: Stores, accountId: string, statusPageId: string, address: string) =>
+  (await s.statusPageSubscriptions.list(accountId, { where: { status_page_id: statusPageId, address: addressKey(address) }, limit: 1 })).items[0]
+const isSubscribed = async (s: Stores, accountId: string, statusPageId: string, address: string) => (await subscribed(s, accountId, statusPageId, address)) !== undefined
 
 export function subscriptionOps(deps: ResourceDeps): SubscriptionOps {
   const { stores, clock, transact } = deps
@@ -59,10 +65,16 @@ export function subscriptionOps(deps: ResourceDeps): SubscriptionOps {
         if (!isEmailAddress(address)) throw new ValidationError({ address: 'must be an e-mail address' })
         return address
       }))
-      if (await isSubscribed(stores, accountId, page.id, address)) {
+      const existing = await subscribed(stores, accountId, page.id, address)
+      if (existing) {
+        await queueVerification(stores, deps.publicBaseUrl, existing, String(page.doc.name), clock.now())
         throw new ConflictError(`${address} is already subscribed to this status page`, { address: 'is already subscribed' })
       }
-      return presentSubscription(await stores.statusPageSubscriptions.insert(accountId, subscriptionDoc(page.id, address, 'PENDING'), clock.now()))
+      return presentSubscription(await transact(async (s) => {
+        const record = await s.statusPageSubscriptions.insert(accountId, subscriptionDoc(page.id, address, 'PENDING'), clock.now())
+        await queueVerification(s, deps.publicBaseUrl, record, String(page.doc.name), clock.now())
+        return record
+      }))
     },
     async bulkSubscribe(accountId, statusPageId, body) {
       const page = await pageOf(accountId, statusPageId)
@@ -75,7 +87,10 @@ export function subscriptionOps(deps: ResourceDeps): SubscriptionOps {
         }
         const plan = planBulk(addresses, existing)
         const now = clock.now()
-        for (const address of plan.create) await s.statusPageSubscriptions.insert(accountId, subscriptionDoc(page.id, address, status), now)
+        for (const address of plan.create) {
+          const record = await s.statusPageSubscriptions.insert(accountId, subscriptionDoc(page.id, address, status), now)
+          await queueVerification(s, deps.publicBaseUrl, record, String(page.doc.name), now)
+        }
         return { created: plan.create.length, skipped: plan.skipped, status }
       })
     },

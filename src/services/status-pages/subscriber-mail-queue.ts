@@ -1,0 +1,85 @@
+/**
+ * Queues subscriber e-mails in the status_page_emails outbox, inside the caller's transaction: nothing is sent
+ * here (see subscriber-delivery.ts). Messages are rendered when queued, each with its subscriber's unsubscribe link.
+ */
+import type { IncidentDoc, IncidentUpdateDoc } from '../../domain/status-pages/incident-rules.js'
+import { addressKey } from '../../domain/status-pages/subscription-schemas.js'
+import { incidentEmail, verificationEmail, type SubscriberEmail } from '../../domain/status-pages/subscriber-emails.js'
+import { subscriberLink, verificationDue } from '../../domain/status-pages/subscriber-links.js'
+import { newId } from '../../lib/ids.js'
+import type { DocRecord } from '../../store/doc-table.js'
+import type { StatusPageEmailKind, StatusPageEmailRow } from '../../store/status-page-emails.js'
+import type { Stores } from '../stores.js'
+
+type Sub = DocRecord<string>
+
+const row = (sub: Sub, kind: StatusPageEmailKind, message: SubscriberEmail, now: number): StatusPageEmailRow => ({
+  id: newId(),
+  account_id: sub.accountId,
+  status_page_id: String(sub.doc.statusPageId),
+  subscription_id: sub.id,
+  address: addressKey(String(sub.doc.address)),
+  kind,
+  status: 'PENDING',
+  attempts: 0,
+  next_attempt_at: now,
+  leased_by: null,
+  lease_until: null,
+  last_error: null,
+  message: JSON.stringify(message),
+  created_at: now,
+  sent_at: null,
+})
+
+const unsubscribeUrl = (base: string, sub: Sub): string => subscriberLink(base, String(sub.doc.statusPageId), 'unsubscribe', String(sub.doc.unsubscribeToken))
+
+/**
+ * Queues the verification e-mail of a PENDING subscriber unless one went to this address of this page less than
+ * VERIFICATION_THROTTLE_MS ago. Returns whether one was queued.
+ */
+export async function queueVerification(s: Stores, base: string, sub: Sub, pageName: string, now: number): Promise<boolean> {
+  if (sub.doc.status !== 'PENDING' || typeof sub.doc.verificationToken !== 'string') return false
+  const last = await s.statusPageEmails.lastVerificationAt(String(sub.doc.statusPageId), addressKey(String(sub.doc.address)))
+  if (!verificationDue(last, now)) return false
+  const verifyUrl = subscriberLink(base, String(sub.doc.statusPageId), 'verify', sub.doc.verificationToken)
+  await s.statusPageEmails.insertMany([row(sub, 'VERIFY', verificationEmail({ pageName, verifyUrl, unsubscribeUrl: unsubscribeUrl(base, sub) }), now)])
+  return true
+}
+
+/** Status pages of the account that show any of these services (on one of their cards). */
+async function pagesShowing(s: Stores, accountId: string, serviceIds: ReadonlySet<string>): Promise<Sub[]> {
+  const { items } = await s.statusPages.list(accountId)
+  return items.filter((p) => {
+    const cards = Array.isArray(p.doc.cards) ? (p.doc.cards as Array<{ serviceIds?: unknown }>) : []
+    return cards.some((c) => Array.isArray(c.serviceIds) && c.serviceIds.some((id) => serviceIds.has(String(id))))
+  })
+}
+
+/**
+ * Queues one e-mail per VERIFIED subscriber of every page that shows the incident, when the update asked for
+ * subscribers to be notified (notifySubscribers). Returns how many were queued.
+ */
+export async function queueIncidentEmails(
+  s: Stores, base: string, accountId: string, incident: IncidentDoc, update: IncidentUpdateDoc, opening: boolean, now: number,
+): Promise<number> {
+  if (!update.notifySubscribers) return 0
+  const pages = await pagesShowing(s, accountId, new Set(incident.services.map((r) => r.id)))
+  const rows: StatusPageEmailRow[] = []
+  for (const page of pages) {
+    const { items } = await s.statusPageSubscriptions.list(accountId, { where: { status_page_id: page.id } })
+    for (const sub of items.filter((x) => x.doc.status === 'VERIFIED')) {
+      const message = incidentEmail({
+        pageName: String(page.doc.name),
+        incidentName: incident.name,
+        status: update.status,
+        description: update.description,
+        at: update.publicIncidentUpdateDate,
+        opening,
+        unsubscribeUrl: unsubscribeUrl(base, sub),
+      })
+      rows.push(row(sub, 'INCIDENT', message, now))
+    }
+  }
+  await s.statusPageEmails.insertMany(rows)
+  return rows.length
+}
