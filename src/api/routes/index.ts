@@ -21,6 +21,7 @@ import { checkAlertRoutes } from './check-alerts.js'
 import { errorGroupRoutes } from './error-groups.js'
 import { analyticsRoutes } from './analytics.js'
 import { assetRoutes } from './assets.js'
+import { statusPagePublicRoutes } from './status-page-public.js'
 import { badgeRoutes } from './badges.js'
 
 export async function resourceRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -32,4 +33,5 @@ export async function resourceRoutes(app: FastifyInstance, services: Services): 
   ]) {
     await routes(app, services)
   }
+  await statusPagePublicRoutes(app, services)
 }
