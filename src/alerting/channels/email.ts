@@ -26,6 +26,11 @@ export function buildEmail(v: NotificationVariables): EmailMessage {
 }
 
 export async function sendEmail(smtp: SmtpSettings, to: string, v: NotificationVariables): Promise<DeliveryOutcome> {
+  return sendMailMessage(smtp, to, buildEmail(v))
+}
+
+/** Sends one message through SMTP_URL (alert e-mails and status page subscriber e-mails alike). */
+export async function sendMailMessage(smtp: SmtpSettings, to: string, message: EmailMessage & { headers?: Record<string, string> }): Promise<DeliveryOutcome> {
   if (!smtp.url) return { ok: false, kind: 'final', error: 'SMTP is not configured: the operator has to set SMTP_URL to send e-mail', responseStatus: null, result: null }
   const transport = nodemailer.createTransport({
     url: smtp.url,
@@ -34,7 +39,7 @@ export async function sendEmail(smtp: SmtpSettings, to: string, v: NotificationV
     socketTimeout: SEND_TIMEOUT_MS,
   })
   try {
-    const info = await transport.sendMail({ from: smtp.from, to, ...buildEmail(v) })
+    const info = await transport.sendMail({ from: smtp.from, to, ...message })
     return { ok: true, responseStatus: null, result: clip(String(info.response ?? '')) }
   } catch (err) {
     const e = err as { responseCode?: unknown; response?: unknown; message?: unknown; code?: unknown }

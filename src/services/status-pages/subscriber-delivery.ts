@@ -9,7 +9,8 @@ import type { SubscriberEmail } from '../../domain/status-pages/subscriber-email
 import type { Clock } from '../../lib/clock.js'
 import type { StatusPageEmailRow } from '../../store/status-page-emails.js'
 import type { Stores } from '../stores.js'
-import { sendSubscriberEmail, type SmtpSettings } from './send-subscriber-email.js'
+import type { SmtpSettings } from '../../alerting/channels/email.js'
+import { sendSubscriberEmail } from './send-subscriber-email.js'
 
 export interface SubscriberDeliveryDeps {
   stores: Stores
