@@ -4,7 +4,8 @@
  * missing Chromium fails them.
  */
 import { existsSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
+import { listProcesses } from '../../src/runners/browser/proc-tree.js'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH) || process.env.PICKET_REQUIRE_CHROMIUM === '1'
@@ -14,12 +15,9 @@ if (!HAS_CHROMIUM) console.warn(`NOTICE: browser tests skipped: no Chromium at $
 /** Live (not zombie) Chromium processes whose command line names `marker` (a runner's work folder). */
 export async function liveChromiumProcesses(marker: string): Promise<number> {
   let n = 0
-  for (const pid of (await readdir('/proc')).filter((p) => /^\d+$/.test(p))) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
-    const name = /\(([^)]*)\)/.exec(stat)?.[1] ?? ''
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
-    if (!/chrom/i.test(name) || state === 'Z' || state === 'X') continue
-    if ((await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes(marker)) n++
+  for (const p of await listProcesses()) {
+    const cmdline = await readFile(`/proc/${p.pid}/cmdline`, 'utf8').catch(() => '')
+    if (/chrom/i.test(cmdline) && cmdline.includes(marker)) n++
   }
   return n
 }

@@ -3,14 +3,13 @@
  * version, errors, pages) plus every test with its outcome, the console, and the network request count.
  */
 import type { CheckRunSpec } from '../contract.js'
+import { boundLog } from '../run-result.js'
 import type { Verdict } from './outcome.js'
 import type { ReportSummary } from './report.js'
 import type { RunPlan } from './run-plan.js'
 import type { ProcessOutcome } from './run-process.js'
 import type { TraceSummary } from './trace-summary.js'
 import { pagesWithVitals, type WebVitals } from './web-vitals.js'
-
-const MAX_LOG = 200
 
 export interface DetailsInput {
   plan: RunPlan
@@ -59,5 +58,5 @@ export function buildJobLog(input: { report: ReportSummary | null; trace: TraceS
   if (input.plain) log.push(...input.proc.stdout.split('\n').filter((l) => l.trim() !== '').slice(-100))
   log.push(...input.trace.consoleLines)
   if (input.verdict.status === 'failing' && (input.plain || !input.report)) log.push(...input.proc.stderr.split('\n').filter((l) => l.trim() !== '').slice(-30))
-  return log.slice(0, MAX_LOG)
+  return boundLog(log)
 }

@@ -10,6 +10,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from '../contract.js'
+import { earlyFailure } from '../run-result.js'
+import { findNodeModules } from '../sandbox/index.js'
 import { createSemaphore } from '../sandbox/semaphore.js'
 import { collectArtifacts } from './artifacts.js'
 import { decideVerdict, verdictFields } from './outcome.js'
@@ -52,11 +54,10 @@ const RUN_PATH = '/usr/local/bin:/usr/bin:/bin'
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run', '--no-default-browser-check', '--mute-audio']
 
-function findNodeModules(from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'node_modules', '@playwright', 'test'))) return path.join(dir, 'node_modules')
-    if (path.dirname(dir) === dir) throw new Error('@playwright/test is not installed (run npm ci)')
-  }
+function playwrightModules(from: string): string {
+  const modules = findNodeModules(from)
+  if (modules === null || !existsSync(path.join(modules, '@playwright', 'test'))) throw new Error('@playwright/test is not installed (run npm ci)')
+  return modules
 }
 
 export function playwrightVersion(nodeModules: string): string {
@@ -67,7 +68,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
   const timeoutMs = options.timeoutMs ?? 240_000
   const memoryMb = options.memoryMb ?? 2048
   const runAs = options.runAs === undefined ? (process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : null) : options.runAs
-  const nodeModules = findNodeModules(HERE)
+  const nodeModules = playwrightModules(HERE)
   const versions = { node: process.version.replace(/^v/, ''), playwright: playwrightVersion(nodeModules) }
   const slots = createSemaphore(options.concurrency ?? 2)
   let root: Promise<string> | null = null
@@ -152,9 +153,8 @@ async function readJson<T>(file: string): Promise<T | null> {
   return readFile(file, 'utf8').then((t) => JSON.parse(t) as T).catch(() => null)
 }
 
+/** A run that could not start; Chromium missing is our side's problem (hasErrors), a check that cannot run is the check's. */
 function configFailure(message: string, startedAt: number, stoppedAt: number, ours = false): RunResult {
-  return {
-    status: 'failing', hasFailures: !ours, hasErrors: ours, isDegraded: false, overMaxResponseTime: false, errorKind: 'CONFIG', errorMessage: message,
-    networkError: false, responseTime: 0, startedAt, stoppedAt, assertions: [], timingPhases: {}, details: {}, jobLog: [message],
-  }
+  const failure = earlyFailure('CONFIG', message, { startedAt, stoppedAt, jobLog: [message] })
+  return ours ? { ...failure, hasFailures: false, hasErrors: true } : failure
 }

@@ -6,16 +6,17 @@
  */
 import { chmod, chown, mkdir, mkdtemp, readdir, rm, symlink, writeFile, copyFile } from 'node:fs/promises'
 import path from 'node:path'
+import { suitePathProblem } from '../../domain/checks/playwright.js'
 
 export interface RunFile {
   path: string
   content: string
 }
 
-/** Relative, inside the folder, no `..`: the rules of dependency and suite file paths. */
+/** The path normalized, when it obeys the rules of suite file paths (domain/checks/playwright.ts), else null. */
 export function safeRelativePath(p: string): string | null {
   const normalized = path.posix.normalize(p.replace(/^\.\//, ''))
-  if (normalized === '' || normalized === '.' || normalized.startsWith('/') || normalized.split('/').includes('..') || p.includes('\\') || p.includes('\0')) return null
+  if (normalized === '' || normalized === '.' || suitePathProblem(normalized) !== null) return null
   return normalized
 }
 

@@ -36,7 +36,8 @@ export interface ChildProcessSandbox extends ScriptSandbox {
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 const KB = 1024
 
-function findNodeModules(from: string): string | null {
+/** The nearest node_modules folder at or above `from` (its real path), or null. */
+export function findNodeModules(from: string): string | null {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'node_modules')
     if (existsSync(candidate)) return realpathSync(candidate)
