@@ -97,9 +97,16 @@ describe.each(testDbs)('analytics of real runs on $name', (db) => {
     const body = await analytics('metrics=responseTime,wait,dns,tcp,firstByte,download&limit=100')
     const points = body.series[0].data as Array<Record<string, number>>
     expect(points).toHaveLength(results.length)
-    const key = (p: { responseTime: number }) => p.responseTime
-    const fromResults = results.map((r) => ({ responseTime: r.responseTime, ...pick(r.apiCheckResult.timingPhases) })).sort((a, b) => key(a) - key(b))
-    const fromAnalytics = points.map((p) => ({ responseTime: Number(p.responseTime), ...pick(p) })).sort((a, b) => key(a) - key(b))
+    // Paired by every value (rounded as compared), not by response time alone: two runs may share one.
+    const order = (a: Record<string, number>, b: Record<string, number>) => {
+      for (const name of Object.keys(a)) {
+        const d = Math.round((a[name] ?? 0) * 100) - Math.round((b[name] ?? 0) * 100)
+        if (d !== 0) return d
+      }
+      return 0
+    }
+    const fromResults = results.map((r) => ({ responseTime: r.responseTime, ...pick(r.apiCheckResult.timingPhases) })).sort(order)
+    const fromAnalytics = points.map((p) => ({ responseTime: Number(p.responseTime), ...pick(p) })).sort(order)
     for (const [i, p] of fromAnalytics.entries()) {
       const r = fromResults[i] as Record<string, number>
       for (const [name, value] of Object.entries(p)) expect(value, name).toBeCloseTo(r[name] as number, 2)
