@@ -39,6 +39,11 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // Scripts of the public pages, run in viewers' browsers.
+    files: ['src/web/assets/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { document: 'readonly', window: 'readonly', fetch: 'readonly', URL: 'readonly', setInterval: 'readonly', Promise: 'readonly', Number: 'readonly', String: 'readonly' } },
+  },
   ...Object.entries(LAYERS).map(([files, patterns]) => ({
     files: [files],
     rules: { 'no-restricted-imports': ['error', { patterns }] },

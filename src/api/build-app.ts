@@ -13,6 +13,8 @@ import { answerUnknownExpectations, handleClientError, handleFrameworkError } fr
 import { buildValidatorCompiler } from './validation.js'
 import { resourceRoutes } from './routes/index.js'
 import { healthRoutes } from './routes/health.js'
+import { installWeb } from '../web/index.js'
+import type { SiteDomains } from '../domain/site-hosts.js'
 
 export interface AppDeps {
   services: Services
@@ -26,6 +28,8 @@ export interface AppDeps {
   /** Requests at least this long are logged at info (default SLOW_REQUEST_MS). */
   slowRequestMs?: number
   isShuttingDown?: () => boolean
+  /** Base domains of dashboards and status pages (subdomains), and the public pages' rate limit per address. */
+  sites?: { dashboardDomain: string | null; statusPageDomain: string | null; rateLimit?: { max: number; windowMs: number } }
 }
 
 /**
@@ -60,6 +64,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installAuth(app, deps.services.accounts)
   await healthRoutes(app, { isShuttingDown, storeReady: deps.services.ping })
   await resourceRoutes(app, deps.services)
+  const domains: SiteDomains = {
+    dashboardDomain: deps.sites?.dashboardDomain ?? null,
+    statusPageDomain: deps.sites?.statusPageDomain ?? null,
+    ownHosts: [new URL(deps.publicBaseUrl).hostname.toLowerCase()],
+  }
+  await installWeb(app, { dashboardPages: deps.services.dashboardPages, statusPagePages: deps.services.statusPagePages, domains, rateLimit: deps.sites?.rateLimit })
   await app.ready()
   return app
 }

@@ -32,6 +32,8 @@ export interface Config {
   staticIps: { ipv4: Record<string, string[]>; ipv6: Record<string, string[]> }
   /** Files of browser, multi-step and Playwright runs (traces, screenshots, reports): where, and for how many days. */
   artifacts: { dir: string; retentionDays: number }
+  /** Public dashboards and status pages: base domains of their subdomains, and how long a computed view is reused. */
+  sites: { dashboardDomain: string | null; statusPageDomain: string | null; cacheMs: number }
   /**
    * Browser, multi-step and Playwright runs: Debian's Chromium (CHROMIUM_PATH), runs at once in this instance
    * (BROWSER_CONCURRENCY, default 1 per 2 cores, at least 1), and the memory of one run's process tree in MB.
@@ -105,6 +107,16 @@ export function loadConfig(env: Env = process.env): Config {
   const smsUrl = str('SMS_GATEWAY_URL')
   if (smsUrl && !/^https?:\/\//.test(smsUrl)) problems.push('SMS_GATEWAY_URL must start with http:// or https://')
 
+  const domainSetting = (name: string): string | null => {
+    const raw = str(name)?.toLowerCase().replace(/\.$/, '')
+    if (raw === undefined) return null
+    if (!/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(raw)) {
+      problems.push(`${name} must be a host name such as dashboards.example.com (got "${raw}")`)
+      return null
+    }
+    return raw
+  }
+
   const dataDir = path.resolve(str('DATA_DIR') ?? './data')
   const config: Config = {
     port,
@@ -130,6 +142,11 @@ export function loadConfig(env: Env = process.env): Config {
       memoryMb: int('BROWSER_MEMORY_MB', 2048, 256, 65_536),
     },
     staticIps: { ipv4: regionMap('STATIC_IPS_BY_REGION'), ipv6: regionMap('STATIC_IPV6S_BY_REGION') },
+    sites: {
+      dashboardDomain: domainSetting('DASHBOARD_DOMAIN'),
+      statusPageDomain: domainSetting('STATUS_PAGE_DOMAIN'),
+      cacheMs: int('PAGE_CACHE_MS', 10_000, 0, 3_600_000),
+    },
     artifacts: { dir: path.resolve(str('ARTIFACTS_DIR') ?? path.join(dataDir, 'artifacts')), retentionDays: int('ARTIFACT_RETENTION_DAYS', 7, 1, 3650) },
   }
   if (problems.length > 0) throw new ConfigError(problems)

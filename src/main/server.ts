@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     bodyLimitBytes: config.bodyLimitBytes,
     logger: { level: config.logLevel },
     isShuttingDown: () => shuttingDown,
+    sites: { dashboardDomain: config.sites.dashboardDomain, statusPageDomain: config.sites.statusPageDomain },
   })
   await app.listen({ port: config.port, host: config.host })
   const engine = config.engineEnabled

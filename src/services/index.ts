@@ -32,6 +32,8 @@ import type { DeliveryConfig } from './resource-deps.js'
 import type { ArtifactFiles } from '../store/artifact-files.js'
 import { assetService, removingCheckFiles, type AssetService } from './artifacts/assets.js'
 import { badgeService, type BadgeService } from './badges.js'
+import { dashboardPageService, type DashboardPageService } from './public-pages/dashboard-page.js'
+import { statusPagePageService, type StatusPagePageService } from './public-pages/status-page-page.js'
 
 export interface Services {
   accounts: AccountService
@@ -68,6 +70,10 @@ export interface Services {
   artifacts: AssetService
   /** Status badges (SVG) of checks and groups, for accounts with badgesEnabled. */
   badges: BadgeService
+  /** What public dashboards show (read without an API key). */
+  dashboardPages: DashboardPageService
+  /** What public status pages show, and their subscribe form. */
+  statusPagePages: StatusPagePageService
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -83,6 +89,8 @@ export interface ServiceDeps {
   artifacts?: ArtifactFiles
   /** Days a result's stored files are kept (default 7). */
   artifactRetentionDays?: number
+  /** How long a public dashboard's or status page's computed view is reused (default 10 s; 0: never). */
+  pageCacheMs?: number
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -131,6 +139,8 @@ export function buildServices(deps: ServiceDeps): Services {
     analyticsRollup: rollupJob(r),
     artifacts: assetService(r, { files: deps.artifacts, retentionDays: deps.artifactRetentionDays }),
     badges: badgeService(r),
+    dashboardPages: dashboardPageService(r, { cacheMs: deps.pageCacheMs }),
+    statusPagePages: statusPagePageService(r, { cacheMs: deps.pageCacheMs }),
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
 }

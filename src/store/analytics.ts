@@ -34,6 +34,10 @@ export interface RawFilter {
 export interface AnalyticsStore {
   readRollups(checkId: string, level: number, from: number, to: number, columns: SlotColumn[], success?: 0 | 1): Promise<RollupRow[]>
   readRaw(f: RawFilter): Promise<RawResultRow[]>
+  /** Roll-ups of many checks at one level (dashboards): one query for any number of checks. */
+  readRollupsOf(checkIds: string[], level: number, from: number, to: number, columns: SlotColumn[]): Promise<RollupRow[]>
+  /** Final results of many checks started in [from, to) (and inserted after createdAfter, if given): one query. */
+  readRawOf(checkIds: string[], from: number, to: number, createdAfter?: number): Promise<RawResultRow[]>
   /** One page of final results ordered by start time, and how many there are. */
   rawPage(f: RawFilter, limit: number, offset: number): Promise<{ rows: RawResultRow[]; total: number }>
   watermark(): Promise<number>
@@ -89,6 +93,23 @@ export function analyticsStore(db: Kysely<Database>, dialect: Dialect): Analytic
       return (await q.execute()) as RollupRow[]
     },
     readRaw: (f) => raw(f).execute(),
+    async readRollupsOf(checkIds, level, from, to, columns) {
+      if (checkIds.length === 0) return []
+      return (await db
+        .selectFrom('analytics_rollups')
+        .select([...KEY_COLUMNS, ...columns])
+        .where('check_id', 'in', checkIds)
+        .where('level', '=', level)
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', to)
+        .execute()) as RollupRow[]
+    },
+    async readRawOf(checkIds, from, to, createdAfter) {
+      if (checkIds.length === 0) return []
+      let q = finalResults().where('check_id', 'in', checkIds).where('started_at', '>=', from).where('started_at', '<', to)
+      if (createdAfter !== undefined) q = q.where('created_at', '>', createdAfter)
+      return q.execute()
+    },
     async rawPage(f, limit, offset) {
       const count = await raw(f).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
       const rows = await raw(f).orderBy('started_at').orderBy('id').limit(limit).offset(offset).execute()

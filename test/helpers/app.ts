@@ -36,6 +36,10 @@ export interface TestAppOptions {
   http?: Pick<AppDeps, 'bodyLimitBytes' | 'loggerInstance' | 'slowRequestMs' | 'isShuttingDown'>
   /** Where run artifacts are kept (browser results' traces and screenshots are served from here). */
   artifacts?: ServiceDeps['artifacts']
+  /** How long public pages reuse a computed view (default 0 here: every view is fresh). */
+  pageCacheMs?: number
+  /** Base domains of dashboards and status pages. */
+  sites?: AppDeps['sites']
   /** Replaces services of the app (e.g. one that fails), keeping the others. */
   overrideServices?: (services: Services) => Services
 }
@@ -43,7 +47,7 @@ export interface TestAppOptions {
 export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Promise<TestApp> {
   const store = await db.open()
   const clock = options.clock ?? systemClock
-  const services = buildServices({ store, clock, publicBaseUrl: PUBLIC_BASE_URL, ...(options.staticIps ? { staticIps: options.staticIps } : {}), ...(options.delivery ? { delivery: options.delivery } : {}), ...(options.artifacts ? { artifacts: options.artifacts } : {}) })
+  const services = buildServices({ store, clock, publicBaseUrl: PUBLIC_BASE_URL, ...(options.staticIps ? { staticIps: options.staticIps } : {}), ...(options.delivery ? { delivery: options.delivery } : {}), ...(options.artifacts ? { artifacts: options.artifacts } : {}), pageCacheMs: options.pageCacheMs ?? 0 })
   const boot = await services.accounts.bootstrap({})
   const app = await buildApp({
     services: options.overrideServices ? options.overrideServices(services) : services,
@@ -51,6 +55,7 @@ export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Pr
     rateLimit: options.rateLimit ?? { max: 100_000, windowMs: 60_000 },
     redis: options.redis,
     ...options.http,
+    ...(options.sites ? { sites: options.sites } : {}),
   })
   const headersFor = (accountId: string, apiKey: string) => ({ authorization: `Bearer ${apiKey}`, 'x-service-account': accountId })
   const headers = headersFor(boot.accountId, boot.apiKey ?? '')
