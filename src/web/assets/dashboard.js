@@ -15,9 +15,15 @@
   var rateMs = (Number(body.dataset.rate) || 60) * 1000
   var paginate = body.dataset.paginate === 'true'
   var busy = false
+  // A load asked for while another is under way (a page turn at the moment of a refresh) runs right after it.
+  var pending = null
 
-  function load(page, win) {
-    if (busy) return Promise.resolve()
+  // A refresh (page and window unchanged) never replaces a page turn or a window change that waits.
+  function load(page, win, isRefresh) {
+    if (busy) {
+      if (!isRefresh || !pending) pending = { page: page, window: win }
+      return Promise.resolve()
+    }
     busy = true
     var url = body.dataset.data + '?window=' + encodeURIComponent(win) + '&page=' + page
     return fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } })
@@ -45,6 +51,11 @@
       })
       .then(function () {
         busy = false
+        if (pending) {
+          var next = pending
+          pending = null
+          load(next.page, next.window)
+        }
       })
   }
 
@@ -68,7 +79,7 @@
   })
 
   setInterval(function () {
-    load(state.page, state.window)
+    load(state.page, state.window, true)
   }, refreshMs)
   if (paginate) {
     setInterval(function () {
