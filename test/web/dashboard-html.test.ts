@@ -107,6 +107,19 @@ describe.each(testDbs)('dashboard pages on $name', (db) => {
     await page(`/dashboards/bare/checks/${ids.off}`, 404)
   })
 
+  it('shows open incidents when switched on, and only then', async () => {
+    const service = await t.call('POST', '/v1/status-pages/services', { name: 'Checkout' })
+    const open = { name: 'Payments slow', severity: 'MAJOR', services: [service.json().id], incidentUpdates: [{ description: 'Looking', status: 'INVESTIGATING' }] }
+    expect((await t.call('POST', '/v1/status-pages/incidents', open)).statusCode).toBe(201)
+    const closed = { ...open, name: 'Old outage', incidentUpdates: [{ description: 'Fixed', status: 'RESOLVED' }] }
+    expect((await t.call('POST', '/v1/status-pages/incidents', closed)).statusCode).toBe(201)
+    await dashboard({ header: 'Incidents', customUrl: 'incidents', enableIncidents: true })
+    const body = (await page('/dashboards/incidents')).body
+    expect(body).toMatch(/class="incident severity-MAJOR"><strong>Payments slow<\/strong>[\s\S]*<span>Investigating<\/span> · <span>Checkout<\/span>/)
+    expect(body).not.toContain('Old outage')
+    expect((await page('/dashboards/all')).body).not.toContain('Payments slow')
+  })
+
   it('pages through the checks, in the page and in the live data the script fetches', async () => {
     await dashboard({ header: 'Paged', customUrl: 'paged', checksPerPage: 1, paginate: true, paginationRate: 30, refreshRate: 300 })
     const first = (await page('/dashboards/paged')).body
