@@ -96,6 +96,10 @@ describe.each(testDbs)('dashboard pages on $name', (db) => {
     expect(bare).toMatch(/<body class="dashboard narrow"/)
     expect(bare).toContain('<dt>Last run</dt>')
     expect(shown(bare)[0]).toBe(ids.api) // failing first
+    await dashboard({ header: 'Branded', customUrl: 'branded', logo: 'https://cdn.example.com/logo.png', link: 'https://example.com/', favicon: 'https://cdn.example.com/f.ico' })
+    const branded = (await page('/dashboards/branded')).body
+    expect(branded).toContain('<link rel="icon" href="https://cdn.example.com/f.ico">')
+    expect(branded).toMatch(/<a href="https:\/\/example.com\/" rel="noopener"><img class="logo" src="https:\/\/cdn.example.com\/logo.png" alt="">/)
     const full = (await page('/dashboards/prod-or')).body
     expect(full).toMatch(/class="group">Storefront<[\s\S]*class="tag">prod</)
     expect(full).toMatch(/<body class="dashboard"/)
