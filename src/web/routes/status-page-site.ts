@@ -1,0 +1,69 @@
+/**
+ * A status page's parts, wherever it is reached (path form or a host of its own): the page (`?page=N` pages its
+ * history), the RSS and Atom feeds, the theme stylesheet and the "get updates" form. A private page answers 403
+ * with nothing of its content (private pages need the console's sign-in) and has no feeds.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { StatusPagePageService, StatusPageSite } from '../../services/public-pages/status-page-page.js'
+import { pageHeaders } from '../document.js'
+import type { SiteLinks } from '../site-links.js'
+import type { WebAssets } from '../assets.js'
+import { atomFeed, rssFeed } from '../status-pages/feed.js'
+import { presentStatusPage, SUBSCRIBED_NOTICE, type PresentOptions } from '../status-pages/presenter.js'
+import { themeCss } from '../status-pages/theme-css.js'
+import { renderPrivatePage, renderStatusPage } from '../status-pages/view.js'
+import { sendNotFoundPage } from './not-found.js'
+
+export interface StatusPageSiteDeps {
+  pages: StatusPagePageService
+  assets: WebAssets
+}
+
+type Query = Record<string, string | undefined>
+
+const FEEDS: Readonly<Record<string, { type: string; render: typeof rssFeed }>> = {
+  'feed.rss': { type: 'application/rss+xml; charset=utf-8', render: rssFeed },
+  'feed.atom': { type: 'application/atom+xml; charset=utf-8', render: atomFeed },
+}
+
+export async function serveStatusPage(deps: StatusPageSiteDeps, site: StatusPageSite, part: string, links: SiteLinks, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const { pages, assets } = deps
+  const assetUrl = assets.url
+  const query = (request.query ?? {}) as Query
+  const feed = FEEDS[part]
+  const known = part === '' || part === 'theme.css' || part === 'subscribe' || feed !== undefined
+  if (!known || (request.method === 'POST' && part !== 'subscribe')) return sendNotFoundPage(reply, assetUrl)
+  if (site.doc.isPrivate) {
+    if (feed) return sendNotFoundPage(reply, assetUrl)
+    return reply.code(403).headers(pageHeaders('no-store')).send(renderPrivatePage(assetUrl))
+  }
+
+  const page = async (code: number, options: PresentOptions) => {
+    const data = await pages.data(site, { page: query.page })
+    return reply.code(code).headers(pageHeaders()).send(renderStatusPage(presentStatusPage(site.doc, site.version, data, links, options), assetUrl))
+  }
+
+  if (feed) {
+    const origin = `${request.protocol}://${request.host}`
+    const { incidents, generatedAt } = await pages.feed(site)
+    const body = feed.render({ title: site.doc.name, pageUrl: `${origin}${links.page}`, selfUrl: `${origin}${links.part(part)}`, incidents, generatedAt })
+    return reply.headers({ 'content-type': feed.type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }).send(body)
+  }
+
+  switch (part) {
+    case 'theme.css':
+      // A stylesheet of validated hex colours only, served as text/css with nosniff.
+      return reply.headers({ 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }).send(themeCss(site.doc.themeColors))
+    case 'subscribe': {
+      if (request.method !== 'POST') return reply.redirect(links.page, 303)
+      const body = request.body
+      const email = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).email : undefined
+      const outcome = await pages.subscribe(site, email)
+      if (outcome.status === 'ok') return reply.redirect(`${links.page}?subscribed=1`, 303)
+      if (outcome.status === 'gone') return sendNotFoundPage(reply, assetUrl, 'status page')
+      return page(400, { notice: { text: outcome.problem, error: true }, email: typeof email === 'string' ? email.slice(0, 254) : '' })
+    }
+    default:
+      return page(200, { notice: query.subscribed === '1' ? { text: SUBSCRIBED_NOTICE, error: false } : null })
+  }
+}
