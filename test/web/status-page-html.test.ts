@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
 import { FakeClock } from '../../src/lib/clock.js'
+import { statusPagePageService } from '../../src/services/public-pages/status-page-page.js'
+import type { ResourceDeps } from '../../src/services/resource-deps.js'
+import { buildStores, transactor, type Stores } from '../../src/services/stores.js'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
 
@@ -226,6 +229,33 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
     expect(post.statusCode).toBe(403)
   })
 
+  it('reads a fixed number of lists per view, whatever the number of services and incidents', async () => {
+    let calls = 0
+    const real = buildStores(t.store)
+    const counting = new Proxy(real, {
+      get: (stores, table: string) => new Proxy(stores[table as keyof Stores] as object, {
+        get: (target, method) => {
+          const value = (target as Record<string | symbol, unknown>)[method]
+          return typeof value === 'function' ? (...args: unknown[]) => (calls++, value.apply(target, args)) : value
+        },
+      }),
+    })
+    const deps = { stores: counting, transact: transactor(t.store), clock, publicBaseUrl: 'http://picket.test' } as unknown as ResourceDeps
+    const pages = statusPagePageService(deps, { cacheMs: 0 })
+    const readsFor = async (url: string) => {
+      const site = await pages.find({ url })
+      if (!site) throw new Error(url)
+      calls = 0
+      await pages.data(site, { page: 1 })
+      return calls
+    }
+    const small = await readsFor('nasty')
+    const large = await readsFor('history')
+    const acme = await readsFor('acme')
+    expect(small).toBe(3) // services, incidents, incident updates
+    expect([large, acme]).toEqual([small, small])
+  })
+
   it('answers unknown pages and parts with 404', async () => {
     for (const url of ['/status-pages/nope', '/status-pages/nope/feed.rss', '/status-pages/acme/other', '/status-pages/acme/feed.json']) {
       const res = await get(url)
@@ -270,6 +300,29 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
     expect((await ok(t.call('GET', `/v1/status-pages/${pageId}/subscriptions`), 200))).toHaveLength(1)
     const getForm = await get('/status-pages/acme/subscribe')
     expect(getForm.statusCode).toBe(303)
+  })
+})
+
+describe.each(testDbs)('status page cache on $name', (db) => {
+  it('reuses a computed view for the cache time; a saved page shows once its lookup expires', async () => {
+    const clock = new FakeClock(NOW)
+    const t = await startTestApp(db, { clock, pageCacheMs: 10_000 })
+    try {
+      const service = (await t.call('POST', '/v1/status-pages/services', { name: 'API' })).json() as Json
+      const page = (await t.call('POST', '/v1/status-pages', { name: 'Cached', url: 'cached', cards: [{ name: 'Core', services: [service.id] }] })).json() as Json
+      const body = async () => (await t.app.inject({ method: 'GET', url: '/status-pages/cached' })).body
+      expect(await body()).toContain('All systems operational')
+      const res = await t.call('POST', '/v1/status-pages/incidents', { name: 'Cache test', severity: 'MAJOR', services: [service.id], incidentUpdates: [{ description: 'x', status: 'INVESTIGATING' }] })
+      expect(res.statusCode, res.body).toBe(201)
+      expect(await body()).not.toContain('Cache test')
+      clock.advance(10_001)
+      expect(await body()).toContain('Cache test')
+      expect((await t.call('PUT', `/v1/status-pages/${page.id}`, { name: 'Renamed' })).statusCode).toBe(200)
+      clock.advance(10_001)
+      expect(await body()).toContain('<h1>Renamed</h1>')
+    } finally {
+      await t.close()
+    }
   })
 })
 
