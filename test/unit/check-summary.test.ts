@@ -1,7 +1,7 @@
 /** A dashboard's figures per check, folded from roll-ups and raw results together (pure). */
 import { describe, expect, it } from 'vitest'
 import { foldResults, applyDelta, type RollupInput } from '../../src/analytics/rollup.js'
-import { summarizeChecks } from '../../src/analytics/summary.js'
+import { summarizeChecks, type SummaryPoint } from '../../src/analytics/summary.js'
 
 const input = (checkId: string, checkType: string, status: string, metrics: Record<string, number>, i: number): RollupInput => ({
   accountId: 'acc', checkId, checkType, location: 'us-east-1', statusCode: 200, status, attempt: 1, startedAt: Date.UTC(2026, 0, 5, 1) + i * 60_000, metrics,
@@ -14,7 +14,7 @@ describe('check summaries', () => {
       ...[10, 20].map((ms, i) => input('icmp', 'ICMP', 'passing', { packetLoss: 0, latencyAvg: ms, latencyMax: ms * 10 }, i)),
     ]
     const rows = [...foldResults(rolled).values()].map((d) => applyDelta(undefined, d)).filter((r) => r.level === 60)
-    const raws = [
+    const raws: SummaryPoint[] = [
       { checkId: 'api', status: 'failing', metrics: { responseTime: 900 } },
       { checkId: 'api', status: 'passing', metrics: { responseTime: 1000 } },
       { checkId: 'other', status: 'passing', metrics: { responseTime: 5 } },
