@@ -46,6 +46,38 @@ function row(accountId: string, checkId: string, at: number, status: string, ms:
   }
 }
 
+type Call = (method: 'POST' | 'PUT', url: string, payload: object) => Promise<Record<string, unknown>>
+
+/** Services that exist for 120 days, a few incidents over the last 90, one of them still open. */
+async function seedStatusPage(call: Call, stores: ReturnType<typeof buildStores>, accountId: string): Promise<void> {
+  const DAY = 24 * HOUR
+  const ids: Record<string, string> = {}
+  for (const name of ['Website', 'Checkout', 'Payments', 'Public API', 'Webhooks', 'Dashboard']) {
+    ids[name] = (await stores.statusPageServices.insert(accountId, { name }, NOW - 120 * DAY)).id
+  }
+  await call('POST', '/v1/status-pages', {
+    name: 'Acme status', url: 'acme', description: 'Live status of Acme services. Times are UTC.',
+    cards: [{ name: 'Shop', services: [ids.Website, ids.Checkout, ids.Payments] }, { name: 'Platform', services: [ids['Public API'], ids.Webhooks, ids.Dashboard] }],
+  })
+  const past = async (name: string, severity: string, service: string, daysAgo: number, hours: number, text: string) => {
+    const start = NOW - daysAgo * DAY
+    const incident = await call('POST', '/v1/status-pages/incidents', {
+      name, severity, services: [ids[service]],
+      incidentUpdates: [{ description: text, status: 'INVESTIGATING', publicIncidentUpdateDate: new Date(start).toISOString() }],
+    })
+    if (hours > 0) {
+      await call('POST', `/v1/status-pages/incidents/${String(incident.id)}/incident-updates`, {
+        description: 'A fix has been deployed and the service is back to normal.', status: 'RESOLVED', publicIncidentUpdateDate: new Date(start + hours * HOUR).toISOString(),
+      })
+    }
+  }
+  await past('Elevated error rates on checkout', 'MAJOR', 'Checkout', 71, 3, 'Some checkouts fail with an error. We are investigating.')
+  await past('Slow webhook delivery', 'MINOR', 'Webhooks', 44, 7, 'Webhooks are delivered with a delay of several minutes.')
+  await past('Payments provider outage', 'CRITICAL', 'Payments', 18, 2, 'Card payments fail because of an outage at our payments provider.')
+  await past('Dashboard loads slowly', 'MEDIUM', 'Dashboard', 6, 5, 'The dashboard takes long to load for some customers.')
+  await past('API responses delayed', 'MINOR', 'Public API', 0.05, 0, 'Some API requests take several seconds. We are looking into it.')
+}
+
 async function main(): Promise<void> {
   const store = await openStore({ sqliteFile: ':memory:' })
   await migrateToLatest(store)
@@ -80,8 +112,8 @@ async function main(): Promise<void> {
     header: 'Acme production', description: 'Every customer-facing check, refreshed every minute.', customUrl: 'acme', tags: ['prod'],
     checksPerPage: 12, showCheckRunLinks: true, expandChecks: true, sortByStatus: true,
   })
-  const privateBoard = await call('POST', '/v1/dashboards', { header: 'Internal', customUrl: 'internal', isPrivate: true })
-  void privateBoard
+  await call('POST', '/v1/dashboards', { header: 'Internal', customUrl: 'internal', isPrivate: true })
+  await seedStatusPage(call, stores, boot.accountId)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] })
@@ -94,6 +126,8 @@ async function main(): Promise<void> {
   }
   await shoot('/dashboards/acme', 'dashboard.png')
   await shoot('/dashboards/internal', 'dashboard-private.png', 900, 500)
+  await shoot('/status-pages/acme', 'status-page.png', 1100, 1300)
+  await shoot('/dashboards/acme', 'dashboard-phone.png', 390, 800)
   await browser.close()
   await app.close()
   await store.close()
