@@ -39,7 +39,7 @@ describe.skipIf(!HAS_CHROMIUM).each(sqlite)('a status page in Chromium ($name)',
   /** A link of the e-mail's text, on the running service instead of PUBLIC_BASE_URL. */
   const linkIn = (mail: ReceivedMail | undefined, kind: string): string => {
     const match = new RegExp(`${PUBLIC_BASE_URL}(/status-pages/\\S+/subscriptions/${kind}\\?token=[\\w%-]+)`).exec(mail?.text ?? '')
-    expect(match, mail?.text).not.toBeNull()
+    expect(match, mail?.text ?? undefined).not.toBeNull()
     return `${origin}${match?.[1] ?? ''}`
   }
   const runSlot = async () => {
