@@ -1,20 +1,21 @@
 /**
- * Pre-aggregation of final results (pure): each result lands in one five-minute bucket and one hour bucket per
+ * Pre-aggregation of final results (pure): each result lands in one five-minute, one hour and one day bucket per
  * (check, location, status code, success). A bucket keeps run, success, degraded and retry counts and, per timing
  * slot, a mergeable histogram (histogram.ts). Queries merge buckets instead of scanning raw results.
  */
 import { SLOT_COUNT, TIMING_BASES } from '../domain/analytics/catalogue.js'
-import { HOUR_MS, MINUTE_MS, floorTo } from '../domain/analytics/windows.js'
+import { DAY_MS, HOUR_MS, MINUTE_MS, floorTo } from '../domain/analytics/windows.js'
 import { addValue, emptyHistogram, encodeHistogram, mergeEncoded, type Histogram } from './histogram.js'
 
 /**
- * Bucket sizes in minutes: the two levels kept. Five minutes (not one) keeps the roll-up's cost per result low:
- * a check every 10 s from two locations writes a fine bucket every 30 runs instead of every 6.
+ * Bucket sizes in minutes: the levels kept. Five minutes (not one) keeps the roll-up's cost per result low:
+ * a check every 10 s from two locations writes a fine bucket every 30 runs instead of every 6. Days let a 30-day
+ * window of many checks (a dashboard) read 30 buckets per check and location instead of 720.
  */
-export const LEVELS = [5, 60] as const
+export const LEVELS = [5, 60, 1440] as const
 export type Level = (typeof LEVELS)[number]
 export const FINE_MS = 5 * MINUTE_MS
-export const levelMs = (level: Level): number => (level === 5 ? FINE_MS : HOUR_MS)
+export const levelMs = (level: Level): number => (level === 5 ? FINE_MS : level === 60 ? HOUR_MS : DAY_MS)
 
 /** What analytics reads of a final result: where and how it ran, and its metric values by timing base. */
 export interface RunPoint {
@@ -119,4 +120,36 @@ export function applyDelta(existing: RollupRow | undefined, d: Delta): RollupRow
     }
   }
   return row
+}
+
+/** Rows of a finer level merged into buckets of a coarser one (the day buckets of stored hour buckets). */
+export function coarsen(rows: readonly RollupRow[], level: Level): RollupRow[] {
+  const out = new Map<string, { row: RollupRow; slots: Array<Histogram | undefined> }>()
+  for (const r of rows) {
+    const key = {
+      check_id: r.check_id, level, bucket_start: floorTo(Number(r.bucket_start), levelMs(level)), location: r.location,
+      status_code: Number(r.status_code), success: Number(r.success), account_id: r.account_id,
+    }
+    const id = rollupKey(key)
+    let acc = out.get(id)
+    if (!acc) {
+      acc = { row: { ...key, runs: 0, degraded: 0, retries: 0, m0: null, m1: null, m2: null, m3: null, m4: null, m5: null, m6: null, m7: null, m8: null, m9: null }, slots: [] }
+      out.set(id, acc)
+    }
+    acc.row.runs += Number(r.runs)
+    acc.row.degraded += Number(r.degraded)
+    acc.row.retries += Number(r.retries)
+    for (let slot = 0; slot < SLOT_COUNT; slot++) {
+      const text = r[slotColumn(slot)]
+      if (!text) continue
+      const h = acc.slots[slot] ?? (acc.slots[slot] = emptyHistogram())
+      mergeEncoded(h, text)
+    }
+  }
+  return [...out.values()].map(({ row, slots }) => {
+    slots.forEach((h, slot) => {
+      if (h) row[slotColumn(slot)] = encodeHistogram(h)
+    })
+    return row
+  })
 }

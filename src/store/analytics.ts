@@ -46,7 +46,8 @@ export interface AnalyticsStore {
   setWatermark(watermark: number, now: number): Promise<void>
   /** Final results inserted in (after, upTo], oldest first; at most `limit`, then every row sharing the last insertion time. */
   newFinalResults(after: number, upTo: number, limit: number): Promise<RawResultRow[]>
-  rollupsFor(checkIds: string[], fromBucket: number, toBucket: number): Promise<RollupRow[]>
+  /** Stored buckets of these checks, per level within [from, to] of that level's bucket starts. */
+  rollupsFor(checkIds: string[], ranges: ReadonlyArray<{ level: number; from: number; to: number }>): Promise<RollupRow[]>
   upsertRollups(rows: RollupRow[]): Promise<void>
   /** Runs reads against one consistent snapshot (REPEATABLE READ on PostgreSQL; a SQLite transaction already is one). */
   snapshot<T>(work: (s: AnalyticsStore) => Promise<T>): Promise<T>
@@ -137,15 +138,13 @@ export function analyticsStore(db: Kysely<Database>, dialect: Dialect): Analytic
       const before = rows.filter((r) => Number(r.created_at) < Number(last.created_at))
       return before.length > 0 ? before : base().where('created_at', '=', Number(last.created_at)).execute()
     },
-    async rollupsFor(checkIds, fromBucket, toBucket) {
-      if (checkIds.length === 0) return []
+    async rollupsFor(checkIds, ranges) {
+      if (checkIds.length === 0 || ranges.length === 0) return []
       return (await db
         .selectFrom('analytics_rollups')
         .select([...KEY_COLUMNS, ...SLOTS])
         .where('check_id', 'in', checkIds)
-        .where('level', 'in', [5, 60])
-        .where('bucket_start', '>=', fromBucket)
-        .where('bucket_start', '<=', toBucket)
+        .where((eb) => eb.or(ranges.map((r) => eb.and([eb('level', '=', r.level), eb('bucket_start', '>=', r.from), eb('bucket_start', '<=', r.to)]))))
         .execute()) as RollupRow[]
     },
     async upsertRollups(rows) {

@@ -84,6 +84,12 @@ const CASES: Array<[string, string, unknown[]]> = [
   ['the same window in hourly buckets', `metrics=responseTime_avg&aggregationInterval=60&from=${unix(T0 + 15_000)}&to=${unix(T0 + 3_606_000)}`, [{ data: [
     { timestamp: '2026-01-05T00:00:00.000Z', responseTime_avg: 125 }, { timestamp: '2026-01-05T01:00:00.000Z', responseTime_avg: 300 },
   ] }]],
+  ['a window of whole days (read from the day buckets once rolled up)', `metrics=responseTime_avg,responseTime_p95,availability,retries&from=${unix(T0 - 86_400_000)}&to=${unix(T0 + 26 * 3_600_000)}`, [
+    { data: { responseTime_avg: 200, responseTime_p95: pct(400), availability: 66.6667, retries: 3 } },
+  ]],
+  ['daily buckets', `metrics=responseTime_avg,availability&aggregationInterval=1440&from=${unix(T0 - 86_400_000)}&to=${unix(T0 + 26 * 3_600_000)}`, [{ data: [
+    { timestamp: '2026-01-05T00:00:00.000Z', responseTime_avg: 200, availability: 66.6667 },
+  ] }]],
   ['failures only', 'metrics=responseTime_avg,availability&filterByStatus=failure', [{ data: { responseTime_avg: 225, availability: 0 } }]],
   ['successes only (degraded counts as up)', 'metrics=responseTime_avg,availability&filterByStatus=success', [{ data: { responseTime_avg: 187.5, availability: 100 } }]],
   ['both statuses, repeated parameters', 'metrics=responseTime_avg&metrics=retries&filterByStatus=success&filterByStatus=failure', [{ data: { responseTime_avg: 200, retries: 3 } }]],

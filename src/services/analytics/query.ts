@@ -3,6 +3,7 @@
  * raw results at its edges and results stored since the last roll-up, all in one snapshot, so every figure is
  * exact but for percentiles (within 1%).
  */
+import { appendAll } from '../../lib/append.js'
 import { ANALYTICS_ROUTES, TIMING_BASES, metricNamesFor, routeOfType, slotOf, type MetricName } from '../../domain/analytics/catalogue.js'
 import { parseAnalyticsQuery, type AnalyticsQuery } from '../../domain/analytics/query.js'
 import { NotFoundError, ValidationError } from '../../domain/errors.js'
@@ -66,15 +67,15 @@ async function readAggregated(a: AnalyticsStore, check: CheckRecord, q: Analytic
   const raws: RawPoint[] = []
   let span: { from: number; to: number } | undefined
   for (const seg of planSegments(q.from, q.to, q.intervalMs)) {
-    if (seg.kind === 'raw') raws.push(...(await a.readRaw({ checkId: check.id, from: seg.from, to: seg.to, success })).map(toRawPoint))
+    if (seg.kind === 'raw') appendAll(raws, (await a.readRaw({ checkId: check.id, from: seg.from, to: seg.to, success })).map(toRawPoint))
     else {
-      rollups.push(...(await a.readRollups(check.id, seg.level, seg.from, seg.to, columns, success)))
+      appendAll(rollups, (await a.readRollups(check.id, seg.level, seg.from, seg.to, columns, success)))
       span = { from: Math.min(span?.from ?? seg.from, seg.from), to: Math.max(span?.to ?? seg.to, seg.to) }
     }
   }
   if (span) {
     const from = Math.max(span.from, watermark - LATE_MS)
-    if (from < span.to) raws.push(...(await a.readRaw({ checkId: check.id, from, to: span.to, success, createdAfter: watermark })).map(toRawPoint))
+    if (from < span.to) appendAll(raws, (await a.readRaw({ checkId: check.id, from, to: span.to, success, createdAfter: watermark })).map(toRawPoint))
   }
   return { rollups, raws }
 }

@@ -3,7 +3,7 @@
  * transaction, and moves the watermark. One instance at a time holds the bookkeeping row (SKIP LOCKED on
  * PostgreSQL); the others skip the round. A crash before the commit loses nothing: the batch is folded again.
  */
-import { applyDelta, foldResults, levelMs, rollupKey, type RollupRow } from '../../analytics/rollup.js'
+import { applyDelta, foldResults, rollupKey, type RollupRow } from '../../analytics/rollup.js'
 import type { Clock } from '../../lib/clock.js'
 import type { Transact } from '../stores.js'
 import { toRollupInput } from './points.js'
@@ -33,8 +33,16 @@ export function rollupJob(deps: { transact: Transact; clock: Clock; settleMs?: n
       const rows = await s.analytics.newFinalResults(watermark, now - settle, batch)
       if (rows.length === 0) return 0
       const deltas = foldResults(rows.map(toRollupInput))
-      const starts = [...deltas.values()].map((d) => d.key.bucket_start)
-      const stored = await s.analytics.rollupsFor([...new Set(rows.map((r) => r.check_id))], Math.min(...starts), Math.max(...starts) + levelMs(60))
+      const ranges = new Map<number, { level: number; from: number; to: number }>()
+      for (const { key } of deltas.values()) {
+        const r = ranges.get(key.level)
+        if (!r) ranges.set(key.level, { level: key.level, from: key.bucket_start, to: key.bucket_start })
+        else {
+          r.from = Math.min(r.from, key.bucket_start)
+          r.to = Math.max(r.to, key.bucket_start)
+        }
+      }
+      const stored = await s.analytics.rollupsFor([...new Set(rows.map((r) => r.check_id))], [...ranges.values()])
       const byKey = new Map<string, RollupRow>(stored.map((r) => [rollupKey({ ...r, level: Number(r.level), bucket_start: Number(r.bucket_start), status_code: Number(r.status_code), success: Number(r.success) }), r]))
       await s.analytics.upsertRollups([...deltas].map(([key, d]) => applyDelta(byKey.get(key), d)))
       await s.analytics.setWatermark(Math.max(...rows.map((r) => Number(r.created_at))), now)

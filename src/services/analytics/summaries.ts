@@ -3,6 +3,7 @@
  * checks: the window is planned as for one check (whole hours and five minutes from the roll-ups, the edges
  * raw), and each segment is one query over all the checks, in one snapshot.
  */
+import { appendAll } from '../../lib/append.js'
 import { planSegments } from '../../analytics/plan.js'
 import { mainTimingColumn, summarizeChecks, type CheckSummary, type SummaryPoint } from '../../analytics/summary.js'
 import type { RollupRow, SlotColumn } from '../../analytics/rollup.js'
@@ -26,16 +27,16 @@ export async function readCheckSummaries(
     const raws: SummaryPoint[] = []
     let span: { from: number; to: number } | undefined
     for (const seg of planSegments(window.from, window.to, null)) {
-      if (seg.kind === 'raw') raws.push(...(await a.readRawOf(ids, seg.from, seg.to)).map(toPoint))
+      if (seg.kind === 'raw') appendAll(raws, (await a.readRawOf(ids, seg.from, seg.to)).map(toPoint))
       else {
-        rollups.push(...(await a.readRollupsOf(ids, seg.level, seg.from, seg.to, columns)))
+        appendAll(rollups, (await a.readRollupsOf(ids, seg.level, seg.from, seg.to, columns)))
         span = { from: Math.min(span?.from ?? seg.from, seg.from), to: Math.max(span?.to ?? seg.to, seg.to) }
       }
     }
     // Results stored since the last roll-up are not in it yet: read them raw, as single-check analytics does.
     if (span) {
       const from = Math.max(span.from, watermark - LATE_MS)
-      if (from < span.to) raws.push(...(await a.readRawOf(ids, from, span.to, watermark)).map(toPoint))
+      if (from < span.to) appendAll(raws, (await a.readRawOf(ids, from, span.to, watermark)).map(toPoint))
     }
     return summarizeChecks(checks, rollups, raws)
   })
