@@ -139,13 +139,21 @@ export function analyticsStore(db: Kysely<Database>, dialect: Dialect): Analytic
       return before.length > 0 ? before : base().where('created_at', '=', Number(last.created_at)).execute()
     },
     async rollupsFor(checkIds, ranges) {
-      if (checkIds.length === 0 || ranges.length === 0) return []
-      return (await db
-        .selectFrom('analytics_rollups')
-        .select([...KEY_COLUMNS, ...SLOTS])
-        .where('check_id', 'in', checkIds)
-        .where((eb) => eb.or(ranges.map((r) => eb.and([eb('level', '=', r.level), eb('bucket_start', '>=', r.from), eb('bucket_start', '<=', r.to)]))))
-        .execute()) as RollupRow[]
+      if (checkIds.length === 0) return []
+      // One query per level: each is a range of the (check, level, bucket) key; an OR of the levels is not.
+      const out: RollupRow[] = []
+      for (const r of ranges) {
+        const rows = (await db
+          .selectFrom('analytics_rollups')
+          .select([...KEY_COLUMNS, ...SLOTS])
+          .where('check_id', 'in', checkIds)
+          .where('level', '=', r.level)
+          .where('bucket_start', '>=', r.from)
+          .where('bucket_start', '<=', r.to)
+          .execute()) as RollupRow[]
+        for (const row of rows) out.push(row)
+      }
+      return out
     },
     async upsertRollups(rows) {
       for (let i = 0; i < rows.length; i += 200) {
