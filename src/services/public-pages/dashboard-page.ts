@@ -91,6 +91,10 @@ export function dashboardPageService(deps: ResourceDeps, options: DashboardPageO
   const ttl = options.cacheMs ?? 10_000
   const sites = ttlCache<DashboardSite | undefined>(clock, ttl)
   const views = ttlCache<DashboardData>(clock, ttl)
+  // The sorted checks of a dashboard, shared by all its pages and windows: a screen paging through them reads and
+  // sorts the account's checks once per cache time, not once per page.
+  const lists = ttlCache<Array<Omit<DashboardCheck, 'summary'>>>(clock, ttl)
+  const checksOf = (site: DashboardSite) => lists.get(`${site.dashboardId}:${site.version}`, () => shownChecks(site))
 
   /** The dashboard's checks (activated, of its tags) with status and group, sorted: four queries. */
   async function shownChecks(site: DashboardSite): Promise<Array<Omit<DashboardCheck, 'summary'>>> {
@@ -135,7 +139,7 @@ export function dashboardPageService(deps: ResourceDeps, options: DashboardPageO
 
   async function compute(site: DashboardSite, window: DashboardWindow, askedPage: unknown): Promise<DashboardData> {
     const now = clock.now()
-    const [all, incidents] = await Promise.all([shownChecks(site), site.settings.enableIncidents ? openIncidents(site.accountId) : Promise.resolve(null)])
+    const [all, incidents] = await Promise.all([checksOf(site), site.settings.enableIncidents ? openIncidents(site.accountId) : Promise.resolve(null)])
     const paging = pageOfChecks(all.length, site.settings.paginate, site.settings.checksPerPage ?? 15, askedPage)
     const onPage = all.slice(paging.from, paging.to)
     const summaries = await readCheckSummaries(stores.analytics, onPage, { from: now - DASHBOARD_WINDOWS[window], to: now })
@@ -183,7 +187,7 @@ export function dashboardPageService(deps: ResourceDeps, options: DashboardPageO
 
     async recentRuns(site, checkId) {
       if (!isUuid(checkId)) return undefined
-      const check = (await shownChecks(site)).find((c) => c.id === checkId.toLowerCase())
+      const check = (await checksOf(site)).find((c) => c.id === checkId.toLowerCase())
       if (!check) return undefined
       const { items } = await stores.results.list({ accountId: site.accountId, checkId: check.id, resultType: 'FINAL', limit: RECENT_RUNS, offset: 0 })
       return {
