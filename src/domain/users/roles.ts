@@ -1,0 +1,37 @@
+/**
+ * What each account role may do (issue 14), with the reference's role names (AccountMember roles): every role
+ * reads; READ_RUN also starts runs; READ_WRITE changes the account's resources; ADMIN also manages members and
+ * keys; OWNER also hands the account over. Enforced on the server for the console and the API alike.
+ */
+export const ROLES = ['OWNER', 'ADMIN', 'READ_WRITE', 'READ_RUN', 'READ_ONLY'] as const
+export type Role = (typeof ROLES)[number]
+
+export type Permission = 'read' | 'run' | 'write' | 'manage' | 'own'
+
+const GRANTS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
+  OWNER: new Set(['read', 'run', 'write', 'manage', 'own']),
+  ADMIN: new Set(['read', 'run', 'write', 'manage']),
+  READ_WRITE: new Set(['read', 'run', 'write']),
+  READ_RUN: new Set(['read', 'run']),
+  READ_ONLY: new Set(['read']),
+}
+
+export const allows = (role: Role, permission: Permission): boolean => GRANTS[role].has(permission)
+
+export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value)
+
+/** Routes (as Fastify names them) that start runs rather than change configuration. */
+const RUN_ROUTES = [/^\/v[12]\/check-sessions\/trigger$/, /^\/v[12]\/check-sessions\/[^/]+\/cancel$/]
+const API_KEYS = /^\/v1\/accounts\/me\/api-keys(\/|$)/
+/** Routes that manage who can use the account. */
+const MANAGE_ROUTES = [/^\/v1\/accounts\/me\/members(\/|$)/, API_KEYS, /^\/v1\/accounts\/me\/invitations(\/|$)/]
+
+/** The permission a request needs, from its method and its route's URL pattern. */
+export function requiredPermission(method: string, routeUrl: string): Permission {
+  const m = method.toUpperCase()
+  // Every member sees the members; only those who manage keys see the account's keys.
+  if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') return API_KEYS.test(routeUrl) ? 'manage' : 'read'
+  if (MANAGE_ROUTES.some((r) => r.test(routeUrl))) return 'manage'
+  if (RUN_ROUTES.some((r) => r.test(routeUrl))) return 'run'
+  return 'write'
+}
