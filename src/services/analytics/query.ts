@@ -3,11 +3,9 @@
  * raw results at its edges and results stored since the last roll-up, all in one snapshot, so every figure is
  * exact but for percentiles (within 1%).
  */
-import { appendAll } from '../../lib/append.js'
 import { ANALYTICS_ROUTES, TIMING_BASES, metricNamesFor, routeOfType, slotOf, type MetricName } from '../../domain/analytics/catalogue.js'
 import { parseAnalyticsQuery, type AnalyticsQuery } from '../../domain/analytics/query.js'
 import { NotFoundError, ValidationError } from '../../domain/errors.js'
-import { planSegments } from '../../analytics/plan.js'
 import { buildSeries, type RawPoint, type Series } from '../../analytics/series.js'
 import { rawSeries } from '../../analytics/raw-series.js'
 import { slotColumn, type RollupRow } from '../../analytics/rollup.js'
@@ -17,12 +15,7 @@ import type { CheckRecord } from '../../store/checks.js'
 import type { AnalyticsStore } from '../../store/analytics.js'
 import type { Stores } from '../stores.js'
 import { toRawPoint } from './points.js'
-
-/**
- * Results stored after the watermark are read raw only if their run started at most this long before the
- * watermark; a later one (a heartbeat deadline caught up after a restart) shows once rolled up.
- */
-export const LATE_MS = 15 * 60_000
+import { readWindow } from './read-window.js'
 
 export interface MetricMeta {
   unit: string
@@ -62,22 +55,11 @@ function metaOf(m: MetricName): MetricMeta {
 async function readAggregated(a: AnalyticsStore, check: CheckRecord, q: AnalyticsQuery): Promise<{ rollups: RollupRow[]; raws: RawPoint[] }> {
   const success = q.status === 'success' ? 1 : q.status === 'failure' ? 0 : undefined
   const columns = [...new Set(q.metrics.filter((m) => !m.summary).map((m) => slotColumn(slotOf(check.checkType, m.base.name))))]
-  const watermark = await a.watermark()
-  const rollups: RollupRow[] = []
-  const raws: RawPoint[] = []
-  let span: { from: number; to: number } | undefined
-  for (const seg of planSegments(q.from, q.to, q.intervalMs)) {
-    if (seg.kind === 'raw') appendAll(raws, (await a.readRaw({ checkId: check.id, from: seg.from, to: seg.to, success })).map(toRawPoint))
-    else {
-      appendAll(rollups, (await a.readRollups(check.id, seg.level, seg.from, seg.to, columns, success)))
-      span = { from: Math.min(span?.from ?? seg.from, seg.from), to: Math.max(span?.to ?? seg.to, seg.to) }
-    }
-  }
-  if (span) {
-    const from = Math.max(span.from, watermark - LATE_MS)
-    if (from < span.to) appendAll(raws, (await a.readRaw({ checkId: check.id, from, to: span.to, success, createdAfter: watermark })).map(toRawPoint))
-  }
-  return { rollups, raws }
+  const { rollups, raws } = await readWindow(a, q, {
+    raw: (from, to, createdAfter) => a.readRaw({ checkId: check.id, from, to, success, createdAfter }),
+    rollups: (level, from, to) => a.readRollups(check.id, level, from, to, columns, success),
+  })
+  return { rollups, raws: raws.map(toRawPoint) }
 }
 
 export interface AnalyticsService {
