@@ -35,6 +35,15 @@ export const pageHeaders = (cacheControl = 'no-cache'): Record<string, string> =
   'x-content-type-options': 'nosniff',
 })
 
+/** A page's own non-HTML parts (its stylesheets, its feeds): the type as stated, never sniffed, revalidated. */
+export const partHeaders = (contentType: string): Record<string, string> => ({
+  'content-type': contentType,
+  'cache-control': 'no-cache',
+  'x-content-type-options': 'nosniff',
+})
+
+export const CSS_TYPE = 'text/css; charset=utf-8'
+
 export function renderDocument(d: PageDocument, assetUrl: (name: string) => string): string {
   const data = Object.entries(d.bodyData ?? {}).map(([k, v]) => html` data-${k}="${String(v)}"`)
   return html`<!doctype html>

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { parseWindow } from '../../domain/dashboard-display.js'
 import type { DashboardPageService, DashboardSite } from '../../services/public-pages/dashboard-page.js'
 import { errorBody, sendError } from '../../api/errors.js'
-import { pageHeaders } from '../document.js'
+import { CSS_TYPE, pageHeaders, partHeaders } from '../document.js'
 import { keyCookie, readCookie } from '../cookies.js'
 import { presentDashboard } from '../dashboards/presenter.js'
 import { renderDashboardPage, renderLive, renderLockedPage, renderRunsPage } from '../dashboards/view.js'
@@ -61,7 +61,7 @@ export async function serveDashboard(deps: DashboardSiteDeps, site: DashboardSit
     case 'custom.css': {
       if (!open) return sendError(reply, errorBody(401, 'This dashboard is private: open it with its key first'))
       // A stylesheet, never HTML: served as text/css with nosniff, and the page's CSP admits no script at all.
-      return reply.headers({ 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }).send(settings.customCSS ?? '')
+      return reply.headers(partHeaders(CSS_TYPE)).send(settings.customCSS ?? '')
     }
     default: {
       const run = /^checks\/([^/]+)$/.exec(part)

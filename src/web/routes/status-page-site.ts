@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { StatusPagePageService, StatusPageSite } from '../../services/public-pages/status-page-page.js'
-import { pageHeaders } from '../document.js'
+import { CSS_TYPE, pageHeaders, partHeaders } from '../document.js'
 import type { SiteLinks } from '../site-links.js'
 import type { WebAssets } from '../assets.js'
 import { atomFeed, rssFeed } from '../status-pages/feed.js'
@@ -47,13 +47,13 @@ export async function serveStatusPage(deps: StatusPageSiteDeps, site: StatusPage
     const origin = `${request.protocol}://${request.host}`
     const { incidents, generatedAt } = await pages.feed(site)
     const body = feed.render({ title: site.doc.name, pageUrl: `${origin}${links.page}`, selfUrl: `${origin}${links.part(part)}`, incidents, generatedAt })
-    return reply.headers({ 'content-type': feed.type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }).send(body)
+    return reply.headers(partHeaders(feed.type)).send(body)
   }
 
   switch (part) {
     case 'theme.css':
       // A stylesheet of validated hex colours only, served as text/css with nosniff.
-      return reply.headers({ 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }).send(themeCss(site.doc.themeColors))
+      return reply.headers(partHeaders(CSS_TYPE)).send(themeCss(site.doc.themeColors))
     case 'subscribe': {
       if (request.method !== 'POST') return reply.redirect(links.page, 303)
       const body = request.body
