@@ -19,7 +19,7 @@ const LAYERS = {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**', 'console/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -43,6 +43,18 @@ export default tseslint.config(
     // Scripts of the public pages, run in viewers' browsers.
     files: ['src/web/assets/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { document: 'readonly', window: 'readonly', fetch: 'readonly', URL: 'readonly', setInterval: 'readonly', Promise: 'readonly', Number: 'readonly', String: 'readonly' } },
+  },
+  {
+    // The web console: client code run in browsers; it reaches the service through the public API only.
+    files: ['console/src/**/*.{ts,tsx}'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['window', 'document', 'navigator', 'localStorage', 'history', 'location', 'fetch', 'Response', 'Headers', 'URL', 'URLSearchParams', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame', 'ResizeObserver', 'Intl', 'Event', 'KeyboardEvent', 'MouseEvent', 'HTMLElement', 'HTMLInputElement', 'Blob', 'performance', 'console'].map((g) => [g, 'readonly']),
+      ),
+    },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/*', '../../src/**', 'node:*', 'fastify', 'kysely'], message: 'the console talks to the public API only; it imports no server code' }] }],
+    },
   },
   ...Object.entries(LAYERS).map(([files, patterns]) => ({
     files: [files],

@@ -13,6 +13,7 @@ import { hostLinks, pathLinks } from './site-links.js'
 import { serveDashboard } from './routes/dashboard-site.js'
 import { serveStatusPage } from './routes/status-page-site.js'
 import { sendNotFoundPage } from './routes/not-found.js'
+import { installConsole } from './console.js'
 
 export interface WebDeps {
   dashboardPages: DashboardPageService
@@ -20,6 +21,8 @@ export interface WebDeps {
   domains: SiteDomains
   /** Requests per window and client address on the public pages (default 600 a minute). */
   rateLimit?: { max: number; windowMs: number }
+  /** Where the built console is (default console/dist). */
+  consoleDir?: string
 }
 
 const hide = { hide: true }
@@ -86,7 +89,12 @@ export async function installWeb(app: FastifyInstance, deps: WebDeps): Promise<v
     scope.get<PageParams>('/status-pages/:statusPageId', { schema: hide, config }, statusPageRoute)
     scope.route<PageParams>({ method: ['GET', 'POST'], url: '/status-pages/:statusPageId/*', schema: hide, config, handler: statusPageRoute })
 
-    scope.get('/', { schema: hide, config }, async (request, reply) => (await byHost(request, reply, '')) ?? reply.callNotFound())
+    // The service's own host shows the console at / and at its own paths; a page's host shows that page.
+    const consolePage = await installConsole(scope, {
+      ...(deps.consoleDir ? { dir: deps.consoleDir } : {}),
+      sitePage: (request, reply) => byHost(request, reply, request.url.slice(1).split('?')[0] ?? ''),
+    })
+    scope.get('/', { schema: hide, config }, async (request, reply) => (await byHost(request, reply, '')) ?? consolePage.send(reply))
     scope.route<{ Params: { '*': string } }>({
       method: ['GET', 'POST'], url: '/_site/*', schema: hide, config,
       handler: async (request, reply) => (await byHost(request, reply, request.params['*'])) ?? sendNotFoundPage(reply, assets.url),

@@ -1,0 +1,4 @@
+/** Pages that create and edit checks and groups. */
+import type { PageRoute } from '../../routes'
+
+export const checkFormRoutes: PageRoute[] = []

@@ -1,0 +1,12 @@
+/** Every page of the console by path. Each feature folder lists its own pages (loaded on first visit). */
+import type { ComponentType } from 'preact'
+import { checkViewRoutes } from './pages/checks/routes'
+import { checkFormRoutes } from './pages/check-form/routes'
+import { settingsRoutes } from './pages/settings/routes'
+
+export interface PageRoute {
+  path: string
+  component: ComponentType<{ params: Record<string, string | undefined> }>
+}
+
+export const routes: PageRoute[] = [...checkFormRoutes, ...checkViewRoutes, ...settingsRoutes]

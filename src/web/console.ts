@@ -1,0 +1,78 @@
+/**
+ * The web console (issue 14): the single-page application built from console/ into console/dist, served at `/`
+ * and at each of its own paths on the service's host. Its hashed assets are sent pre-compressed (brotli or gzip,
+ * written by scripts/build-console.ts) with a year's cache; the HTML is revalidated every time. It talks to the
+ * public API only. Where the console was never built, `/` says how to build it.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fastifyStatic from '@fastify/static'
+
+/** The first segment of every path the console's router shows (console/src/routes.tsx and its pages). */
+export const CONSOLE_SECTIONS = [
+  'sign-in', 'setup', 'invite', 'checks', 'groups', 'incidents', 'alerting', 'maintenance-windows', 'pages',
+  'variables', 'snippets', 'private-locations', 'settings',
+] as const
+
+export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url))
+
+/** Scripts, styles and API calls from this origin only; images may be data: (favicon) or blob: (downloads). */
+export const CONSOLE_CSP = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:", "connect-src 'self'",
+  "font-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+].join('; ')
+
+const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Picket</title>
+<body><h1>Picket is running</h1><p>The web console has not been built. Run <code>npm start</code> (it builds the
+console first) or <code>npx tsx scripts/build-console.ts</code>. The API is at <a href="/docs">/docs</a>.</p></body></html>`
+
+export interface ConsoleServer {
+  /** Sends the console's page (its router shows the view of the URL). */
+  send(reply: FastifyReply): FastifyReply
+}
+
+export interface ConsoleDeps {
+  dir?: string
+  /** Answers for a dashboard's or status page's own host (its page), or undefined on the service's host. */
+  sitePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>
+}
+
+export async function installConsole(app: FastifyInstance, deps: ConsoleDeps): Promise<ConsoleServer> {
+  const dir = deps.dir ?? DEFAULT_CONSOLE_DIR
+  const indexFile = join(dir, 'index.html')
+  const built = existsSync(indexFile)
+  const page = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT
+  const headers = {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': CONSOLE_CSP,
+    'cache-control': 'no-cache',
+    'referrer-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  }
+  const server: ConsoleServer = { send: (reply) => reply.code(200).headers(headers).send(page) }
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: join(dir, 'assets'),
+      prefix: '/assets/',
+      preCompressed: true,
+      wildcard: true,
+      decorateReply: false,
+      index: false,
+      immutable: true,
+      maxAge: 365 * 24 * 3_600_000,
+      schemaHide: true,
+      setHeaders: (res) => void res.header('x-content-type-options', 'nosniff'),
+    })
+  }
+  const hide = { hide: true }
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => (await deps.sitePage(request, reply)) ?? server.send(reply)
+  for (const section of CONSOLE_SECTIONS) {
+    app.get(`/${section}`, { schema: hide }, handler)
+    app.get(`/${section}/*`, { schema: hide }, handler)
+  }
+  return server
+}
