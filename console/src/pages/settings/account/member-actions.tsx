@@ -1,0 +1,45 @@
+/** The controls of one row of the members list: a member's role and removal, an invitation's revocation. */
+import { api } from '../../../api/client'
+import { useApiMutation } from '../../../api/hooks'
+import { ConfirmButton, ErrorBanner } from '../../../ui/kit'
+import { ASSIGNABLE_ROLES, ROLE_LABELS, type AssignableRole } from '../shared/roles'
+import { MEMBERS_PATH, type InviteItem, type MemberItem } from './member-types'
+
+const who = (m: MemberItem) => m.name || m.email
+
+export function MemberRoleSelect(props: { member: MemberItem }) {
+  const m = props.member
+  const change = useApiMutation((role: AssignableRole) => api.patch(`${MEMBERS_PATH}/${encodeURIComponent(m.userId)}`, { role }), [MEMBERS_PATH])
+  return (
+    <>
+      <select aria-label={`Role of ${who(m)}`} value={m.role} disabled={change.isPending} onChange={(e) => change.mutate(e.currentTarget.value as AssignableRole)}>
+        {ASSIGNABLE_ROLES.map((r) => (
+          <option value={r}>{ROLE_LABELS[r]}</option>
+        ))}
+      </select>
+      {change.error ? <ErrorBanner error={change.error} title="Role not changed" /> : null}
+    </>
+  )
+}
+
+export function RemoveMember(props: { member: MemberItem }) {
+  const m = props.member
+  const remove = useApiMutation(() => api.del(`${MEMBERS_PATH}/${encodeURIComponent(m.userId)}`), [MEMBERS_PATH])
+  return (
+    <>
+      <ConfirmButton label="Remove" confirm={`Remove ${who(m)} from this account? They lose access at once.`} busy={remove.isPending} onConfirm={() => remove.mutate(undefined)} />
+      {remove.error ? <ErrorBanner error={remove.error} title="Not removed" /> : null}
+    </>
+  )
+}
+
+export function RevokeInvite(props: { invite: InviteItem }) {
+  const i = props.invite
+  const revoke = useApiMutation(() => api.del(`/v1/accounts/me/invitations/${encodeURIComponent(i.id)}`), [MEMBERS_PATH])
+  return (
+    <>
+      <ConfirmButton label="Revoke invitation" confirm={`Revoke the invitation of ${i.email}? Its link stops working.`} busy={revoke.isPending} onConfirm={() => revoke.mutate(undefined)} />
+      {revoke.error ? <ErrorBanner error={revoke.error} title="Not revoked" /> : null}
+    </>
+  )
+}
