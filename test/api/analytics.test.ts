@@ -8,6 +8,7 @@ import { buildStores } from '../../src/store/all-stores.js'
 import type { CheckResultRow } from '../../src/store/schema.js'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
+import { finalResultRow } from '../helpers/result-rows.js'
 
 const T0 = Date.UTC(2026, 0, 5) // a Monday, 00:00 UTC
 const NOW = T0 + 2 * 3_600_000
@@ -33,17 +34,8 @@ const RUNS: Run[] = [
   { location: 'eu-west-1', at: 3610, status: 'failing', attempt: 3, responseTime: 150, statusCode: null },
 ]
 
-function resultRow(t: TestApp, checkId: string, r: Run, i: number): CheckResultRow {
-  const started = T0 + r.at * 1000
-  const phases = r.dns === undefined ? {} : { dns: r.dns }
-  return {
-    id: crypto.randomUUID(), account_id: t.accountId, check_id: checkId, check_type: 'API', sequence_id: crypto.randomUUID(), run_job_id: `job-${i}`,
-    attempt: r.attempt, result_type: 'FINAL', location: r.location, status: r.status, has_failures: r.status === 'failing' ? 1 : 0, has_errors: 0,
-    is_degraded: r.status === 'degraded' ? 1 : 0, over_max_response_time: 0, response_time: r.responseTime, error_kind: null, error_message: null,
-    status_code: r.statusCode, scheduled_at: started, started_at: started, stopped_at: started + r.responseTime, trigger: 'SCHEDULER', session_id: null,
-    doc: JSON.stringify({ timingPhases: phases }), metrics: JSON.stringify({ responseTime: r.responseTime, ...phases }), created_at: started + 1000,
-  }
-}
+const resultRow = (t: TestApp, checkId: string, r: Run, i: number): CheckResultRow =>
+  finalResultRow(t.accountId, checkId, { ...r, startedAt: T0 + r.at * 1000, ...(r.dns === undefined ? {} : { phases: { dns: r.dns } }) }, i)
 
 /** A percentile: within 1% of the exact (nearest-rank) value. */
 const pct = (exact: number) => ({

@@ -10,6 +10,7 @@ import { AGGREGATIONS, ANALYTICS_ROUTES, TIMING_BASES, metricNamesFor } from '..
 import { QUICK_RANGES } from '../../domain/analytics/windows.js'
 import { StringEnum } from '../../domain/checks/shared-schemas.js'
 import { errorResponses } from '../schemas/common.js'
+import { SUMMARY_RANGES, type SummaryRange } from '../../services/analytics/check-series.js'
 
 const UNITS = ['milliseconds', 'score', 'count', 'percentage'] as const
 const Text = (description: string) => Type.Optional(Type.String({ description }))
@@ -52,6 +53,19 @@ const AnalyticsResponse = Type.Object({
   metadata: Type.Record(Type.String(), Metadata),
 })
 
+const SummariesQuery = Type.Object({
+  checkId: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 100, description: 'Check ids, repeated (1 to 100).' }),
+  quickRange: StringEnum(Object.keys(SUMMARY_RANGES) as SummaryRange[], { default: 'last24Hours' }),
+})
+const Figure = Type.Union([Type.Number(), Type.Null()])
+const SummaryItem = Type.Object({
+  checkId: Type.String({ format: 'uuid' }),
+  runs: Type.Integer(),
+  availability: Figure,
+  responseTimeP95: Figure,
+  series: Type.Array(Type.Object({ from: Type.String({ format: 'date-time' }), runs: Type.Integer(), availability: Figure, responseTime: Figure })),
+})
+
 const MetricItem = Type.Object({
   name: Type.String(),
   unit: StringEnum(UNITS),
@@ -86,6 +100,23 @@ export async function analyticsRoutes(app: FastifyInstance, services: Services):
     )
   }
   const MetricsQuery = Type.Object({ checkType: Type.Optional(Type.String({ description: `One of ${Object.keys(TIMING_BASES).join(', ')}.` })) })
+  app.get<{ Querystring: Static<typeof SummariesQuery> }>(
+    '/v1/analytics/check-summaries',
+    {
+      schema: {
+        tags,
+        summary: 'Availability, P95 response time and a per-step series of many checks at once',
+        description:
+          'For lists of checks (the web console). Each check: runs, availability (% successful, degraded counts as up) and the P95 of its ' +
+          'main timing (response time; TCP/DNS total; ICMP average latency) over the range, and the same figures per step: 1 hour for ' +
+          'last24Hours, 6 hours for last7Days, 1 day for last30Days. Ids of other accounts or of no check are left out.',
+        querystring: SummariesQuery,
+        response: { 200: Type.Array(SummaryItem), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => services.analytics.summaries(request.accountId, request.query.checkId, request.query.quickRange),
+  )
+
   app.get<{ Querystring: Static<typeof MetricsQuery> }>(
     '/v1/analytics/metrics',
     {

@@ -16,6 +16,7 @@ import type { AnalyticsStore } from '../../store/analytics.js'
 import type { Stores } from '../stores.js'
 import { toRawPoint } from './points.js'
 import { readWindow } from './read-window.js'
+import { checkSummariesService, type CheckSummariesService } from './check-series.js'
 
 export interface MetricMeta {
   unit: string
@@ -65,10 +66,13 @@ async function readAggregated(a: AnalyticsStore, check: CheckRecord, q: Analytic
 export interface AnalyticsService {
   query(accountId: string, route: string, checkId: string, query: Record<string, unknown>): Promise<AnalyticsResponse>
   metrics(checkType: string): MetricListItem[]
+  /** Whole-window figures and a per-step series of many checks (the console's list of checks). */
+  summaries: CheckSummariesService['summaries']
 }
 
 export function analyticsService(deps: { stores: Stores; clock: Clock }): AnalyticsService {
   return {
+    summaries: checkSummariesService(deps).summaries,
     async query(accountId, route, checkId, raw) {
       const rules = ANALYTICS_ROUTES[route]
       if (!rules) throw new NotFoundError('Analytics route', route)
