@@ -2,7 +2,12 @@
 import { lazy } from 'preact/compat'
 import type { PageRoute } from '../../routes'
 
+const channel = lazy(() => import('./alerting/channel-page'))
+
 export const settingsRoutes: PageRoute[] = [
+  { path: '/alerting/channels', component: lazy(() => import('./alerting/channels-list')) },
+  { path: '/alerting/channels/new', component: channel },
+  { path: '/alerting/channels/:id', component: channel },
   { path: '/settings/members', component: lazy(() => import('./account/members')) },
   { path: '/settings/api-keys', component: lazy(() => import('./account/api-keys')) },
   { path: '/settings/profile', component: lazy(() => import('./account/profile')) },
