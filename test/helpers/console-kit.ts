@@ -1,0 +1,62 @@
+/**
+ * The web console as its users meet it: the real service process on a fresh SQLite database (engine on), its
+ * one-time setup link read from what the first start prints, and a headless Chromium signed in through the
+ * console's own pages.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect } from 'vitest'
+import type { Page } from 'playwright-core'
+import { startServer, type RunningServer } from './process.js'
+
+export interface ConsoleService {
+  server: RunningServer
+  baseUrl: string
+  /** The token of the setup link printed at the first start. */
+  setupToken: string
+  /** The bootstrap account and key printed at the first start. */
+  accountId: string
+  apiKey: string
+  stop(): Promise<void>
+}
+
+export async function startConsoleService(env: Record<string, string> = {}): Promise<ConsoleService> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'picket-console-'))
+  const server = await startServer({ DATA_DIR: dataDir, ...env })
+  const out = server.stdout()
+  const setupToken = /\/setup#([A-Za-z0-9_-]+)/.exec(out)?.[1] ?? ''
+  const accountId = /X-Service-Account: (\S+)/.exec(out)?.[1] ?? ''
+  const apiKey = /Authorization: Bearer (\S+)/.exec(out)?.[1] ?? ''
+  return {
+    server,
+    baseUrl: server.baseUrl,
+    setupToken,
+    accountId,
+    apiKey,
+    async stop() {
+      await server.stop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Signs in through the sign-in page and waits for the list of checks. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/sign-in`)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/')
+  await page.getByRole('heading', { level: 1, name: 'Checks' }).waitFor()
+}
+
+/** Calls the API as a script would, with the bootstrap key. */
+export async function apiCall(svc: ConsoleService, method: string, url: string, body?: unknown): Promise<{ status: number; json: () => Promise<unknown> }> {
+  const res = await fetch(`${svc.baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${svc.apiKey}`, 'x-service-account': svc.accountId, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  return { status: res.status, json: () => res.json() as Promise<unknown> }
+}
