@@ -8,6 +8,8 @@ export const settingsRoutes: PageRoute[] = [
   { path: '/alerting/channels', component: lazy(() => import('./alerting/channels-list')) },
   { path: '/alerting/channels/new', component: channel },
   { path: '/alerting/channels/:id', component: channel },
+  { path: '/alerting/settings', component: lazy(() => import('./alerting/alert-settings')) },
+  { path: '/alerting/notifications', component: lazy(() => import('./alerting/notifications')) },
   { path: '/settings/members', component: lazy(() => import('./account/members')) },
   { path: '/settings/api-keys', component: lazy(() => import('./account/api-keys')) },
   { path: '/settings/profile', component: lazy(() => import('./account/profile')) },

@@ -1,0 +1,127 @@
+/** /alerting/notifications: what was sent to which channel in a 24-hour window, and how delivery went. */
+import { useState } from 'preact/hooks'
+import { Link } from 'wouter-preact'
+import { qs } from '../../../api/client'
+import { useApiList } from '../../../api/hooks'
+import { formatDateTime, timeAgo } from '../../../lib/format'
+import { Badge, Empty, ErrorBanner, Loading, PageHeader, type Tone } from '../../../ui/kit'
+import { Pager } from '../shared/paged-table'
+import '../shared/settings.css'
+
+interface Notification {
+  id: string
+  type: string
+  status: 'IN_PROGRESS' | 'SUCCESS' | 'FAILURE' | 'RATE_LIMITED'
+  alertType: string | null
+  checkId: string
+  alertChannelId: number
+  attempts: number
+  lastError: string | null
+  responseStatus: number | null
+  notificationResult: string | null
+  nextAttemptAt: string | null
+  created_at: string
+  sent_at: string | null
+}
+
+const TONES: Record<Notification['status'], Tone> = { SUCCESS: 'ok', FAILURE: 'failing', IN_PROGRESS: 'info', RATE_LIMITED: 'degraded' }
+const LABELS: Record<Notification['status'], string> = { SUCCESS: 'delivered', FAILURE: 'failed', IN_PROGRESS: 'in progress', RATE_LIMITED: 'rate limited' }
+const WINDOWS = [
+  { value: 0, label: 'Last 24 hours' },
+  { value: 1, label: '24–48 hours ago' },
+  { value: 2, label: '48–72 hours ago' },
+]
+const LIMIT = 25
+
+function Outcome(props: { n: Notification }) {
+  const { n } = props
+  const detail = n.lastError ?? (n.status === 'SUCCESS' ? n.notificationResult : null)
+  return (
+    <>
+      <Badge tone={TONES[n.status] ?? 'muted'}>{LABELS[n.status] ?? n.status}</Badge>
+      <div class="muted small">
+        {n.attempts} attempt{n.attempts === 1 ? '' : 's'}
+        {n.responseStatus !== null ? ` · status ${n.responseStatus}` : ''}
+        {n.nextAttemptAt ? ` · next ${timeAgo(n.nextAttemptAt)}` : ''}
+      </div>
+      {detail ? <div class={`small${n.lastError ? ' field-error' : ' muted'}`}>{detail.length > 200 ? `${detail.slice(0, 200)}…` : detail}</div> : null}
+    </>
+  )
+}
+
+export default function NotificationsPage() {
+  const [daysBack, setDaysBack] = useState(0)
+  const [failuresOnly, setFailuresOnly] = useState(false)
+  const [page, setPage] = useState(1)
+  const [now] = useState(() => Math.floor(Date.now() / 1000))
+  const to = now - daysBack * 86_400
+  const list = useApiList<Notification>(`/v1/alert-notifications${qs({ from: to - 86_400, to, hasFailures: failuresOnly ? true : undefined, limit: LIMIT, page })}`, { refetchInterval: 30_000 })
+  const rows = list.data?.rows ?? []
+  const total = list.data?.total ?? rows.length
+  return (
+    <>
+      <PageHeader title="Notifications" subtitle="Alert messages sent to your channels, newest first." />
+      <div class="inline-form card">
+        <div class="field">
+          <label for="notif-window">Window</label>
+          <select id="notif-window" value={daysBack} onChange={(e) => {
+              setDaysBack(Number(e.currentTarget.value))
+              setPage(1)
+            }}>
+            {WINDOWS.map((w) => (
+              <option value={w.value}>{w.label}</option>
+            ))}
+          </select>
+        </div>
+        <div class="field field-check">
+          <label>
+            <input type="checkbox" checked={failuresOnly} onChange={(e) => {
+                setFailuresOnly(e.currentTarget.checked)
+                setPage(1)
+              }} /> Only failed deliveries
+          </label>
+        </div>
+      </div>
+      {list.isLoading ? <Loading /> : null}
+      <ErrorBanner error={list.error} title="Could not load the notifications" />
+      {list.data && rows.length === 0 ? <Empty title="No notifications in this window">Alerts sent to your channels show here.</Empty> : null}
+      {rows.length > 0 ? (
+        <div class="table-wrap">
+          <table>
+            <caption class="sr-only">Alert notifications</caption>
+            <thead>
+              <tr>
+                <th scope="col">Sent</th>
+                <th scope="col">Alert</th>
+                <th scope="col">Channel</th>
+                <th scope="col">Outcome</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((n) => (
+                <tr>
+                  <td title={formatDateTime(n.sent_at ?? n.created_at)}>{timeAgo(n.sent_at ?? n.created_at)}</td>
+                  <td>
+                    {(n.alertType ?? 'alert').replace(/^ALERT_/, '').replace(/_/g, ' ').toLowerCase()}
+                    <div class="small">
+                      <Link href={`/checks/${n.checkId}`}>Check</Link>
+                    </div>
+                  </td>
+                  <td>
+                    <Link href={`/alerting/channels/${n.alertChannelId}`}>
+                      {n.type} #{n.alertChannelId}
+                    </Link>
+                  </td>
+                  <td>
+                    <Outcome n={n} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <Pager page={page} pages={Math.max(1, Math.ceil(total / LIMIT))} total={total} onPage={setPage} />
+    </>
+  )
+}
