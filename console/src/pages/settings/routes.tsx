@@ -3,6 +3,8 @@ import { lazy } from 'preact/compat'
 import type { PageRoute } from '../../routes'
 
 const channel = lazy(() => import('./alerting/channel-page'))
+const maintenanceWindow = lazy(() => import('./maintenance/window-page'))
+const snippet = lazy(() => import('./snippets/snippet-page'))
 
 export const settingsRoutes: PageRoute[] = [
   { path: '/alerting/channels', component: lazy(() => import('./alerting/channels-list')) },
@@ -10,6 +12,13 @@ export const settingsRoutes: PageRoute[] = [
   { path: '/alerting/channels/:id', component: channel },
   { path: '/alerting/settings', component: lazy(() => import('./alerting/alert-settings')) },
   { path: '/alerting/notifications', component: lazy(() => import('./alerting/notifications')) },
+  { path: '/maintenance-windows', component: lazy(() => import('./maintenance/windows-list')) },
+  { path: '/maintenance-windows/new', component: maintenanceWindow },
+  { path: '/maintenance-windows/:id', component: maintenanceWindow },
+  { path: '/variables', component: lazy(() => import('./variables/variables-page')) },
+  { path: '/snippets', component: lazy(() => import('./snippets/snippets-list')) },
+  { path: '/snippets/new', component: snippet },
+  { path: '/snippets/:id', component: snippet },
   { path: '/settings/members', component: lazy(() => import('./account/members')) },
   { path: '/settings/api-keys', component: lazy(() => import('./account/api-keys')) },
   { path: '/settings/profile', component: lazy(() => import('./account/profile')) },

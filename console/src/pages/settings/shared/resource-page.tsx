@@ -1,0 +1,44 @@
+/**
+ * The frame of a simple resource's "new or edit" page: loads `/v1/<resource>/:id` when there is an id and hands the
+ * record to the form, with the loading and error states in between.
+ */
+import type { ComponentChildren } from 'preact'
+import { useApi } from '../../../api/hooks'
+import { ErrorBanner, Loading, PageHeader } from '../../../ui/kit'
+
+interface Props<T> {
+  id: string | undefined
+  apiPath: string
+  back: { href: string; label: string }
+  newTitle: string
+  title: (record: T) => ComponentChildren
+  subtitle?: (record: T) => ComponentChildren
+  children: (record: T | undefined) => ComponentChildren
+}
+
+export function ResourcePage<T>(props: Props<T>) {
+  const record = useApi<T>(props.id ? `${props.apiPath}/${encodeURIComponent(props.id)}` : null)
+  if (!props.id) {
+    return (
+      <>
+        <PageHeader title={props.newTitle} back={props.back} />
+        {props.children(undefined)}
+      </>
+    )
+  }
+  if (record.isLoading) return <Loading />
+  if (record.error || !record.data) {
+    return (
+      <>
+        <PageHeader title={props.newTitle.replace(/^New /, '')} back={props.back} />
+        <ErrorBanner error={record.error ?? 'Not found'} title="Could not load it" />
+      </>
+    )
+  }
+  return (
+    <>
+      <PageHeader title={props.title(record.data)} subtitle={props.subtitle?.(record.data)} back={props.back} />
+      {props.children(record.data)}
+    </>
+  )
+}
