@@ -11,6 +11,12 @@ export interface AccountStore {
   findKeyByHash(hash: string): Promise<ApiKeyRow | undefined>
   listKeys(accountId: string): Promise<ApiKeyRow[]>
   revokeKey(keyId: string, at: number): Promise<boolean>
+  /** Revokes an active key of this account only; false when there is none with this id. */
+  revokeAccountKey(accountId: string, keyId: string, at: number): Promise<boolean>
+  /** Revokes the active keys a user made for an account (the user left it). */
+  revokeUserKeys(accountId: string, userId: string, at: number): Promise<void>
+  /** The account's keys with the e-mail of the user each belongs to, oldest first. */
+  listKeysWithUsers(accountId: string): Promise<Array<ApiKeyRow & { user_email: string | null }>>
 }
 
 export function accountStore(db: Kysely<Database>): AccountStore {
@@ -33,5 +39,22 @@ export function accountStore(db: Kysely<Database>): AccountStore {
       const r = await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', keyId).where('revoked_at', 'is', null).executeTakeFirst()
       return Number(r.numUpdatedRows) > 0
     },
+    async revokeAccountKey(accountId, keyId, at) {
+      const r = await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', keyId).where('account_id', '=', accountId).where('revoked_at', 'is', null).executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
+    },
+    async revokeUserKeys(accountId, userId, at) {
+      await db.updateTable('api_keys').set({ revoked_at: at }).where('account_id', '=', accountId).where('user_id', '=', userId).where('revoked_at', 'is', null).execute()
+    },
+    listKeysWithUsers: (accountId) =>
+      db
+        .selectFrom('api_keys')
+        .leftJoin('users', 'users.id', 'api_keys.user_id')
+        .selectAll('api_keys')
+        .select('users.email as user_email')
+        .where('api_keys.account_id', '=', accountId)
+        .orderBy('api_keys.created_at')
+        .orderBy('api_keys.id')
+        .execute(),
   }
 }

@@ -20,6 +20,11 @@ import { sslCertificateStore, type SslCertificateStore } from './ssl-certificate
 import { errorGroupStore, type ErrorGroupStore } from './error-groups.js'
 import { analyticsStore, type AnalyticsStore } from './analytics.js'
 import { statusPageEmailStore, type StatusPageEmailStore } from './status-page-emails.js'
+import { userStore, type UserStore } from './users.js'
+import { membershipStore, type MembershipStore } from './memberships.js'
+import { invitationStore, type InvitationStore } from './invitations.js'
+import { loginSessionStore, type LoginSessionStore } from './login-sessions.js'
+import { loginGuardStore, type LoginGuardStore } from './login-guards.js'
 
 export interface Stores {
   accounts: AccountStore
@@ -51,6 +56,11 @@ export interface Stores {
   sslCertificates: SslCertificateStore
   errorGroups: ErrorGroupStore
   analytics: AnalyticsStore
+  users: UserStore
+  memberships: MembershipStore
+  invitations: InvitationStore
+  loginSessions: LoginSessionStore
+  loginGuards: LoginGuardStore
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
@@ -120,5 +130,10 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
     notifications: notificationStore(db, store.dialect),
     errorGroups: errorGroupStore(db),
     analytics: analyticsStore(db, store.dialect),
+    users: userStore(db),
+    memberships: membershipStore(db),
+    invitations: invitationStore(db),
+    loginSessions: loginSessionStore(db),
+    loginGuards: loginGuardStore(db),
   }
 }

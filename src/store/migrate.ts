@@ -10,6 +10,7 @@ import * as m006 from './migrations/006-error-groups.js'
 import * as m007 from './migrations/007-analytics.js'
 import * as m008 from './migrations/008-status-page-emails.js'
 import * as m009 from './migrations/009-analytics-days.js'
+import * as m010 from './migrations/010-users.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '007-analytics': m007,
   '008-status-page-emails': m008,
   '009-analytics-days': m009,
+  '010-users': m010,
 }
 
 export async function migrateToLatest(store: Store): Promise<void> {
