@@ -12,17 +12,9 @@ import type { Stores } from '../store/all-stores.js'
 import type { NotificationRow } from '../store/notifications.js'
 import { parsePayload, type NotificationPayload } from './notifier-payload.js'
 import { clip, MAX_ATTEMPTS, nextAttemptAt, type DeliveryOutcome } from './notifier-retry.js'
-import { buildVariables, templateContext } from './channels/variables.js'
-import { sendWebhook, type WebhookConfig } from './channels/webhook.js'
-import { sendSlack, type SlackConfig } from './channels/slack.js'
-import { sendEmail, type SmtpSettings } from './channels/email.js'
-import { sendSms, type SmsGatewaySettings } from './channels/sms.js'
+import { sendThroughChannel, type ChannelSendSettings } from './channel-send.js'
 
-export interface NotifierSettings {
-  smtp: SmtpSettings
-  sms: SmsGatewaySettings
-  resultLinkBase: string
-}
+export type NotifierSettings = ChannelSendSettings
 
 export interface NotifierDeps {
   stores: Stores
@@ -48,7 +40,6 @@ export interface DeliveryReport {
 export const LEASE_MS = 60_000
 const MAX_ROUNDS = 20
 
-type Doc = Record<string, unknown>
 const final = (error: string): DeliveryOutcome => ({ ok: false, kind: 'final', error, responseStatus: null, result: null })
 
 /** Runs work over items with at most `limit` in flight. */
@@ -79,24 +70,7 @@ export function createNotifier(deps: NotifierDeps) {
   async function send(row: NotificationRow, payload: NotificationPayload, cache: VariableCache): Promise<DeliveryOutcome> {
     const channel = await stores.alertChannels.get(row.account_id, row.channel_id)
     if (!channel) return final('the alert channel was deleted before the notification was delivered')
-    const config = (channel.doc.config ?? {}) as Doc
-    const sources = { resultLinkBase: deps.delivery.resultLinkBase }
-    const variables = buildVariables(payload, sources)
-    const now = clock.now()
-    switch (channel.doc.type) {
-      case 'WEBHOOK': {
-        const context = templateContext(payload, { ...sources, accountVariables: await variablesOf(cache, row.account_id) })
-        return sendWebhook({ config: config as unknown as WebhookConfig, variables, context, alertAt: payload.alert.createdAt, now })
-      }
-      case 'SLACK':
-        return sendSlack(variables, config as unknown as SlackConfig, now)
-      case 'EMAIL':
-        return sendEmail(deps.delivery.smtp, String(config.address ?? ''), variables)
-      case 'SMS':
-        return sendSms(deps.delivery.sms, String(config.number ?? ''), variables, now)
-      default:
-        return final(`alert channels of type ${String(channel.doc.type)} cannot be delivered`)
-    }
+    return sendThroughChannel(channel.doc, payload, deps.delivery, () => variablesOf(cache, row.account_id), clock.now())
   }
 
   async function deliver(row: NotificationRow, report: DeliveryReport, cache: VariableCache): Promise<void> {
