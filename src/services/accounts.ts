@@ -4,6 +4,7 @@ import { hashSecret, newApiKey, newId } from '../lib/ids.js'
 import { NotFoundError } from '../domain/errors.js'
 import type { ApiKeyRow } from '../store/schema.js'
 import type { Stores } from './stores.js'
+import { isRole, type Role } from '../domain/users/roles.js'
 
 export interface CreatedKey {
   keyId: string
@@ -20,6 +21,12 @@ export interface KeyInfo {
   revokedAt: number | null
 }
 
+export interface KeyPrincipal {
+  accountId: string
+  userId: string
+  role: Role
+}
+
 export interface BootstrapResult {
   created: boolean
   accountId: string
@@ -30,12 +37,18 @@ export interface AccountService {
   /** On an empty database, creates the first account and key (given or generated). */
   bootstrap(given: { accountId?: string | undefined; apiKey?: string | undefined }): Promise<BootstrapResult>
   createAccount(name: string, given?: { accountId?: string | undefined; apiKey?: string | undefined }): Promise<CreatedKey>
-  createKey(accountId: string, name: string, given?: string): Promise<CreatedKey>
+  /** A key of a user acts with that user's current role in the account; one without acts as OWNER. */
+  createKey(accountId: string, name: string, given?: string, userId?: string | null): Promise<CreatedKey>
   listKeys(accountId: string): Promise<KeyInfo[]>
   revokeKey(keyId: string): Promise<void>
   listAccounts(): Promise<Array<{ id: string; name: string; createdAt: number }>>
   /** The account a key may act for, or null when the key is unknown, revoked or belongs to another account. */
   authenticate(apiKey: string, accountId: string): Promise<string | null>
+  /**
+   * Who a key acts as in the account: its user (or '' for operator keys) and role, or null when the key is
+   * unknown, revoked, of another account, or its user is no longer a member. Without an account: the key's own.
+   */
+  authenticateKey(apiKey: string, accountId: string | undefined): Promise<KeyPrincipal | null>
 }
 
 const prefixOf = (key: string) => `${key.slice(0, 7)}…`
@@ -43,7 +56,7 @@ const prefixOf = (key: string) => `${key.slice(0, 7)}…`
 export function accountService(deps: { stores: Stores; clock: Clock }): AccountService {
   const { stores, clock } = deps
 
-  async function createKey(accountId: string, name: string, given?: string): Promise<CreatedKey> {
+  async function createKey(accountId: string, name: string, given?: string, userId: string | null = null): Promise<CreatedKey> {
     if (!(await stores.accounts.getAccount(accountId))) throw new NotFoundError('Account', accountId)
     const apiKey = given ?? newApiKey()
     const row: ApiKeyRow = {
@@ -54,6 +67,7 @@ export function accountService(deps: { stores: Stores; clock: Clock }): AccountS
       key_prefix: prefixOf(apiKey),
       created_at: clock.now(),
       revoked_at: null,
+      user_id: userId,
     }
     await stores.accounts.insertApiKey(row)
     return { keyId: row.id, accountId, apiKey }
@@ -98,6 +112,14 @@ export function accountService(deps: { stores: Stores; clock: Clock }): AccountS
       const row = await stores.accounts.findKeyByHash(hashSecret(apiKey))
       if (!row || row.revoked_at !== null || row.account_id !== accountId) return null
       return row.account_id
+    },
+    async authenticateKey(apiKey, accountId) {
+      const row = await stores.accounts.findKeyByHash(hashSecret(apiKey))
+      if (!row || row.revoked_at !== null || (accountId !== undefined && row.account_id !== accountId)) return null
+      if (row.user_id === null) return { accountId: row.account_id, userId: '', role: 'OWNER' }
+      const membership = await stores.memberships.get(row.account_id, row.user_id)
+      if (!membership || !isRole(membership.role)) return null
+      return { accountId: row.account_id, userId: row.user_id, role: membership.role }
     },
   }
 }

@@ -34,6 +34,12 @@ import { assetService, removingCheckFiles, type AssetService } from './artifacts
 import { badgeService, type BadgeService } from './badges.js'
 import { dashboardPageService, type DashboardPageService } from './public-pages/dashboard-page.js'
 import { statusPagePageService, type StatusPagePageService } from './public-pages/status-page-page.js'
+import { loginService, type LoginService } from './users/logins.js'
+import { userSetupService, type UserSetupService } from './users/setup.js'
+import { memberService, type MemberService } from './users/members.js'
+import { invitationService, type InvitationService } from './users/invitations.js'
+import { apiKeyService, type ApiKeyService } from './users/api-keys.js'
+import { alertChannelTestService, type AlertChannelTestService } from './alert-channel-test.js'
 
 export interface Services {
   accounts: AccountService
@@ -74,6 +80,16 @@ export interface Services {
   dashboardPages: DashboardPageService
   /** What public status pages show, and their subscribe form. */
   statusPagePages: StatusPagePageService
+  /** Console sign-in sessions (not CHECK sessions: those are `sessions`). */
+  logins: LoginService
+  /** The first user: setup link and the operator's admin. */
+  users: UserSetupService
+  members: MemberService
+  invitations: InvitationService
+  /** An account's API keys as the console manages them. */
+  apiKeys: ApiKeyService
+  /** Test notifications through an alert channel. */
+  alertChannelTests: AlertChannelTestService
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -112,8 +128,16 @@ export function buildServices(deps: ServiceDeps): Services {
   const afterFinalResults = afterFinalResultsHook([(rows) => errorGroups.record(rows), (rows) => alerting.evaluate(rows)])
   hooks.afterFinalResults = afterFinalResults
   const sessions = sessionService(r)
+  const accounts = accountService({ stores, clock: deps.clock })
+  const logins = loginService(r)
   return {
-    accounts: accountService({ stores, clock: deps.clock }),
+    accounts,
+    logins,
+    users: userSetupService(r),
+    members: memberService(r),
+    invitations: invitationService(r, logins),
+    apiKeys: apiKeyService(r, accounts),
+    alertChannelTests: alertChannelTestService(r),
     checks: removingCheckFiles(checkService(r), deps.artifacts),
     checkGroups: checkGroupService(r),
     variables: variableService(r),

@@ -1,0 +1,62 @@
+/**
+ * An account's API keys as the console manages them (issue 14): listed with who made each and the role it acts
+ * with, created for the caller (a user's key acts with that user's current role; a key made with an operator key
+ * is an operator key), revoked. The key itself is shown once, at creation.
+ */
+import { NotFoundError, ValidationError } from '../../domain/errors.js'
+import { toIso, toIsoOrNull } from '../../lib/clock.js'
+import type { ApiKeyRow } from '../../store/schema.js'
+import type { ResourceDeps } from '../resource-deps.js'
+import type { AccountService } from '../accounts.js'
+
+export interface ApiKeyView {
+  id: string
+  name: string
+  prefix: string
+  createdAt: string
+  revokedAt: string | null
+  createdBy: { id: string; email: string } | null
+  /** The role the key acts with now; null when its user is no longer a member. */
+  role: string | null
+}
+
+export interface ApiKeyService {
+  list(accountId: string): Promise<ApiKeyView[]>
+  /** userId: '' for an operator key. */
+  create(accountId: string, userId: string, name: string): Promise<ApiKeyView & { apiKey: string }>
+  revoke(accountId: string, keyId: string): Promise<void>
+}
+
+export function apiKeyService(deps: ResourceDeps, accounts: AccountService): ApiKeyService {
+  const { stores, clock } = deps
+
+  async function present(row: ApiKeyRow, email: string | null): Promise<ApiKeyView> {
+    const membership = row.user_id ? await stores.memberships.get(row.account_id, row.user_id) : undefined
+    return {
+      id: row.id,
+      name: row.name,
+      prefix: row.key_prefix,
+      createdAt: toIso(Number(row.created_at)),
+      revokedAt: toIsoOrNull(row.revoked_at === null ? null : Number(row.revoked_at)),
+      createdBy: row.user_id && email ? { id: row.user_id, email } : null,
+      role: row.user_id ? (membership?.role ?? null) : 'OWNER',
+    }
+  }
+
+  return {
+    async list(accountId) {
+      const rows = await stores.accounts.listKeysWithUsers(accountId)
+      return Promise.all(rows.map((r) => present(r, r.user_email)))
+    },
+    async create(accountId, userId, name) {
+      if (name.trim() === '') throw new ValidationError({ name: 'must not be empty' })
+      const created = await accounts.createKey(accountId, name.trim(), undefined, userId || null)
+      const row = (await stores.accounts.listKeysWithUsers(accountId)).find((r) => r.id === created.keyId)
+      if (!row) throw new NotFoundError('API key', created.keyId)
+      return { ...(await present(row, row.user_email)), apiKey: created.apiKey }
+    },
+    async revoke(accountId, keyId) {
+      if (keyId.length > 100 || !(await stores.accounts.revokeAccountKey(accountId, keyId, clock.now()))) throw new NotFoundError('Active API key', keyId)
+    },
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The account's members and open invitations (reference: AccountMembersList, AccountMember), role changes and
+ * removal. The OWNER is fixed: nobody changes or removes that membership, so an account never loses its owner.
+ * A removed member's API keys for the account are revoked with the membership.
+ */
+import { DomainError, NotFoundError } from '../../domain/errors.js'
+import { pageMemberList, type MemberListQuery } from '../../domain/users/member-list.js'
+import { toIso } from '../../lib/clock.js'
+import type { InvitationRow } from '../../store/schema.js'
+import type { MemberRecord } from '../../store/memberships.js'
+import type { ResourceDeps } from '../resource-deps.js'
+import type { Stores } from '../stores.js'
+
+export interface AccountMemberView {
+  type: 'member'
+  accountId: string
+  userId: string
+  name: string | null
+  email: string
+  role: string
+  status: 'ACTIVE'
+  createdAt: string
+  updatedAt: string
+  isSupportMembership: boolean
+  ssoEnabled: boolean
+  mfaEnabled: boolean
+}
+
+export interface AccountInviteView {
+  type: 'invite'
+  id: string
+  accountId: string
+  email: string
+  role: string
+  status: 'PENDING' | 'EXPIRED'
+  inviterEmail: string
+  createdAt: string
+  updatedAt: string
+  expiresAt: string
+}
+
+export interface MemberService {
+  list(accountId: string, q: MemberListQuery): Promise<{ members: Array<AccountMemberView | AccountInviteView>; length: number; nextId: string | null }>
+  setRole(accountId: string, userId: string, role: string): Promise<AccountMemberView>
+  remove(accountId: string, userId: string): Promise<void>
+  /** The accounts a user is a member of. */
+  accountsOf(userId: string): Promise<Array<{ id: string; name: string }>>
+}
+
+export const presentMember = (m: MemberRecord): AccountMemberView => ({
+  type: 'member',
+  accountId: m.account_id,
+  userId: m.user_id,
+  name: m.name,
+  email: m.email,
+  role: m.role,
+  status: 'ACTIVE',
+  createdAt: toIso(Number(m.created_at)),
+  updatedAt: toIso(Number(m.updated_at)),
+  isSupportMembership: false,
+  ssoEnabled: false,
+  mfaEnabled: false,
+})
+
+/**
+ * The inviter's e-mail: the inviting user's, or for an invitation made with an operator key (no user) the
+ * account owner's; empty when the account has no owner user yet.
+ */
+export async function inviterEmailOf(s: Stores, row: InvitationRow): Promise<string> {
+  const inviter = row.inviter_user_id ? await s.users.get(row.inviter_user_id) : undefined
+  return inviter?.email ?? (await s.memberships.ownerOf(row.account_id))?.email ?? ''
+}
+
+export function presentInvite(row: InvitationRow, inviterEmail: string, now: number): AccountInviteView {
+  return {
+    type: 'invite',
+    id: row.id,
+    accountId: row.account_id,
+    email: row.email,
+    role: row.role,
+    status: Number(row.expires_at) > now ? 'PENDING' : 'EXPIRED',
+    inviterEmail,
+    createdAt: toIso(Number(row.created_at)),
+    updatedAt: toIso(Number(row.created_at)),
+    expiresAt: toIso(Number(row.expires_at)),
+  }
+}
+
+const ownerIsFixed = () => new DomainError(403, 'The account owner cannot be changed or removed', {})
+
+export function memberService(deps: ResourceDeps): MemberService {
+  const { stores, clock, transact } = deps
+
+  async function loadMember(s: Stores, accountId: string, userId: string): Promise<MemberRecord> {
+    const member = userId.length <= 100 ? await s.memberships.getMember(accountId, userId) : undefined
+    if (!member) throw new NotFoundError('Account member', userId)
+    return member
+  }
+
+  return {
+    async list(accountId, q) {
+      const now = clock.now()
+      const members = (await stores.memberships.listMembers(accountId)).map(presentMember)
+      const invites: AccountInviteView[] = []
+      for (const row of await stores.invitations.listOpen(accountId)) invites.push(presentInvite(row, await inviterEmailOf(stores, row), now))
+      const page = pageMemberList<AccountMemberView | AccountInviteView>([...members, ...invites], q)
+      return { members: page.items, length: page.items.length, nextId: page.nextId }
+    },
+
+    async setRole(accountId, userId, role) {
+      return transact(async (s) => {
+        const member = await loadMember(s, accountId, userId)
+        if (member.role === 'OWNER') throw ownerIsFixed()
+        const now = clock.now()
+        await s.memberships.setRole(accountId, userId, role, now)
+        return presentMember({ ...member, role, updated_at: now })
+      })
+    },
+
+    async accountsOf(userId) {
+      return (await stores.memberships.listAccountsOf(userId)).map((a) => ({ id: a.id, name: a.name }))
+    },
+
+    async remove(accountId, userId) {
+      await transact(async (s) => {
+        const member = await loadMember(s, accountId, userId)
+        if (member.role === 'OWNER') throw ownerIsFixed()
+        await s.memberships.remove(accountId, userId)
+        await s.accounts.revokeUserKeys(accountId, userId, clock.now())
+      })
+    },
+  }
+}
