@@ -61,9 +61,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installShutdownGate(app, isShuttingDown)
   await installOpenApi(app, deps.publicBaseUrl)
   await installRateLimit(app, { ...deps.rateLimit, redis: deps.redis })
-  installAuth(app, deps.services.accounts)
+  installAuth(app, { accounts: deps.services.accounts, logins: deps.services.logins, publicBaseUrl: deps.publicBaseUrl })
   await healthRoutes(app, { isShuttingDown, storeReady: deps.services.ping })
-  await resourceRoutes(app, deps.services)
+  await resourceRoutes(app, deps.services, deps.publicBaseUrl)
   const domains: SiteDomains = {
     dashboardDomain: deps.sites?.dashboardDomain ?? null,
     statusPageDomain: deps.sites?.statusPageDomain ?? null,

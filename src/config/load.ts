@@ -3,6 +3,8 @@
  */
 import os from 'node:os'
 import path from 'node:path'
+import { emailProblem } from '../domain/users/email.js'
+import { passwordProblem } from '../domain/users/password.js'
 
 export interface Config {
   port: number
@@ -16,6 +18,8 @@ export interface Config {
   logLevel: string
   bootstrapAccountId: string | undefined
   bootstrapApiKey: string | undefined
+  /** PICKET_ADMIN_EMAIL and PICKET_ADMIN_PASSWORD: a console user made to exist as OWNER of the first account. */
+  admin: { email: string; password: string } | undefined
   rateLimit: { max: number; windowMs: number }
   bodyLimitBytes: number
   shutdownGraceMs: number
@@ -87,6 +91,14 @@ export function loadConfig(env: Env = process.env): Config {
   const bootstrapApiKey = str('PICKET_API_KEY')
   if (bootstrapApiKey && bootstrapApiKey.length < 16) problems.push('PICKET_API_KEY must be at least 16 characters')
 
+  const adminEmail = str('PICKET_ADMIN_EMAIL')
+  const adminPassword = env.PICKET_ADMIN_PASSWORD === undefined || env.PICKET_ADMIN_PASSWORD === '' ? undefined : env.PICKET_ADMIN_PASSWORD
+  if (Boolean(adminEmail) !== Boolean(adminPassword)) problems.push('PICKET_ADMIN_EMAIL and PICKET_ADMIN_PASSWORD must be set together')
+  const emailWhy = adminEmail ? emailProblem(adminEmail) : null
+  if (emailWhy) problems.push(`PICKET_ADMIN_EMAIL ${emailWhy}`)
+  const passwordWhy = adminPassword ? passwordProblem(adminPassword) : null
+  if (passwordWhy) problems.push(`PICKET_ADMIN_PASSWORD ${passwordWhy}`)
+
   const regionMap = (name: string): Record<string, string[]> => {
     const raw = str(name)
     if (!raw) return {}
@@ -128,6 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     bootstrapAccountId,
     bootstrapApiKey,
+    admin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
     rateLimit: { max: int('RATE_LIMIT_MAX', 600, 1, 1_000_000), windowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000) },
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),

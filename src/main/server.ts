@@ -5,9 +5,13 @@ import { buildApp } from '../api/build-app.js'
 import { openServices } from './open.js'
 import { startInstanceEngine } from './engine.js'
 import { periodicWork } from './periodic.js'
+import { buildConsole, describeBuild } from './console-build.js'
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  // The console of this code is served: built now when its sources changed (a few seconds, once).
+  const consoleBuild = await buildConsole({ ifStale: true })
+  if (consoleBuild.built) process.stdout.write(`${describeBuild(consoleBuild)}\n`)
   const { store, services } = await openServices(config)
   const boot = await services.accounts.bootstrap({ accountId: config.bootstrapAccountId, apiKey: config.bootstrapApiKey })
   if (boot.created) {
@@ -20,6 +24,13 @@ async function main(): Promise<void> {
         '',
       ].join('\n') + '\n',
     )
+  }
+  if (config.admin && (await services.users.ensureAdmin(config.admin.email, config.admin.password))) {
+    process.stdout.write(`Picket created the console user ${config.admin.email} (PICKET_ADMIN_EMAIL) as owner of the first account.\n`)
+  }
+  const setupToken = await services.users.createSetupLink()
+  if (setupToken) {
+    process.stdout.write(`Open ${config.publicBaseUrl}/setup#${setupToken} to create the first user (valid 24 hours).\n`)
   }
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })

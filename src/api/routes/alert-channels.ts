@@ -10,6 +10,11 @@ import { bodySchemaErrors } from '../validation.js'
 const IdParams = Type.Object({ id: Type.String({ description: 'Alert channel id (an integer); anything else is a 404.' }) })
 const ListQuery = Type.Object(PageQuery)
 const tags = ['alert channels']
+const TestResult = Type.Object({
+  delivered: Type.Boolean(),
+  statusCode: Type.Optional(Type.Integer({ description: "The receiver's HTTP status, for channels that answer over HTTP." })),
+  message: Type.String(),
+})
 
 type Body = Record<string, unknown>
 type Params = { id: string }
@@ -77,6 +82,20 @@ export async function alertChannelRoutes(app: FastifyInstance, services: Service
       await channels.remove(request.accountId, request.params.id)
       return reply.code(204).send()
     },
+  )
+
+  app.post<{ Params: Params }>(
+    '/v1/alert-channels/:id/test',
+    {
+      schema: {
+        tags,
+        summary: 'Send a test notification through an alert channel',
+        description: 'Sends one message at once through the channel (no retries, not in the notification log) and says whether the receiver took it.',
+        params: IdParams,
+        response: { 200: TestResult, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => services.alertChannelTests.send(request.accountId, request.params.id),
   )
 
   app.put<{ Body: Body; Params: Params }>(

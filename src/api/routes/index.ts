@@ -23,15 +23,22 @@ import { analyticsRoutes } from './analytics.js'
 import { assetRoutes } from './assets.js'
 import { statusPagePublicRoutes } from './status-page-public.js'
 import { badgeRoutes } from './badges.js'
+import { consoleAuthRoutes } from './console-auth.js'
+import { invitationRoutes } from './invitations.js'
+import { memberRoutes } from './members.js'
+import { apiKeyRoutes } from './api-keys.js'
 
-export async function resourceRoutes(app: FastifyInstance, services: Services): Promise<void> {
+export async function resourceRoutes(app: FastifyInstance, services: Services, publicBaseUrl: string): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
   for (const routes of [
     checkGroupRoutes, variableRoutes, snippetRoutes, alertChannelRoutes, accountSettingsRoutes, maintenanceWindowRoutes,
     referenceDataRoutes, privateLocationRoutes, dashboardRoutes, statusPageRoutes, resultRoutes, sessionRoutes, triggerRoutes,
     heartbeatRoutes, alertNotificationRoutes, checkAlertRoutes, errorGroupRoutes, analyticsRoutes, assetRoutes, badgeRoutes,
+    memberRoutes, apiKeyRoutes,
   ]) {
     await routes(app, services)
   }
   await statusPagePublicRoutes(app, services)
+  await consoleAuthRoutes(app, { services, publicBaseUrl })
+  await invitationRoutes(app, { services, publicBaseUrl })
 }
