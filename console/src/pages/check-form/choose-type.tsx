@@ -1,0 +1,23 @@
+/** /checks/new: pick the kind of check to create. */
+import { Link } from 'wouter-preact'
+import { PageHeader } from '../../ui/kit'
+import { CHECK_TYPES } from './check-types'
+import './check-form.css'
+
+export default function ChooseType() {
+  return (
+    <>
+      <PageHeader title="New check" subtitle="What do you want to monitor?" back={{ href: '/', label: 'Checks' }} />
+      <ul class="cf-types">
+        {CHECK_TYPES.map((t) => (
+          <li>
+            <Link href={`/checks/new/${t.slug}`} class="cf-type">
+              <strong>{t.label}</strong>
+              <span class="muted">{t.description}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}

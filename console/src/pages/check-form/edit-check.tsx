@@ -1,0 +1,36 @@
+/** /checks/:id/edit: the saved check in its type's form. */
+import { useLocation } from 'wouter-preact'
+import { useApi } from '../../api/hooks'
+import { Empty, ErrorBanner, LinkButton, Loading, PageHeader } from '../../ui/kit'
+import { typeByCheckType } from './check-types'
+import { CheckForm } from './check-form'
+import { str, type Doc } from './draft-path'
+
+export default function EditCheck(props: { params: Record<string, string | undefined> }) {
+  const id = props.params.id ?? ''
+  const [, navigate] = useLocation()
+  // Fresh from the server: an edit must start from what is stored now, not from a cached copy.
+  const check = useApi<Doc>(`/v1/checks/${encodeURIComponent(id)}`, { staleTime: 0, refetchOnWindowFocus: false })
+  if (check.isLoading) return <Loading label="Loading the check…" />
+  if (check.error) {
+    if (check.error.status === 404) {
+      return (
+        <Empty title="Check not found">
+          <p>There is no check with this id in this account.</p>
+          <LinkButton href="/">Go to checks</LinkButton>
+        </Empty>
+      )
+    }
+    return <ErrorBanner error={check.error} title="The check could not be loaded" />
+  }
+  const data = check.data
+  if (!data) return null
+  const type = typeByCheckType(data.checkType)
+  if (!type) return <ErrorBanner error={`Checks of type ${str(data, 'checkType')} cannot be edited here.`} />
+  return (
+    <>
+      <PageHeader title={`Edit ${str(data, 'name')}`} subtitle={`${type.label} check`} back={{ href: `/checks/${id}`, label: 'Check' }} />
+      <CheckForm key={str(data, 'updated_at')} type={type} initial={data} checkId={id} cancelHref={`/checks/${id}`} onSaved={() => navigate(`/checks/${id}`)} />
+    </>
+  )
+}

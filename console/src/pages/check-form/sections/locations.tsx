@@ -1,0 +1,65 @@
+/** Where a check (or a group's checks) runs: data-center locations and the account's private locations. */
+import { useApi, useApiList } from '../../../api/hooks'
+import { errorFor } from '../../../ui/form'
+import { list, type SectionProps } from '../draft-path'
+
+interface PublicLocation {
+  region: string
+  name: string
+}
+interface PrivateLocation {
+  id: string
+  name: string
+  slugName: string
+}
+
+function toggle(values: string[], value: string, on: boolean): string[] {
+  return on ? [...values.filter((v) => v !== value), value] : values.filter((v) => v !== value)
+}
+
+function Choices(props: { legend: string; path: string; items: Array<{ value: string; label: string }>; chosen: string[]; onChange: (v: string[]) => void; errors: SectionProps['errors'] }) {
+  const error = errorFor(props.errors, props.path)
+  return (
+    <fieldset class={`cf-choices${error ? ' field-invalid' : ''}`} data-field={props.path}>
+      <legend>{props.legend}</legend>
+      <div class="cf-choice-grid">
+        {props.items.map((i) => (
+          <label class="cf-choice">
+            <input type="checkbox" checked={props.chosen.includes(i.value)} onChange={(e) => props.onChange(toggle(props.chosen, i.value, e.currentTarget.checked))} /> {i.label}
+          </label>
+        ))}
+      </div>
+      {error ? <small class="field-error" role="alert">{error}</small> : null}
+    </fieldset>
+  )
+}
+
+export function LocationsFields(props: SectionProps) {
+  const publicLocations = useApi<PublicLocation[]>('/v1/locations')
+  const privateLocations = useApiList<PrivateLocation>('/v1/private-locations')
+  const chosen = list<string>(props.draft, 'locations')
+  const chosenPrivate = list<string>(props.draft, 'privateLocations')
+  const privateItems = (privateLocations.data?.rows ?? []).map((p) => ({ value: p.slugName, label: `${p.name} (${p.slugName})` }))
+  // A location named by id (the API accepts both) shows as chosen too.
+  const privateChosen = chosenPrivate.map((n) => privateLocations.data?.rows.find((p) => p.id === n)?.slugName ?? n)
+  return (
+    <>
+      {publicLocations.isLoading ? <p class="muted">Loading locations…</p> : null}
+      {publicLocations.error ? <p class="field-error">Locations could not be loaded: {publicLocations.error.message}</p> : null}
+      {publicLocations.data ? (
+        <Choices
+          legend="Locations"
+          path="locations"
+          errors={props.errors}
+          items={publicLocations.data.map((l) => ({ value: l.region, label: `${l.name} (${l.region})` }))}
+          chosen={chosen}
+          onChange={(v) => props.set('locations', v)}
+        />
+      ) : null}
+      {privateItems.length > 0 ? (
+        <Choices legend="Private locations" path="privateLocations" errors={props.errors} items={privateItems} chosen={privateChosen} onChange={(v) => props.set('privateLocations', v)} />
+      ) : null}
+      {privateLocations.error ? <p class="field-error">Private locations could not be loaded: {privateLocations.error.message}</p> : null}
+    </>
+  )
+}
