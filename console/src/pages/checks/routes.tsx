@@ -2,4 +2,4 @@
 import { lazy } from 'preact/compat'
 import type { PageRoute } from '../../routes'
 
-export const checkViewRoutes: PageRoute[] = [{ path: '/', component: lazy(() => import('./home')) }]
+export const checkViewRoutes: PageRoute[] = [{ path: '/', component: lazy(() => import('./home/page')) }]

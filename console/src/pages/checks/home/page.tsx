@@ -1,0 +1,89 @@
+/**
+ * Home: every check of the account with its status, last run and 24-hour figures. Three requests whatever the
+ * number of checks (a page of 100 checks, every status, the summaries of the page), refreshed every 10 s.
+ */
+import { useMemo } from 'preact/hooks'
+import { useSearchParams } from 'wouter-preact'
+import { qs } from '../../../api/client'
+import { useApi, useApiList } from '../../../api/hooks'
+import { useSession } from '../../../api/session'
+import { Button, Empty, ErrorBanner, LinkButton, Loading, PageHeader } from '../../../ui/kit'
+import { Pager } from '../pager'
+import type { Check, CheckStatus } from '../types'
+import { Filters } from './filters'
+import { PAGE_SIZE, checksQuery, filtersFromSearch, hasFilters, searchFromFilters, type HomeFilters } from './filters-query'
+import { CheckList } from './list'
+import { useSummaries } from './use-summaries'
+import '../checks.css'
+
+const LIVE_MS = 10_000
+
+export default function Home() {
+  const session = useSession()
+  const [params, setParams] = useSearchParams()
+  const filters = useMemo(() => filtersFromSearch(params), [params.toString()])
+  const setFilters = (next: HomeFilters, replace = false) => setParams(searchFromFilters(next), { replace })
+
+  const list = useApiList<Check>(`/v1/checks${qs(checksQuery(filters))}`, { refetchInterval: 30_000 })
+  const statuses = useApi<CheckStatus[]>('/v1/check-statuses', { refetchInterval: LIVE_MS })
+  const rows = list.data?.rows ?? []
+  const summaries = useSummaries(rows.map((c) => c.id), LIVE_MS)
+  const statusById = useMemo(() => new Map((statuses.data ?? []).map((s) => [s.checkId, s])), [statuses.data])
+
+  const counts = useMemo(() => {
+    const c = { passing: 0, failing: 0, degraded: 0, pending: 0 }
+    for (const s of statuses.data ?? []) c[s.status] += 1
+    return c
+  }, [statuses.data])
+
+  const newButton = session.can('write') ? (
+    <LinkButton href="/checks/new" variant="primary">
+      New check
+    </LinkButton>
+  ) : null
+  const accountEmpty = !list.isLoading && !list.error && rows.length === 0 && !hasFilters(filters) && filters.page === 1
+
+  return (
+    <div class="checks-home">
+      <PageHeader
+        title="Checks"
+        subtitle={
+          statuses.data && statuses.data.length > 0
+            ? `${counts.passing} passing · ${counts.degraded} degraded · ${counts.failing} failing${counts.pending ? ` · ${counts.pending} pending` : ''}`
+            : undefined
+        }
+        actions={newButton}
+      />
+      {accountEmpty ? (
+        <Empty title="No checks yet">
+          <p>
+            A check watches one thing for you: an API or web address, a browser flow, a TCP port, a host's ping, or a scheduled job's
+            heartbeat. Picket runs it from the locations you choose and alerts you when it fails.
+          </p>
+          {newButton ?? <p class="muted">Ask someone who can edit this account to create the first check.</p>}
+        </Empty>
+      ) : (
+        <>
+          <Filters filters={filters} onChange={setFilters} />
+          <ErrorBanner error={list.error} title="Checks could not be loaded" />
+          <ErrorBanner error={statuses.error} title="Statuses could not be loaded" />
+          {list.isLoading ? (
+            <Loading label="Loading checks…" />
+          ) : rows.length === 0 && !list.error ? (
+            <Empty title="No checks match these filters">
+              <Button onClick={() => setFilters({ tags: [], type: '', status: '', name: '', page: 1 })}>Clear filters</Button>
+            </Empty>
+          ) : rows.length > 0 ? (
+            <CheckList
+              checks={rows}
+              statuses={statusById}
+              summaries={summaries}
+              onTag={(t) => setFilters({ ...filters, tags: filters.tags.includes(t) ? filters.tags : [...filters.tags, t], page: 1 })}
+            />
+          ) : null}
+          <Pager page={filters.page} limit={PAGE_SIZE} total={list.data?.total ?? null} count={rows.length} onPage={(page) => setFilters({ ...filters, page })} label="Pages of checks" />
+        </>
+      )}
+    </div>
+  )
+}
