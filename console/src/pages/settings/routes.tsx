@@ -5,6 +5,7 @@ import type { PageRoute } from '../../routes'
 const channel = lazy(() => import('./alerting/channel-page'))
 const maintenanceWindow = lazy(() => import('./maintenance/window-page'))
 const snippet = lazy(() => import('./snippets/snippet-page'))
+const location = lazy(() => import('./private-locations/location-page'))
 
 export const settingsRoutes: PageRoute[] = [
   { path: '/alerting/channels', component: lazy(() => import('./alerting/channels-list')) },
@@ -19,6 +20,9 @@ export const settingsRoutes: PageRoute[] = [
   { path: '/snippets', component: lazy(() => import('./snippets/snippets-list')) },
   { path: '/snippets/new', component: snippet },
   { path: '/snippets/:id', component: snippet },
+  { path: '/private-locations', component: lazy(() => import('./private-locations/locations-list')) },
+  { path: '/private-locations/new', component: location },
+  { path: '/private-locations/:id', component: location },
   { path: '/settings/members', component: lazy(() => import('./account/members')) },
   { path: '/settings/api-keys', component: lazy(() => import('./account/api-keys')) },
   { path: '/settings/profile', component: lazy(() => import('./account/profile')) },

@@ -38,6 +38,7 @@ function CreateKey(props: { accountId: string }) {
   }
   return (
     <Card title="Create API key">
+      <p class="muted small">Name it after what will use it, e.g. CI deploy. The key gets your role in this account.</p>
       {created ? (
         <OneTimeSecret title="Your new API key" value={created} copyLabel="Copy API key" onDismiss={() => setCreated(null)}>
           <p class="small">
@@ -52,7 +53,7 @@ function CreateKey(props: { accountId: string }) {
         </OneTimeSecret>
       ) : null}
       <form class="inline-form" onSubmit={onSubmit(submit)} noValidate>
-        <TextField label="Key name" path="name" errors={errors} value={name} onValue={setName} hint="What uses this key, e.g. CI deploy." />
+        <TextField label="Key name" path="name" errors={errors} value={name} onValue={setName} />
         <Button variant="primary" type="submit" busy={create.isPending}>
           Create API key
         </Button>
@@ -69,7 +70,7 @@ function KeyRow(props: { k: ApiKey; manage: boolean }) {
     <tr>
       <td>
         {k.name}
-        <div class="muted small mono">{k.prefix}…</div>
+        <div class="muted small mono">{k.prefix.endsWith('…') ? k.prefix : `${k.prefix}…`}</div>
       </td>
       <td>{k.role ? (ROLE_LABELS[k.role as Role] ?? k.role) : '–'}</td>
       <td>

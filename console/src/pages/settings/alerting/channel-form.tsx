@@ -37,7 +37,7 @@ export function ChannelForm(props: { channel?: AlertChannel }) {
   const changeType = (type: ChannelType) => setValue((prev) => ({ ...prev, type, config: { ...CONFIG_DEFAULTS[type] } }))
 
   return (
-    <form class="settings-form" onSubmit={onSubmit(submit)} noValidate>
+    <form class="settings-form card" onSubmit={onSubmit(submit)} noValidate>
       <FormError error={save.error} shown={SHOWN} />
       <FormError error={remove.error} />
       {save.isSuccess && existing ? <div class="banner banner-success" role="status">Saved.</div> : null}

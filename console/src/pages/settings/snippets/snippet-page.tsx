@@ -15,7 +15,7 @@ function SnippetForm(props: { snippet?: Snippet }) {
   const { save, remove, submit, removeAndLeave } = useSaveResource<typeof form.value, Snippet>({ apiPath: SNIPPETS_PATH, id: s?.id, listHref: '/snippets', idOf: (r) => r.id })
   const errors = fieldErrorsOf(save.error)
   return (
-    <form class="settings-form card" onSubmit={onSubmit(() => submit(form.value))} noValidate>
+    <form class="settings-form script-form card" onSubmit={onSubmit(() => submit(form.value))} noValidate>
       <FormError error={save.error ?? remove.error} shown={['name', 'script']} />
       {save.isSuccess && s ? <div class="banner banner-success" role="status">Saved.</div> : null}
       <fieldset disabled={!canWrite}>

@@ -1,0 +1,33 @@
+/** /private-locations: locations served by your own agents, for targets inside your network. */
+import { Link } from 'wouter-preact'
+import { useSession } from '../../../api/session'
+import { timeAgo } from '../../../lib/format'
+import { Badge, LinkButton, PageHeader } from '../../../ui/kit'
+import { PagedTable } from '../shared/paged-table'
+import { LOCATIONS_PATH, type PrivateLocation } from './location-types'
+import '../shared/settings.css'
+
+export default function LocationsList() {
+  const canWrite = useSession().can('write')
+  return (
+    <>
+      <PageHeader
+        title="Private locations"
+        subtitle="Run checks from your own network: an agent you start serves each location."
+        actions={canWrite ? <LinkButton href="/private-locations/new" variant="primary">New private location</LinkButton> : null}
+      />
+      <PagedTable<PrivateLocation>
+        path={LOCATIONS_PATH}
+        caption="Private locations"
+        empty={{ title: 'No private locations', body: <p>Add one to check services that are not reachable from the internet.</p> }}
+        columns={[
+          { label: 'Name', cell: (l) => <Link href={`/private-locations/${l.id}`}>{l.name}</Link> },
+          { label: 'Slug', cell: (l) => <code>{l.slugName}</code> },
+          { label: 'Agents', cell: (l) => (l.agentCount > 0 ? <Badge tone="ok">{`${l.agentCount} connected`}</Badge> : <Badge tone="muted">none seen</Badge>) },
+          { label: 'Last seen', cell: (l) => (l.lastSeen ? timeAgo(l.lastSeen) : 'never') },
+          { label: 'Used by', cell: (l) => `${l.checkAssignments} checks, ${l.groupAssignments} groups` },
+        ]}
+      />
+    </>
+  )
+}
