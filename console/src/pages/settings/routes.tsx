@@ -6,6 +6,7 @@ const channel = lazy(() => import('./alerting/channel-page'))
 const maintenanceWindow = lazy(() => import('./maintenance/window-page'))
 const snippet = lazy(() => import('./snippets/snippet-page'))
 const location = lazy(() => import('./private-locations/location-page'))
+const dashboard = lazy(() => import('./dashboards/dashboard-page'))
 
 export const settingsRoutes: PageRoute[] = [
   { path: '/alerting/channels', component: lazy(() => import('./alerting/channels-list')) },
@@ -23,6 +24,9 @@ export const settingsRoutes: PageRoute[] = [
   { path: '/private-locations', component: lazy(() => import('./private-locations/locations-list')) },
   { path: '/private-locations/new', component: location },
   { path: '/private-locations/:id', component: location },
+  { path: '/pages/dashboards', component: lazy(() => import('./dashboards/dashboards-list')) },
+  { path: '/pages/dashboards/new', component: dashboard },
+  { path: '/pages/dashboards/:id', component: dashboard },
   { path: '/settings/members', component: lazy(() => import('./account/members')) },
   { path: '/settings/api-keys', component: lazy(() => import('./account/api-keys')) },
   { path: '/settings/profile', component: lazy(() => import('./account/profile')) },
