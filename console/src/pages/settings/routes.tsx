@@ -7,6 +7,7 @@ const maintenanceWindow = lazy(() => import('./maintenance/window-page'))
 const snippet = lazy(() => import('./snippets/snippet-page'))
 const location = lazy(() => import('./private-locations/location-page'))
 const dashboard = lazy(() => import('./dashboards/dashboard-page'))
+const statusPage = lazy(() => import('./status-pages/status-page-page'))
 
 export const settingsRoutes: PageRoute[] = [
   { path: '/alerting/channels', component: lazy(() => import('./alerting/channels-list')) },
@@ -27,6 +28,9 @@ export const settingsRoutes: PageRoute[] = [
   { path: '/pages/dashboards', component: lazy(() => import('./dashboards/dashboards-list')) },
   { path: '/pages/dashboards/new', component: dashboard },
   { path: '/pages/dashboards/:id', component: dashboard },
+  { path: '/pages/status-pages', component: lazy(() => import('./status-pages/status-pages-list')) },
+  { path: '/pages/status-pages/new', component: statusPage },
+  { path: '/pages/status-pages/:id', component: statusPage },
   { path: '/settings/members', component: lazy(() => import('./account/members')) },
   { path: '/settings/api-keys', component: lazy(() => import('./account/api-keys')) },
   { path: '/settings/profile', component: lazy(() => import('./account/profile')) },
