@@ -8,6 +8,7 @@ const snippet = lazy(() => import('./snippets/snippet-page'))
 const location = lazy(() => import('./private-locations/location-page'))
 const dashboard = lazy(() => import('./dashboards/dashboard-page'))
 const statusPage = lazy(() => import('./status-pages/status-page-page'))
+const incident = lazy(() => import('./incidents/incident-page'))
 
 export const settingsRoutes: PageRoute[] = [
   { path: '/alerting/channels', component: lazy(() => import('./alerting/channels-list')) },
@@ -31,6 +32,9 @@ export const settingsRoutes: PageRoute[] = [
   { path: '/pages/status-pages', component: lazy(() => import('./status-pages/status-pages-list')) },
   { path: '/pages/status-pages/new', component: statusPage },
   { path: '/pages/status-pages/:id', component: statusPage },
+  { path: '/incidents', component: lazy(() => import('./incidents/incidents-list')) },
+  { path: '/incidents/new', component: incident },
+  { path: '/incidents/:id', component: incident },
   { path: '/settings/members', component: lazy(() => import('./account/members')) },
   { path: '/settings/api-keys', component: lazy(() => import('./account/api-keys')) },
   { path: '/settings/profile', component: lazy(() => import('./account/profile')) },
