@@ -1,5 +1,13 @@
-/** Pages of the checks list and of one check (owned by the check views). */
+/** Pages of the checks list and of one check (owned by the check views). Each tab is its own URL and chunk. */
 import { lazy } from 'preact/compat'
 import type { PageRoute } from '../../routes'
 
-export const checkViewRoutes: PageRoute[] = [{ path: '/', component: lazy(() => import('./home/page')) }]
+export const checkViewRoutes: PageRoute[] = [
+  { path: '/', component: lazy(() => import('./home/page')) },
+  { path: '/checks/:id/results/:resultId', component: lazy(() => import('./check/result')) },
+  { path: '/checks/:id/results', component: lazy(() => import('./check/results')) },
+  { path: '/checks/:id/analytics', component: lazy(() => import('./check/analytics')) },
+  { path: '/checks/:id/errors', component: lazy(() => import('./check/errors')) },
+  { path: '/checks/:id/alerts', component: lazy(() => import('./check/alerts')) },
+  { path: '/checks/:id', component: lazy(() => import('./check/overview')) },
+]

@@ -19,6 +19,9 @@ export interface Check {
   request?: { url?: string; method?: string; hostname?: string; port?: number }
 }
 
+/** Data-center and private locations of a check. */
+export const locationsOf = (c: Check): string[] => [...(c.locations ?? []), ...(c.privateLocations ?? [])]
+
 export interface CheckStatus {
   checkId: string
   name: string

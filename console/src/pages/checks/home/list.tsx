@@ -3,12 +3,8 @@ import { Link } from 'wouter-preact'
 import { formatDateTime, formatMs, formatPercent, timeAgo } from '../../../lib/format'
 import { Badge } from '../../../ui/kit'
 import { StatusBadge } from '../status-badge'
-import { typeLabel, type Check, type CheckStatus, type CheckSummary } from '../types'
+import { locationsOf, typeLabel, type Check, type CheckStatus, type CheckSummary } from '../types'
 import { Sparkline } from './sparkline'
-
-export function locationsOf(c: Check): string[] {
-  return [...(c.locations ?? []), ...(c.privateLocations ?? [])]
-}
 
 function Locations(props: { check: Check }) {
   const all = locationsOf(props.check)

@@ -1,0 +1,73 @@
+/** A check's analytics: any metric of its type over a quick range, optionally one series per location. */
+import { useMemo } from 'preact/hooks'
+import { useSearchParams } from 'wouter-preact'
+import { qs } from '../../../api/client'
+import { useApi } from '../../../api/hooks'
+import { formatMs, formatPercent } from '../../../lib/format'
+import { CheckboxField, SelectField } from '../../../ui/form'
+import { Card, Empty, ErrorBanner, Loading } from '../../../ui/kit'
+import type { Check } from '../types'
+import { AnalyticsChart } from './analytics-chart'
+import { QUICK_RANGES, chartData, rangeQuery, type RangeValue } from './analytics-data'
+import { PRIMARY_TIMING, analyticsPath, type AnalyticsResponse, type MetricMeta } from './analytics-meta'
+import { CheckFrame } from './frame'
+
+interface MetricItem extends MetricMeta {
+  name: string
+  aggregated: boolean
+}
+
+const formatter = (unit: string | undefined) => (v: number): string =>
+  unit === 'milliseconds' ? formatMs(v) : unit === 'percentage' ? formatPercent(v, v >= 99 && v < 100 ? 2 : 1) : String(Math.round(v * 100) / 100)
+
+function AnalyticsTab(props: { check: Check }) {
+  const { check } = props
+  const [params, setParams] = useSearchParams()
+  const metrics = useApi<MetricItem[]>(`/v1/analytics/metrics${qs({ checkType: check.checkType })}`, { staleTime: Infinity })
+  // Charts need one value per bucket: the suffixed forms, availability and retries (bare bases are raw points).
+  const choices = (metrics.data ?? []).filter((m) => m.aggregated || m.name.includes('_') || m.name === 'availability' || m.name === 'retries')
+  const primary = PRIMARY_TIMING[check.checkType]
+  const fallback = choices.find((m) => m.name === `${primary}_avg`)?.name ?? choices[0]?.name ?? 'availability'
+  const metric = choices.some((m) => m.name === params.get('metric')) ? (params.get('metric') as string) : fallback
+  const range = (QUICK_RANGES.some((r) => r.value === params.get('range')) ? params.get('range') : 'last24Hours') as RangeValue
+  const byLocation = params.get('groupBy') === 'runLocation'
+  const set = (k: string, v: string | null) => setParams((prev) => {
+    const next = new URLSearchParams(prev)
+    if (v === null) next.delete(k)
+    else next.set(k, v)
+    return next
+  }, { replace: true })
+
+  const base = analyticsPath(check.checkType, check.id)
+  const minute = Math.floor(Date.now() / 60_000)
+  const query = base && metrics.data ? `${base}${qs({ metrics: metric, ...rangeQuery(range, minute * 60_000), groupBy: byLocation ? 'runLocation' : undefined, limit: 100 })}` : null
+  const q = useApi<AnalyticsResponse>(query, { refetchInterval: 60_000 })
+  const data = useMemo(() => (q.data ? chartData(q.data, metric) : null), [q.data, metric])
+  const meta = q.data?.metadata[metric] ?? choices.find((m) => m.name === metric)
+  const format = useMemo(() => formatter(meta?.unit), [meta?.unit])
+
+  if (!base) return <Empty title="No analytics for this check type" />
+  return (
+    <>
+      <form class="row" aria-label="Chart settings" onSubmit={(e) => e.preventDefault()}>
+        <SelectField label="Metric" path="metrics" errors={{}} value={metric} options={choices.map((m) => ({ value: m.name, label: `${m.label} (${m.name})` }))} onValue={(v) => set('metric', v)} />
+        <SelectField label="Range" path="quickRange" errors={{}} value={range} options={QUICK_RANGES.map((r) => ({ value: r.value, label: r.label }))} onValue={(v) => set('range', v)} />
+        <CheckboxField label="One line per location" path="groupBy" errors={{}} checked={byLocation} onChecked={(v) => set('groupBy', v ? 'runLocation' : null)} />
+      </form>
+      <ErrorBanner error={metrics.error ?? q.error} title="Analytics could not be loaded" />
+      <Card title={meta?.label ?? metric}>
+        {metrics.isLoading || q.isLoading ? (
+          <Loading label="Loading analytics…" />
+        ) : data && data.xs.length > 0 ? (
+          <AnalyticsChart data={data} title={meta?.label ?? metric} format={format} />
+        ) : !q.error ? (
+          <p class="muted">No runs in this range.</p>
+        ) : null}
+      </Card>
+    </>
+  )
+}
+
+export default function Analytics(props: { params: Record<string, string | undefined> }) {
+  return <CheckFrame id={props.params.id ?? ''} tab="analytics">{(check) => <AnalyticsTab check={check} />}</CheckFrame>
+}
