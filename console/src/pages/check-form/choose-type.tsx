@@ -11,9 +11,11 @@ export default function ChooseType() {
       <ul class="cf-types">
         {CHECK_TYPES.map((t) => (
           <li>
-            <Link href={`/checks/new/${t.slug}`} class="cf-type">
+            <Link href={`/checks/new/${t.slug}`} class="cf-type" aria-label={t.label} aria-describedby={`cf-type-${t.slug}`}>
               <strong>{t.label}</strong>
-              <span class="muted">{t.description}</span>
+              <span class="muted" id={`cf-type-${t.slug}`}>
+                {t.description}
+              </span>
             </Link>
           </li>
         ))}

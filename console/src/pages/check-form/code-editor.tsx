@@ -20,7 +20,7 @@ export function CodeEditor(props: { label: string; path: string; errors: FieldEr
     import('./codemirror-setup').then(
       ({ createEditor }) => {
         if (cancelled || !host.current) return
-        editor.current = createEditor({ parent: host.current, value: props.value, labelId: `${id}-label`, readOnly: Boolean(props.readOnly), onChange: (v) => onValue.current(v) })
+        editor.current = createEditor({ parent: host.current, value: props.value, label: props.label, readOnly: Boolean(props.readOnly), onChange: (v) => onValue.current(v) })
         setState('ready')
       },
       () => !cancelled && setState('failed'),

@@ -1,4 +1,5 @@
 /** Which alert channels get this check's (or group's) alerts: alertChannelSubscriptions. */
+import { Link } from 'wouter-preact'
 import { useApiList } from '../../../api/hooks'
 import { errorFor } from '../../../ui/form'
 import { list, type SectionProps } from '../draft-path'
@@ -36,7 +37,7 @@ export function ChannelSubscriptions(props: SectionProps) {
       {channels.error ? <p class="field-error">Alert channels could not be loaded: {channels.error.message}</p> : null}
       {channels.data && channels.data.rows.length === 0 ? (
         <p class="muted">
-          No alert channels yet. <a href="/alerting/channels">Add one</a> to be told when this fails.
+          No alert channels yet. <Link href="/alerting/channels">Add one</Link> to be told when this fails.
         </p>
       ) : null}
       <div class="cf-choice-grid">

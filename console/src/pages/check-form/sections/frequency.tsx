@@ -41,7 +41,7 @@ export function FrequencyFields(props: SectionProps & { frequencies: readonly nu
       <SelectField label="Frequency" path="frequency" errors={props.errors} value={value} options={opts} onValue={choose} />
       {frequency === 0 ? null : (
         <NumberField
-          label="Frequency offset"
+          label="Schedule offset"
           path="frequencyOffset"
           errors={props.errors}
           value={offset}
