@@ -49,7 +49,7 @@ export const DEFAULTS: DashboardSettings = {
 
 /** The display switches, in the order the form shows them. */
 export const TOGGLES: Array<{ key: keyof DashboardSettings; label: string }> = [
-  { key: 'showHeader', label: 'Show header and description' },
+  { key: 'showHeader', label: 'Show the title and description' },
   { key: 'sortByStatus', label: 'Failing checks first' },
   { key: 'expandChecks', label: 'Expand checks' },
   { key: 'showGroupNames', label: 'Show group names' },
