@@ -3,10 +3,11 @@ import type { ComponentType } from 'preact'
 import { checkViewRoutes } from './pages/checks/routes'
 import { checkFormRoutes } from './pages/check-form/routes'
 import { settingsRoutes } from './pages/settings/routes'
+import { groupRoutes } from './pages/groups/routes'
 
 export interface PageRoute {
   path: string
   component: ComponentType<{ params: Record<string, string | undefined> }>
 }
 
-export const routes: PageRoute[] = [...checkFormRoutes, ...checkViewRoutes, ...settingsRoutes]
+export const routes: PageRoute[] = [...checkFormRoutes, ...checkViewRoutes, ...groupRoutes, ...settingsRoutes]
