@@ -44,7 +44,11 @@ export function CheckForm(props: CheckFormProps) {
   const [, navigate] = useLocation()
   const [draft, setDraft] = useState<Doc>(props.initial)
   const formRef = useRef<HTMLFormElement>(null)
-  const set = (path: string, value: unknown) => setDraft((d) => setIn(d, path, value))
+  const [dirty, setDirty] = useState(false)
+  const set = (path: string, value: unknown) => {
+    setDirty(true)
+    setDraft((d) => setIn(d, path, value))
+  }
   const segment = props.type.slug
   const save = useApiMutation(
     (body: Doc) => (props.checkId ? api.put<Doc>(`/v1/checks/${segment}/${props.checkId}`, body) : api.post<Doc>(`/v1/checks/${segment}`, body)),
@@ -69,7 +73,7 @@ export function CheckForm(props: CheckFormProps) {
   const scheduled = props.type.frequencies !== null
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate class="cf-form" aria-label={`${props.type.label} check`}>
+    <form ref={formRef} onSubmit={submit} noValidate class="cf-form">
       {canWrite ? null : <Notice kind="warning">Your role can read checks but not change them, so this form is read-only.</Notice>}
       <FormError error={save.error} shown={SHOWN} />
       <fieldset class="cf-plain" disabled={!canWrite}>
@@ -102,7 +106,7 @@ export function CheckForm(props: CheckFormProps) {
         </div>
       )}
       <ErrorBanner error={remove.error} title="The check could not be deleted" />
-      {props.checkId && props.type.runnable && session.can('run') ? <RunNow checkId={props.checkId} dirty={draft !== props.initial} /> : null}
+      {props.checkId && props.type.runnable && session.can('run') ? <RunNow checkId={props.checkId} dirty={dirty} /> : null}
     </form>
   )
 }

@@ -30,7 +30,7 @@ export default function EditCheck(props: { params: Record<string, string | undef
   return (
     <>
       <PageHeader title={`Edit ${str(data, 'name')}`} subtitle={`${type.label} check`} back={{ href: `/checks/${id}`, label: 'Check' }} />
-      <CheckForm key={str(data, 'updated_at')} type={type} initial={data} checkId={id} cancelHref={`/checks/${id}`} onSaved={() => navigate(`/checks/${id}`)} />
+      <CheckForm key={id} type={type} initial={data} checkId={id} cancelHref={`/checks/${id}`} onSaved={() => navigate(`/checks/${id}`)} />
     </>
   )
 }

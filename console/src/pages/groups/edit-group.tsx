@@ -29,7 +29,7 @@ export default function EditGroup(props: { params: Record<string, string | undef
       <PageHeader title={String(data.name ?? `Group ${id}`)} subtitle="Check group" back={{ href: '/groups', label: 'Groups' }} />
       {saved ? <Notice kind="success">Changes saved.</Notice> : null}
       <GroupChecks groupId={id} />
-      <GroupForm key={String(data.updated_at ?? '')} initial={data} groupId={id} onSaved={() => setSaved(true)} />
+      <GroupForm key={id} initial={data} groupId={id} onSaved={() => setSaved(true)} />
     </>
   )
 }

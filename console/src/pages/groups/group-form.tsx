@@ -26,6 +26,8 @@ export function GroupForm(props: { initial: Doc; groupId?: string; onSaved: (gro
   const canWrite = session.can('write')
   const [, navigate] = useLocation()
   const [draft, setDraft] = useState<Doc>(props.initial)
+  // What the server holds now (which variables are stored secrets); the form stays mounted across saves.
+  const [stored, setStored] = useState<Doc>(props.initial)
   const formRef = useRef<HTMLFormElement>(null)
   const set = (path: string, value: unknown) => setDraft((d) => setIn(d, path, value))
   const save = useApiMutation(
@@ -42,18 +44,25 @@ export function GroupForm(props: { initial: Doc; groupId?: string; onSaved: (gro
 
   const submit = (e: Event) => {
     e.preventDefault()
-    if (canWrite) save.mutate(toGroupBody(draft), { onSuccess: props.onSaved })
+    if (!canWrite) return
+    save.mutate(toGroupBody(draft), {
+      onSuccess: (group) => {
+        setDraft(group)
+        setStored(group)
+        props.onSaved(group)
+      },
+    })
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate class="cf-form" aria-label="Check group">
+    <form ref={formRef} onSubmit={submit} noValidate class="cf-form">
       {canWrite ? null : <Notice kind="warning">Your role can read groups but not change them, so this form is read-only.</Notice>}
       <FormError error={save.error} shown={SHOWN} />
       <fieldset class="cf-plain" disabled={!canWrite}>
         <GeneralSection {...sectionProps} />
         <GroupRunSection {...sectionProps} />
         <ApiDefaultsSection {...sectionProps} />
-        <EnvVarRows rows={list<EnvVar>(draft, 'environmentVariables')} stored={list<EnvVar>(props.initial, 'environmentVariables')} onRows={(r) => set('environmentVariables', r)} errors={errors} />
+        <EnvVarRows rows={list<EnvVar>(draft, 'environmentVariables')} stored={list<EnvVar>(stored, 'environmentVariables')} onRows={(r) => set('environmentVariables', r)} errors={errors} />
         <RetrySection {...sectionProps} allowFallback />
         <AlertingSection {...sectionProps} group />
       </fieldset>
