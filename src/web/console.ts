@@ -4,7 +4,8 @@
  * written by scripts/build-console.ts) with a year's cache; the HTML is revalidated every time. It talks to the
  * public API only. Where the console was never built, `/` says how to build it.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -30,7 +31,7 @@ console first) or <code>npx tsx scripts/build-console.ts</code>. The API is at <
 
 export interface ConsoleServer {
   /** Sends the console's page (its router shows the view of the URL). */
-  send(reply: FastifyReply): FastifyReply
+  send(reply: FastifyReply): Promise<FastifyReply>
 }
 
 export interface ConsoleDeps {
@@ -43,7 +44,6 @@ export async function installConsole(app: FastifyInstance, deps: ConsoleDeps): P
   const dir = deps.dir ?? DEFAULT_CONSOLE_DIR
   const indexFile = join(dir, 'index.html')
   const built = existsSync(indexFile)
-  const page = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT
   const headers = {
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': CONSOLE_CSP,
@@ -52,7 +52,9 @@ export async function installConsole(app: FastifyInstance, deps: ConsoleDeps): P
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
   }
-  const server: ConsoleServer = { send: (reply) => reply.code(200).headers(headers).send(page) }
+  // Read at each view (half a kilobyte): after a rebuild the page names the new build's assets, never missing ones.
+  const page = () => (built ? readFile(indexFile, 'utf8').catch(() => NOT_BUILT) : Promise.resolve(NOT_BUILT))
+  const server: ConsoleServer = { send: async (reply) => reply.code(200).headers(headers).send(await page()) }
 
   if (built) {
     await app.register(fastifyStatic, {
