@@ -1,10 +1,11 @@
-/** 600 requests per 60 s per API key (spec section 8); counters in Redis when one is configured. */
+/** 600 requests per 60 s per API key or console session (spec section 8); counters in Redis when one is configured. */
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import { hashSecret } from '../lib/ids.js'
 import { DomainError } from '../domain/errors.js'
 import { bearerToken, isApiPath } from './auth.js'
+import { sessionToken } from './session-cookie.js'
 
 export interface RateLimitOptions {
   max: number
@@ -23,7 +24,9 @@ export async function installRateLimit(app: FastifyInstance, options: RateLimitO
     allowList: (request) => !isApiPath(request.url),
     keyGenerator: (request) => {
       const token = bearerToken(request)
-      return token ? `key:${hashSecret(token)}` : `ip:${request.ip}`
+      if (token) return `key:${hashSecret(token)}`
+      const session = sessionToken(request)
+      return session ? `session:${hashSecret(session)}` : `ip:${request.ip}`
     },
     errorResponseBuilder: (_request, context) =>
       new DomainError(429, `Rate limit exceeded: ${context.max} requests per ${Math.round(options.windowMs / 1000)} s; retry in ${context.after}`),

@@ -10,6 +10,7 @@ export function periodicWork(services: Services): PeriodicWork[] {
     { name: 'alert-reminders', everyMs: 15_000, run: () => services.alerting.sendDueReminders() },
     { name: 'analytics-rollup', everyMs: 5_000, run: () => services.analyticsRollup.rollUp(20) },
     { name: 'ssl-certificates', everyMs: 60_000, run: () => services.sslCertificates.checkCertificates() },
+    { name: 'console-sessions', everyMs: 3_600_000, run: () => services.logins.prune() },
     { name: 'artifact-retention', everyMs: 3_600_000, run: () => services.artifacts.prune() },
   ]
 }

@@ -16,6 +16,8 @@ export interface LoginGuardStore {
   /** Counts one failure for the key, starting a new window when the stored one began before windowStartedAfter. */
   addFailure(key: string, now: number, windowStartedAfter: number): Promise<void>
   clearAttempts(key: string): Promise<void>
+  /** Drops counters whose window began before the time (housekeeping). */
+  removeOldAttempts(before: number): Promise<void>
 }
 
 export function loginGuardStore(db: Kysely<Database>): LoginGuardStore {
@@ -48,6 +50,9 @@ export function loginGuardStore(db: Kysely<Database>): LoginGuardStore {
     },
     async clearAttempts(key) {
       await db.deleteFrom('login_attempts').where('key', '=', key).execute()
+    },
+    async removeOldAttempts(before) {
+      await db.deleteFrom('login_attempts').where('window_start', '<', before).execute()
     },
   }
 }

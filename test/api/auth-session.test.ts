@@ -134,6 +134,10 @@ describe.each(testDbs)('console sign-in and sessions on $name', (db) => {
     expect((await user.call('GET', '/v1/checks')).statusCode).toBe(401)
     const idle = await signIn(t, 'owner@example.com', 'another good one')
     clock.advance(14 * 86_400_000)
+    const before = await t.store.db.selectFrom('login_sessions').selectAll().execute()
+    await t.services.logins.prune()
+    const after = await t.store.db.selectFrom('login_sessions').selectAll().execute()
+    expect(after.length).toBeLessThan(before.length)
     expect((await idle.call('GET', '/v1/checks')).statusCode).toBe(401)
   })
 

@@ -5,7 +5,7 @@
 import { DomainError, ValidationError } from '../../domain/errors.js'
 import { hashPassword, needsRehash, passwordProblem, verifyPassword } from '../../domain/users/password.js'
 import { normalizeEmail } from '../../domain/users/email.js'
-import { sessionAlive, sessionNeedsTouch } from '../../domain/users/session-rules.js'
+import { LOGIN_WINDOW_MS, SESSION_IDLE_MS, sessionAlive, sessionNeedsTouch } from '../../domain/users/session-rules.js'
 import { hashSecret } from '../../lib/ids.js'
 import { isRole, type Role } from '../../domain/users/roles.js'
 import type { ResourceDeps } from '../resource-deps.js'
@@ -38,6 +38,8 @@ export interface LoginService {
   changePassword(sessionId: string, currentPassword: string, newPassword: string): Promise<void>
   /** The user's role in the account, or null when not a member. */
   roleIn(userId: string, accountId: string): Promise<Role | null>
+  /** Housekeeping: drops ended sessions and counters of ended windows. */
+  prune(): Promise<void>
   /** The limit on failed sign-ins, shared with invitation acceptance. */
   limit: LoginLimit
 }
@@ -97,6 +99,11 @@ export function loginService(deps: ResourceDeps): LoginService {
     async authenticate(token) {
       const row = await live(token)
       return row ? { sessionId: row.id, userId: row.user_id, csrfToken: row.csrf_token } : null
+    },
+    async prune() {
+      const now = clock.now()
+      await stores.loginSessions.removeExpired(now - SESSION_IDLE_MS, now)
+      await stores.loginGuards.removeOldAttempts(now - LOGIN_WINDOW_MS)
     },
     async roleIn(userId, accountId) {
       if (accountId.length > 100) return null
