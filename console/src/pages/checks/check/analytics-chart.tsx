@@ -4,7 +4,7 @@ import { ErrorBanner, Loading } from '../../../ui/kit'
 import { valueRange, type ChartData } from './analytics-data'
 import type { ChartHandle } from './uplot-chart'
 
-export function AnalyticsChart(props: { data: ChartData; title: string; format: (v: number) => string }) {
+export function AnalyticsChart(props: { data: ChartData; title: string; format: (v: number) => string; axis: (v: number) => string }) {
   const box = useRef<HTMLDivElement>(null)
   const [state, setState] = useState<'loading' | 'ready' | Error>('loading')
   useEffect(() => {
@@ -17,7 +17,7 @@ export function AnalyticsChart(props: { data: ChartData; title: string; format: 
       ({ drawChart }) => {
         if (!live) return
         el.replaceChildren()
-        chart = drawChart(el, props.data, { width: Math.max(280, el.clientWidth), format: props.format })
+        chart = drawChart(el, props.data, { width: Math.max(280, el.clientWidth), format: props.format, axis: props.axis })
         observer = new ResizeObserver(() => chart?.setSize(Math.max(280, el.clientWidth)))
         observer.observe(el)
         setState('ready')
@@ -29,7 +29,7 @@ export function AnalyticsChart(props: { data: ChartData; title: string; format: 
       observer?.disconnect()
       chart?.destroy()
     }
-  }, [props.data, props.format])
+  }, [props.data, props.format, props.axis])
   const range = valueRange(props.data)
   const summary = `${props.title}: ${props.data.series.length} series, ${props.data.xs.length} points${range ? `, from ${props.format(range.min)} to ${props.format(range.max)}` : ''}`
   return (

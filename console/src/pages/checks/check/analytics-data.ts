@@ -4,6 +4,8 @@ import type { AnalyticsResponse, SeriesRow } from './analytics-meta'
 export interface ChartData {
   /** Bucket starts in UNIX seconds, ascending. */
   xs: number[]
+  /** The window asked for, in UNIX seconds (the x axis spans all of it, not only the buckets with runs). */
+  range: [number, number]
   series: Array<{ label: string; values: Array<number | null> }>
 }
 
@@ -44,7 +46,10 @@ export function chartData(res: AnalyticsResponse, metric: string): ChartData {
     const label = s.runLocation ?? (s.statusCode !== undefined ? `HTTP ${s.statusCode ?? 'none'}` : 'All locations')
     return { label, values }
   })
-  return { xs, series }
+  const from = Math.floor(Date.parse(res.from) / 1000)
+  const to = Math.floor(Date.parse(res.to) / 1000)
+  const range: [number, number] = Number.isFinite(from) && Number.isFinite(to) && to > from ? [from, to] : [xs[0] ?? 0, xs.at(-1) ?? 1]
+  return { xs, series, range }
 }
 
 /** Lowest and highest value over every series, for a text summary of the chart. */

@@ -11,6 +11,9 @@ export const PRIMARY_TIMING: Record<string, string> = {
   MULTI_STEP: 'responseTime', PLAYWRIGHT: 'responseTime',
 }
 
+/** How the overview names that timing's P95. */
+export const PRIMARY_LABEL: Record<string, string> = { TCP: 'Total time', ICMP: 'Average latency' }
+
 export const analyticsPath = (checkType: string, id: string): string | null => {
   const route = ANALYTICS_ROUTE[checkType]
   return route ? `/v1/analytics/${route}/${encodeURIComponent(id)}` : null

@@ -20,6 +20,14 @@ interface MetricItem extends MetricMeta {
 const formatter = (unit: string | undefined) => (v: number): string =>
   unit === 'milliseconds' ? formatMs(v) : unit === 'percentage' ? formatPercent(v, v >= 99 && v < 100 ? 2 : 1) : String(Math.round(v * 100) / 100)
 
+/** Axis ticks: milliseconds keep a decimal below 10 ms so close ticks do not read the same. */
+const axisFormatter = (unit: string | undefined) => (v: number): string => {
+  const n = (x: number, d: number) => String(Number(x.toFixed(d)))
+  if (unit === 'milliseconds') return v >= 1000 ? `${n(v / 1000, 2)} s` : `${n(v, v < 10 ? 1 : 0)} ms`
+  if (unit === 'percentage') return `${n(v, 2)}%`
+  return n(v, 2)
+}
+
 function AnalyticsTab(props: { check: Check }) {
   const { check } = props
   const [params, setParams] = useSearchParams()
@@ -45,6 +53,7 @@ function AnalyticsTab(props: { check: Check }) {
   const data = useMemo(() => (q.data ? chartData(q.data, metric) : null), [q.data, metric])
   const meta = q.data?.metadata[metric] ?? choices.find((m) => m.name === metric)
   const format = useMemo(() => formatter(meta?.unit), [meta?.unit])
+  const axis = useMemo(() => axisFormatter(meta?.unit), [meta?.unit])
 
   if (!base) return <Empty title="No analytics for this check type" />
   return (
@@ -59,7 +68,7 @@ function AnalyticsTab(props: { check: Check }) {
         {metrics.isLoading || q.isLoading ? (
           <Loading label="Loading analytics…" />
         ) : data && data.xs.length > 0 ? (
-          <AnalyticsChart data={data} title={meta?.label ?? metric} format={format} />
+          <AnalyticsChart data={data} title={meta?.label ?? metric} format={format} axis={axis} />
         ) : !q.error ? (
           <p class="muted">No runs in this range.</p>
         ) : null}

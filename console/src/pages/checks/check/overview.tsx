@@ -4,7 +4,7 @@ import { useApi, useApiList } from '../../../api/hooks'
 import { formatMs, formatPercent } from '../../../lib/format'
 import { Card, Empty, ErrorBanner, Loading } from '../../../ui/kit'
 import type { Check, CheckResult, ErrorGroup } from '../types'
-import { PRIMARY_TIMING, analyticsPath, type AnalyticsResponse, type SeriesRow } from './analytics-meta'
+import { PRIMARY_LABEL, PRIMARY_TIMING, analyticsPath, type AnalyticsResponse, type SeriesRow } from './analytics-meta'
 import { ErrorGroupsTable } from './error-groups-table'
 import { CheckFrame, checkPath } from './frame'
 import { ResultsTable } from './results-table'
@@ -23,7 +23,7 @@ function KeyFigures(props: { check: Check }) {
         <p class="stat">{q.isLoading ? '…' : formatPercent(num('availability'))}</p>
       </Card>
       {timing ? (
-        <Card title={`${q.data?.metadata[`${timing}_p95`]?.label ?? 'Response time'} P95, 24 h`}>
+        <Card title={`${PRIMARY_LABEL[props.check.checkType] ?? 'Response time'} P95, 24 h`}>
           <p class="stat">{q.isLoading ? '…' : formatMs(num(`${timing}_p95`))}</p>
         </Card>
       ) : null}

@@ -34,7 +34,7 @@ export function ResultsTable(props: { checkId: string; results: CheckResult[]; c
               <td>{r.runLocation}</td>
               <td class="num">{formatMs(r.responseTime)}</td>
               <td class="num">{r.attempts}</td>
-              <td class="small error-cell">{r.error ?? (r.statusCode ? `HTTP ${r.statusCode}` : '')}</td>
+              <td class="small error-cell">{r.error ?? ''}</td>
             </tr>
           ))}
         </tbody>

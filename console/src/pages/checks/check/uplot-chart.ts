@@ -8,12 +8,12 @@ export interface ChartHandle {
   destroy(): void
 }
 
-export function drawChart(el: HTMLElement, data: ChartData, options: { width: number; format: (v: number) => string }): ChartHandle {
+export function drawChart(el: HTMLElement, data: ChartData, options: { width: number; format: (v: number) => string; axis: (v: number) => string }): ChartHandle {
   const opts: uPlot.Options = {
     width: options.width,
     height: 280,
-    scales: { x: { time: true } },
-    axes: [{}, { values: (_u, ticks) => ticks.map((t) => options.format(t)), size: 70 }],
+    scales: { x: { time: true, range: () => data.range } },
+    axes: [{}, { values: (_u, ticks) => ticks.map((t) => options.axis(t)), size: 70 }],
     series: [
       {},
       ...data.series.map((s, i) => ({

@@ -57,7 +57,7 @@ export function Filters(props: { filters: HomeFilters; onChange: (next: HomeFilt
         options={[{ value: '', label: 'Any status' }, ...CHECK_STATUSES.map((s) => ({ value: s, label: s[0]?.toUpperCase() + s.slice(1) }))]}
         onValue={(v) => change({ status: v })}
       />
-      <TextField label="Tags" path="tag" errors={{}} value={tags} onValue={setTags} onBlur={applyTags} placeholder="prod, api" hint="Comma-separated; any of them matches" />
+      <TextField label="Tags" path="tag" errors={{}} value={tags} onValue={setTags} onBlur={applyTags} placeholder="prod, api" title="Comma-separated; checks with any of these tags" />
       <div class="field check-filter-actions">
         <Button type="submit">Apply</Button>
         {hasFilters(f) ? (

@@ -38,8 +38,8 @@ export function CheckList(props: ListProps) {
             <th scope="col">Type</th>
             <th scope="col">Locations</th>
             <th scope="col">Last run</th>
-            <th scope="col">Availability 24 h</th>
-            <th scope="col">Response time 24 h</th>
+            <th scope="col" class="nowrap">Availability 24 h</th>
+            <th scope="col" class="nowrap">Response time 24 h</th>
           </tr>
         </thead>
         <tbody>
@@ -73,13 +73,15 @@ export function CheckList(props: ListProps) {
                   {status?.lastRunAt ? timeAgo(status.lastRunAt) : <span class="muted">never</span>}
                 </td>
                 <td class="num">{formatPercent(summary?.availability)}</td>
-                <td class="spark-cell">
+                <td>
+                  <div class="spark-cell">
                   {summary ? <Sparkline series={summary.series} /> : <span class="muted">–</span>}
                   {summary?.responseTimeP95 !== null && summary?.responseTimeP95 !== undefined ? (
                     <span class="small muted" title="95th percentile over 24 hours">
                       P95 {formatMs(summary.responseTimeP95)}
                     </span>
                   ) : null}
+                  </div>
                 </td>
               </tr>
             )
