@@ -45,7 +45,7 @@ export default function GroupList() {
         </Empty>
       ) : null}
       {groups.data && groups.data.rows.length > 0 ? (
-        <div class="table-wrap">
+        <div class="table-wrap gr-table">
           <table>
             <thead>
               <tr>
