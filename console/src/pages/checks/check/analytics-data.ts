@@ -21,13 +21,14 @@ export type RangeValue = (typeof QUICK_RANGES)[number]['value']
  * The query of a range: the API's quick ranges as they are; the last hour as from/to, rounded to the minute so the
  * query (and its cache key) stays the same for a minute.
  */
-export function rangeQuery(range: RangeValue, nowMs: number): Record<string, string | number> {
+export function rangeQuery(range: RangeValue, nowMs: number, buckets = true): Record<string, string | number> {
   const r = QUICK_RANGES.find((q) => q.value === range) ?? QUICK_RANGES[1]
+  const interval: Record<string, number> = buckets ? { aggregationInterval: r.interval } : {}
   if (r.value === 'lastHour') {
     const to = Math.floor(nowMs / 60_000) * 60 + 60
-    return { from: to - 3600, to, aggregationInterval: r.interval }
+    return { from: to - 3600, to, ...interval }
   }
-  return { quickRange: r.value, aggregationInterval: r.interval }
+  return { quickRange: r.value, ...interval }
 }
 
 export function chartData(res: AnalyticsResponse, metric: string): ChartData {

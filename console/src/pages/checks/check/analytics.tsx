@@ -47,8 +47,15 @@ function AnalyticsTab(props: { check: Check }) {
   }, { replace: true })
 
   const base = analyticsPath(check.checkType, check.id)
+  // Heartbeats have no buckets and no locations: their figures are over the whole range.
+  const buckets = check.checkType !== 'HEARTBEAT'
   const minute = Math.floor(Date.now() / 60_000)
-  const query = base && metrics.data ? `${base}${qs({ metrics: metric, ...rangeQuery(range, minute * 60_000), groupBy: byLocation ? 'runLocation' : undefined, limit: 100 })}` : null
+  const query =
+    base && metrics.data
+      ? buckets
+        ? `${base}${qs({ metrics: metric, ...rangeQuery(range, minute * 60_000), groupBy: byLocation ? 'runLocation' : undefined, limit: 100 })}`
+        : `${base}${qs({ metrics: choices.map((m) => m.name).join(','), ...rangeQuery(range, minute * 60_000, false) })}`
+      : null
   const q = useApi<AnalyticsResponse>(query, { refetchInterval: 60_000 })
   const data = useMemo(() => (q.data ? chartData(q.data, metric) : null), [q.data, metric])
   const meta = q.data?.metadata[metric] ?? choices.find((m) => m.name === metric)
@@ -56,23 +63,36 @@ function AnalyticsTab(props: { check: Check }) {
   const axis = useMemo(() => axisFormatter(meta?.unit), [meta?.unit])
 
   if (!base) return <Empty title="No analytics for this check type" />
+  const figures = (q.data?.series[0]?.data ?? {}) as Record<string, unknown>
   return (
     <>
       <form class="row" aria-label="Chart settings" onSubmit={(e) => e.preventDefault()}>
-        <SelectField label="Metric" path="metrics" errors={{}} value={metric} options={choices.map((m) => ({ value: m.name, label: `${m.label} (${m.name})` }))} onValue={(v) => set('metric', v)} />
+        {buckets ? (
+          <SelectField label="Metric" path="metrics" errors={{}} value={metric} options={choices.map((m) => ({ value: m.name, label: `${m.label} (${m.name})` }))} onValue={(v) => set('metric', v)} />
+        ) : null}
         <SelectField label="Range" path="quickRange" errors={{}} value={range} options={QUICK_RANGES.map((r) => ({ value: r.value, label: r.label }))} onValue={(v) => set('range', v)} />
-        <CheckboxField label="One line per location" path="groupBy" errors={{}} checked={byLocation} onChecked={(v) => set('groupBy', v ? 'runLocation' : null)} />
+        {buckets ? <CheckboxField label="One line per location" path="groupBy" errors={{}} checked={byLocation} onChecked={(v) => set('groupBy', v ? 'runLocation' : null)} /> : null}
       </form>
       <ErrorBanner error={metrics.error ?? q.error} title="Analytics could not be loaded" />
-      <Card title={meta?.label ?? metric}>
-        {metrics.isLoading || q.isLoading ? (
-          <Loading label="Loading analytics…" />
-        ) : data && data.xs.length > 0 ? (
-          <AnalyticsChart data={data} title={meta?.label ?? metric} format={format} axis={axis} />
-        ) : !q.error ? (
-          <p class="muted">No runs in this range.</p>
-        ) : null}
-      </Card>
+      {!buckets ? (
+        <div class="grid key-figures">
+          {choices.map((m) => (
+            <Card title={m.label}>
+              <p class="stat">{q.isLoading ? '…' : typeof figures[m.name] === 'number' ? formatter(m.unit)(figures[m.name] as number) : '–'}</p>
+            </Card>
+          ))}
+        </div>
+      ) : (
+        <Card title={meta?.label ?? metric}>
+          {metrics.isLoading || q.isLoading ? (
+            <Loading label="Loading analytics…" />
+          ) : data && data.xs.length > 0 ? (
+            <AnalyticsChart data={data} title={meta?.label ?? metric} format={format} axis={axis} />
+          ) : !q.error ? (
+            <p class="muted">No runs in this range.</p>
+          ) : null}
+        </Card>
+      )}
     </>
   )
 }
