@@ -1,37 +1,19 @@
 /**
- * CodeMirror 6 with JavaScript: loaded only when a script editor is on screen (see code-editor.tsx).
- * The installed `codemirror` package is the legacy 5.x code published as 6.65.7 (no basicSetup), so the setup is
- * put together here from the @codemirror packages that lang-javascript brings: line numbers, highlighting,
- * bracket matching and closing, folding, indentation and completion. @codemirror/commands (undo history, the
- * default key map) is not installed, so the browser's own editing keys apply.
+ * CodeMirror 6 with JavaScript/TypeScript highlighting: loaded only when a script editor is on screen (see
+ * code-editor.tsx). basicSetup brings line numbers, highlighting, undo history, the default key map, search,
+ * bracket matching and closing, folding and completion.
  * The editor lives in a shadow root: there CodeMirror's styles go into constructed style sheets, which the
  * console's CSP (style-src 'self', no nonce) allows, where on the document it would add a blocked <style> tag.
  */
-import { EditorState, type Extension } from '@codemirror/state'
-import { EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, keymap, lineNumbers } from '@codemirror/view'
-import { bracketMatching, defaultHighlightStyle, foldGutter, indentOnInput, syntaxHighlighting } from '@codemirror/language'
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete'
+import { basicSetup } from 'codemirror'
+import { EditorState } from '@codemirror/state'
+import { EditorView } from '@codemirror/view'
 import { javascript } from '@codemirror/lang-javascript'
 
 export interface EditorHandle {
   setValue(value: string): void
   destroy(): void
 }
-
-const setup: Extension = [
-  lineNumbers(),
-  highlightActiveLineGutter(),
-  highlightSpecialChars(),
-  foldGutter(),
-  drawSelection(),
-  indentOnInput(),
-  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-  bracketMatching(),
-  closeBrackets(),
-  autocompletion(),
-  highlightActiveLine(),
-  keymap.of([...closeBracketsKeymap, ...completionKeymap]),
-]
 
 const theme = EditorView.theme({
   '&': { minHeight: '14rem', maxHeight: '36rem', fontSize: '0.85rem', backgroundColor: 'Canvas', color: 'CanvasText' },
@@ -48,7 +30,7 @@ export function createEditor(options: { parent: HTMLElement; value: string; labe
     root,
     extensions: [
       theme,
-      setup,
+      basicSetup,
       javascript({ typescript: true }),
       EditorView.lineWrapping,
       EditorState.tabSize.of(2),
