@@ -28,7 +28,7 @@ export interface CheckSummary {
   failures: number
   /** Percentage of successful runs, two decimals; null without runs. */
   availability: number | null
-  /** Milliseconds, rounded to whole ms; null without timings. */
+  /** Milliseconds, rounded to whole ms (hundredths below 10 ms); null without timings. */
   p95: number | null
   p99: number | null
 }
@@ -70,9 +70,10 @@ export function summarizeChecks(checks: ReadonlyArray<{ id: string; checkType: s
   }
   const out = new Map<string, CheckSummary>()
   for (const [id, acc] of accs) {
+    // Whole milliseconds, but hundredths below 10 ms (a ping on a LAN takes a fraction of one).
     const whole = (q: number): number | null => {
       const v = quantile(acc.timing, q)
-      return v === null ? null : Math.round(v)
+      return v === null ? null : roundDecimal(v, v < 10 ? 2 : 0)
     }
     out.set(id, {
       runs: acc.runs,

@@ -14,7 +14,7 @@ export function Layout(props: { children: ComponentChildren }) {
         Skip to content
       </a>
       <header class="topbar">
-        <button type="button" class="menu-toggle" aria-expanded={open} aria-controls="side-nav" onClick={() => setOpen(!open)}>
+        <button type="button" class="btn btn-secondary menu-toggle" aria-expanded={open} aria-controls="side-nav" onClick={() => setOpen(!open)}>
           Menu
         </button>
         <Link href="/" class="brand">

@@ -9,7 +9,7 @@ import { Sparkline } from './sparkline'
 function Locations(props: { check: Check }) {
   const all = locationsOf(props.check)
   if (props.check.checkType === 'HEARTBEAT') return <span class="muted">–</span>
-  if (all.length === 0) return <span class="muted">none</span>
+  if (all.length === 0) return <span class="muted" title="Runs in the service's default location">default</span>
   const shown = all.slice(0, 3)
   return (
     <span title={all.join(', ')}>
@@ -35,8 +35,8 @@ export function CheckList(props: ListProps) {
           <tr>
             <th scope="col">Status</th>
             <th scope="col">Name</th>
-            <th scope="col">Type</th>
-            <th scope="col">Locations</th>
+            <th scope="col" class="hide-narrow">Type</th>
+            <th scope="col" class="hide-narrow">Locations</th>
             <th scope="col">Last run</th>
             <th scope="col" class="nowrap">Availability 24 h</th>
             <th scope="col" class="nowrap">Response time 24 h</th>
@@ -65,8 +65,8 @@ export function CheckList(props: ListProps) {
                     </div>
                   ) : null}
                 </td>
-                <td>{typeLabel(c.checkType)}</td>
-                <td class="small">
+                <td class="hide-narrow">{typeLabel(c.checkType)}</td>
+                <td class="small hide-narrow">
                   <Locations check={c} />
                 </td>
                 <td class="small nowrap" title={formatDateTime(status?.lastRunAt)}>

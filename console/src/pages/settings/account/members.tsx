@@ -15,8 +15,8 @@ function MemberRow(props: { m: MemberItem; manage: boolean; self: boolean }) {
   return (
     <tr>
       <td>
-        {m.name || <span class="muted">No name</span>} {props.self ? <Badge tone="info">You</Badge> : null}
-        <div class="muted small">{m.email}</div>
+        {m.name || m.email} {props.self ? <Badge tone="info">You</Badge> : null}
+        {m.name ? <div class="muted small">{m.email}</div> : null}
       </td>
       <td>{fixed ? ROLE_LABELS[m.role] ?? m.role : <MemberRoleSelect member={m} />}</td>
       <td>

@@ -1,0 +1,58 @@
+/**
+ * How the service sends the web console: its page at / and at each of its sections with a strict CSP, its hashed
+ * assets pre-compressed with a year's cache, and nothing of it on a dashboard's own host.
+ */
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testDbs } from '../helpers/db.js'
+import { startTestApp, type TestApp } from '../helpers/app.js'
+import { CONSOLE_SECTIONS, DEFAULT_CONSOLE_DIR } from '../../src/web/console.js'
+
+const sqlite = testDbs.filter((d) => d.name === 'sqlite')
+
+describe.each(sqlite)('the web console as served ($name)', (db) => {
+  let t: TestApp
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers })
+  const entryScript = () => /src="(\/assets\/[^"]+\.js)"/.exec(readFileSync(`${DEFAULT_CONSOLE_DIR}/index.html`, 'utf8'))?.[1] ?? ''
+
+  beforeAll(async () => {
+    t = await startTestApp(db, { sites: { dashboardDomain: 'dash.test', statusPageDomain: null } })
+  })
+  afterAll(() => t.close())
+
+  it.each(['/', ...CONSOLE_SECTIONS.flatMap((s) => [`/${s}`, `/${s}/some/deeper/path`])])('%s is the console page', async (url) => {
+    const res = await get(url)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'; style-src 'self';.*connect-src 'self'.*frame-ancestors 'none'/)
+    expect(res.body).toContain(entryScript())
+  })
+
+  it('sends the hashed assets compressed as asked, cached for a year', async () => {
+    const script = entryScript()
+    expect(script).toMatch(/^\/assets\/index-[\w-]+\.js$/)
+    for (const [encoding, expected] of [['br', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+      const res = await get(script, { 'accept-encoding': encoding })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-encoding']).toBe(expected)
+      expect(res.headers['cache-control']).toContain('immutable')
+      expect(String(res.headers['content-type'])).toMatch(/javascript/)
+    }
+    expect((await get('/assets/missing-0000.js')).statusCode).toBe(404)
+  })
+
+  it('leaves the API and unknown paths alone', async () => {
+    const api = await get('/v1/checks')
+    expect(api.statusCode).toBe(401)
+    const unknown = await get('/no-such-page')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toMatchObject({ statusCode: 404 })
+  })
+
+  it("shows a dashboard's host its page, not the console", async () => {
+    const res = await get('/checks/abc', { host: 'nothing.dash.test' })
+    expect(res.statusCode).toBe(404)
+    expect(res.body).not.toContain(entryScript())
+  })
+})
