@@ -6,8 +6,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect } from 'vitest'
-import type { Page } from 'playwright-core'
 import { startServer, type RunningServer } from './process.js'
 
 export interface ConsoleService {
@@ -39,16 +37,6 @@ export async function startConsoleService(env: Record<string, string> = {}): Pro
       await rm(dataDir, { recursive: true, force: true })
     },
   }
-}
-
-/** Signs in through the sign-in page and waits for the list of checks. */
-export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/sign-in`)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/')
-  await page.getByRole('heading', { level: 1, name: 'Checks' }).waitFor()
 }
 
 /** Calls the API as a script would, with the bootstrap key. */
