@@ -11,6 +11,8 @@ export type CliCommand =
   | { name: 'keys create'; accountId: string; keyName: string }
   | { name: 'keys list'; accountId: string }
   | { name: 'keys revoke'; keyId: string }
+  | { name: 'users list' }
+  | { name: 'users reset-password'; email: string }
 
 export type ParsedCli = { kind: 'help' } | { kind: 'command'; command: CliCommand } | { kind: 'usage-error'; problem: string }
 
@@ -47,6 +49,12 @@ const COMMANDS: CommandSpec[] = [
   {
     name: 'keys revoke', options: {}, args: ['KEY_ID'], usage: 'keys revoke KEY_ID', summary: 'Revoke a key; it stops working at once',
     build: (_o, args) => ({ name: 'keys revoke', keyId: args[0] ?? '' }),
+  },
+  { name: 'users list', options: {}, args: [], usage: 'users list', summary: 'List console users and their accounts and roles', build: () => ({ name: 'users list' }) },
+  {
+    name: 'users reset-password', options: {}, args: ['EMAIL'], usage: 'users reset-password EMAIL',
+    summary: "Give a user a new random password (printed once); ends the user's sessions",
+    build: (_o, args) => ({ name: 'users reset-password', email: args[0] ?? '' }),
   },
 ]
 

@@ -36,7 +36,7 @@ export async function runCli(argv: string[], io: CliOutput): Promise<number | 's
     ])
     const { store, services } = await openServices(loadConfig())
     try {
-      await runOperatorCommand(command, services.accounts, io.out)
+      await runOperatorCommand(command, services, io.out)
     } finally {
       await store.close()
     }

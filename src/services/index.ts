@@ -39,6 +39,7 @@ import { userSetupService, type UserSetupService } from './users/setup.js'
 import { memberService, type MemberService } from './users/members.js'
 import { invitationService, type InvitationService } from './users/invitations.js'
 import { apiKeyService, type ApiKeyService } from './users/api-keys.js'
+import { userAdminService, type UserAdminService } from './users/user-admin.js'
 import { alertChannelTestService, type AlertChannelTestService } from './alert-channel-test.js'
 
 export interface Services {
@@ -84,6 +85,8 @@ export interface Services {
   logins: LoginService
   /** The first user: setup link and the operator's admin. */
   users: UserSetupService
+  /** The operator's commands on console users (list, password reset). */
+  userAdmin: UserAdminService
   members: MemberService
   invitations: InvitationService
   /** An account's API keys as the console manages them. */
@@ -134,6 +137,7 @@ export function buildServices(deps: ServiceDeps): Services {
     accounts,
     logins,
     users: userSetupService(r),
+    userAdmin: userAdminService(r),
     members: memberService(r),
     invitations: invitationService(r, logins),
     apiKeys: apiKeyService(r, accounts),

@@ -5,6 +5,8 @@ import type { Database, UserRow } from './schema.js'
 export interface UserStore {
   count(): Promise<number>
   get(id: string): Promise<UserRow | undefined>
+  /** Every user, by e-mail. */
+  list(): Promise<UserRow[]>
   findByEmail(email: string): Promise<UserRow | undefined>
   /** Throws on a taken e-mail (a unique violation). */
   insert(row: UserRow): Promise<void>
@@ -18,6 +20,7 @@ export function userStore(db: Kysely<Database>): UserStore {
       return Number(r.n)
     },
     get: (id) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    list: () => db.selectFrom('users').selectAll().orderBy('email').execute(),
     findByEmail: (email) => db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst(),
     async insert(row) {
       await db.insertInto('users').values({ ...row, email: row.email.toLowerCase() }).execute()

@@ -12,6 +12,8 @@ describe('parseCommand', () => {
     [['keys', 'list', '--account', 'a1'], { name: 'keys list', accountId: 'a1' }],
     [['keys', 'revoke', 'k1'], { name: 'keys revoke', keyId: 'k1' }],
     [['serve'], { name: 'serve' }],
+    [['users', 'list'], { name: 'users list' }],
+    [['users', 'reset-password', 'ann@example.com'], { name: 'users reset-password', email: 'ann@example.com' }],
   ])('%j is a command', (argv, command) => {
     expect(parseCommand(argv)).toEqual({ kind: 'command', command })
   })
@@ -37,6 +39,9 @@ describe('parseCommand', () => {
     [['keys', 'revoke'], '"keys revoke" needs KEY_ID'],
     [['keys', 'revoke', 'k1', 'k2'], 'unexpected argument "k2" after "keys revoke"'],
     [['serve', 'now'], 'unexpected argument "now" after "serve"'],
+    [['users'], '"users" needs one of: list, reset-password'],
+    [['users', 'reset-password'], '"users reset-password" needs EMAIL'],
+    [['users', 'list', '--account', 'a1'], '"users list" takes no --account'],
   ])('%j is a usage error: %s', (argv, problem) => {
     expect(parseCommand(argv)).toEqual({ kind: 'usage-error', problem })
   })

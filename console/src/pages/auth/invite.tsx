@@ -1,12 +1,12 @@
 /** Accepting an invitation (`/invite#<token>`): a new user picks a password; a known one confirms theirs. */
 import { useState } from 'preact/hooks'
-import { useLocation } from 'wouter-preact'
 import { api } from '../../api/client'
 import { useApi } from '../../api/hooks'
-import { useSessionState, type SessionInfo } from '../../api/session'
+import type { SessionInfo } from '../../api/session'
 import { fieldErrorsOf, FormError, TextField } from '../../ui/form'
 import { Button, ErrorBanner, Loading } from '../../ui/kit'
 import { AuthFrame } from './auth-frame'
+import { useSignIn } from './use-sign-in'
 
 interface Invitation {
   accountName: string
@@ -18,42 +18,27 @@ interface Invitation {
 }
 
 export function InvitePage() {
-  const { signedIn } = useSessionState()
-  const [, navigate] = useLocation()
   const token = window.location.hash.slice(1)
   const invite = useApi<Invitation>(token ? `/v1/invitations/${encodeURIComponent(token)}` : null)
   const [name, setName] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<unknown>(null)
-  const [busy, setBusy] = useState(false)
+  const userExists = invite.data?.userExists === true
+  const { error, busy, submit } = useSignIn(() =>
+    api.post<SessionInfo>(`/v1/invitations/${encodeURIComponent(token)}/accept`, userExists ? { password } : { name, password }),
+  )
 
   if (!token) return <AuthFrame title="Invitation">This page needs the invitation link you were sent (it ends in #…).</AuthFrame>
   if (invite.isLoading) return <Loading />
   if (invite.error || !invite.data) return <AuthFrame title="Invitation"><ErrorBanner error={invite.error ?? 'Unknown invitation'} /></AuthFrame>
   const data = invite.data
 
-  const submit = async (e: Event) => {
-    e.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      const info = await api.post<SessionInfo>(`/v1/invitations/${encodeURIComponent(token)}/accept`, data.userExists ? { password } : { name, password })
-      history.replaceState(null, '', '/')
-      signedIn(info)
-      navigate('/', { replace: true })
-    } catch (err) {
-      setError(err)
-    } finally {
-      setBusy(false)
-    }
-  }
   const errors = fieldErrorsOf(error)
   return (
     <AuthFrame title={`Join ${data.accountName}`}>
       <p class="muted">
         {data.inviterEmail} invited <strong>{data.email}</strong> as {data.role.replace('_', '-').toLowerCase()}.
       </p>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <FormError error={error} shown={['name', 'password']} />
         {data.userExists ? null : <TextField label="Your name" path="name" errors={errors} autoComplete="name" value={name} onValue={setName} />}
         <TextField

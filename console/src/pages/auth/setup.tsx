@@ -1,43 +1,24 @@
 /** The first user, created with the one-time setup link printed at the first start (`/setup#<token>`). */
 import { useState } from 'preact/hooks'
-import { useLocation } from 'wouter-preact'
 import { api } from '../../api/client'
-import { useSessionState, type SessionInfo } from '../../api/session'
+import type { SessionInfo } from '../../api/session'
 import { fieldErrorsOf, FormError, TextField } from '../../ui/form'
 import { Button, Notice } from '../../ui/kit'
 import { AuthFrame } from './auth-frame'
+import { useSignIn } from './use-sign-in'
 
 export function SetupPage() {
-  const { signedIn } = useSessionState()
-  const [, navigate] = useLocation()
   const token = window.location.hash.slice(1)
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<unknown>(null)
-  const [busy, setBusy] = useState(false)
-
-  const submit = async (e: Event) => {
-    e.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      const info = await api.post<SessionInfo>('/v1/auth/setup', { token, name, email, password })
-      history.replaceState(null, '', '/')
-      signedIn(info)
-      navigate('/', { replace: true })
-    } catch (err) {
-      setError(err)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { error, busy, submit } = useSignIn(() => api.post<SessionInfo>('/v1/auth/setup', { token, name, email, password }))
   const errors = fieldErrorsOf(error)
   return (
     <AuthFrame title="Create the first user">
       {token ? null : <Notice kind="warning">This page needs the setup link Picket printed at its first start (it ends in #…).</Notice>}
       <p class="muted">This user owns the account Picket created. You can invite others once you are in.</p>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <FormError error={error} shown={['name', 'email', 'password']} />
         <TextField label="Your name" path="name" errors={errors} autoComplete="name" value={name} onValue={setName} />
         <TextField label="E-mail" path="email" errors={errors} type="email" autoComplete="username" value={email} onValue={setEmail} />

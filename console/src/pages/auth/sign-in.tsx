@@ -1,40 +1,28 @@
 /** Sign in with e-mail and password. */
 import { useState } from 'preact/hooks'
-import { useLocation, useSearch } from 'wouter-preact'
+import { useSearch } from 'wouter-preact'
 import { api } from '../../api/client'
-import { useSessionState, type SessionInfo } from '../../api/session'
+import type { SessionInfo } from '../../api/session'
 import { fieldErrorsOf, FormError, TextField } from '../../ui/form'
 import { Button } from '../../ui/kit'
 import { AuthFrame } from './auth-frame'
+import { useSignIn } from './use-sign-in'
+
+/** Where to go after signing in: the page the visitor asked for, if it is one of ours. */
+const nextOf = (search: string): string => {
+  const next = new URLSearchParams(search).get('next')
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/'
+}
 
 export function SignInPage() {
-  const { signedIn } = useSessionState()
-  const [, navigate] = useLocation()
   const search = useSearch()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<unknown>(null)
-  const [busy, setBusy] = useState(false)
-
-  const submit = async (e: Event) => {
-    e.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      const info = await api.post<SessionInfo>('/v1/auth/sign-in', { email, password })
-      signedIn(info)
-      const next = new URLSearchParams(search).get('next')
-      navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/', { replace: true })
-    } catch (err) {
-      setError(err)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { error, busy, submit } = useSignIn(() => api.post<SessionInfo>('/v1/auth/sign-in', { email, password }), () => nextOf(search))
   const errors = fieldErrorsOf(error)
   return (
     <AuthFrame title="Sign in">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <FormError error={error} shown={['email', 'password']} />
         <TextField label="E-mail" path="email" errors={errors} type="email" autoComplete="username" required value={email} onValue={setEmail} autoFocus />
         <TextField label="Password" path="password" errors={errors} type="password" autoComplete="current-password" required value={password} onValue={setPassword} />
