@@ -33,6 +33,9 @@ describe('getIn', () => {
     ['request.basicAuth.username', undefined],
     ['name.length', undefined],
     ['zero.toFixed', undefined],
+    ['request.headers[0].key', 'a'],
+    ['request.headers.0.value', 'b'],
+    ['request.headers[9]', undefined],
   ])('%s → %j', (path, value) => {
     expect(getIn(DOC, path)).toEqual(value)
   })
@@ -53,6 +56,8 @@ describe('setIn', () => {
     ['a whole list is set as a value', { request: { headers: [] } }, 'request.headers', [{ key: 'k' }], { request: { headers: [{ key: 'k' }] } }],
     ['an object is replaced whole', { retryStrategy: { type: 'FIXED', maxRetries: 2 } }, 'retryStrategy', null, { retryStrategy: null }],
     ['undefined is set as a value', { a: { b: 1 } }, 'a.b', undefined, { a: { b: undefined } }],
+    ['an item of a list, which stays a list', { a: [1, 2] }, 'a.0', 9, { a: [9, 2] }],
+    ['a field of a list item by its API path', { r: { assertions: [{ target: '1' }, { target: '2' }] } }, 'r.assertions[1].target', '3', { r: { assertions: [{ target: '1' }, { target: '3' }] } }],
   ])('%s', (_name, doc, path, value, expected) => {
     expect(setIn(deepFreeze(doc), path, value)).toStrictEqual(expected)
   })

@@ -21,6 +21,11 @@ describe('formatMs', () => {
     [61_499, '1 min 1 s'],
     [125_000, '2 min 5 s'],
     [3_600_000, '60 min 0 s'],
+    // Units chosen after rounding.
+    [999.6, '1.00 s'],
+    [9_996, '10.0 s'],
+    [59_960, '1 min 0 s'],
+    [119_600, '2 min 0 s'],
   ])('%s → %s', (ms, text) => {
     expect(formatMs(ms)).toBe(text)
   })
@@ -72,6 +77,9 @@ describe('timeAgo', () => {
     [-45 * DAY, -1, 'month'],
     [-400 * DAY, -1, 'year'],
     [10 * SECOND, 10, 'second'],
+    // Rounding up into the next unit reads as that unit.
+    [-59.6 * SECOND, -1, 'minute'],
+    [-23.6 * HOUR, -1, 'day'],
   ])('%s ms from now → %s %s', (offset, value, unit) => {
     expect(timeAgo(new Date(NOW + offset).toISOString(), NOW)).toBe(rtf.format(value, unit))
   })
@@ -88,6 +96,9 @@ describe('formatBytes', () => {
     [1024 * 1024, '1.0 MB'],
     [5.5 * 1024 * 1024, '5.5 MB'],
     [1024 * 1024 * 1024, '1024.0 MB'],
+    [1_048_575, '1.0 MB'],
+    [Number.NaN, '–'],
+    [Number.POSITIVE_INFINITY, '–'],
   ])('%s → %s', (n, text) => {
     expect(formatBytes(n)).toBe(text)
   })

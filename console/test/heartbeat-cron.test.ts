@@ -9,6 +9,7 @@ describe('cronSchedule', () => {
     [120, 'seconds', '*/2 * * * *'],
     [0, 'minutes', '* * * * *'],
     [-5, 'minutes', '* * * * *'],
+    [Number.NaN, 'minutes', '* * * * *'],
     // Minutes: the largest divisor of 60 not above the period.
     [1, 'minutes', '* * * * *'],
     [2, 'minutes', '*/2 * * * *'],

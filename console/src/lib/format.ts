@@ -3,9 +3,12 @@
 export function formatMs(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '–'
   if (ms < 1) return `${ms.toFixed(2)} ms`
-  if (ms < 1000) return `${Math.round(ms)} ms`
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`
-  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`
+  // Each unit is chosen after rounding, so 999.6 ms reads 1.00 s and 119.6 s reads 2 min 0 s.
+  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`
+  if (ms < 9_995) return `${(ms / 1000).toFixed(2)} s`
+  if (ms < 59_950) return `${(ms / 1000).toFixed(1)} s`
+  const seconds = Math.round(ms / 1000)
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`
 }
 
 export function formatPercent(value: number | null | undefined, digits = 2): string {
@@ -23,14 +26,18 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 ]
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
 
-/** "3 minutes ago", "in 2 hours". */
+/** "3 minutes ago", "in 2 hours": the largest unit that fits, after rounding (59.6 s ago is a minute ago). */
 export function timeAgo(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return 'never'
   const t = Date.parse(iso)
   if (!Number.isFinite(t)) return '–'
   const diff = t - now
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(diff) >= size || unit === 'second') return relative.format(Math.round(diff / size), unit)
+  for (let i = 0; i < UNITS.length; i++) {
+    const [unit, size] = UNITS[i] as [Intl.RelativeTimeFormatUnit, number]
+    if (Math.abs(diff) < size && unit !== 'second') continue
+    const larger = UNITS[i - 1]
+    if (larger && Math.abs(Math.round(diff / size)) * size >= larger[1]) return relative.format(Math.round(diff / larger[1]), larger[0])
+    return relative.format(Math.round(diff / size), unit)
   }
   return iso
 }
@@ -39,8 +46,8 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 export const formatDateTime = (iso: string | null | undefined): string => (iso ? dateTime.format(new Date(iso)) : '–')
 
 export function formatBytes(n: number | null | undefined): string {
-  if (n === null || n === undefined) return '–'
+  if (n === null || n === undefined || !Number.isFinite(n)) return '–'
   if (n < 1024) return `${n} B`
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`
+  if (n < 1024 * 1024 - 52) return `${(n / 1024).toFixed(1)} KB`
   return `${(n / 1024 / 1024).toFixed(1)} MB`
 }

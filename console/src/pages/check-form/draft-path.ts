@@ -1,26 +1,39 @@
-/** Reading and writing a draft (the check or group object as the API shows it) by dotted path, immutably. */
+/** Reading and writing a draft (the check or group object as the API shows it) by path (`a.b`, `a[0].b`), immutably. */
 import type { FieldErrors } from '../../ui/form'
 
 export type Doc = Record<string, unknown>
 
 const isDoc = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v)
 
+/** Path segments: `a.b[0].c` and `a.b.0.c` alike. */
+const segments = (path: string): string[] => path.replace(/\[(\d+)\]/g, '.$1').split('.').filter((k) => k !== '')
+const isIndex = (key: string): boolean => /^\d+$/.test(key)
+
 export function getIn(doc: Doc, path: string): unknown {
   let cur: unknown = doc
-  for (const key of path.split('.')) {
-    if (!isDoc(cur)) return undefined
-    cur = cur[key]
+  for (const key of segments(path)) {
+    if (Array.isArray(cur) && isIndex(key)) cur = cur[Number(key)]
+    else if (isDoc(cur)) cur = cur[key]
+    else return undefined
   }
   return cur
 }
 
-/** A copy of `doc` with `path` set to `value` (objects on the way are created or copied). */
+function setAt(container: unknown, keys: string[], value: unknown): unknown {
+  const [head, ...rest] = keys
+  if (head === undefined) return value
+  if (Array.isArray(container) && isIndex(head)) {
+    const copy = [...container]
+    copy[Number(head)] = setAt(container[Number(head)], rest, value)
+    return copy
+  }
+  const base = isDoc(container) ? container : {}
+  return { ...base, [head]: setAt(base[head], rest, value) }
+}
+
+/** A copy of `doc` with `path` set to `value` (objects on the way are created or copied; lists stay lists). */
 export function setIn(doc: Doc, path: string, value: unknown): Doc {
-  const [head, ...rest] = path.split('.')
-  if (head === undefined) return doc
-  if (rest.length === 0) return { ...doc, [head]: value }
-  const inner = isDoc(doc[head]) ? (doc[head] as Doc) : {}
-  return { ...doc, [head]: setIn(inner, rest.join('.'), value) }
+  return segments(path).length === 0 ? doc : (setAt(doc, segments(path), value) as Doc)
 }
 
 export const str = (doc: Doc, path: string, fallback = ''): string => {

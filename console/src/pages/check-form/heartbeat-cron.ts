@@ -5,7 +5,8 @@ const UNIT_SECONDS: Record<string, number> = { seconds: 1, minutes: 60, hours: 3
 /** The cron schedule closest to (never slower than) the period; cron's finest step is one minute. */
 export function cronSchedule(period: number, unit: string): string {
   const seconds = period * (UNIT_SECONDS[unit] ?? 60)
-  const minutes = Math.max(1, Math.floor(seconds / 60))
+  // An unreadable period pings every minute: too often is harmless, too rarely raises false alerts.
+  const minutes = Number.isFinite(seconds) ? Math.max(1, Math.floor(seconds / 60)) : 1
   if (minutes < 60) {
     // */n only fires evenly when n divides 60; otherwise take the largest divisor below n.
     const step = [30, 20, 15, 12, 10, 6, 5, 4, 3, 2, 1].find((d) => d <= minutes) ?? 1
