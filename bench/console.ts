@@ -9,14 +9,16 @@
  * - the home list's API time: the three calls it makes (a page of 100 checks, the statuses of all, the summaries
  *   and sparklines of the 100), each p50/p99 over `--loads` calls, with the session cookie as the console sends it.
  *
- * Usage: npx tsx bench/console.ts [--checks 1000] [--days 30] [--every 60] [--loads 20] [--json out.json]
+ * Usage: npx tsx bench/console.ts [--checks 1000] [--days 30] [--every 60] [--loads 20] [--json out.json] [--data DIR]
+ * With --data, the database in DIR is kept, and a later run with the same DIR measures it again without seeding
+ * (seeding 1,000 checks × 30 days takes about 10 minutes on SQLite).
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { AddressInfo } from 'node:net'
-import { chromium } from 'playwright-core'
+import { chromium, type Page } from 'playwright-core'
 import type { Clock } from '../src/lib/clock.js'
 import { openStore } from '../src/store/db.js'
 import { migrateToLatest } from '../src/store/migrate.js'
@@ -27,7 +29,10 @@ import { machine, percentile, round } from './lib.js'
 import { createChecks, resetRandom, rollUpAll, seedResults } from './dashboard-pages-seed.js'
 
 const { values } = parseArgs({
-  options: { checks: { type: 'string', default: '1000' }, days: { type: 'string', default: '30' }, every: { type: 'string', default: '60' }, loads: { type: 'string', default: '20' }, json: { type: 'string' } },
+  options: {
+    checks: { type: 'string', default: '1000' }, days: { type: 'string', default: '30' }, every: { type: 'string', default: '60' }, loads: { type: 'string', default: '20' },
+    json: { type: 'string' }, data: { type: 'string' },
+  },
 })
 const CHECKS = Number(values.checks)
 const DAYS = Number(values.days)
@@ -56,20 +61,27 @@ const stats = (ms: number[]) => {
 
 async function main() {
   await buildConsole({ ifStale: true })
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-console-bench-'))
+  const dir = values.data ? path.resolve(values.data) : fs.mkdtempSync(path.join(os.tmpdir(), 'picket-console-bench-'))
+  fs.mkdirSync(dir, { recursive: true })
+  const seeded = fs.existsSync(path.join(dir, 'picket.db'))
   const store = await openStore({ sqliteFile: path.join(dir, 'picket.db') })
   await migrateToLatest(store)
   resetRandom()
   const clock = new BenchClock()
   const services = buildServices({ store, clock, publicBaseUrl: 'http://127.0.0.1' })
-  const boot = await services.accounts.bootstrap({})
-  const accountId = boot.accountId
-  await services.users.ensureAdmin(EMAIL, PASSWORD)
-  const t0 = performance.now()
-  const checks = await createChecks(services, accountId, CHECKS, EVERY)
-  const seeded = await seedResults(store, accountId, checks, NOW, DAYS, EVERY, () => undefined)
-  const rolled = await rollUpAll(services, () => undefined)
-  log(`${checks.length} checks, ${seeded} results (${rolled} rolled up) in ${round((performance.now() - t0) / 1000)} s`)
+  let results = 0
+  if (seeded) {
+    log(`measuring the database in ${dir} again`)
+  } else {
+    const { accountId } = await services.accounts.bootstrap({})
+    await services.users.ensureAdmin(EMAIL, PASSWORD)
+    const t0 = performance.now()
+    const checks = await createChecks(services, accountId, CHECKS, EVERY)
+    results = await seedResults(store, accountId, checks, NOW, DAYS, EVERY, () => undefined)
+    const rolled = await rollUpAll(services, () => undefined)
+    log(`${checks.length} checks, ${results} results (${rolled} rolled up) in ${round((performance.now() - t0) / 1000)} s`)
+  }
+  const accountId = (await services.accounts.listAccounts())[0]?.id ?? ''
   clock.start()
 
   const app = await buildApp({ services, publicBaseUrl: 'http://127.0.0.1', rateLimit: NO_LIMIT, sites: { dashboardDomain: null, statusPageDomain: null, rateLimit: NO_LIMIT } })
@@ -103,41 +115,47 @@ async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] })
   const cold: number[] = []
   const warm: number[] = []
-  let transfer: Record<string, number> = {}
-  const rowsShown = () => document.querySelectorAll('main table tbody tr').length >= 100 && !document.querySelector('.loading')
+  let transfer: unknown = {}
+  /** The list of 100 checks is on screen with its figures (no part still loading). */
+  const listShown = async (page: Page) => {
+    await page.locator('main table tbody tr').nth(99).waitFor({ timeout: 30_000 })
+    await page.locator('.loading').waitFor({ state: 'detached', timeout: 30_000 })
+    await page.locator('main table tbody tr svg').first().waitFor({ timeout: 30_000 })
+  }
   for (let i = 0; i < LOADS; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     await context.addCookies([{ name: 'picket_session', value: cookie.split('=').slice(1).join('='), url: base }])
     const page = await context.newPage()
     await page.goto(`${base}/`)
-    await page.waitForFunction(rowsShown, undefined, { timeout: 30_000 })
+    await listShown(page)
     cold.push(await page.evaluate(() => performance.now()))
     if (i === 0) {
-      transfer = await page.evaluate(() => {
-        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
-        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
-        const sum = (f: (e: PerformanceResourceTiming) => boolean, k: 'transferSize' | 'encodedBodySize' | 'decodedBodySize') => entries.filter(f).reduce((a, e) => a + e[k], 0)
-        const js = (e: PerformanceResourceTiming) => e.name.endsWith('.js')
-        const css = (e: PerformanceResourceTiming) => e.name.endsWith('.css')
+      // A string, not a function: tsx would wrap the function's inner names in a helper the page does not have.
+      transfer = await page.evaluate(`(() => {
+        const entries = performance.getEntriesByType('resource')
+        const nav = performance.getEntriesByType('navigation')[0]
+        const pick = (ext) => entries.filter((e) => e.name.split('?')[0].endsWith(ext))
+        const sum = (list, key) => list.reduce((a, e) => a + e[key], 0)
         return {
-          jsFiles: entries.filter(js).length, jsCompressedBytes: sum(js, 'encodedBodySize'), jsBytes: sum(js, 'decodedBodySize'),
-          cssCompressedBytes: sum(css, 'encodedBodySize'), htmlBytes: nav.encodedBodySize,
+          jsFiles: pick('.js').length, jsCompressedBytes: sum(pick('.js'), 'encodedBodySize'), jsBytes: sum(pick('.js'), 'decodedBodySize'),
+          cssCompressedBytes: sum(pick('.css'), 'encodedBodySize'), htmlBytes: nav.encodedBodySize,
+          timeline: entries.map((e) => [new URL(e.name).pathname.replace('/assets/', ''), Math.round(e.startTime), Math.round(e.responseEnd)]),
         }
-      })
+      })()`)
       log('transfer', transfer)
     }
     await page.reload()
-    await page.waitForFunction(rowsShown, undefined, { timeout: 30_000 })
+    await listShown(page)
     warm.push(await page.evaluate(() => performance.now()))
     await context.close()
   }
   await browser.close()
-  const result = { machine: machine(), checks: CHECKS, days: DAYS, everyMinutes: EVERY, results: seeded, api, interactive: { cold: stats(cold), warm: stats(warm) }, transfer }
+  const result = { machine: machine(), checks: CHECKS, days: DAYS, everyMinutes: EVERY, results: results || 'reused', api, interactive: { cold: stats(cold), warm: stats(warm) }, transfer }
   console.log(JSON.stringify(result, null, 2))
   if (values.json) fs.writeFileSync(values.json, JSON.stringify(result, null, 2))
   await app.close()
   await store.close()
-  fs.rmSync(dir, { recursive: true, force: true })
+  if (!values.data) fs.rmSync(dir, { recursive: true, force: true })
 }
 
 main().catch((err: unknown) => {

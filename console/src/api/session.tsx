@@ -2,7 +2,7 @@
 import { createContext, type ComponentChildren } from 'preact'
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks'
 import { useQueryClient } from '@tanstack/preact-query'
-import { api, ApiError, setCredentials, setUnauthorizedHandler } from './client'
+import { api, setCredentials, setUnauthorizedHandler } from './client'
 
 export type Role = 'OWNER' | 'ADMIN' | 'READ_WRITE' | 'READ_RUN' | 'READ_ONLY'
 export type Permission = 'read' | 'run' | 'write' | 'manage' | 'own'
@@ -38,6 +38,10 @@ const SessionContext = createContext<{ state: State; session: Session | null; si
 
 const ACCOUNT_KEY = 'picket.account'
 
+/** The first question, asked as soon as the script runs, while the first page's code is still loading. */
+let firstSession: Promise<SessionInfo> | null = api.get<SessionInfo>('/v1/auth/session')
+firstSession.catch(() => undefined)
+
 function chooseAccount(info: SessionInfo, wanted: string | null): string {
   return info.accounts.find((a) => a.id === wanted)?.id ?? info.accounts[0]?.id ?? ''
 }
@@ -58,10 +62,10 @@ export function SessionProvider(props: { children: ComponentChildren }) {
       queryClient.clear()
       setState({ status: 'signed-out' })
     })
-    api.get<SessionInfo>('/v1/auth/session').then(signedIn, (err: unknown) => {
-      if (err instanceof ApiError && err.status === 401) setState({ status: 'signed-out' })
-      else setState({ status: 'signed-out' })
-    })
+    const asked = firstSession ?? api.get<SessionInfo>('/v1/auth/session')
+    firstSession = null
+    // Not signed in (401), or the service cannot be reached: the sign-in page says what happens next.
+    asked.then(signedIn, () => setState({ status: 'signed-out' }))
   }, [])
 
   const session = useMemo<Session | null>(() => {

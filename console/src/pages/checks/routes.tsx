@@ -2,8 +2,11 @@
 import { lazy } from 'preact/compat'
 import type { PageRoute } from '../../routes'
 
+/** The list of checks, the page most visits start on: main.tsx loads it at once when the address is /. */
+export const loadHome = () => import('./home/page')
+
 export const checkViewRoutes: PageRoute[] = [
-  { path: '/', component: lazy(() => import('./home/page')) },
+  { path: '/', component: lazy(loadHome) },
   { path: '/checks/:id/results/:resultId', component: lazy(() => import('./check/result')) },
   { path: '/checks/:id/results', component: lazy(() => import('./check/results')) },
   { path: '/checks/:id/analytics', component: lazy(() => import('./check/analytics')) },
