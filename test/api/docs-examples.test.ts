@@ -3,31 +3,10 @@
  * create; read examples have no body) is sent
  * to its route and answers 201, and every check type has one.
  */
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../helpers/app.js'
 import { testDbs } from '../helpers/db.js'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
-
-interface Example {
-  file: string
-  route: string
-  body: unknown
-}
-
-function examplesIn(file: string): Example[] {
-  const text = readFileSync(path.join(ROOT, file), 'utf8')
-  return [...text.matchAll(/```sh\n([\s\S]*?)```/g)]
-    .map((m) => m[1] ?? '')
-    .filter((block) => block.includes('Authorization: Bearer $KEY') && block.includes("-d '"))
-    .map((block) => {
-      const route = /(\/v1\/checks\/[a-z]+)/.exec(block)?.[1] ?? ''
-      const json = /-d '([\s\S]*?)'\s*$/.exec(block.trim())?.[1] ?? ''
-      return { file, route, body: JSON.parse(json) as unknown }
-    })
-}
+import { examplesIn } from '../helpers/doc-examples.js'
 
 const EXAMPLES = [...examplesIn('README.md'), ...examplesIn('docs/check-types.md')]
 
