@@ -42,7 +42,7 @@ describe.each(testDbs)('notification delivery per channel on $name', (db) => {
     expect(JSON.parse(req.body)).toMatchObject({
       ALERT_TITLE: 'Check "Shop API" has failed', ALERT_TYPE: 'ALERT_FAILURE', CHECK_ID: checkId, CHECK_NAME: 'Shop API', CHECK_TYPE: 'API',
       CHECK_DESCRIPTION: 'Checkout API', CHECK_RESULT_ID: alert.resultId, CHECK_ERROR_MESSAGE: 'Expected status 200, got 503', TAGS: ['prod'],
-      REGION: 'eu-west-1', RUN_LOCATION: 'Ireland', RESPONSE_TIME: 250, RESULT_LINK: `${RESULT_LINK_BASE}/v1/check-results/${checkId}/${String(alert.resultId)}`,
+      REGION: 'eu-west-1', RUN_LOCATION: 'Ireland', RESPONSE_TIME: 250, RESULT_LINK: `${RESULT_LINK_BASE}/checks/${checkId}/results/${String(alert.resultId)}`,
       STARTED_AT: new Date(alert.startedAt).toISOString(), API_CHECK_RESPONSE_STATUS_CODE: 503, IS_REMINDER: false, REMINDER_SEQUENCE: 0,
     })
     const [entry] = await k.log()
@@ -90,7 +90,7 @@ describe.each(testDbs)('notification delivery per channel on $name', (db) => {
     expect(msg.text).toBe('Check "Shop API" is degraded')
     expect(msg.channel).toBe('#ops')
     expect(msg.attachments[0]!.color).toBe('#daa038')
-    expect(JSON.stringify(msg.attachments[0]!.blocks)).toContain(`${RESULT_LINK_BASE}/v1/check-results/${checkId}/`)
+    expect(JSON.stringify(msg.attachments[0]!.blocks)).toContain(`${RESULT_LINK_BASE}/checks/${checkId}/results/`)
   })
 
   it('sends an e-mail with a text and an HTML part through the SMTP server', async () => {
@@ -104,7 +104,7 @@ describe.each(testDbs)('notification delivery per channel on $name', (db) => {
     expect(mail.from).toBe('alerts@picket.test')
     expect(mail.to).toEqual(['oncall@example.com'])
     expect(mail.subject).toBe('[Picket] Check "Shop API" has failed')
-    const link = `${RESULT_LINK_BASE}/v1/check-results/${checkId}/${String(alert.resultId)}`
+    const link = `${RESULT_LINK_BASE}/checks/${checkId}/results/${String(alert.resultId)}`
     expect(mail.text).toContain('Check "Shop API" has failed')
     expect(mail.text).toContain('Expected status 200, got 503')
     expect(mail.text).toContain(link)

@@ -36,13 +36,13 @@ describe('notification variables', () => {
       ALERT_TITLE: 'Check "Shop "API"" has failed', ALERT_TYPE: 'ALERT_FAILURE', CHECK_ID: 'check-1', CHECK_NAME: 'Shop "API"', CHECK_TYPE: 'API',
       CHECK_DESCRIPTION: 'The shop', CHECK_RESULT_ID: 'result-1', CHECK_ERROR_MESSAGE: 'Expected 200, got 500', GROUP_NAME: 'Shop',
       TAGS: ['prod', 'team:payments'], REGION: 'eu-central-1', RUN_LOCATION: 'Frankfurt', RESPONSE_TIME: 123,
-      RESULT_LINK: 'https://picket.example/v1/check-results/check-1/result-1', STARTED_AT: new Date(NOW - 1000).toISOString(),
+      RESULT_LINK: 'https://picket.example/checks/check-1/results/result-1', STARTED_AT: new Date(NOW - 1000).toISOString(),
       API_CHECK_RESPONSE_STATUS_CODE: 500, API_CHECK_RESPONSE_STATUS_TEXT: 'Internal Server Error', SSL_CHECK_DOMAIN: null,
       SSL_DAYS_REMAINING: null, IS_REMINDER: false, REMINDER_SEQUENCE: 0,
     })
   })
   it('links to the check when no result raised the alert', () => {
-    expect(resultLink('http://x', { checkId: 'c', resultId: null })).toBe('http://x/v1/checks/c')
+    expect(resultLink('http://x', { checkId: 'c', resultId: null })).toBe('http://x/checks/c')
   })
 })
 

@@ -81,9 +81,10 @@ export function alertTitle(a: Pick<AlertRecord, 'alertType' | 'name' | 'sslDomai
   }
 }
 
+/** The page of the result (or of the check) in the web console, where whoever is alerted reads what failed. */
 export function resultLink(base: string, a: Pick<AlertRecord, 'checkId' | 'resultId'>): string {
   const root = base.replace(/\/+$/, '')
-  return a.resultId ? `${root}/v1/check-results/${a.checkId}/${a.resultId}` : `${root}/v1/checks/${a.checkId}`
+  return a.resultId ? `${root}/checks/${a.checkId}/results/${a.resultId}` : `${root}/checks/${a.checkId}`
 }
 
 export const locationName = (region: string): string => (LOCATION_NAMES as Record<string, string | undefined>)[region] ?? region
