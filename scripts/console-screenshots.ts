@@ -75,8 +75,8 @@ async function main(): Promise<void> {
   try {
     const assertions = [{ source: 'STATUS_CODE', comparison: 'EQUALS', property: '', target: '200' }, { source: 'JSON_BODY', property: '$.ok', comparison: 'EQUALS', target: 'true' }]
     const api = (name: string, route: string, tags: string[]) => ({ name, tags, frequency: 5, locations: ['us-east-1', 'eu-west-1'], request: { method: 'GET', url: `${target.url}${route}`, assertions } })
-    const checks: Array<{ id: string; mu: number; state?: string }> = []
-    const add = async (type: string, body: object, mu: number, state?: string) => checks.push({ id: String((await call('POST', `/v1/checks/${type}`, body)).id), mu, ...(state ? { state } : {}) })
+    const checks: Array<{ id: string; type: string; mu: number; state?: string }> = []
+    const add = async (type: string, body: object, mu: number, state?: string) => checks.push({ id: String((await call('POST', `/v1/checks/${type}`, body)).id), type: type.toUpperCase(), mu, ...(state ? { state } : {}) })
     await add('api', api('Checkout API', '/checkout', ['prod', 'shop']), 4.4)
     await add('api', api('Cart API', '/cart', ['prod', 'shop']), 4.0)
     await add('api', { ...api('Payments webhook', '/payments', ['prod', 'payments']) }, 5.0, 'failing')
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
         const failing = (c.state === 'failing' && t > now - 3 * HOUR) || rnd() < 0.01
         const status = failing ? 'failing' : c.state === 'degraded' && rnd() < 0.4 ? 'degraded' : 'passing'
         rows.push({
-          id: crypto.randomUUID(), account_id: ACCOUNT, check_id: c.id, check_type: 'API', sequence_id: crypto.randomUUID(), run_job_id: crypto.randomUUID(), attempt: 1,
+          id: crypto.randomUUID(), account_id: ACCOUNT, check_id: c.id, check_type: c.type, sequence_id: crypto.randomUUID(), run_job_id: crypto.randomUUID(), attempt: 1,
           result_type: 'FINAL', location: rnd() < 0.5 ? 'us-east-1' : 'eu-west-1', status, has_failures: failing ? 1 : 0, has_errors: 0, is_degraded: status === 'degraded' ? 1 : 0,
           over_max_response_time: 0, response_time: ms, error_kind: null, error_message: failing ? 'HTTP 503' : null, status_code: failing ? 503 : 200, scheduled_at: t,
           started_at: t, stopped_at: t + Math.round(ms), trigger: 'SCHEDULER', session_id: null, doc: '{}', metrics: JSON.stringify({ responseTime: ms, total: ms, latencyAvg: ms }), created_at: t + 500,
@@ -110,6 +110,12 @@ async function main(): Promise<void> {
     // The latest runs for real.
     const started = (await call('POST', '/v1/check-sessions/trigger', { target: { checkId: checks.map((c) => c.id) } })) as { sessions: Array<{ checkSessionId: string }> }
     for (const s of started.sessions) await call('GET', `/v1/check-sessions/${s.checkSessionId}/completion?maxWaitSeconds=60`).catch(() => undefined)
+    // Until every triggered check shows its run (an ICMP run takes a few seconds of pings).
+    for (let i = 0; i < 60; i++) {
+      const statuses = (await call('GET', '/v1/check-statuses')) as unknown as Array<{ checkId: string; lastRunAt?: string | null }>
+      if (checks.every((c) => statuses.find((st) => st.checkId === c.id)?.lastRunAt)) break
+      await new Promise((r) => setTimeout(r, 500))
+    }
 
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] })
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' })
