@@ -108,7 +108,7 @@ export default function ApiKeysPage() {
           {keys.data && keys.data.length > 0 ? (
             <div class="table-wrap">
               <table>
-                <caption class="sr-only">API keys</caption>
+                <caption class="visually-hidden">API keys</caption>
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -116,7 +116,7 @@ export default function ApiKeysPage() {
                     <th scope="col">Created</th>
                     <th scope="col">Status</th>
                     <th scope="col">
-                      <span class="sr-only">Actions</span>
+                      <span class="visually-hidden">Actions</span>
                     </th>
                   </tr>
                 </thead>

@@ -62,14 +62,14 @@ export default function MembersPage() {
       {items.length > 0 ? (
         <div class="table-wrap">
           <table>
-            <caption class="sr-only">Members and invitations</caption>
+            <caption class="visually-hidden">Members and invitations</caption>
             <thead>
               <tr>
                 <th scope="col">Member</th>
                 <th scope="col">Role</th>
                 <th scope="col">Status</th>
                 <th scope="col">
-                  <span class="sr-only">Actions</span>
+                  <span class="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>

@@ -88,7 +88,7 @@ export default function NotificationsPage() {
       {rows.length > 0 ? (
         <div class="table-wrap">
           <table>
-            <caption class="sr-only">Alert notifications</caption>
+            <caption class="visually-hidden">Alert notifications</caption>
             <thead>
               <tr>
                 <th scope="col">Sent</th>

@@ -56,7 +56,7 @@ function WindowForm(props: { window?: MaintenanceWindow }) {
       <FormError error={save.error ?? remove.error} shown={['name', 'tags', 'startsAt', 'endsAt', 'repeatInterval', 'repeatUnit', 'repeatEndsAt']} />
       {save.isSuccess && w ? <div class="banner banner-success" role="status">Saved.</div> : null}
       <fieldset disabled={!canWrite}>
-        <legend class="sr-only">Maintenance window</legend>
+        <legend class="visually-hidden">Maintenance window</legend>
         <TextField label="Name" path="name" errors={errors} value={d.name} onValue={set('name')} />
         <TextField label="Tags" path="tags" errors={errors} value={d.tags} onValue={set('tags')} hint="Comma-separated. The window silences checks having any of these tags." />
         <div class="row">

@@ -67,7 +67,7 @@ function EditLocation(props: { location: PrivateLocation }) {
         <FormError error={save.error ?? remove.error} shown={['name', 'icon', 'proxyUrl']} />
         {save.isSuccess ? <div class="banner banner-success" role="status">Saved.</div> : null}
         <fieldset disabled={!canWrite}>
-          <legend class="sr-only">Private location</legend>
+          <legend class="visually-hidden">Private location</legend>
           <LocationFields d={form.value} set={form.set} errors={errors} creating={false} />
         </fieldset>
         {canWrite ? (

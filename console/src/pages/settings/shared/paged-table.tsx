@@ -39,7 +39,7 @@ export function PagedTable<T>(props: Props<T>) {
     <>
       <div class="table-wrap">
         <table>
-          <caption class="sr-only">{props.caption}</caption>
+          <caption class="visually-hidden">{props.caption}</caption>
           <thead>
             <tr>
               {props.columns.map((c) => (

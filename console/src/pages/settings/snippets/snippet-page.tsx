@@ -19,7 +19,7 @@ function SnippetForm(props: { snippet?: Snippet }) {
       <FormError error={save.error ?? remove.error} shown={['name', 'script']} />
       {save.isSuccess && s ? <div class="banner banner-success" role="status">Saved.</div> : null}
       <fieldset disabled={!canWrite}>
-        <legend class="sr-only">Snippet</legend>
+        <legend class="visually-hidden">Snippet</legend>
         <TextField label="Name" path="name" errors={errors} value={form.value.name} onValue={form.set('name')} />
         <TextArea label="Script" path="script" errors={errors} mono rows={18} value={form.value.script} onValue={form.set('script')} hint="Node.js code, at most 512 KiB." />
       </fieldset>
