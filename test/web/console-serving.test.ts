@@ -39,6 +39,8 @@ describe.each(sqlite)('the web console as served ($name)', (db) => {
       expect(res.headers['cache-control']).toContain('immutable')
       expect(String(res.headers['content-type'])).toMatch(/javascript/)
     }
+    // A production build, even though the tests (NODE_ENV=test) built it: no development JSX with source locations.
+    expect((await get(script)).body).not.toMatch(/fileName:/)
     expect((await get('/assets/missing-0000.js')).statusCode).toBe(404)
   })
 
