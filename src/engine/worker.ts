@@ -4,43 +4,28 @@
  * A crash between running and writing loses nothing: the lease expires and the job runs again.
  */
 import { newId } from '../lib/ids.js'
-import { decideRetry, effectiveStrategy, type RetryDecision, type RetryStrategy } from '../domain/schedule/retry-policy.js'
-import type { Redactor } from '../domain/secrets/redact.js'
 import { runSecretValues } from '../domain/secrets/run-secrets.js'
 import type { RunResult } from '../runners/contract.js'
 import type { Stores } from '../store/all-stores.js'
 import type { CheckRecord } from '../store/checks.js'
-import type { CheckResultRow, RunJobRow } from '../store/schema.js'
+import type { RunJobRow } from '../store/schema.js'
 import type { EngineDeps } from './engine-deps.js'
-import { effectiveDoc, prepareRunSpec } from './prepare.js'
+import { prepareRunSpec } from './prepare.js'
 import { loadGroups } from './scheduler.js'
-import { internalFailure, toResultRow } from './result-row.js'
+import { internalFailure } from './result-row.js'
 import { createRedactorCache } from './redactor-cache.js'
-import { storeArtifacts } from './store-artifacts.js'
+import { completeRun, createOutcomeWriter, type Completed } from './run-outcome.js'
 
 type Doc = Record<string, unknown>
 
-/** Final results waiting for alert evaluation before the writer slows down to let it catch up. */
-const HOOK_BACKLOG = 5_000
-
-interface Completed {
-  job: RunJobRow
-  checkType: string
-  result: RunResult
-  decision: RetryDecision
-  retryLocation: string
-  resultId: string
-  redactor: Redactor | null
-}
-
-interface Batch {
+export interface Batch {
   checks: Map<string, CheckRecord>
   groups: Map<number, Doc>
   variables: Map<string, Array<{ key: string; value: string; secret: boolean }>>
   snippets: Map<number, string>
 }
 
-async function loadBatch(s: Stores, jobs: RunJobRow[]): Promise<Batch> {
+export async function loadBatch(s: Stores, jobs: RunJobRow[]): Promise<Batch> {
   const checks = new Map((await s.checks.getMany([...new Set(jobs.map((j) => j.check_id))])).map((c) => [c.id, c]))
   const groups = await loadGroups(s, [...checks.values()])
   const variables: Batch['variables'] = new Map()
@@ -78,8 +63,7 @@ type Lane = 'default' | 'browser'
 export function createWorker(deps: EngineDeps): EngineWorker {
   const running: Record<Lane, number> = { default: 0, browser: 0 }
   const pending: Completed[] = []
-  let hookChain: Promise<void> = Promise.resolve()
-  let hookBacklog = 0
+  const writer = createOutcomeWriter(deps)
   const inFlight = new Set<Promise<void>>()
   const redactors = createRedactorCache()
   const stopping = new AbortController()
@@ -116,57 +100,17 @@ export function createWorker(deps: EngineDeps): EngineWorker {
       await deps.stores.jobs.requeue(job.id, { attempt: job.attempt, due_at: deps.clock.now(), location: job.location, private_location_id: job.private_location_id, first_started_at: job.first_started_at })
       return
     }
-    result = await storeArtifacts(deps, { accountId: check.accountId, checkId: check.id, resultId }, result, redactor)
-    const doc = effectiveDoc(check.checkType, check.doc, group)
-    const strategy = effectiveStrategy((doc.retryStrategy as RetryStrategy | null) ?? null, doc.doubleCheck === true, check.checkType)
-    const elapsed = result.stoppedAt - (job.first_started_at ?? result.startedAt)
-    const decision = decideRetry(strategy, { failed: result.status === 'failing', networkError: result.networkError }, job.attempt - 1, elapsed)
-    const locations = ((doc.locations as string[] | undefined) ?? []).filter((l) => l !== job.location)
-    const retryLocation = decision.sameLocation || job.private_location_id || locations.length === 0 ? job.location : (locations[Math.floor(Math.random() * locations.length)] as string)
-    pending.push({
-      job: { ...job, first_started_at: job.first_started_at ?? result.startedAt }, checkType: check.checkType, result, decision, retryLocation, resultId,
-      redactor,
-    })
+    pending.push(await completeRun(deps, { job, check, group, result, resultId, redactor }))
   }
 
   async function flush(): Promise<number> {
     if (pending.length === 0) return 0
     const batch = pending.splice(0, pending.length)
-    const now = deps.clock.now()
-    let finals: CheckResultRow[] = []
     try {
-      finals = await deps.transact(async (s) => {
-        const alive = new Set((await s.checks.getMany([...new Set(batch.map((c) => c.job.check_id))])).map((c) => c.id))
-        const live = batch.filter((c) => alive.has(c.job.check_id))
-        const rows = live.map((c) => toResultRow({ id: c.resultId, job: c.job, checkType: c.checkType, result: c.result, final: !c.decision.retry, at: now, redactor: c.redactor }))
-        await s.results.insertMany(rows)
-        for (const c of live.filter((x) => x.decision.retry)) {
-          await s.jobs.requeue(c.job.id, {
-            attempt: c.job.attempt + 1, due_at: now + c.decision.delayMs, location: c.retryLocation,
-            private_location_id: c.job.private_location_id, first_started_at: c.job.first_started_at,
-          })
-        }
-        await s.jobs.remove(batch.filter((c) => !c.decision.retry || !alive.has(c.job.check_id)).map((c) => c.job.id))
-        const finalRows = rows.filter((r) => r.result_type === 'FINAL')
-        await s.results.applyStatuses(finalRows)
-        return finalRows
-      })
+      await writer.write(batch)
     } catch (err) {
       deps.log.error({ err, count: batch.length }, 'writing run outcomes failed; their leases will expire and they will run again')
       return 0
-    }
-    if (finals.length > 0 && deps.onFinalResults) {
-      // Alert evaluation runs behind the writer, in order, so a burst of failures never slows the recording of
-      // runs; past a backlog of HOOK_BACKLOG results the writer waits for it (back-pressure).
-      const hook = deps.onFinalResults
-      hookBacklog += finals.length
-      hookChain = hookChain
-        .then(() => hook(finals))
-        .catch((err: unknown) => deps.log.error({ err }, 'final-result hook failed'))
-        .finally(() => {
-          hookBacklog -= finals.length
-        })
-      if (hookBacklog > HOOK_BACKLOG) await hookChain
     }
     return batch.length
   }
@@ -214,7 +158,7 @@ export function createWorker(deps: EngineDeps): EngineWorker {
     async drain() {
       await Promise.all([...inFlight])
       await flush()
-      await hookChain
+      await writer.settle()
     },
   }
 }

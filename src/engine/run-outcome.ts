@@ -1,0 +1,106 @@
+/**
+ * What becomes of a finished run, wherever it ran (the built-in worker or a private-location agent): its artifacts
+ * are stored (redacted), the retry decision is taken, and then, in one transaction per batch, the result rows are
+ * written, retries go back to the queue (same private location), finished jobs leave it and latest statuses are
+ * updated; the FINAL results then go to the final-results hooks (alerts, error groups), behind the writer.
+ */
+import { decideRetry, effectiveStrategy, type RetryDecision, type RetryStrategy } from '../domain/schedule/retry-policy.js'
+import type { Redactor } from '../domain/secrets/redact.js'
+import type { RunResult } from '../runners/contract.js'
+import type { Stores } from '../store/all-stores.js'
+import type { CheckRecord } from '../store/checks.js'
+import type { CheckResultRow, RunJobRow } from '../store/schema.js'
+import type { EngineDeps } from './engine-deps.js'
+import { effectiveDoc } from './prepare.js'
+import { toResultRow } from './result-row.js'
+import { storeArtifacts } from './store-artifacts.js'
+
+type Doc = Record<string, unknown>
+
+/** Final results waiting for alert evaluation before the writer slows down to let it catch up. */
+const HOOK_BACKLOG = 5_000
+
+export interface Completed {
+  job: RunJobRow
+  checkType: string
+  result: RunResult
+  decision: RetryDecision
+  retryLocation: string
+  resultId: string
+  redactor: Redactor | null
+}
+
+/** Stores the run's artifacts and decides whether it is retried (and where). */
+export async function completeRun(
+  deps: Pick<EngineDeps, 'artifacts' | 'log'>,
+  input: { job: RunJobRow; check: CheckRecord; group: Doc | undefined; result: RunResult; resultId: string; redactor: Redactor | null },
+): Promise<Completed> {
+  const { job, check, group, resultId, redactor } = input
+  const result = await storeArtifacts(deps, { accountId: check.accountId, checkId: check.id, resultId }, input.result, redactor)
+  const doc = effectiveDoc(check.checkType, check.doc, group)
+  const strategy = effectiveStrategy((doc.retryStrategy as RetryStrategy | null) ?? null, doc.doubleCheck === true, check.checkType)
+  const elapsed = result.stoppedAt - (job.first_started_at ?? result.startedAt)
+  const decision = decideRetry(strategy, { failed: result.status === 'failing', networkError: result.networkError }, job.attempt - 1, elapsed)
+  const locations = ((doc.locations as string[] | undefined) ?? []).filter((l) => l !== job.location)
+  const retryLocation = decision.sameLocation || job.private_location_id || locations.length === 0 ? job.location : (locations[Math.floor(Math.random() * locations.length)] as string)
+  return { job: { ...job, first_started_at: job.first_started_at ?? result.startedAt }, checkType: check.checkType, result, decision, retryLocation, resultId, redactor }
+}
+
+export interface OutcomeWriter {
+  /**
+   * Writes a batch of outcomes in one transaction (throws when it fails: the leases then expire and the runs run
+   * again). `claim`, when given, is asked inside the transaction for each outcome; one it refuses is left out
+   * entirely (its job untouched). Returns the outcomes written.
+   */
+  write(batch: Completed[], claim?: (s: Stores, c: Completed) => Promise<boolean>): Promise<Completed[]>
+  /** Waits for the final-results hooks queued so far. */
+  settle(): Promise<void>
+}
+
+export function createOutcomeWriter(deps: Pick<EngineDeps, 'transact' | 'clock' | 'log' | 'onFinalResults'>): OutcomeWriter {
+  let hookChain: Promise<void> = Promise.resolve()
+  let hookBacklog = 0
+
+  async function afterWrite(finals: CheckResultRow[]): Promise<void> {
+    if (finals.length === 0 || !deps.onFinalResults) return
+    // Alert evaluation runs behind the writer, in order, so a burst of failures never slows the recording of
+    // runs; past a backlog of HOOK_BACKLOG results the writer waits for it (back-pressure).
+    const hook = deps.onFinalResults
+    hookBacklog += finals.length
+    hookChain = hookChain
+      .then(() => hook(finals))
+      .catch((err: unknown) => deps.log.error({ err }, 'final-result hook failed'))
+      .finally(() => {
+        hookBacklog -= finals.length
+      })
+    if (hookBacklog > HOOK_BACKLOG) await hookChain
+  }
+
+  return {
+    async write(input, claim) {
+      if (input.length === 0) return []
+      const now = deps.clock.now()
+      const { batch, finals } = await deps.transact(async (s) => {
+        const batch: Completed[] = []
+        for (const c of input) if (!claim || (await claim(s, c))) batch.push(c)
+        const alive = new Set((await s.checks.getMany([...new Set(batch.map((c) => c.job.check_id))])).map((c) => c.id))
+        const live = batch.filter((c) => alive.has(c.job.check_id))
+        const rows = live.map((c) => toResultRow({ id: c.resultId, job: c.job, checkType: c.checkType, result: c.result, final: !c.decision.retry, at: now, redactor: c.redactor }))
+        await s.results.insertMany(rows)
+        for (const c of live.filter((x) => x.decision.retry)) {
+          await s.jobs.requeue(c.job.id, {
+            attempt: c.job.attempt + 1, due_at: now + c.decision.delayMs, location: c.retryLocation,
+            private_location_id: c.job.private_location_id, first_started_at: c.job.first_started_at,
+          })
+        }
+        await s.jobs.remove(batch.filter((c) => !c.decision.retry || !alive.has(c.job.check_id)).map((c) => c.job.id))
+        const finalRows = rows.filter((r) => r.result_type === 'FINAL')
+        await s.results.applyStatuses(finalRows)
+        return { batch, finals: finalRows }
+      })
+      await afterWrite(finals)
+      return batch
+    },
+    settle: () => hookChain,
+  }
+}
