@@ -1,0 +1,112 @@
+/**
+ * The private-location agent's configuration (`picket agent`, bin/picket-agent.js), parsed once from its
+ * environment with every problem listed (the caller prints them and exits 2):
+ *   API_KEY                 required: a private-location key (pl_…) from POST /v1/private-locations/{id}/keys
+ *   PICKET_URL              required: the service's base URL, e.g. https://picket.example.com (http or https)
+ *   JOB_CONCURRENCY         jobs run at once, 1–10 (default 1)
+ *   LOG_LEVEL               DEBUG | LOG | INFO | WARN | ERROR, any case (default INFO)
+ *   HTTPS_PROXY, HTTP_PROXY proxy of the agent's own traffic to the service (checks never use it)
+ *   AGENT_HEALTH_PORT       port of /-/readiness, /-/liveness, /health and /metrics (default 8081; 0 = any free port)
+ *   EXTERNAL_OBSERVABILITY  error-level events reported (scrubbed) to the service unless `off`
+ *   NODE_EXTRA_CA_CERTS     read by Node itself; checked here only to exist
+ *   CHROMIUM_PATH           Debian's Chromium (default /usr/bin/chromium); browser check types are taken only when it exists
+ *   AGENT_SHUTDOWN_GRACE_MS how long SIGTERM waits for jobs in hand and their results (default 300000)
+ */
+import { existsSync } from 'node:fs'
+import { ConfigError } from './load.js'
+
+export type AgentLogLevel = 'debug' | 'log' | 'info' | 'warn' | 'error'
+
+export interface AgentConfig {
+  apiKey: string
+  /** Base URL of the service, without a trailing slash. */
+  serviceUrl: string
+  jobConcurrency: number
+  logLevel: AgentLogLevel
+  /** Proxy for the agent's calls to the service (HTTPS_PROXY for https services, else HTTP_PROXY); undefined: direct. */
+  proxyUrl: string | undefined
+  healthPort: number
+  externalObservability: boolean
+  chromiumPath: string
+  shutdownGraceMs: number
+}
+
+type Env = Record<string, string | undefined>
+
+const LEVELS: AgentLogLevel[] = ['debug', 'log', 'info', 'warn', 'error']
+
+const httpUrl = (raw: string): boolean => {
+  try {
+    const u = new URL(raw)
+    return u.protocol === 'http:' || u.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** The agent's settings, or a ConfigError naming every problem. */
+export function loadAgentConfig(env: Env = process.env): AgentConfig {
+  const problems: string[] = []
+  const str = (name: string): string | undefined => {
+    const raw = env[name]
+    return raw === undefined || raw.trim() === '' ? undefined : raw.trim()
+  }
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = str(name)
+    if (raw === undefined) return fallback
+    const n = Number(raw)
+    if (!/^\d+$/.test(raw) || n < min || n > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`)
+      return fallback
+    }
+    return n
+  }
+
+  const apiKey = str('API_KEY')
+  if (apiKey === undefined) problems.push('API_KEY is required: a private-location key (pl_…) from POST /v1/private-locations/{id}/keys')
+  else if (!apiKey.startsWith('pl_')) problems.push('API_KEY must be a private-location key (it starts with pl_)')
+
+  const serviceUrl = str('PICKET_URL')?.replace(/\/+$/, '')
+  if (serviceUrl === undefined) problems.push("PICKET_URL is required: the service's base URL, e.g. https://picket.example.com")
+  else if (!httpUrl(serviceUrl)) problems.push(`PICKET_URL must be an http:// or https:// URL (got "${serviceUrl}")`)
+
+  const jobConcurrency = int('JOB_CONCURRENCY', 1, 1, 10)
+
+  const rawLevel = str('LOG_LEVEL')
+  let logLevel: AgentLogLevel = 'info'
+  if (rawLevel !== undefined) {
+    const lower = rawLevel.toLowerCase() as AgentLogLevel
+    if (LEVELS.includes(lower)) logLevel = lower
+    else problems.push(`LOG_LEVEL must be one of DEBUG, LOG, INFO, WARN, ERROR (got "${rawLevel}")`)
+  }
+
+  const httpsProxy = str('HTTPS_PROXY') ?? str('https_proxy')
+  const httpProxy = str('HTTP_PROXY') ?? str('http_proxy')
+  for (const [name, value] of [['HTTPS_PROXY', httpsProxy], ['HTTP_PROXY', httpProxy]] as const) {
+    if (value !== undefined && !httpUrl(value)) problems.push(`${name} must be an http:// or https:// URL`)
+  }
+  const proxyUrl = serviceUrl?.startsWith('https:') ? (httpsProxy ?? httpProxy) : (httpProxy ?? httpsProxy)
+
+  const healthPort = int('AGENT_HEALTH_PORT', 8081, 0, 65535)
+
+  const observability = str('EXTERNAL_OBSERVABILITY')
+  const externalObservability = observability?.toLowerCase() !== 'off'
+
+  const caFile = str('NODE_EXTRA_CA_CERTS')
+  if (caFile !== undefined && !existsSync(caFile)) problems.push(`NODE_EXTRA_CA_CERTS names a file that does not exist: ${caFile}`)
+
+  const shutdownGraceMs = int('AGENT_SHUTDOWN_GRACE_MS', 300_000, 0, 3_600_000)
+
+  if (problems.length > 0) throw new ConfigError(problems)
+  return {
+    apiKey: apiKey ?? '',
+    serviceUrl: serviceUrl ?? '',
+    jobConcurrency,
+    logLevel,
+    proxyUrl: proxyUrl !== undefined && httpUrl(proxyUrl) ? proxyUrl : undefined,
+    healthPort,
+    externalObservability,
+    chromiumPath: str('CHROMIUM_PATH') ?? '/usr/bin/chromium',
+    shutdownGraceMs,
+  }
+}
