@@ -3,7 +3,7 @@ import type { AccountService } from '../services/accounts.js'
 import type { UserAdminService } from '../services/users/user-admin.js'
 import type { CliCommand } from './parse-command.js'
 
-export type OperatorCommand = Exclude<CliCommand, { name: 'serve' }>
+export type OperatorCommand = Exclude<CliCommand, { name: 'serve' } | { name: 'agent' }>
 
 export interface OperatorDeps {
   accounts: AccountService

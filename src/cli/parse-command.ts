@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util'
 
 export type CliCommand =
   | { name: 'serve' }
+  | { name: 'agent' }
   | { name: 'accounts create'; accountName: string }
   | { name: 'accounts list' }
   | { name: 'keys create'; accountId: string; keyName: string }
@@ -14,7 +15,8 @@ export type CliCommand =
   | { name: 'users list' }
   | { name: 'users reset-password'; email: string }
 
-export type ParsedCli = { kind: 'help' } | { kind: 'command'; command: CliCommand } | { kind: 'usage-error'; problem: string }
+/** `topic: 'agent'`: `picket agent --help`, answered with the agent's settings (src/cli/agent-usage.ts). */
+export type ParsedCli = { kind: 'help'; topic?: 'agent' } | { kind: 'command'; command: CliCommand } | { kind: 'usage-error'; problem: string }
 
 type OptionName = 'name' | 'account'
 
@@ -30,6 +32,10 @@ interface CommandSpec {
 
 const COMMANDS: CommandSpec[] = [
   { name: 'serve', options: {}, args: [], usage: 'serve', summary: 'Start the service (the same as npm start)', build: () => ({ name: 'serve' }) },
+  {
+    name: 'agent', options: {}, args: [], usage: 'agent',
+    summary: "Run a private location's agent (API_KEY, PICKET_URL; see picket agent --help)", build: () => ({ name: 'agent' }),
+  },
   {
     name: 'accounts create', options: { name: false }, args: [], usage: 'accounts create [--name NAME]',
     summary: 'Create an account and its first API key (printed once)',
@@ -67,7 +73,7 @@ export const USAGE = [
   ...COMMANDS.map((c) => `  ${c.usage.padEnd(41)}${c.summary}`),
   `  ${'help, --help, -h'.padEnd(41)}Show this help`,
   '',
-  'Every command but serve works on the store the service uses: DATABASE_URL, or SQLite under DATA_DIR',
+  'Every command but serve and agent works on the store the service uses: DATABASE_URL, or SQLite under DATA_DIR',
   '(default ./data).',
 ].join('\n')
 
@@ -104,17 +110,21 @@ function findCommand(positionals: string[]): CommandSpec | string {
   return `unknown command "${first} ${second}"`
 }
 
+function helpFor(positionals: string[]): ParsedCli {
+  return positionals[0] === 'agent' || (positionals[0] === 'help' && positionals[1] === 'agent') ? { kind: 'help', topic: 'agent' } : { kind: 'help' }
+}
+
 export function parseCommand(argv: string[]): ParsedCli {
   const parsed = tokenize(argv)
   if (typeof parsed === 'string') {
     // An unknown command is the first thing to say, before the options it was given.
     const loose = parseArgs({ args: argv, allowPositionals: true, strict: false, options: OPTIONS })
-    if (loose.values.help === true || loose.positionals[0] === 'help') return { kind: 'help' }
+    if (loose.values.help === true || loose.positionals[0] === 'help') return helpFor(loose.positionals)
     const found = findCommand(loose.positionals)
     return { kind: 'usage-error', problem: typeof found === 'string' && loose.positionals.length > 0 ? found : parsed }
   }
   const { positionals, values } = parsed
-  if (values.help || positionals[0] === 'help') return { kind: 'help' }
+  if (values.help || positionals[0] === 'help') return helpFor(positionals)
   const spec = findCommand(positionals)
   if (typeof spec === 'string') return { kind: 'usage-error', problem: spec }
   const args = positionals.slice(spec.name.split(' ').length)

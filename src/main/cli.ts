@@ -4,6 +4,7 @@
  * problem and the usage to stderr (exit 2). Only the commands that need the store load the configuration and open
  * it, so a mistyped command creates nothing. Failures print a message, never a stack trace (exit 1).
  */
+import { AGENT_USAGE } from '../cli/agent-usage.js'
 import { parseCommand, USAGE } from '../cli/parse-command.js'
 
 export interface CliOutput {
@@ -11,11 +12,11 @@ export interface CliOutput {
   err(text: string): void
 }
 
-/** The exit code, or 'serving' once `serve` has started the service (which then runs until signalled). */
+/** The exit code, or 'serving' once `serve` (or `agent`) has started (it then runs until signalled). */
 export async function runCli(argv: string[], io: CliOutput): Promise<number | 'serving'> {
   const parsed = parseCommand(argv)
   if (parsed.kind === 'help') {
-    io.out(USAGE)
+    io.out(parsed.topic === 'agent' ? AGENT_USAGE : USAGE)
     return 0
   }
   if (parsed.kind === 'usage-error') {
@@ -26,6 +27,11 @@ export async function runCli(argv: string[], io: CliOutput): Promise<number | 's
   if (command.name === 'serve') {
     await import('./server.js')
     return 'serving'
+  }
+  if (command.name === 'agent') {
+    const { runAgent } = await import('./agent.js')
+    const code = await runAgent()
+    return code === 'running' ? 'serving' : code
   }
   try {
     // Loaded only now, so that help and usage errors answer at once without loading the store and services.
