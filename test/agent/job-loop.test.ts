@@ -120,8 +120,8 @@ describe('agent job loop against a fake protocol server', () => {
         responseTime: 5, startedAt: ctx.now(), stoppedAt: ctx.now(), assertions: [], timingPhases: { total: 5 }, details: {}, jobLog: [],
         artifacts: [{ type: 'trace', name: 'trace.zip', path: file, contentType: 'application/zip' }],
         release: async () => {
-          released += 1
           await rm(dir, { recursive: true, force: true })
+          released += 1
         },
       }),
     }
