@@ -73,8 +73,15 @@ export async function runAgent(env: Record<string, string | undefined> = process
     return 1
   }
   const running = agent
-  process.on('uncaughtException', (err) => running.reportError(err))
-  process.on('unhandledRejection', (err) => running.reportError(err))
+  // A bug that escaped every handler: logged and reported (scrubbed), then the process ends as Node would end it;
+  // the service runs its leased jobs again after their lease.
+  const fatal = (err: unknown) => {
+    log.error(err, 'Agent crashed')
+    running.reportError(err)
+    setTimeout(() => process.exit(1), 1000)
+  }
+  process.on('uncaughtException', fatal)
+  process.on('unhandledRejection', fatal)
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
