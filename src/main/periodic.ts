@@ -11,6 +11,7 @@ export function periodicWork(services: Services): PeriodicWork[] {
     { name: 'analytics-rollup', everyMs: 5_000, run: () => services.analyticsRollup.rollUp(20) },
     { name: 'ssl-certificates', everyMs: 60_000, run: () => services.sslCertificates.checkCertificates() },
     { name: 'console-sessions', everyMs: 3_600_000, run: () => services.logins.prune() },
+    { name: 'private-location-expiry', everyMs: 10_000, run: () => services.agentJobs.expireUnleased() },
     { name: 'artifact-retention', everyMs: 3_600_000, run: () => services.artifacts.prune() },
   ]
 }

@@ -41,6 +41,8 @@ import { invitationService, type InvitationService } from './users/invitations.j
 import { apiKeyService, type ApiKeyService } from './users/api-keys.js'
 import { userAdminService, type UserAdminService } from './users/user-admin.js'
 import { alertChannelTestService, type AlertChannelTestService } from './alert-channel-test.js'
+import { agentJobService, type AgentJobService } from './agent-jobs.js'
+import { agentPresenceService, type AgentPresenceService } from './agent-presence.js'
 
 export interface Services {
   accounts: AccountService
@@ -93,6 +95,10 @@ export interface Services {
   apiKeys: ApiKeyService
   /** Test notifications through an alert channel. */
   alertChannelTests: AlertChannelTestService
+  /** Private-location agents: leasing, artifact uploads, results, expiry of runs nobody leased (issue 15). */
+  agentJobs: AgentJobService
+  /** Private-location agents: authentication, lastSeen, heartbeats, reported errors, queue metrics. */
+  agentPresence: AgentPresenceService
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -110,6 +116,8 @@ export interface ServiceDeps {
   artifactRetentionDays?: number
   /** How long a public dashboard's or status page's computed view is reused (default 10 s; 0: never). */
   pageCacheMs?: number
+  /** Largest artifact an agent may upload (default 150 MB). */
+  agentArtifactLimitBytes?: number
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -169,6 +177,8 @@ export function buildServices(deps: ServiceDeps): Services {
     badges: badgeService(r),
     dashboardPages: dashboardPageService(r, { cacheMs: deps.pageCacheMs }),
     statusPagePages: statusPagePageService(r, { cacheMs: deps.pageCacheMs }),
+    agentJobs: agentJobService(r, { files: deps.artifacts, ...(deps.agentArtifactLimitBytes === undefined ? {} : { artifactLimitBytes: deps.agentArtifactLimitBytes }) }),
+    agentPresence: agentPresenceService(r),
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
 }

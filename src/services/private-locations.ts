@@ -1,6 +1,7 @@
 /** Private locations and their agent keys. Raw keys are shown once; only their SHA-256 hashes are stored. */
 import { randomBytes } from 'node:crypto'
 import type { ResourceDeps } from './resource-deps.js'
+import { AGENT_RECENT_MS } from './agent-presence.js'
 import type { Stores } from './stores.js'
 import { BodyProblems } from '../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../domain/errors.js'
@@ -80,6 +81,11 @@ export function privateLocationService(deps: ResourceDeps): PrivateLocationServi
     })
   }
 
+  async function presenceOf(locationId: string): Promise<{ lastSeen: string | null; agentCount: number }> {
+    const p = await stores.privateLocationAgents.presence(locationId, clock.now() - AGENT_RECENT_MS)
+    return { lastSeen: toIsoOrNull(p.lastSeen), agentCount: p.agentCount }
+  }
+
   async function views(accountId: string, records: LocationRecord[], fresh?: PrivateLocationKeyView): Promise<PrivateLocationView[]> {
     const users = await usersOf(stores, accountId, records)
     return Promise.all(
@@ -90,8 +96,7 @@ export function privateLocationService(deps: ResourceDeps): PrivateLocationServi
           id: r.id, name, slugName, icon, proxyUrl, keys,
           checkAssignments: users[i]?.checks.length ?? 0,
           groupAssignments: users[i]?.groups.length ?? 0,
-          lastSeen: null,
-          agentCount: 0,
+          ...(await presenceOf(r.id)),
           created_at: toIso(r.createdAt),
           updated_at: toIsoOrNull(r.updatedAt),
         }

@@ -25,6 +25,7 @@ import { membershipStore, type MembershipStore } from './memberships.js'
 import { invitationStore, type InvitationStore } from './invitations.js'
 import { loginSessionStore, type LoginSessionStore } from './login-sessions.js'
 import { loginGuardStore, type LoginGuardStore } from './login-guards.js'
+import { privateLocationAgentStore, type PrivateLocationAgentStore } from './private-location-agents.js'
 
 export interface Stores {
   accounts: AccountStore
@@ -38,6 +39,7 @@ export interface Stores {
   maintenanceWindows: DocTable<number>
   privateLocations: DocTable<string>
   privateLocationKeys: PrivateLocationKeyStore
+  privateLocationAgents: PrivateLocationAgentStore
   statusPages: DocTable<string>
   statusPageServices: DocTable<string>
   statusPageIncidents: DocTable<string>
@@ -91,6 +93,7 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
       conflictMessage: 'A private location with this slugName already exists',
     }),
     privateLocationKeys: privateLocationKeyStore(db),
+    privateLocationAgents: privateLocationAgentStore(db),
     statusPages: docTable(db, {
       table: 'status_pages',
       idKind: 'uuid',

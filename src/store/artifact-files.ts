@@ -5,7 +5,9 @@
  * from a request can reach outside it. With several instances the root must be a shared volume.
  */
 import { randomBytes } from 'node:crypto'
-import { promises as fs } from 'node:fs'
+import { createWriteStream, promises as fs } from 'node:fs'
+import { Transform, type Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import path from 'node:path'
 import type { ArtifactType, RunArtifact } from '../runners/contract.js'
 
@@ -36,6 +38,30 @@ export interface ArtifactFiles {
   prune(olderThan: number): Promise<number>
   /** Deletes everything of one check (when a check is deleted), best effort. */
   removeCheck(accountId: string, checkId: string): Promise<void>
+  /**
+   * Streams an uploaded file (a private-location agent's artifact) to <root>/_staging/<scope>/<name>, never
+   * holding it whole in memory; past `limitBytes` the upload stops and nothing is kept ('too-large').
+   */
+  stage(scope: string, name: string, body: Readable, limitBytes: number): Promise<{ size: number } | 'too-large' | 'invalid'>
+  /** The path of a staged file, or null when there is none. */
+  staged(scope: string, name: string): Promise<string | null>
+  /** Removes a scope's staged files. */
+  unstage(scope: string): Promise<void>
+}
+
+const STAGING = '_staging'
+
+class TooLarge extends Error {}
+
+/** Passes bytes through, failing once more than `limit` went by. */
+const limitTo = (limit: number): Transform => {
+  let seen = 0
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length
+      done(seen > limit ? new TooLarge() : null, chunk)
+    },
+  })
 }
 
 /** The characters of an artifact name (runner contract) and of the ids: one path segment, never `.` or `..`. */
@@ -148,6 +174,34 @@ export function artifactFiles(root: string): ArtifactFiles {
       await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined)
       const accountDir = under(accountId)
       if (accountDir) await removeIfEmpty(accountDir)
+    },
+
+    async stage(scope, name, body, limitBytes) {
+      const dir = under(STAGING, scope)
+      if (!dir || !isSafeSegment(name)) return 'invalid'
+      await fs.mkdir(dir, { recursive: true })
+      const target = path.join(dir, name)
+      const temp = `${target}~${randomBytes(6).toString('hex')}`
+      try {
+        await pipeline(body, limitTo(limitBytes), createWriteStream(temp))
+        await fs.rename(temp, target)
+        return { size: (await fs.stat(target)).size }
+      } catch (err) {
+        await fs.rm(temp, { force: true }).catch(() => undefined)
+        if (err instanceof TooLarge) return 'too-large'
+        throw err
+      }
+    },
+
+    async staged(scope, name) {
+      const file = under(STAGING, scope, name)
+      const st = file ? await fs.lstat(file).catch(() => null) : null
+      return file && st?.isFile() ? file : null
+    },
+
+    async unstage(scope) {
+      const dir = under(STAGING, scope)
+      if (dir) await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined)
     },
   }
 }

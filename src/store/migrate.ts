@@ -11,6 +11,7 @@ import * as m007 from './migrations/007-analytics.js'
 import * as m008 from './migrations/008-status-page-emails.js'
 import * as m009 from './migrations/009-analytics-days.js'
 import * as m010 from './migrations/010-users.js'
+import * as m011 from './migrations/011-private-location-agents.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '008-status-page-emails': m008,
   '009-analytics-days': m009,
   '010-users': m010,
+  '011-private-location-agents': m011,
 }
 
 export async function migrateToLatest(store: Store): Promise<void> {

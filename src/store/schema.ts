@@ -229,6 +229,28 @@ export interface PrivateLocationKeyRow {
   created_at: number
 }
 
+export interface PrivateLocationAgentRow {
+  location_id: string
+  agent_id: string
+  account_id: string
+  version: string
+  last_seen_at: number
+  jobs_in_flight: number
+}
+
+export interface PrivateLocationAgentErrorRow {
+  id: string
+  account_id: string
+  location_id: string
+  agent_id: string
+  message: string
+  stack: string
+  agent_version: string
+  platform: string
+  runtime_version: string
+  created_at: number
+}
+
 /** Tables reached through store/doc-table.ts are not listed: their names are chosen at run time. */
 export interface Database {
   accounts: AccountRow
@@ -241,6 +263,8 @@ export interface Database {
   alert_subscriptions: AlertSubscriptionRow
   account_settings: AccountSettingsRow
   private_location_keys: PrivateLocationKeyRow
+  private_location_agents: PrivateLocationAgentRow
+  private_location_agent_errors: PrivateLocationAgentErrorRow
   check_schedules: CheckScheduleRow
   run_jobs: RunJobRow
   check_results: CheckResultRow

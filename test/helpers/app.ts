@@ -36,6 +36,8 @@ export interface TestAppOptions {
   http?: Pick<AppDeps, 'bodyLimitBytes' | 'loggerInstance' | 'slowRequestMs' | 'isShuttingDown'>
   /** Where run artifacts are kept (browser results' traces and screenshots are served from here). */
   artifacts?: ServiceDeps['artifacts']
+  /** Largest artifact an agent may upload (issue 15). */
+  agentArtifactLimitBytes?: number
   /** How long public pages reuse a computed view (default 0 here: every view is fresh). */
   pageCacheMs?: number
   /** Base domains of dashboards and status pages. */
@@ -47,7 +49,7 @@ export interface TestAppOptions {
 export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Promise<TestApp> {
   const store = await db.open()
   const clock = options.clock ?? systemClock
-  const services = buildServices({ store, clock, publicBaseUrl: PUBLIC_BASE_URL, ...(options.staticIps ? { staticIps: options.staticIps } : {}), ...(options.delivery ? { delivery: options.delivery } : {}), ...(options.artifacts ? { artifacts: options.artifacts } : {}), pageCacheMs: options.pageCacheMs ?? 0 })
+  const services = buildServices({ store, clock, publicBaseUrl: PUBLIC_BASE_URL, ...(options.staticIps ? { staticIps: options.staticIps } : {}), ...(options.delivery ? { delivery: options.delivery } : {}), ...(options.artifacts ? { artifacts: options.artifacts } : {}), pageCacheMs: options.pageCacheMs ?? 0, ...(options.agentArtifactLimitBytes === undefined ? {} : { agentArtifactLimitBytes: options.agentArtifactLimitBytes }) })
   const boot = await services.accounts.bootstrap({})
   const app = await buildApp({
     services: options.overrideServices ? options.overrideServices(services) : services,

@@ -27,6 +27,8 @@ import { consoleAuthRoutes } from './console-auth.js'
 import { invitationRoutes } from './invitations.js'
 import { memberRoutes } from './members.js'
 import { apiKeyRoutes } from './api-keys.js'
+import { privateLocationAgentRoutes } from './private-location-agents.js'
+import { agentRoutes } from './agent/index.js'
 
 export async function resourceRoutes(app: FastifyInstance, services: Services, publicBaseUrl: string): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
@@ -34,7 +36,7 @@ export async function resourceRoutes(app: FastifyInstance, services: Services, p
     checkGroupRoutes, variableRoutes, snippetRoutes, alertChannelRoutes, accountSettingsRoutes, maintenanceWindowRoutes,
     referenceDataRoutes, privateLocationRoutes, dashboardRoutes, statusPageRoutes, resultRoutes, sessionRoutes, triggerRoutes,
     heartbeatRoutes, alertNotificationRoutes, checkAlertRoutes, errorGroupRoutes, analyticsRoutes, assetRoutes, badgeRoutes,
-    memberRoutes, apiKeyRoutes,
+    memberRoutes, apiKeyRoutes, privateLocationAgentRoutes, agentRoutes,
   ]) {
     await routes(app, services)
   }

@@ -19,6 +19,8 @@ export interface ResultStore {
   list(f: ResultFilter): Promise<{ items: CheckResultRow[]; total: number }>
   get(accountId: string, checkId: string, id: string): Promise<CheckResultRow | undefined>
   listBySession(accountId: string, sessionId: string): Promise<CheckResultRow[]>
+  /** True when the account has a result of this id (any check). */
+  exists(accountId: string, id: string): Promise<boolean>
   /**
    * The latest status of each check from a batch of its FINAL results, in one statement per 500 checks: only a
    * newer result replaces the status; the longest and shortest run are kept. Checks in `sameStatus` are known to
@@ -69,6 +71,8 @@ export function resultStore(db: Kysely<Database>): ResultStore {
     },
     get: (accountId, checkId, id) =>
       db.selectFrom('check_results').selectAll().where('account_id', '=', accountId).where('check_id', '=', checkId).where('id', '=', id).executeTakeFirst(),
+    exists: async (accountId, id) =>
+      (await db.selectFrom('check_results').select('id').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()) !== undefined,
     listBySession: (accountId, sessionId) =>
       db.selectFrom('check_results').selectAll().where('account_id', '=', accountId).where('session_id', '=', sessionId).orderBy('started_at').execute(),
     async applyStatuses(rows, sameStatus = new Set()) {

@@ -46,6 +46,21 @@ export interface RunJobStore {
   /** Jobs whose holder's lease expired go back to the queue; returns how many. */
   reapExpired(now: number): Promise<number>
   get(id: string): Promise<RunJobRow | undefined>
+  /**
+   * True when the job is still leased to `leasedBy` (and, on PostgreSQL, locks it until the transaction ends, so
+   * two posts of one result are written once).
+   */
+  holdsLease(id: string, leasedBy: string): Promise<boolean>
+  /** Gives a held lease another holder name (an agent's per-job lease token); false when it is not held by `from`. */
+  relabelLease(id: string, from: string, to: string): Promise<boolean>
+  /** Puts a job leased by `leasedBy` back in the queue untouched. */
+  releaseLease(id: string, leasedBy: string): Promise<void>
+  /** Takes a queued job out of the queue (marks it leased by `leasedBy` until `until`); false when it is no longer queued. */
+  claimQueued(id: string, leasedBy: string, until: number): Promise<boolean>
+  /** A private location's queue: queued jobs due by `now`, and the oldest due time among them. */
+  queueOf(privateLocationId: string, now: number): Promise<{ queued: number; oldestDueAt: number | null }>
+  /** Queued private-location jobs due before `dueBefore` (nobody leased them in time), at most `limit`. */
+  listUnleased(dueBefore: number, limit: number): Promise<RunJobRow[]>
   countBySession(sessionId: string): Promise<number>
 }
 
@@ -91,6 +106,52 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
       return Number(r.numUpdatedRows)
     },
     get: (id) => db.selectFrom('run_jobs').selectAll().where('id', '=', id).executeTakeFirst(),
+    async holdsLease(id, leasedBy) {
+      const r = await db
+        .updateTable('run_jobs')
+        .set((eb) => ({ lease_until: eb.ref('lease_until') }))
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('leased_by', '=', leasedBy)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
+    },
+    async relabelLease(id, from, to) {
+      const r = await db.updateTable('run_jobs').set({ leased_by: to }).where('id', '=', id).where('status', '=', 'running').where('leased_by', '=', from).executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
+    },
+    async releaseLease(id, leasedBy) {
+      await db.updateTable('run_jobs').set({ status: 'queued', leased_by: null, lease_until: null }).where('id', '=', id).where('leased_by', '=', leasedBy).execute()
+    },
+    async claimQueued(id, leasedBy, until) {
+      const r = await db
+        .updateTable('run_jobs')
+        .set({ status: 'running', leased_by: leasedBy, lease_until: until })
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
+    },
+    async queueOf(privateLocationId, now) {
+      const r = await db
+        .selectFrom('run_jobs')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('due_at').as('oldest')])
+        .where('private_location_id', '=', privateLocationId)
+        .where('status', '=', 'queued')
+        .where('due_at', '<=', now)
+        .executeTakeFirst()
+      return { queued: Number(r?.n ?? 0), oldestDueAt: r?.oldest == null ? null : Number(r.oldest) }
+    },
+    listUnleased: (dueBefore, limit) =>
+      db
+        .selectFrom('run_jobs')
+        .selectAll()
+        .where('private_location_id', 'is not', null)
+        .where('status', '=', 'queued')
+        .where('due_at', '<', dueBefore)
+        .orderBy('due_at')
+        .limit(limit)
+        .execute(),
     async countBySession(sessionId) {
       const r = await db.selectFrom('run_jobs').select(sql<number>`count(*)`.as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow()
       return Number(r.n)
