@@ -157,6 +157,14 @@ describe.each(testDbs)('agent protocol on $name', (db) => {
     expect(requeued).toMatchObject({ status: 'queued', attempt: 2, private_location_id: l.id, location: l.slug })
     const row = await stores.results.get(t.accountId, id, job!.leaseToken)
     expect(row?.result_type).toBe('ATTEMPT')
+    // The retry fails too: a FINAL failing result, the check's status and its alert, as for the built-in worker.
+    const [retry] = await lease(l.key)
+    expect(retry).toMatchObject({ jobId: job!.jobId, attempt: 2 })
+    expect((await post(l.key, `/agent/v1/jobs/${retry!.jobId}/result`, { leaseToken: retry!.leaseToken, result: failing(now) })).json()).toEqual({ accepted: true })
+    expect(await stores.jobs.get(job!.jobId)).toBeUndefined()
+    expect((await t.call('GET', `/v1/check-statuses/${id}`)).json()).toMatchObject({ hasFailures: true })
+    const alerts = (await t.call('GET', `/v1/check-alerts/${id}`)).json() as Json[]
+    expect(alerts.map((a) => a.alertType)).toContain('ALERT_FAILURE')
   })
 
   it('expires runs nobody leased within 6 minutes with a final failing result', async () => {
