@@ -1,54 +1,46 @@
 /**
  * The scrubber of what the agent reports about itself (EXTERNAL_OBSERVABILITY): an error message or stack trace
- * may quote a check's URL, a header, a key or part of a body. Pure: text in, text out, bounded to 8 KB. What goes:
- * query strings, fragments and userinfo of URLs; Bearer/Basic credentials; pl_/pk_/sk_ keys; long hex and base64
- * runs; header lines and `secret=value` pairs; JSON-looking bodies.
+ * may quote a check's URL, a header, a key or part of a body. Pure: text in, text out, bounded to 8 KB. The
+ * service's scrubber (domain/scrub-secrets.ts: userinfo, secret query parameters, Authorization values, keys, long
+ * hex and base64 runs) runs last; before it the agent is stricter, since nothing of a check may leave its network:
+ * every query string and fragment, every header line, `secret=value` pairs, JSON-looking bodies and short keys go.
  */
+import { REDACTED, scrubSecrets } from '../domain/scrub-secrets.js'
 
 export const MAX_REPORT_CHARS = 8 * 1024
 
-const R = '[redacted]'
+const R = REDACTED
 
-/** Header names whose value is dropped wherever they appear as `Name: value`. */
+/** Header names whose value is dropped wherever they appear as `Name: value` (and any X-… header). */
 const HEADER_NAMES = [
-  'authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key', 'x-auth-token', 'x-service-account',
-  'x-lease-token', 'x-csrf-token', 'host', 'content-type', 'content-length', 'user-agent', 'accept', 'referer', 'origin',
+  'authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'api-key', 'host', 'content-type', 'content-length', 'user-agent',
+  'accept', 'referer', 'origin',
 ]
 
 const SECRET_WORDS = '(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth|session|cookie|signature|sig|credentials?|private[_-]?key|lease[_-]?token)'
 
-/** A long run of base64 characters that is a token, not a file path (node_modules/undici/lib/…) or a word. */
-function looksLikeToken(run: string): boolean {
-  if (!/[0-9]/.test(run) || !/[A-Za-z]/.test(run)) return false
-  return run.split('/').some((segment) => segment.length >= 24)
-}
-
-/** Rules applied in order; each regex is global. */
-const RULES: Array<[RegExp, string | ((m: string, ...groups: string[]) => string)]> = [
+/** The agent's own rules, applied before the service's; each regex is global. */
+const RULES: Array<[RegExp, (m: string, ...groups: string[]) => string]> = [
   // URLs (any scheme://): keep scheme, host, port and path; drop userinfo, query and fragment.
   [/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@'"<>]*@)?([^\s/?#'"<>]*)([^\s?#'"<>]*)(\?[^\s#'"<>]*)?(#[^\s'"<>]*)?/gi,
     (_m, scheme, _user, host, pathPart, query, fragment) => `${scheme}${host}${pathPart}${query ? `?${R}` : ''}${fragment ? '#' : ''}`],
-  // Header lines: "Authorization: Bearer x", "X-Custom-Thing: value" (names with a hyphen or known names).
+  // Header lines: "Authorization: Bearer x", "X-Custom-Thing: value".
   [new RegExp(`\\b(${HEADER_NAMES.join('|')}|x-[a-z0-9-]+)\\s*:\\s*[^\\n]*`, 'gi'), (_m, name) => `${name}: ${R}`],
-  // Credentials by scheme.
+  // Credentials by scheme, however short.
   [/\b(Bearer|Basic|Digest|Token)\s+[A-Za-z0-9._~+/=-]+/gi, (_m, scheme) => `${scheme} ${R}`],
-  // Keys of this service and common providers.
-  [/\b(?:pl|pk|sk|rk)_[A-Za-z0-9_-]{4,}/g, R],
+  // Keys of this service and common providers, however short.
+  [/\b(?:pl|pk|sk|rk)_[A-Za-z0-9_-]{2,}/g, () => R],
   // secret=value, "secret": "value", secret: value
   [new RegExp(`(["']?\\b[\\w-]*${SECRET_WORDS}[\\w-]*["']?\\s*[=:]\\s*)("[^"]*"|'[^']*'|[^\\s,;&}]+)`, 'gi'), (_m, key) => `${key}${R}`],
   // JSON-looking bodies: {"key": …}
-  [/\{\s*"[^"]*"\s*:[^\n]*\}/g, `{${R}}`],
-  // Long hex runs and base64/base64url runs (tokens, hashes, signed blobs).
-  [/\b[0-9a-fA-F]{32,}\b/g, R],
-  [/[A-Za-z0-9+/_-]{32,}={0,2}/g, (m) => (looksLikeToken(m) ? R : m)],
+  [/\{\s*"[^"]*"\s*:[^\n]*\}/g, () => `{${R}}`],
 ]
 
 /** The text with credentials, URLs' secrets, headers and bodies removed, at most MAX_REPORT_CHARS long. */
 export function scrubText(text: string): string {
   let out = text
-  for (const [re, replacement] of RULES) {
-    out = typeof replacement === 'string' ? out.replace(re, replacement) : out.replace(re, replacement as (m: string, ...a: string[]) => string)
-  }
+  for (const [re, replace] of RULES) out = out.replace(re, replace)
+  out = scrubSecrets(out)
   return out.length > MAX_REPORT_CHARS ? `${out.slice(0, MAX_REPORT_CHARS - 1)}…` : out
 }
 
