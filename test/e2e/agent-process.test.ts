@@ -1,0 +1,102 @@
+/**
+ * The private-location agent as an operator runs it: the service and `picket-agent` as real processes on loopback
+ * ports. A check assigned only to the private location waits for an agent and runs through it (its result carries
+ * the location); the agent's health port says ready once connected; a deleted key is refused at once (readiness
+ * 503); SIGTERM stops the agent cleanly (exit 0).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiCall, startConsoleService, type ConsoleService } from '../helpers/console-kit.js'
+import { PROCESS_TEST_TIMEOUT_MS, stopStrayProcesses } from '../helpers/process.js'
+import { startHttpTarget, type Target } from '../helpers/targets/http.js'
+
+type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+interface AgentProcess {
+  child: ChildProcess
+  healthUrl: string
+  exited: Promise<number | null>
+}
+
+function startAgent(env: Record<string, string>): Promise<AgentProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/picket-agent.js')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', AGENT_HEALTH_PORT: '0', LOG_LEVEL: 'INFO', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  let out = ''
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString()
+      const port = /"healthPort":(\d+)/.exec(out)?.[1]
+      if (port) resolve({ child, healthUrl: `http://127.0.0.1:${port}`, exited })
+    })
+    void exited.then((code) => reject(new Error(`agent exited with ${String(code)}: ${out}`)))
+  })
+}
+
+const status = async (url: string) => (await fetch(url)).status
+
+describe('the private-location agent as a process', () => {
+  let svc: ConsoleService
+  let target: Target
+  let agent: AgentProcess | undefined
+  let location: Json
+  let checkId = ''
+
+  beforeAll(async () => {
+    ;[svc, target] = await Promise.all([startConsoleService(), startHttpTarget()])
+    location = (await (await apiCall(svc, 'POST', '/v1/private-locations', { name: 'Office', slugName: 'office' })).json()) as Json
+    const check = await apiCall(svc, 'POST', '/v1/checks/api', { name: 'Intranet', activated: false, locations: [], privateLocations: ['office'], request: { url: `${target.url}/json` } })
+    expect(check.status).toBe(201)
+    checkId = String(((await check.json()) as Json).id)
+  }, PROCESS_TEST_TIMEOUT_MS)
+  afterAll(async () => {
+    agent?.child.kill('SIGKILL')
+    await target?.close()
+    await svc?.stop()
+    stopStrayProcesses()
+  })
+
+  it('runs a check of the private location only through an agent, which reports in', async () => {
+    const trigger = await apiCall(svc, 'POST', '/v1/check-sessions/trigger', { target: { checkId: [checkId] } })
+    expect(trigger.status).toBe(201)
+    const results = async () => (await (await apiCall(svc, 'GET', `/v1/check-results/${checkId}`)).json()) as Json[]
+    // No agent yet: the run waits in the queue.
+    const metrics = (await (await apiCall(svc, 'GET', `/v1/private-locations/${String(location.id)}/metrics`)).json()) as Json
+    expect(JSON.stringify(metrics)).toMatch(/queue/i)
+    expect(await results()).toEqual([])
+    agent = await startAgent({ API_KEY: String(location.keys[0].rawKey), PICKET_URL: svc.baseUrl })
+    await expect.poll(() => status(`${agent?.healthUrl ?? ''}/-/readiness`), { timeout: 20_000 }).toBe(200)
+    await expect.poll(async () => (await results()).length, { timeout: 30_000 }).toBeGreaterThan(0)
+    const [first] = await results()
+    expect(first).toMatchObject({ runLocation: 'office', hasFailures: false })
+    expect(target.hits).toBeGreaterThan(0)
+    const seen = (await (await apiCall(svc, 'GET', `/v1/private-locations/${String(location.id)}`)).json()) as Json
+    expect(seen.agentCount).toBe(1)
+    expect(Date.parse(String(seen.lastSeen))).toBeGreaterThan(Date.now() - 60_000)
+  }, PROCESS_TEST_TIMEOUT_MS)
+
+  it('is refused at once when its key is deleted, and says so on its readiness', async () => {
+    const second = (await (await apiCall(svc, 'POST', `/v1/private-locations/${String(location.id)}/keys`)).json()) as Json
+    expect(second.rawKey ?? second.keys).toBeDefined()
+    const removed = await apiCall(svc, 'DELETE', `/v1/private-locations/${String(location.id)}/keys/${String(location.keys[0].id)}`)
+    expect(removed.status).toBe(204)
+    const refused = await fetch(`${svc.baseUrl}/agent/v1/heartbeat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${String(location.keys[0].rawKey)}`, 'x-picket-agent': crypto.randomUUID(), 'x-picket-agent-version': '0.1.0', 'content-type': 'application/json' },
+      body: JSON.stringify({ jobsInFlight: 0 }),
+    })
+    expect(refused.status).toBe(401)
+    await expect.poll(() => status(`${agent?.healthUrl ?? ''}/-/readiness`), { timeout: 60_000 }).toBe(503)
+  }, PROCESS_TEST_TIMEOUT_MS)
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    agent?.child.kill('SIGTERM')
+    expect(await agent?.exited).toBe(0)
+  }, PROCESS_TEST_TIMEOUT_MS)
+})
