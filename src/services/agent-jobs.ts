@@ -80,15 +80,13 @@ export function agentJobService(r: ResourceDeps, options: AgentJobOptions): Agen
   async function leaseOnce(caller: AgentCaller, capacity: number, checkTypes: string[]): Promise<AgentJob[]> {
     const now = r.clock.now()
     await r.stores.jobs.reapExpired(now)
-    // One lease for the batch, then a token of its own for each job (its lease token and result id). On PostgreSQL
-    // the lease may return more rows than asked for: those go straight back to the queue.
+    // One lease for the batch, then a token of its own for each job (its lease token and result id).
     const batchToken = newId()
     const rows = await r.stores.jobs.lease({
       now, limit: capacity, leasedBy: batchToken, leaseUntil: now + AGENT_LEASE_MS, privateLocationId: caller.locationId, checkTypes: { only: checkTypes },
     })
-    for (const extra of rows.slice(capacity)) await r.stores.jobs.releaseLease(extra.id, batchToken)
     const leased: RunJobRow[] = []
-    for (const row of rows.slice(0, capacity)) {
+    for (const row of rows) {
       const token = newId()
       if (await r.stores.jobs.relabelLease(row.id, batchToken, token)) leased.push({ ...row, leased_by: token })
     }

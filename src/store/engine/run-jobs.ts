@@ -53,8 +53,6 @@ export interface RunJobStore {
   holdsLease(id: string, leasedBy: string): Promise<boolean>
   /** Gives a held lease another holder name (an agent's per-job lease token); false when it is not held by `from`. */
   relabelLease(id: string, from: string, to: string): Promise<boolean>
-  /** Puts a job leased by `leasedBy` back in the queue untouched. */
-  releaseLease(id: string, leasedBy: string): Promise<void>
   /** Takes a queued job out of the queue (marks it leased by `leasedBy` until `until`); false when it is no longer queued. */
   claimQueued(id: string, leasedBy: string, until: number): Promise<boolean>
   /** A private location's queue: queued jobs due by `now`, and the oldest due time among them. */
@@ -81,14 +79,21 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
       const types = req.checkTypes
       if (types && 'only' in types) pick = pick.where('check_id', 'in', db.selectFrom('checks').select('id').where('check_type', 'in', [...types.only]))
       if (types && 'except' in types) pick = pick.where('check_id', 'not in', db.selectFrom('checks').select('id').where('check_type', 'in', [...types.except]))
-      if (dialect === 'postgres') pick = pick.forUpdate().skipLocked()
-      return db
-        .updateTable('run_jobs')
-        .set({ status: 'running', leased_by: req.leasedBy, lease_until: req.leaseUntil })
-        .where('id', 'in', pick)
-        .where('status', '=', 'queued')
-        .returningAll()
-        .execute()
+      const set = { status: 'running', leased_by: req.leasedBy, lease_until: req.leaseUntil } as const
+      if (dialect === 'postgres') {
+        // The pick is a CTE so it runs once: as `id IN (subquery … LIMIT n FOR UPDATE SKIP LOCKED)` PostgreSQL may
+        // run the subquery again while updating and lease more than `limit` jobs.
+        return db
+          .with('picked', () => pick.forUpdate().skipLocked())
+          .updateTable('run_jobs')
+          .set(set)
+          .from('picked')
+          .whereRef('run_jobs.id', '=', 'picked.id')
+          .where('run_jobs.status', '=', 'queued')
+          .returningAll('run_jobs')
+          .execute()
+      }
+      return db.updateTable('run_jobs').set(set).where('id', 'in', pick).where('status', '=', 'queued').returningAll().execute()
     },
     async remove(ids) {
       for (let i = 0; i < ids.length; i += 500) await db.deleteFrom('run_jobs').where('id', 'in', ids.slice(i, i + 500)).execute()
@@ -119,9 +124,6 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
     async relabelLease(id, from, to) {
       const r = await db.updateTable('run_jobs').set({ leased_by: to }).where('id', '=', id).where('status', '=', 'running').where('leased_by', '=', from).executeTakeFirst()
       return Number(r.numUpdatedRows) > 0
-    },
-    async releaseLease(id, leasedBy) {
-      await db.updateTable('run_jobs').set({ status: 'queued', leased_by: null, lease_until: null }).where('id', '=', id).where('leased_by', '=', leasedBy).execute()
     },
     async claimQueued(id, leasedBy, until) {
       const r = await db
