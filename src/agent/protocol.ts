@@ -1,25 +1,8 @@
 /** The agent protocol v1 as the agent sees it (the contract: issue 15's agent-protocol brief). */
-import type { ArtifactType, RunResult } from '../runners/contract.js'
+import type { RunResult } from '../runners/contract.js'
+import type { PostedResult } from '../runners/agent-protocol.js'
 
-export const PROTOCOL_PREFIX = '/agent/v1'
-
-/** One leased run. `dueAt` is optional: when the service sends it, the agent measures its queue wait. */
-export interface LeasedJob {
-  jobId: string
-  leaseToken: string
-  leaseUntil: string
-  checkId: string
-  checkType: string
-  attempt: number
-  location: string
-  spec: unknown
-  dueAt?: string
-}
-
-/** The result as posted: the runner's RunResult without `release`, artifacts already uploaded and named only. */
-export type PostedResult = Omit<RunResult, 'release' | 'artifacts'> & {
-  artifacts?: Array<{ type: ArtifactType; name: string; contentType: string }>
-}
+export { AGENT_PROTOCOL_PREFIX as PROTOCOL_PREFIX, type LeasedJob, type PostedResult } from '../runners/agent-protocol.js'
 
 /** The service's answer to a posted result. */
 export type ResultOutcome = 'accepted' | 'duplicate' | 'lease-lost'

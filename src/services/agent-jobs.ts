@@ -16,6 +16,7 @@ import { loadBatch } from '../engine/worker.js'
 import { toIso } from '../lib/clock.js'
 import { isUuid, newId } from '../lib/ids.js'
 import type { ArtifactType, CheckRunSpec, RunArtifact, RunResult } from '../runners/contract.js'
+import type { LeasedJob, PostedResult } from '../runners/agent-protocol.js'
 import type { ArtifactFiles } from '../store/artifact-files.js'
 import type { RunJobRow } from '../store/schema.js'
 import type { ResourceDeps } from './resource-deps.js'
@@ -34,18 +35,8 @@ export interface AgentCaller {
   version: string
 }
 
-export interface AgentJob {
-  jobId: string
-  leaseToken: string
-  leaseUntil: string
-  checkId: string
-  checkType: string
-  attempt: number
-  location: string
-  spec: CheckRunSpec
-}
-
-export type PostedResult = Omit<RunResult, 'artifacts' | 'release' | 'cancelled'> & { artifacts?: Array<{ type: string; name: string; contentType: string }> }
+export type AgentJob = LeasedJob<CheckRunSpec>
+export type { PostedResult }
 
 export interface AgentJobService {
   lease(caller: AgentCaller, req: { capacity: number; waitSeconds: number; checkTypes: string[] }): Promise<{ jobs: AgentJob[] }>

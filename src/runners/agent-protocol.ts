@@ -1,0 +1,25 @@
+/**
+ * The agent protocol v1's job and result shapes (issue 15): the runner contract as it travels between the service
+ * (services/agent-jobs.ts, api/routes/agent/) and a private-location agent (agent/), one definition for both.
+ */
+import type { ArtifactType, RunResult } from './contract.js'
+
+export const AGENT_PROTOCOL_PREFIX = '/agent/v1'
+
+/** One leased run. `dueAt`, when sent, lets the agent measure how long the run waited in the queue. */
+export interface LeasedJob<Spec = unknown> {
+  jobId: string
+  leaseToken: string
+  leaseUntil: string
+  checkId: string
+  checkType: string
+  attempt: number
+  location: string
+  spec: Spec
+  dueAt?: string
+}
+
+/** A finished run as posted: the runner's RunResult without `release`, its artifacts already uploaded and named. */
+export type PostedResult = Omit<RunResult, 'release' | 'artifacts'> & {
+  artifacts?: Array<{ type: ArtifactType; name: string; contentType: string }>
+}
