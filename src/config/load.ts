@@ -43,6 +43,12 @@ export interface Config {
    * (BROWSER_CONCURRENCY, default 1 per 2 cores, at least 1), and the memory of one run's process tree in MB.
    */
   browser: { chromiumPath: string; concurrency: number; memoryMb: number }
+  /**
+   * Private locations: how long an agent holds a leased job before it is run again elsewhere (AGENT_LEASE_SECONDS,
+   * default 300) and how long a location that had an agent may go without one before it is marked unavailable and
+   * the account is alerted (PRIVATE_LOCATION_UNAVAILABLE_SECONDS, default 600).
+   */
+  privateLocations: { leaseMs: number; unavailableAfterMs: number }
 }
 
 export class ConfigError extends Error {
@@ -161,6 +167,10 @@ export function loadConfig(env: Env = process.env): Config {
       cacheMs: int('PAGE_CACHE_MS', 10_000, 0, 3_600_000),
     },
     artifacts: { dir: path.resolve(str('ARTIFACTS_DIR') ?? path.join(dataDir, 'artifacts')), retentionDays: int('ARTIFACT_RETENTION_DAYS', 7, 1, 3650) },
+    privateLocations: {
+      leaseMs: int('AGENT_LEASE_SECONDS', 300, 1, 86_400) * 1000,
+      unavailableAfterMs: int('PRIVATE_LOCATION_UNAVAILABLE_SECONDS', 600, 1, 604_800) * 1000,
+    },
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

@@ -52,6 +52,8 @@ export interface AgentJobOptions {
   /** Largest artifact upload (default 150 MB). */
   artifactLimitBytes?: number
   log?: EngineLog
+  /** How long a leased job is held before it may be leased again (default AGENT_LEASE_MS). */
+  leaseMs?: number
   /** Real waiting between long-poll checks (tests may shorten it). */
   sleep?: (ms: number) => Promise<void>
 }
@@ -64,6 +66,7 @@ export function agentJobService(r: ResourceDeps, options: AgentJobOptions): Agen
   const limit = options.artifactLimitBytes ?? 150 * 1024 * 1024
   const sleep = options.sleep ?? sleepFor
   const files = options.files
+  const leaseMs = options.leaseMs ?? AGENT_LEASE_MS
   const artifacts = files ? { save: files.save.bind(files) } : undefined
   const writer = createOutcomeWriter({ transact: r.transact, clock: r.clock, log, onFinalResults: r.afterFinalResults })
   const redactors = createRedactorCache()
@@ -74,7 +77,7 @@ export function agentJobService(r: ResourceDeps, options: AgentJobOptions): Agen
     // One lease for the batch, then a token of its own for each job (its lease token and result id).
     const batchToken = newId()
     const rows = await r.stores.jobs.lease({
-      now, limit: capacity, leasedBy: batchToken, leaseUntil: now + AGENT_LEASE_MS, privateLocationId: caller.locationId, checkTypes: { only: checkTypes },
+      now, limit: capacity, leasedBy: batchToken, leaseUntil: now + leaseMs, privateLocationId: caller.locationId, checkTypes: { only: checkTypes },
     })
     const leased: RunJobRow[] = []
     for (const row of rows) {
@@ -97,7 +100,7 @@ export function agentJobService(r: ResourceDeps, options: AgentJobOptions): Agen
         runtime: { location: job.location, runId: job.id, resultId: token, sequenceId: job.sequence_id, attempt: job.attempt },
       })
       jobs.push({
-        jobId: job.id, leaseToken: token, leaseUntil: toIso(job.lease_until ?? now + AGENT_LEASE_MS), checkId: check.id, checkType: check.checkType,
+        jobId: job.id, leaseToken: token, leaseUntil: toIso(job.lease_until ?? now + leaseMs), checkId: check.id, checkType: check.checkType,
         attempt: job.attempt, location: caller.slugName, spec,
       })
     }

@@ -118,6 +118,8 @@ export interface ServiceDeps {
   pageCacheMs?: number
   /** Largest artifact an agent may upload (default 150 MB). */
   agentArtifactLimitBytes?: number
+  /** How long an agent holds a leased job (default 300 s) and how long a location may go without an agent (default 600 s). */
+  privateLocations?: { leaseMs: number; unavailableAfterMs: number }
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -177,7 +179,11 @@ export function buildServices(deps: ServiceDeps): Services {
     badges: badgeService(r),
     dashboardPages: dashboardPageService(r, { cacheMs: deps.pageCacheMs }),
     statusPagePages: statusPagePageService(r, { cacheMs: deps.pageCacheMs }),
-    agentJobs: agentJobService(r, { files: deps.artifacts, ...(deps.agentArtifactLimitBytes === undefined ? {} : { artifactLimitBytes: deps.agentArtifactLimitBytes }) }),
+    agentJobs: agentJobService(r, {
+      files: deps.artifacts,
+      ...(deps.agentArtifactLimitBytes === undefined ? {} : { artifactLimitBytes: deps.agentArtifactLimitBytes }),
+      ...(deps.privateLocations === undefined ? {} : { leaseMs: deps.privateLocations.leaseMs }),
+    }),
     agentPresence: agentPresenceService(r),
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
