@@ -72,8 +72,8 @@ export function agentJobService(r: ResourceDeps, options: AgentJobOptions): Agen
   const redactors = createRedactorCache()
 
   async function leaseOnce(caller: AgentCaller, capacity: number, checkTypes: string[]): Promise<AgentJob[]> {
+    // Expired leases are put back in the queue by the engine's reaper (every few seconds), not on every poll.
     const now = r.clock.now()
-    await r.stores.jobs.reapExpired(now)
     // One lease for the batch, then a token of its own for each job (its lease token and result id).
     const batchToken = newId()
     const rows = await r.stores.jobs.lease({
@@ -101,7 +101,7 @@ export function agentJobService(r: ResourceDeps, options: AgentJobOptions): Agen
       })
       jobs.push({
         jobId: job.id, leaseToken: token, leaseUntil: toIso(job.lease_until ?? now + leaseMs), checkId: check.id, checkType: check.checkType,
-        attempt: job.attempt, location: caller.slugName, spec,
+        attempt: job.attempt, location: caller.slugName, spec, dueAt: toIso(job.due_at),
       })
     }
     return jobs

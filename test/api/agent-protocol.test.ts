@@ -12,9 +12,10 @@ import { startTestApp, type TestApp } from '../helpers/app.js'
 import { buildStores, type Stores } from '../../src/services/stores.js'
 import { firstAttemptJobs } from '../../src/store/engine/run-jobs.js'
 import { artifactFiles } from '../../src/store/artifact-files.js'
+import { createErrorReporter } from '../../src/agent/error-reporter.js'
 
 type Json = Record<string, unknown>
-type Job = { jobId: string; leaseToken: string; leaseUntil: string; checkId: string; checkType: string; attempt: number; location: string; spec: Json & { variables: Record<string, string> } }
+type Job = { jobId: string; leaseToken: string; leaseUntil: string; checkId: string; checkType: string; attempt: number; location: string; dueAt: string; spec: Json & { variables: Record<string, string> } }
 
 const AGENT = '6f1d2c3b-1111-4222-8333-444455556666'
 const SECRET = 'agent-secret-value-0815'
@@ -96,6 +97,7 @@ describe.each(testDbs)('agent protocol on $name', (db) => {
     expect(mine).toContain(job!.jobId)
     expect(job).toMatchObject({ checkId: id, checkType: 'API', attempt: 1, location: l.slug })
     expect(new Date(job!.leaseUntil).getTime()).toBe(now + 300_000)
+    expect(job!.dueAt).toBe(new Date(now).toISOString())
     expect(job!.spec.variables.AGENT_SECRET).toBe(SECRET)
     expect(job!.spec.variables.CHECK_RESULT_ID).toBe(job!.leaseToken)
     expect((job!.spec.doc as { request: { url: string } }).request.url).toContain('target.test')
@@ -139,6 +141,8 @@ describe.each(testDbs)('agent protocol on $name', (db) => {
     await queue(id, { location: l.slug, privateLocationId: l.id })
     const [slow] = await lease(l.key)
     now += 301_000
+    expect(await lease(l.key)).toEqual([]) // a lease is not reaped by a poll: the engine's reaper does it
+    expect(await stores.jobs.reapExpired(now)).toBeGreaterThanOrEqual(1)
     const [fast] = await lease(l.key)
     expect(fast!.jobId).toBe(slow!.jobId)
     expect(fast!.leaseToken).not.toBe(slow!.leaseToken)
@@ -228,5 +232,28 @@ describe.each(testDbs)('agent protocol on $name', (db) => {
     expect(items.map((e) => e.message)).toEqual(['second', 'fetch https://[REDACTED]@example.com/?token=[REDACTED] failed'])
     expect(items[1]).toMatchObject({ stack: 'Authorization: Bearer [REDACTED]', agentId: AGENT, platform: 'linux-x64' })
     expect(res.headers['content-range']).toBe('0-1/2')
+  })
+
+  it("stores what the agent's own error reporter sends with no URL, credential or token of the message", async () => {
+    const l = await location()
+    const sent: Array<Promise<void>> = []
+    const report = createErrorReporter({
+      agentVersion: '1.0.0', platform: 'linux-x64', runtimeVersion: 'v20',
+      send: (body) => {
+        const done = post(l.key, '/agent/v1/errors', body).then((res) => expect(res.statusCode, res.body).toBe(202))
+        sent.push(done)
+        return done
+      },
+    })
+    const err = new Error('GET https://user:secret@intranet.example/path?token=abc123 failed')
+    err.stack = `${err.message}\n    at run (/app/src/agent/job-loop.ts:123:45)`
+    report(err)
+    await Promise.all(sent)
+    const items = (await t.call('GET', `/v1/private-locations/${l.id}/agent-errors`)).json() as Json[]
+    expect(items).toHaveLength(1)
+    const stored = JSON.stringify(items[0])
+    for (const gone of ['secret', 'abc123', 'intranet.example']) expect(stored).not.toContain(gone)
+    expect(items[0]).toMatchObject({ message: 'GET https://[REDACTED] failed', agentId: AGENT })
+    expect(items[0]?.stack).toContain('at run (/app/src/agent/job-loop.ts:123:45)')
   })
 })

@@ -17,6 +17,7 @@ export const LeasedJob = Type.Object({
   attempt: Type.Integer(),
   location: Type.String(),
   spec: Type.Object({}, { additionalProperties: true, description: 'The prepared run spec, as the runner of this check type takes it.' }),
+  dueAt: Type.String({ description: 'When the run was due (ISO 8601): the agent measures its queue wait from it.' }),
 })
 
 const text = (description: string) => Type.String({ maxLength: 8_192, description })
