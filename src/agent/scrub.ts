@@ -1,9 +1,11 @@
 /**
  * The scrubber of what the agent reports about itself (EXTERNAL_OBSERVABILITY): an error message or stack trace
- * may quote a check's URL, a header, a key or part of a body. Pure: text in, text out, bounded to 8 KB. The
- * service's scrubber (domain/scrub-secrets.ts: userinfo, secret query parameters, Authorization values, keys, long
- * hex and base64 runs) runs last; before it the agent is stricter, since nothing of a check may leave its network:
- * every query string and fragment, every header line, `secret=value` pairs, JSON-looking bodies and short keys go.
+ * may quote a check's URL, a header, a key, an e-mail address or part of a body. Pure: text in, text out, bounded
+ * to 8 KB. The service's scrubber (domain/scrub-secrets.ts: userinfo, secret query parameters, Authorization
+ * values, keys, long hex and base64 runs) runs last; before it the agent is stricter, since nothing of a check may
+ * leave its network: every network URL (host and path too), every header line, `secret=value` pairs, e-mail
+ * addresses, JSON-looking bodies and short keys go. The code locations of stack frames
+ * (`/app/src/agent/job-loop.ts:123:45`, `file:///…`) are the agent's own and are kept whole.
  */
 import { REDACTED, scrubSecrets } from '../domain/scrub-secrets.js'
 
@@ -19,11 +21,20 @@ const HEADER_NAMES = [
 
 const SECRET_WORDS = '(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth|session|cookie|signature|sig|credentials?|private[_-]?key|lease[_-]?token)'
 
+/**
+ * A stack frame's code location: an absolute file path or file:// URL ending in :line or :line:column, not part of
+ * a longer URL (`https://host/a.js:1:2` is a URL, not a location).
+ */
+const CODE_LOCATION = /(?<![\w:/.@-])(?:file:\/\/)?(?:\/(?!\/)|[A-Za-z]:\\)[^\s()'"<>?#]*:\d+(?::\d+)?(?![\w:])/g
+/** Stands in for a kept code location while the rules run; NUL never survives from the input. */
+const HOLE = /\0(\d+)\0/g
+
 /** The agent's own rules, applied before the service's; each regex is global. */
 const RULES: Array<[RegExp, (m: string, ...groups: string[]) => string]> = [
-  // URLs (any scheme://): keep scheme, host, port and path; drop userinfo, query and fragment.
-  [/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@'"<>]*@)?([^\s/?#'"<>]*)([^\s?#'"<>]*)(\?[^\s#'"<>]*)?(#[^\s'"<>]*)?/gi,
-    (_m, scheme, _user, host, pathPart, query, fragment) => `${scheme}${host}${pathPart}${query ? `?${R}` : ''}${fragment ? '#' : ''}`],
+  // Network URLs (any scheme:// but file://): only the scheme is kept; userinfo, host, path, query and fragment go.
+  [/\b(?!file:)([a-z][a-z0-9+.-]*:\/\/)[^\s'"<>]*/gi, (_m, scheme) => `${scheme}${R}`],
+  // E-mail addresses.
+  [/[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}\b/g, () => R],
   // Header lines: "Authorization: Bearer x", "X-Custom-Thing: value".
   [new RegExp(`\\b(${HEADER_NAMES.join('|')}|x-[a-z0-9-]+)\\s*:\\s*[^\\n]*`, 'gi'), (_m, name) => `${name}: ${R}`],
   // Credentials by scheme, however short.
@@ -38,9 +49,10 @@ const RULES: Array<[RegExp, (m: string, ...groups: string[]) => string]> = [
 
 /** The text with credentials, URLs' secrets, headers and bodies removed, at most MAX_REPORT_CHARS long. */
 export function scrubText(text: string): string {
-  let out = text
+  const kept: string[] = []
+  let out = text.replaceAll('\0', '').replace(CODE_LOCATION, (location) => `\0${kept.push(location) - 1}\0`)
   for (const [re, replace] of RULES) out = out.replace(re, replace)
-  out = scrubSecrets(out)
+  out = scrubSecrets(out).replace(HOLE, (_m, i: string) => kept[Number(i)] ?? '')
   return out.length > MAX_REPORT_CHARS ? `${out.slice(0, MAX_REPORT_CHARS - 1)}…` : out
 }
 
