@@ -10,7 +10,7 @@ import { earlyFailure } from '../runners/run-result.js'
 import type { ApiClient } from './api-client.js'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js'
 import type { AgentLog } from './log.js'
-import type { AgentMetrics } from './metrics.js'
+import { queueWaitSeconds, type AgentMetrics } from './metrics.js'
 import { createOutbox, type Outbox } from './outbox.js'
 import type { LeasedJob } from './protocol.js'
 
@@ -81,11 +81,9 @@ export function createJobLoop(deps: JobLoopDeps): JobLoop {
     void outbox.deliver({ job: { jobId: job.jobId, leaseToken: job.leaseToken, checkId: job.checkId }, result })
   }
 
-  function launch(job: LeasedJob): void {
-    if (job.dueAt !== undefined) {
-      const due = Date.parse(job.dueAt)
-      if (Number.isFinite(due)) deps.metrics.observeQueueWait((now() - due) / 1000)
-    }
+  function launch(job: LeasedJob, leasedAt: number): void {
+    const wait = queueWaitSeconds(job.dueAt, leasedAt)
+    if (wait !== undefined) deps.metrics.observeQueueWait(wait)
     const p = runJob(job).finally(() => {
       running.delete(p)
       deps.metrics.setInFlight(running.size)
@@ -109,11 +107,12 @@ export function createJobLoop(deps: JobLoopDeps): JobLoop {
       }
       try {
         const jobs = await deps.client.lease({ capacity, waitSeconds: deps.waitSeconds ?? LEASE_WAIT_SECONDS, checkTypes }, stopLeasing.signal)
-        lastContact = now()
+        const leasedAt = now()
+        lastContact = leasedAt
         if (failures > 0) deps.log.info({}, 'Connected to the service again')
         failures = 0
         if (jobs.length === 0) deps.log.info({}, 'No jobs. Waiting..')
-        for (const job of jobs.slice(0, capacity)) launch(job)
+        for (const job of jobs.slice(0, capacity)) launch(job, leasedAt)
       } catch (err) {
         if (stopLeasing.signal.aborted) break
         failures += 1

@@ -26,6 +26,16 @@ export interface MetricsSnapshot {
   queueWaitCount: number
 }
 
+/**
+ * How long a leased job waited in the queue: from its due time (`dueAt`, sent by the service) to its lease, in
+ * seconds, never below 0 (clocks differ). Undefined when the service sent no usable `dueAt` (older services):
+ * nothing is observed then.
+ */
+export function queueWaitSeconds(dueAt: string | undefined, leasedAtMs: number): number | undefined {
+  const due = dueAt === undefined ? Number.NaN : Date.parse(dueAt)
+  return Number.isFinite(due) ? Math.max(0, (leasedAtMs - due) / 1000) : undefined
+}
+
 export function createAgentMetrics(): AgentMetrics {
   const s: MetricsSnapshot = { jobsRun: 0, jobsFailed: 0, inFlight: 0, outboxSize: 0, queueWaitBuckets: QUEUE_WAIT_BUCKETS.map(() => 0), queueWaitSum: 0, queueWaitCount: 0 }
   return {

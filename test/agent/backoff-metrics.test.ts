@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { backoffCeiling, backoffDelay } from '../../src/agent/backoff.js'
-import { createAgentMetrics, renderMetrics } from '../../src/agent/metrics.js'
+import { createAgentMetrics, queueWaitSeconds, renderMetrics } from '../../src/agent/metrics.js'
 
 describe('backoff schedule', () => {
   it.each([
@@ -49,5 +49,19 @@ describe('metrics exposition', () => {
     expect(lines).toContain('picket_agent_queue_wait_seconds_bucket{le="+Inf"} 3')
     expect(lines).toContain('picket_agent_queue_wait_seconds_sum 1007.3')
     expect(lines).toContain('picket_agent_queue_wait_seconds_count 3')
+  })
+})
+
+describe('queue wait of a leased job', () => {
+  const leasedAt = Date.parse('2025-01-01T00:01:00.000Z')
+  it.each([
+    ['due a minute before the lease', '2025-01-01T00:00:00.000Z', 60],
+    ['due 250 ms before the lease', '2025-01-01T00:00:59.750Z', 0.25],
+    ['due at the lease', '2025-01-01T00:01:00.000Z', 0],
+    ['due after the lease (clocks differ): clamped at 0', '2025-01-01T00:01:05.000Z', 0],
+    ['no dueAt (an older service): not observed', undefined, undefined],
+    ['an unreadable dueAt: not observed', 'soon', undefined],
+  ])('%s', (_name, dueAt, seconds) => {
+    expect(queueWaitSeconds(dueAt, leasedAt)).toBe(seconds)
   })
 })

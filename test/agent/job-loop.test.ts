@@ -104,6 +104,13 @@ describe('agent job loop against a fake protocol server', () => {
     expect(metrics).toContain('picket_agent_jobs_run_total 1')
     expect(metrics).toContain('picket_agent_jobs_failed_total 0')
     expect(metrics).toContain('picket_agent_queue_wait_seconds_count 1')
+    expect(metrics).toContain('picket_agent_queue_wait_seconds_bucket{le="1"} 0')
+    // A job from a service that sends no dueAt runs as well; its queue wait is not observed.
+    service.queue(job('API', apiSpec('/json')))
+    await until(() => service.results.length === 2)
+    const after = (await health('/metrics')).text
+    expect(after).toContain('picket_agent_jobs_run_total 2')
+    expect(after).toContain('picket_agent_queue_wait_seconds_count 1')
     await until(() => logged.some((l) => l.message === 'No jobs. Waiting..'), 5000)
   })
 
