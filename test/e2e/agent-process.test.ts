@@ -4,42 +4,13 @@
  * the location); the agent's health port says ready once connected; a deleted key is refused at once (readiness
  * 503); SIGTERM stops the agent cleanly (exit 0).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readiness, startAgent, stopAgentProcesses, type AgentProcess } from '../helpers/agent-process.js'
 import { apiCall, startConsoleService, type ConsoleService } from '../helpers/console-kit.js'
 import { PROCESS_TEST_TIMEOUT_MS, stopStrayProcesses } from '../helpers/process.js'
 import { startHttpTarget, type Target } from '../helpers/targets/http.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
-
-interface AgentProcess {
-  child: ChildProcess
-  healthUrl: string
-  exited: Promise<number | null>
-}
-
-function startAgent(env: Record<string, string>): Promise<AgentProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/picket-agent.js')], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', AGENT_HEALTH_PORT: '0', LOG_LEVEL: 'INFO', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  let out = ''
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString()
-      const port = /"healthPort":(\d+)/.exec(out)?.[1]
-      if (port) resolve({ child, healthUrl: `http://127.0.0.1:${port}`, exited })
-    })
-    void exited.then((code) => reject(new Error(`agent exited with ${String(code)}: ${out}`)))
-  })
-}
-
-const status = async (url: string) => (await fetch(url)).status
 
 describe('the private-location agent as a process', () => {
   let svc: ConsoleService
@@ -59,6 +30,7 @@ describe('the private-location agent as a process', () => {
     agent?.child.kill('SIGKILL')
     await target?.close()
     await svc?.stop()
+    stopAgentProcesses()
     stopStrayProcesses()
   })
 
@@ -71,7 +43,7 @@ describe('the private-location agent as a process', () => {
     expect(JSON.stringify(metrics)).toMatch(/queue/i)
     expect(await results()).toEqual([])
     agent = await startAgent({ API_KEY: String(location.keys[0].rawKey), PICKET_URL: svc.baseUrl })
-    await expect.poll(() => status(`${agent?.healthUrl ?? ''}/-/readiness`), { timeout: 20_000 }).toBe(200)
+    await expect.poll(() => readiness(agent as AgentProcess), { timeout: 20_000 }).toBe(200)
     await expect.poll(async () => (await results()).length, { timeout: 30_000 }).toBeGreaterThan(0)
     const [first] = await results()
     expect(first).toMatchObject({ runLocation: 'office', hasFailures: false })
@@ -92,7 +64,7 @@ describe('the private-location agent as a process', () => {
       body: JSON.stringify({ jobsInFlight: 0 }),
     })
     expect(refused.status).toBe(401)
-    await expect.poll(() => status(`${agent?.healthUrl ?? ''}/-/readiness`), { timeout: 60_000 }).toBe(503)
+    await expect.poll(() => readiness(agent as AgentProcess), { timeout: 60_000 }).toBe(503)
   }, PROCESS_TEST_TIMEOUT_MS)
 
   it('stops on SIGTERM with exit code 0', async () => {
