@@ -5,8 +5,22 @@
  */
 import type { AlertRecord } from './types.js'
 
+/** A private location that became unavailable (no agent seen for a while) or available again: not a check's alert. */
+export interface LocationEvent {
+  id: string
+  name: string
+  slugName: string
+  event: 'UNAVAILABLE' | 'AVAILABLE'
+  /** When an agent of it was last seen (epoch ms). */
+  lastSeen: number
+  /** How long without an agent makes it unavailable (ms). */
+  unavailableAfterMs: number
+}
+
 export interface NotificationPayload {
+  /** For a location event, `alert` carries its id, times, type (ALERT_FAILURE / ALERT_RECOVERY) and no check. */
   alert: AlertRecord
+  privateLocation?: LocationEvent
   check: {
     description: string | null
     /** The check's tags and its group's, de-duplicated. */
@@ -37,5 +51,6 @@ export function parsePayload(text: string): NotificationPayload {
       groupVariables: isObject(check.groupVariables) ? (check.groupVariables as Record<string, string>) : {},
     },
     alertConfig: isObject(value.alertConfig) ? value.alertConfig : {},
+    ...(isObject(value.privateLocation) ? { privateLocation: value.privateLocation as unknown as LocationEvent } : {}),
   }
 }

@@ -26,10 +26,21 @@ export async function loadGroups(s: Stores, checks: CheckRecord[]): Promise<Map<
   return groups
 }
 
-async function privateLocationsOf(s: Stores, accountIds: string[]): Promise<Map<string, Array<{ id: string; slugName: string }>>> {
-  const out = new Map<string, Array<{ id: string; slugName: string }>>()
+interface KnownLocation {
+  id: string
+  slugName: string
+  /** No agent seen for a while (services/location-availability.ts): nothing is queued there meanwhile. */
+  unavailable: boolean
+}
+
+async function privateLocationsOf(s: Stores, accountIds: string[]): Promise<Map<string, KnownLocation[]>> {
+  const out = new Map<string, KnownLocation[]>()
   for (const accountId of accountIds) {
-    out.set(accountId, (await s.privateLocations.list(accountId)).items.map((l) => ({ id: l.id, slugName: String(l.doc.slugName) })))
+    const statuses = await s.privateLocationAvailability.statuses(accountId)
+    out.set(
+      accountId,
+      (await s.privateLocations.list(accountId)).items.map((l) => ({ id: l.id, slugName: String(l.doc.slugName), unavailable: statuses.get(l.id)?.status === 'UNAVAILABLE' })),
+    )
   }
   return out
 }
@@ -60,7 +71,15 @@ export async function scheduleDue(deps: EngineDeps): Promise<number> {
         await s.schedules.advance(row.check_id, next, row.rr_index, now)
         continue
       }
-      const choice = pickLocations(locationInput(doc, privates.get(check.accountId) ?? []), row.rr_index, deps.defaultLocation)
+      const known = privates.get(check.accountId) ?? []
+      const input = locationInput(doc, known)
+      const usable = { ...input, privateLocations: input.privateLocations.filter((p) => !known.find((k) => k.id === p.id)?.unavailable) }
+      // Only unavailable private locations: this run is skipped (not moved to the default location).
+      if (usable.privateLocations.length < input.privateLocations.length && usable.locations.length + usable.privateLocations.length === 0) {
+        await s.schedules.advance(row.check_id, next, row.rr_index, now)
+        continue
+      }
+      const choice = pickLocations(usable, row.rr_index, deps.defaultLocation)
       jobs.push(
         ...firstAttemptJobs({
           accountId: check.accountId, checkId: check.id, targets: choice.targets, scheduledAt: Number(row.next_due_at), now,

@@ -12,6 +12,7 @@ export function periodicWork(services: Services): PeriodicWork[] {
     { name: 'ssl-certificates', everyMs: 60_000, run: () => services.sslCertificates.checkCertificates() },
     { name: 'console-sessions', everyMs: 3_600_000, run: () => services.logins.prune() },
     { name: 'private-location-expiry', everyMs: 10_000, run: () => services.agentJobs.expireUnleased() },
+    { name: 'private-location-availability', everyMs: 10_000, run: () => services.locationAvailability.checkAvailability() },
     { name: 'artifact-retention', everyMs: 3_600_000, run: () => services.artifacts.prune() },
   ]
 }

@@ -9,7 +9,7 @@
  */
 import type { AlertRecord } from '../alerting/types.js'
 import { channelFlagFor } from '../alerting/types.js'
-import type { NotificationPayload } from '../alerting/notifier-payload.js'
+import type { LocationEvent, NotificationPayload } from '../alerting/notifier-payload.js'
 import { publicConfig } from '../domain/alert-channels/build-doc.js'
 import { newId } from '../lib/ids.js'
 import type { DocRecord } from '../store/doc-table.js'
@@ -33,6 +33,31 @@ export function channelAccepts(channel: Doc, alert: Pick<AlertRecord, 'alertType
 function groupVariables(group: Doc | undefined): Record<string, string> {
   const list = Array.isArray(group?.environmentVariables) ? (group.environmentVariables as Doc[]) : []
   return Object.fromEntries(list.filter((v) => v.secret !== true && typeof v.key === 'string' && typeof v.value === 'string').map((v) => [v.key as string, v.value as string]))
+}
+
+/** One outbox row: this alert through this channel, rendered later from the payload. */
+function outboxRow(alert: AlertRecord, channel: DocRecord<number>, payload: NotificationPayload): NotificationRow {
+  return {
+    id: newId(), account_id: alert.accountId, alert_id: alert.id, check_id: alert.checkId, channel_id: channel.id, channel_type: String(channel.doc.type),
+    status: 'PENDING', attempts: 0, next_attempt_at: alert.createdAt, leased_by: null, lease_until: null, last_error: null, response_status: null,
+    result: null, payload: JSON.stringify(payload), created_at: alert.createdAt, sent_at: null,
+  }
+}
+
+/**
+ * A private location became unavailable or available again: one outbox row per channel of the account whose flags
+ * let it through (sendFailure for unavailable, sendRecovery for available again), whatever checks it is subscribed to.
+ */
+export async function enqueueLocationNotifications(s: Stores, event: LocationEvent, accountId: string, at: number): Promise<number> {
+  const alert: AlertRecord = {
+    id: newId(), accountId, checkId: '', alertType: event.event === 'UNAVAILABLE' ? 'ALERT_FAILURE' : 'ALERT_RECOVERY', checkType: '', name: event.name,
+    runLocation: event.slugName, responseTime: 0, error: null, statusCode: null, resultId: null, startedAt: event.lastSeen, createdAt: at,
+    isReminder: false, reminderSequence: 0,
+  }
+  const { items } = await s.alertChannels.list(accountId)
+  const check: NotificationPayload['check'] = { description: null, tags: [], groupId: null, groupName: null, groupVariables: {} }
+  const rows = items.filter((c) => channelAccepts(c.doc, alert)).map((c) => outboxRow(alert, c, { alert, check, privateLocation: event, alertConfig: publicConfig(c.doc) }))
+  return rows.length === 0 ? 0 : s.notifications.insertMany(rows)
 }
 
 export async function enqueueNotifications(s: Stores, alert: AlertRecord): Promise<number> {
@@ -65,24 +90,5 @@ export async function enqueueNotifications(s: Stores, alert: AlertRecord): Promi
       groupVariables: groupVariables(group),
     },
   }
-  const rows: NotificationRow[] = channels.map((channel) => ({
-    id: newId(),
-    account_id: alert.accountId,
-    alert_id: alert.id,
-    check_id: alert.checkId,
-    channel_id: channel.id,
-    channel_type: String(channel.doc.type),
-    status: 'PENDING',
-    attempts: 0,
-    next_attempt_at: alert.createdAt,
-    leased_by: null,
-    lease_until: null,
-    last_error: null,
-    response_status: null,
-    result: null,
-    payload: JSON.stringify({ ...context, alertConfig: publicConfig(channel.doc) } satisfies NotificationPayload),
-    created_at: alert.createdAt,
-    sent_at: null,
-  }))
-  return s.notifications.insertMany(rows)
+  return s.notifications.insertMany(channels.map((channel) => outboxRow(alert, channel, { ...context, alertConfig: publicConfig(channel.doc) })))
 }

@@ -43,6 +43,7 @@ import { userAdminService, type UserAdminService } from './users/user-admin.js'
 import { alertChannelTestService, type AlertChannelTestService } from './alert-channel-test.js'
 import { agentJobService, type AgentJobService } from './agent-jobs.js'
 import { agentPresenceService, type AgentPresenceService } from './agent-presence.js'
+import { locationAvailabilityService, type LocationAvailabilityService } from './location-availability.js'
 
 export interface Services {
   accounts: AccountService
@@ -99,6 +100,7 @@ export interface Services {
   agentJobs: AgentJobService
   /** Private-location agents: authentication, lastSeen, heartbeats, reported errors, queue metrics. */
   agentPresence: AgentPresenceService
+  locationAvailability: LocationAvailabilityService
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -185,6 +187,7 @@ export function buildServices(deps: ServiceDeps): Services {
       ...(deps.privateLocations === undefined ? {} : { leaseMs: deps.privateLocations.leaseMs }),
     }),
     agentPresence: agentPresenceService(r),
+    locationAvailability: locationAvailabilityService(r, deps.privateLocations === undefined ? {} : { unavailableAfterMs: deps.privateLocations.unavailableAfterMs }),
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
 }

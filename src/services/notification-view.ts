@@ -11,6 +11,8 @@ import type { NotificationRow } from '../store/notifications.js'
 export type NotificationView = Record<string, unknown>
 
 interface PayloadBits {
+  /** Private-location events (not check alerts) have a location and no check type. */
+  privateLocationId: string | null
   checkType: string | null
   checkResultId: string | null
   alertType: string | null
@@ -19,11 +21,15 @@ interface PayloadBits {
 
 function bitsOf(payload: string): PayloadBits {
   try {
-    const p = JSON.parse(payload) as { alert?: Record<string, unknown>; alertConfig?: Record<string, unknown> }
-    const str = (v: unknown) => (typeof v === 'string' ? v : null)
-    return { checkType: str(p.alert?.checkType), checkResultId: str(p.alert?.resultId), alertType: str(p.alert?.alertType), alertConfig: p.alertConfig ?? {} }
+    const p = JSON.parse(payload) as { alert?: Record<string, unknown>; alertConfig?: Record<string, unknown>; privateLocation?: Record<string, unknown> }
+    const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null)
+    const location = p.privateLocation ? { id: str(p.privateLocation.id), type: `PRIVATE_LOCATION_${String(p.privateLocation.event)}` } : null
+    return {
+      privateLocationId: location?.id ?? null, checkType: str(p.alert?.checkType), checkResultId: str(p.alert?.resultId),
+      alertType: location?.type ?? str(p.alert?.alertType), alertConfig: p.alertConfig ?? {},
+    }
   } catch {
-    return { checkType: null, checkResultId: null, alertType: null, alertConfig: {} }
+    return { privateLocationId: null, checkType: null, checkResultId: null, alertType: null, alertConfig: {} }
   }
 }
 
@@ -38,7 +44,8 @@ export function presentNotification(row: NotificationRow): NotificationView {
     alertConfig: bits.alertConfig,
     notificationResult: row.result,
     timestamp: toIsoOrNull(row.sent_at),
-    checkType: bits.checkType,
+    // A location event has no check: no checkType (the reference's enum has no null) and an empty checkId.
+    ...(bits.privateLocationId === null ? { checkType: bits.checkType } : { privateLocationId: bits.privateLocationId }),
     checkId: row.check_id,
     checkAlertId: row.alert_id,
     alertId: row.alert_id,

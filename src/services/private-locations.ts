@@ -88,6 +88,7 @@ export function privateLocationService(deps: ResourceDeps): PrivateLocationServi
 
   async function views(accountId: string, records: LocationRecord[], fresh?: PrivateLocationKeyView): Promise<PrivateLocationView[]> {
     const users = await usersOf(stores, accountId, records)
+    const statuses = await stores.privateLocationAvailability.statuses(accountId)
     return Promise.all(
       records.map(async (r, i) => {
         const keys = (await stores.privateLocationKeys.listFor(accountId, r.id)).map((k) => (fresh && k.id === fresh.id ? fresh : keyView(k)))
@@ -97,6 +98,9 @@ export function privateLocationService(deps: ResourceDeps): PrivateLocationServi
           checkAssignments: users[i]?.checks.length ?? 0,
           groupAssignments: users[i]?.groups.length ?? 0,
           ...(await presenceOf(r.id)),
+          // NEVER_CONNECTED until a first agent; UNAVAILABLE after a while without one (nothing is scheduled there).
+          availability: statuses.get(r.id)?.status ?? 'NEVER_CONNECTED',
+          availabilityChangedAt: toIsoOrNull(statuses.get(r.id)?.changedAt ?? null),
           created_at: toIso(r.createdAt),
           updated_at: toIsoOrNull(r.updatedAt),
         }

@@ -26,6 +26,7 @@ import { invitationStore, type InvitationStore } from './invitations.js'
 import { loginSessionStore, type LoginSessionStore } from './login-sessions.js'
 import { loginGuardStore, type LoginGuardStore } from './login-guards.js'
 import { privateLocationAgentStore, type PrivateLocationAgentStore } from './private-location-agents.js'
+import { privateLocationAvailabilityStore, type PrivateLocationAvailabilityStore } from './private-location-availability.js'
 
 export interface Stores {
   accounts: AccountStore
@@ -40,6 +41,7 @@ export interface Stores {
   privateLocations: DocTable<string>
   privateLocationKeys: PrivateLocationKeyStore
   privateLocationAgents: PrivateLocationAgentStore
+  privateLocationAvailability: PrivateLocationAvailabilityStore
   statusPages: DocTable<string>
   statusPageServices: DocTable<string>
   statusPageIncidents: DocTable<string>
@@ -94,6 +96,7 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
     }),
     privateLocationKeys: privateLocationKeyStore(db),
     privateLocationAgents: privateLocationAgentStore(db),
+    privateLocationAvailability: privateLocationAvailabilityStore(db),
     statusPages: docTable(db, {
       table: 'status_pages',
       idKind: 'uuid',

@@ -12,6 +12,7 @@ import * as m008 from './migrations/008-status-page-emails.js'
 import * as m009 from './migrations/009-analytics-days.js'
 import * as m010 from './migrations/010-users.js'
 import * as m011 from './migrations/011-private-location-agents.js'
+import * as m012 from './migrations/012-private-location-availability.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '009-analytics-days': m009,
   '010-users': m010,
   '011-private-location-agents': m011,
+  '012-private-location-availability': m012,
 }
 
 export async function migrateToLatest(store: Store): Promise<void> {

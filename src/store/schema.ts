@@ -238,6 +238,13 @@ export interface PrivateLocationAgentRow {
   jobs_in_flight: number
 }
 
+export interface PrivateLocationAvailabilityRow {
+  location_id: string
+  account_id: string
+  status: 'AVAILABLE' | 'UNAVAILABLE'
+  changed_at: number
+}
+
 export interface PrivateLocationAgentErrorRow {
   id: string
   account_id: string
@@ -265,6 +272,7 @@ export interface Database {
   private_location_keys: PrivateLocationKeyRow
   private_location_agents: PrivateLocationAgentRow
   private_location_agent_errors: PrivateLocationAgentErrorRow
+  private_location_availability: PrivateLocationAvailabilityRow
   check_schedules: CheckScheduleRow
   run_jobs: RunJobRow
   check_results: CheckResultRow

@@ -6,12 +6,16 @@
 import { STATUS_CODES } from 'node:http'
 import { LOCATION_NAMES } from '../../domain/locations.js'
 import type { AlertRecord, AlertType } from '../types.js'
-import type { NotificationPayload } from '../notifier-payload.js'
+import type { LocationEvent, NotificationPayload } from '../notifier-payload.js'
+import { spellDuration } from '../../domain/private-location-availability.js'
+
+/** The alert types of private-location events (not check alerts: they go to every channel of the account). */
+export type LocationAlertType = 'PRIVATE_LOCATION_UNAVAILABLE' | 'PRIVATE_LOCATION_AVAILABLE'
 
 export interface NotificationVariables {
   ALERT_ID: string
   ALERT_TITLE: string
-  ALERT_TYPE: AlertType
+  ALERT_TYPE: AlertType | LocationAlertType
   CHECK_ID: string
   CHECK_NAME: string
   CHECK_TYPE: string
@@ -31,6 +35,9 @@ export interface NotificationVariables {
   SSL_DAYS_REMAINING: number | null
   IS_REMINDER: boolean
   REMINDER_SEQUENCE: number
+  /** Private-location events only (null for check alerts). */
+  PRIVATE_LOCATION_ID: string | null
+  PRIVATE_LOCATION_NAME: string | null
 }
 
 export interface VariableSources {
@@ -43,7 +50,9 @@ export interface VariableSources {
 /** The kind of event, for colours and wording: failure, degraded or recovery (SSL counts as a warning). */
 export type AlertSeverity = 'failure' | 'degraded' | 'recovery'
 
-export function severityOf(type: AlertType): AlertSeverity {
+export function severityOf(type: AlertType | LocationAlertType): AlertSeverity {
+  if (type === 'PRIVATE_LOCATION_AVAILABLE') return 'recovery'
+  if (type === 'PRIVATE_LOCATION_UNAVAILABLE') return 'failure'
   if (type === 'ALERT_RECOVERY' || type === 'ALERT_DEGRADED_RECOVERY' || type === 'NO_ALERT') return 'recovery'
   if (type === 'ALERT_DEGRADED' || type === 'ALERT_DEGRADED_REMAIN' || type === 'ALERT_FAILURE_DEGRADED' || type === 'ALERT_SSL') return 'degraded'
   return 'failure'
@@ -89,7 +98,34 @@ export function resultLink(base: string, a: Pick<AlertRecord, 'checkId' | 'resul
 
 export const locationName = (region: string): string => (LOCATION_NAMES as Record<string, string | undefined>)[region] ?? region
 
+/** A private location's event, in the variables every channel's message is built from. */
+function locationVariables(p: NotificationPayload, l: LocationEvent, sources: VariableSources): NotificationVariables {
+  const name = `Private location "${l.name}" (${l.slugName})`
+  const unavailable = l.event === 'UNAVAILABLE'
+  const since = new Date(l.lastSeen).toISOString()
+  return {
+    ALERT_ID: p.alert.id,
+    ALERT_TITLE: unavailable ? `${name} is unavailable` : `${name} is available again`,
+    ALERT_TYPE: unavailable ? 'PRIVATE_LOCATION_UNAVAILABLE' : 'PRIVATE_LOCATION_AVAILABLE',
+    CHECK_ID: '', CHECK_NAME: '', CHECK_TYPE: '', CHECK_DESCRIPTION: null, CHECK_RESULT_ID: null,
+    CHECK_ERROR_MESSAGE: unavailable
+      ? `No agent of this location was seen for ${spellDuration(l.unavailableAfterMs)} (last seen ${since}). Its checks are not scheduled there until an agent connects again.`
+      : `An agent connected again; its checks are scheduled there again.`,
+    GROUP_NAME: null, TAGS: [],
+    REGION: l.slugName,
+    RUN_LOCATION: l.name,
+    RESULT_LINK: `${sources.resultLinkBase.replace(/\/+$/, '')}/private-locations/${l.id}`,
+    RESPONSE_TIME: 0,
+    STARTED_AT: since,
+    API_CHECK_RESPONSE_STATUS_CODE: null, API_CHECK_RESPONSE_STATUS_TEXT: null, SSL_CHECK_DOMAIN: null, SSL_DAYS_REMAINING: null,
+    IS_REMINDER: false, REMINDER_SEQUENCE: 0,
+    PRIVATE_LOCATION_ID: l.id,
+    PRIVATE_LOCATION_NAME: l.name,
+  }
+}
+
 export function buildVariables(p: NotificationPayload, sources: VariableSources): NotificationVariables {
+  if (p.privateLocation) return locationVariables(p, p.privateLocation, sources)
   const a = p.alert
   const code = a.statusCode === null || a.statusCode === '' || !Number.isFinite(Number(a.statusCode)) ? null : Number(a.statusCode)
   return {
@@ -115,6 +151,8 @@ export function buildVariables(p: NotificationPayload, sources: VariableSources)
     SSL_DAYS_REMAINING: a.sslDaysRemaining ?? null,
     IS_REMINDER: a.isReminder,
     REMINDER_SEQUENCE: a.reminderSequence,
+    PRIVATE_LOCATION_ID: null,
+    PRIVATE_LOCATION_NAME: null,
   }
 }
 

@@ -6,14 +6,14 @@ import { useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
 import { formatDateTime, timeAgo } from '../../../lib/format'
 import { fieldErrorsOf, FormError } from '../../../ui/form'
-import { Card } from '../../../ui/kit'
+import { Badge, Card } from '../../../ui/kit'
 import { FormActions } from '../shared/form-actions'
 import { ResourcePage } from '../shared/resource-page'
 import { onSubmit, useForm } from '../shared/use-form'
 import { useSaveResource } from '../shared/use-save'
 import { AgentKeys, NewKeyNotice } from './agent-keys'
 import { LocationFields, locationBody, type LocationDraft } from './location-fields'
-import { LOCATIONS_PATH, type PrivateLocation } from './location-types'
+import { availabilityBadge, LOCATIONS_PATH, type PrivateLocation } from './location-types'
 import '../shared/settings.css'
 
 function CreateLocation() {
@@ -51,6 +51,11 @@ function EditLocation(props: { location: PrivateLocation }) {
     <>
       <Card title="Agents">
         <dl class="dl">
+          <dt>Status</dt>
+          <dd>
+            <Badge tone={availabilityBadge(l).tone}>{availabilityBadge(l).text}</Badge>
+            {l.availability === 'UNAVAILABLE' && l.availabilityChangedAt ? <span class="muted">{` since ${timeAgo(l.availabilityChangedAt)}: no checks are scheduled here until an agent connects`}</span> : null}
+          </dd>
           <dt>Connected agents</dt>
           <dd>{l.agentCount}</dd>
           <dt>Last seen</dt>

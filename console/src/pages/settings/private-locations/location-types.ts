@@ -17,6 +17,9 @@ export interface PrivateLocation {
   groupAssignments: number
   lastSeen: string | null
   agentCount: number
+  /** UNAVAILABLE: it had an agent, then none was seen for a while; nothing is scheduled there meanwhile. */
+  availability: 'AVAILABLE' | 'UNAVAILABLE' | 'NEVER_CONNECTED'
+  availabilityChangedAt: string | null
   created_at: string
   updated_at: string | null
   [key: string]: unknown
@@ -24,3 +27,10 @@ export interface PrivateLocation {
 
 export const LOCATIONS_PATH = '/v1/private-locations'
 export const MAX_KEYS = 2
+
+/** The location's state in a word, with the badge tone it is shown in. */
+export function availabilityBadge(l: Pick<PrivateLocation, 'availability' | 'agentCount'>): { tone: 'ok' | 'failing' | 'muted'; text: string } {
+  if (l.availability === 'UNAVAILABLE') return { tone: 'failing', text: 'unavailable' }
+  if (l.agentCount > 0) return { tone: 'ok', text: `${l.agentCount} connected` }
+  return { tone: 'muted', text: l.availability === 'NEVER_CONNECTED' ? 'none seen' : 'none connected' }
+}

@@ -4,7 +4,7 @@ import { useSession } from '../../../api/session'
 import { timeAgo } from '../../../lib/format'
 import { Badge, LinkButton, PageHeader } from '../../../ui/kit'
 import { PagedTable } from '../shared/paged-table'
-import { LOCATIONS_PATH, type PrivateLocation } from './location-types'
+import { availabilityBadge, LOCATIONS_PATH, type PrivateLocation } from './location-types'
 import '../shared/settings.css'
 
 export default function LocationsList() {
@@ -23,7 +23,7 @@ export default function LocationsList() {
         columns={[
           { label: 'Name', cell: (l) => <Link href={`/private-locations/${l.id}`}>{l.name}</Link> },
           { label: 'Slug', cell: (l) => <code>{l.slugName}</code> },
-          { label: 'Agents', cell: (l) => (l.agentCount > 0 ? <Badge tone="ok">{`${l.agentCount} connected`}</Badge> : <Badge tone="muted">none seen</Badge>) },
+          { label: 'Agents', cell: (l) => <Badge tone={availabilityBadge(l).tone}>{availabilityBadge(l).text}</Badge> },
           { label: 'Last seen', cell: (l) => (l.lastSeen ? timeAgo(l.lastSeen) : 'never') },
           { label: 'Used by', cell: (l) => `${l.checkAssignments} checks, ${l.groupAssignments} groups` },
         ]}

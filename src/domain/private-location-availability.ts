@@ -1,0 +1,30 @@
+/**
+ * When a private location becomes unavailable or available again (pure, issue 15). A location is available while
+ * some agent of it was seen within `unavailableAfterMs`. Only a location that had an agent can become unavailable:
+ * one still waiting for its first agent is not alerted about, and neither is one whose agents were last seen
+ * before its status was first recorded.
+ */
+export type Availability = 'AVAILABLE' | 'UNAVAILABLE'
+
+export interface AvailabilityChange {
+  to: Availability
+  /** What to tell the account: nothing for a location's first agent. */
+  alert: 'UNAVAILABLE' | 'AVAILABLE' | null
+}
+
+export function availabilityChange(input: { status: Availability | null; lastSeen: number; now: number; unavailableAfterMs: number }): AvailabilityChange | null {
+  const fresh = input.lastSeen > input.now - input.unavailableAfterMs
+  if (input.status === null) return fresh ? { to: 'AVAILABLE', alert: null } : null
+  if (input.status === 'AVAILABLE' && !fresh) return { to: 'UNAVAILABLE', alert: 'UNAVAILABLE' }
+  if (input.status === 'UNAVAILABLE' && fresh) return { to: 'AVAILABLE', alert: 'AVAILABLE' }
+  return null
+}
+
+/** "10 minutes", "90 seconds", "2 hours": how long is spelled in alerts. */
+export function spellDuration(ms: number): string {
+  const s = Math.round(ms / 1000)
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+  if (s % 3600 === 0 && s >= 3600) return unit(s / 3600, 'hour')
+  if (s % 60 === 0 && s >= 60) return unit(s / 60, 'minute')
+  return unit(s, 'second')
+}
