@@ -37,7 +37,7 @@ const TICK = 100 // USER_HZ of /proc/<pid>/stat on Linux
 const children = new Set<ChildProcess>()
 const killAll = (signal: NodeJS.Signals) => { for (const c of children) if (c.exitCode === null) c.kill(signal) }
 process.on('exit', () => killAll('SIGKILL'))
-process.on('SIGINT', () => process.exit(130))
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => process.exit(130))
 
 /** Spawns a child and resolves with the first match of `ready` in its stdout (rejects if it exits first). */
 function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: string }> {
