@@ -82,6 +82,8 @@ describe('a fleet of private-location agents as processes', () => {
     const runs = await Promise.all(agents.map((a) => agentMetric(a, JOBS_RUN)))
     expect(runs.reduce((a, b) => a + b, 0)).toBe(checkIds.length)
     for (const n of runs) expect(n).toBeGreaterThan(0)
+    // The service sends each job's dueAt, so each agent measured the queue wait of every job it leased.
+    expect(await Promise.all(agents.map((a) => agentMetric(a, 'picket_agent_queue_wait_seconds_count')))).toEqual(runs)
     for (const a of agents) a.child.kill('SIGTERM')
     expect(await Promise.all(agents.map((a) => a.exited))).toEqual([0, 0])
   }, PROCESS_TEST_TIMEOUT_MS)
