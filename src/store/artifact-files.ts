@@ -47,6 +47,8 @@ export interface ArtifactFiles {
   staged(scope: string, name: string): Promise<string | null>
   /** Removes a scope's staged files. */
   unstage(scope: string): Promise<void>
+  /** Removes staged scopes last written before olderThan (uploads whose result never came); returns how many. */
+  pruneStaging(olderThan: number): Promise<number>
 }
 
 const STAGING = '_staging'
@@ -152,6 +154,7 @@ export function artifactFiles(root: string): ArtifactFiles {
     async prune(olderThan) {
       let removed = 0
       for (const account of await listDirs(base)) {
+        if (account === STAGING) continue
         const accountDir = path.join(base, account)
         for (const check of await listDirs(accountDir)) {
           const checkDir = path.join(accountDir, check)
@@ -202,6 +205,17 @@ export function artifactFiles(root: string): ArtifactFiles {
     async unstage(scope) {
       const dir = under(STAGING, scope)
       if (dir) await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined)
+    },
+
+    async pruneStaging(olderThan) {
+      let removed = 0
+      const staging = path.join(base, STAGING)
+      for (const scope of await listDirs(staging)) {
+        const dir = path.join(staging, scope)
+        const st = await fs.stat(dir).catch(() => null)
+        if (st && st.mtimeMs < olderThan) await fs.rm(dir, { recursive: true, force: true }).then(() => removed++, () => undefined)
+      }
+      return removed
     },
   }
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, readFile, readdir, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { artifactFiles, type ArtifactFiles, type ArtifactKey } from '../../src/store/artifact-files.js'
 import type { RunArtifact } from '../../src/runners/contract.js'
@@ -120,6 +121,18 @@ describe('artifactFiles', () => {
     expect(await files.prune(now - 7 * 86_400_000)).toBe(0)
     expect(await files.prune(now + 1000)).toBe(1)
     expect(await readdir(root)).toEqual([])
+  })
+
+  it("leaves an agent's staged uploads to pruneStaging, which removes only the abandoned ones", async () => {
+    const now = Date.now()
+    for (const scope of ['abandoned', 'waiting']) expect(await files.stage(scope, 'trace.zip', Readable.from([Buffer.from('zip')]), 1024)).toEqual({ size: 3 })
+    const ago = new Date(now - 2 * 86_400_000)
+    await utimes(path.join(root, '_staging/abandoned'), ago, ago)
+    expect(await files.prune(now + 1000)).toBe(0)
+    expect(await files.pruneStaging(now - 86_400_000)).toBe(1)
+    expect(await files.staged('abandoned', 'trace.zip')).toBeNull()
+    expect(await files.staged('waiting', 'trace.zip')).toMatch(/trace\.zip$/)
+    expect(await artifactFiles(path.join(work, 'none')).pruneStaging(now)).toBe(0)
   })
 
   it('prunes nothing (and does not fail) when the root does not exist yet', async () => {

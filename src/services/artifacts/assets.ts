@@ -50,7 +50,11 @@ export function assetService(deps: ResourceDeps, assets: AssetDeps = {}): AssetS
     },
     async prune() {
       if (!assets.files) return 0
-      return assets.files.prune(deps.clock.now() - (assets.retentionDays ?? DEFAULT_ARTIFACT_RETENTION_DAYS) * DAY_MS)
+      const now = deps.clock.now()
+      // An agent's uploads wait in staging for its result, which must come within the job's lease (minutes); a
+      // day later nothing will claim them.
+      const abandoned = await assets.files.pruneStaging(now - DAY_MS)
+      return abandoned + (await assets.files.prune(now - (assets.retentionDays ?? DEFAULT_ARTIFACT_RETENTION_DAYS) * DAY_MS))
     },
   }
 }
