@@ -7,7 +7,7 @@
  * addresses, JSON-looking bodies and short keys go. The code locations of stack frames
  * (`/app/src/agent/job-loop.ts:123:45`, `file:///…`) are the agent's own and are kept whole.
  */
-import { REDACTED, scrubSecrets } from '../domain/scrub-secrets.js'
+import { keepingCodeLocations, REDACTED, scrubSecretRuns } from '../domain/scrub-secrets.js'
 
 export const MAX_REPORT_CHARS = 8 * 1024
 
@@ -20,14 +20,6 @@ const HEADER_NAMES = [
 ]
 
 const SECRET_WORDS = '(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth|session|cookie|signature|sig|credentials?|private[_-]?key|lease[_-]?token)'
-
-/**
- * A stack frame's code location: an absolute file path or file:// URL ending in :line or :line:column, not part of
- * a longer URL (`https://host/a.js:1:2` is a URL, not a location).
- */
-const CODE_LOCATION = /(?<![\w:/.@-])(?:file:\/\/)?(?:\/(?!\/)|[A-Za-z]:\\)[^\s()'"<>?#]*:\d+(?::\d+)?(?![\w:])/g
-/** Stands in for a kept code location while the rules run; NUL never survives from the input. */
-const HOLE = /\0(\d+)\0/g
 
 /** The agent's own rules, applied before the service's; each regex is global. */
 const RULES: Array<[RegExp, (m: string, ...groups: string[]) => string]> = [
@@ -49,10 +41,7 @@ const RULES: Array<[RegExp, (m: string, ...groups: string[]) => string]> = [
 
 /** The text with credentials, URLs' secrets, headers and bodies removed, at most MAX_REPORT_CHARS long. */
 export function scrubText(text: string): string {
-  const kept: string[] = []
-  let out = text.replaceAll('\0', '').replace(CODE_LOCATION, (location) => `\0${kept.push(location) - 1}\0`)
-  for (const [re, replace] of RULES) out = out.replace(re, replace)
-  out = scrubSecrets(out).replace(HOLE, (_m, i: string) => kept[Number(i)] ?? '')
+  const out = keepingCodeLocations(text, (holed) => scrubSecretRuns(RULES.reduce((t, [re, replace]) => t.replace(re, replace), holed)))
   return out.length > MAX_REPORT_CHARS ? `${out.slice(0, MAX_REPORT_CHARS - 1)}…` : out
 }
 

@@ -16,6 +16,12 @@ describe('scrubSecrets', () => {
     ['long base64 runs', `secret=${B64}`, 'secret=[REDACTED]'],
     ['ordinary text', 'ECONNREFUSED 127.0.0.1:443 at Socket.connect (node:net:1234)', 'ECONNREFUSED 127.0.0.1:443 at Socket.connect (node:net:1234)'],
     ['long paths without digits', '/usr/lib/node_modules/picket/dist/agent/job-loop', '/usr/lib/node_modules/picket/dist/agent/job-loop'],
+    ...[
+      'at connect (/home/runner/work/picket2/picket2/node_modules/undici/lib/dispatcher/client-h1.js:123:45)',
+      'at file:///srv/app2/node_modules/undici7/lib/core/connect2.js:12:3',
+      'at C:\\agents\\picket2\\node_modules\\undici\\lib\\dispatcher\\client-h1.js:7:1',
+    ].map((frame) => [`stack frames with digits in their paths: ${frame}`, frame, frame]),
+    ['a random run next to a frame', `t=${B64} at run (/srv/app2/node_modules/undici/lib/dispatcher/client-h1.js:1:2)`, 't=[REDACTED] at run (/srv/app2/node_modules/undici/lib/dispatcher/client-h1.js:1:2)'],
   ])('removes %s', (_name, input, expected) => {
     expect(scrubSecrets(input)).toBe(expected)
   })
