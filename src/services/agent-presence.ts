@@ -10,8 +10,6 @@ import { hashSecret, isUuid, newId } from '../lib/ids.js'
 import type { AgentCaller } from './agent-jobs.js'
 import type { ResourceDeps } from './resource-deps.js'
 
-/** Agents seen within this long count in a location's agentCount. */
-export const AGENT_RECENT_MS = 600_000
 const MAX_TEXT = 8_192
 
 export interface AgentErrorReport {

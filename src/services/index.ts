@@ -162,7 +162,7 @@ export function buildServices(deps: ServiceDeps): Services {
     accountSettings: accountSettingsService(r),
     maintenanceWindows: maintenanceWindowService(r),
     referenceData: referenceDataService(r),
-    privateLocations: privateLocationService(r),
+    privateLocations: privateLocationService(r, deps.privateLocations === undefined ? {} : { recentMs: deps.privateLocations.unavailableAfterMs }),
     dashboards: dashboardService(r),
     statusPages: statusPageService(r),
     statusPageSubscribers: subscriberLinkService(r),

@@ -1,7 +1,7 @@
 /** Private locations and their agent keys. Raw keys are shown once; only their SHA-256 hashes are stored. */
 import { randomBytes } from 'node:crypto'
 import type { ResourceDeps } from './resource-deps.js'
-import { AGENT_RECENT_MS } from './agent-presence.js'
+import { UNAVAILABLE_AFTER_MS } from './location-availability.js'
 import type { Stores } from './stores.js'
 import { BodyProblems } from '../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../domain/errors.js'
@@ -51,8 +51,10 @@ interface Users {
   groups: Array<{ id: number; name: string }>
 }
 
-export function privateLocationService(deps: ResourceDeps): PrivateLocationService {
+/** recentMs: agents seen within it count in agentCount, the window that keeps a location available (default 10 min). */
+export function privateLocationService(deps: ResourceDeps, options: { recentMs?: number } = {}): PrivateLocationService {
   const { stores, clock, transact } = deps
+  const recentMs = options.recentMs ?? UNAVAILABLE_AFTER_MS
 
   const keyView = (row: PrivateLocationKeyRow, rawKey?: string): PrivateLocationKeyView => ({
     id: row.id,
@@ -82,7 +84,7 @@ export function privateLocationService(deps: ResourceDeps): PrivateLocationServi
   }
 
   async function presenceOf(locationId: string): Promise<{ lastSeen: string | null; agentCount: number }> {
-    const p = await stores.privateLocationAgents.presence(locationId, clock.now() - AGENT_RECENT_MS)
+    const p = await stores.privateLocationAgents.presence(locationId, clock.now() - recentMs)
     return { lastSeen: toIsoOrNull(p.lastSeen), agentCount: p.agentCount }
   }
 

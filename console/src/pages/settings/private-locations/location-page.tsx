@@ -54,7 +54,7 @@ function EditLocation(props: { location: PrivateLocation }) {
           <dt>Status</dt>
           <dd>
             <Badge tone={availabilityBadge(l).tone}>{availabilityBadge(l).text}</Badge>
-            {l.availability === 'UNAVAILABLE' && l.availabilityChangedAt ? <span class="muted">{` since ${timeAgo(l.availabilityChangedAt)}: no checks are scheduled here until an agent connects`}</span> : null}
+            {l.availability === 'UNAVAILABLE' && l.availabilityChangedAt ? <span class="muted">{` since ${formatDateTime(l.availabilityChangedAt)}. No checks are scheduled here until an agent connects.`}</span> : null}
           </dd>
           <dt>Connected agents</dt>
           <dd>{l.agentCount}</dd>
