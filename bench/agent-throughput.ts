@@ -142,10 +142,10 @@ try {
   await drain()
 
   const offered = round(N / EVERY, 1)
-  const ceiling = round((CONCURRENCY * 1000) / DELAY, 1)
+  const ceiling = DELAY > 0 ? `${round((CONCURRENCY * 1000) / DELAY, 1)} runs/s` : 'none, CPU-bound'
   const ratio = round((b.perSecond / a.perSecond) * 100, 1)
   console.log(`\n${machine()}`)
-  console.log(`checks ${N} every ${EVERY} s (offered ${offered} runs/s), target delay ${DELAY} ms (ceiling at concurrency ${CONCURRENCY}: ${ceiling} runs/s), window ${SECONDS} s after ${WARMUP} s warm-up\n`)
+  console.log(`checks ${N} every ${EVERY} s (offered ${offered} runs/s), target delay ${DELAY} ms (ceiling at concurrency ${CONCURRENCY}: ${ceiling}), window ${SECONDS} s after ${WARMUP} s warm-up\n`)
   console.log('| runs by | runs/s | runs in window | not passing | service CPU per run | agent CPU per run | agent RSS max | load after |')
   console.log('|---|---|---|---|---|---|---|---|')
   console.log(`| built-in runners (ENGINE_CONCURRENCY=10) | ${a.perSecond} | ${a.runs} | ${a.notPassing} | ${a.cpuMsPerRun[0]} ms | | | ${a.load} |`)
