@@ -1,0 +1,59 @@
+# syntax=docker/dockerfile:1
+# Picket's private-location agent (bin/picket-agent.js); the same image runs the service.
+#
+#   docker build -t picket .
+#   docker run -d --name picket-agent -e API_KEY=pl_… -e PICKET_URL=https://picket.example.com -e JOB_CONCURRENCY=4 picket
+#   docker run -d -p 3000:3000 -v picket-data:/data --entrypoint node picket bin/picket.js serve   # the service
+#
+# ICMP checks run Debian's ping, which iputils-ping installs with the file capability cap_net_raw+ep (it depends on
+# libcap2-bin for setcap), so the non-root user can ping wherever the container keeps NET_RAW: Docker's default
+# capabilities include it. Where it is dropped (--cap-drop ALL, Kubernetes "restricted" pods) exec of ping fails;
+# add it back with `--cap-add NET_RAW` (securityContext.capabilities.add: [NET_RAW]).
+#
+# The health check below is the agent's (port AGENT_HEALTH_PORT, default 8081). Run the service with
+# --no-healthcheck or a --health-cmd of its own.
+
+# Build stage: production dependencies only. better-sqlite3 compiles from source when no prebuilt binary fits,
+# which needs python3, make and g++; none of them reach the final image.
+FROM node:20-bookworm-slim AS deps
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+# The web console, built once here so that the service does not build it into a read-only image at its start
+# (src/main/console-build.ts rebuilds only when console/src or package-lock.json differ from this build).
+FROM deps AS console
+COPY tsconfig.json ./
+COPY src ./src
+COPY scripts ./scripts
+COPY console ./console
+RUN node --import tsx scripts/build-console.ts
+
+# Run-time image: Node, Chromium (browser, multi-step and Playwright checks), ping (ICMP checks), the sources
+# (run through tsx, a production dependency) and the production node_modules.
+FROM node:20-bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium fonts-liberation iputils-ping ca-certificates \
+ && rm -rf /var/lib/apt/lists/* \
+ && groupadd --system --gid 10001 picket \
+ && useradd --system --uid 10001 --gid picket --home-dir /home/picket --create-home --shell /usr/sbin/nologin picket \
+ && mkdir -p /data && chown picket:picket /data
+WORKDIR /app
+ENV NODE_ENV=production \
+    CHROMIUM_PATH=/usr/bin/chromium \
+    DATA_DIR=/data \
+    AGENT_HEALTH_PORT=8081
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json package-lock.json tsconfig.json ./
+COPY bin ./bin
+COPY src ./src
+COPY --from=console /app/console ./console
+USER picket
+# The agent's /-/readiness, /-/liveness, /health and /metrics; the service listens on PORT (default 3000).
+EXPOSE 8081
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.AGENT_HEALTH_PORT || '8081') + '/-/liveness').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+ENTRYPOINT ["node", "bin/picket-agent.js"]
