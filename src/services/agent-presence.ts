@@ -11,6 +11,12 @@ import type { AgentCaller } from './agent-jobs.js'
 import type { ResourceDeps } from './resource-deps.js'
 
 const MAX_TEXT = 8_192
+/**
+ * Every agent request proves the agent alive, but writing that down each time cost a write per lease poll, upload
+ * and result (a third of the service's work per agent run in bench/agent-throughput.ts): an instance records an
+ * agent's visit at most this often (heartbeats, every 30 s, always write).
+ */
+export const SEEN_WRITE_MS = 5_000
 
 export interface AgentErrorReport {
   message: string
@@ -47,11 +53,17 @@ const bounded = (text: string): string => scrubSecrets(text.slice(0, MAX_TEXT))
 export function agentPresenceService(r: ResourceDeps): AgentPresenceService {
   const { stores, clock } = r
 
-  async function seen(caller: AgentCaller, jobsInFlight: number): Promise<void> {
-    await stores.privateLocationAgents.seen({
-      location_id: caller.locationId, agent_id: caller.agentId, account_id: caller.accountId, version: caller.version,
-      last_seen_at: clock.now(), jobs_in_flight: jobsInFlight,
-    })
+  const written = new Map<string, number>()
+  async function seen(caller: AgentCaller, jobsInFlight: number | null): Promise<void> {
+    const now = clock.now()
+    const key = `${caller.locationId}/${caller.agentId}/${caller.version}`
+    if (jobsInFlight === null && now - (written.get(key) ?? -Infinity) < SEEN_WRITE_MS) return
+    if (written.size > 10_000) for (const [k, at] of written) if (now - at >= SEEN_WRITE_MS) written.delete(k)
+    written.set(key, now)
+    await stores.privateLocationAgents.seen(
+      { location_id: caller.locationId, agent_id: caller.agentId, account_id: caller.accountId, version: caller.version, last_seen_at: now, jobs_in_flight: jobsInFlight ?? 0 },
+      { keepJobs: jobsInFlight === null },
+    )
   }
 
   async function location(accountId: string, id: string) {
@@ -67,7 +79,7 @@ export function agentPresenceService(r: ResourceDeps): AgentPresenceService {
       const record = await stores.privateLocations.get(key.account_id, key.location_id)
       if (!record) return null
       const caller: AgentCaller = { accountId: key.account_id, locationId: key.location_id, slugName: String(record.doc.slugName), ...agent }
-      await seen(caller, 0)
+      await seen(caller, null)
       return caller
     },
 

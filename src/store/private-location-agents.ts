@@ -10,8 +10,8 @@ export interface AgentPresence {
 }
 
 export interface PrivateLocationAgentStore {
-  /** Records (or refreshes) one agent's visit. */
-  seen(row: PrivateLocationAgentRow): Promise<void>
+  /** Records (or refreshes) one agent's visit; with keepJobs, an existing row keeps its jobs_in_flight. */
+  seen(row: PrivateLocationAgentRow, options?: { keepJobs?: boolean }): Promise<void>
   presence(locationId: string, since: number): Promise<AgentPresence>
   insertError(row: PrivateLocationAgentErrorRow): Promise<void>
   /** Newest first. */
@@ -20,12 +20,12 @@ export interface PrivateLocationAgentStore {
 
 export function privateLocationAgentStore(db: Kysely<Database>): PrivateLocationAgentStore {
   return {
-    async seen(row) {
+    async seen(row, options = {}) {
       const { version, last_seen_at, jobs_in_flight } = row
       await db
         .insertInto('private_location_agents')
         .values(row)
-        .onConflict((oc) => oc.columns(['location_id', 'agent_id']).doUpdateSet({ version, last_seen_at, jobs_in_flight }))
+        .onConflict((oc) => oc.columns(['location_id', 'agent_id']).doUpdateSet(options.keepJobs ? { version, last_seen_at } : { version, last_seen_at, jobs_in_flight }))
         .execute()
     },
     async presence(locationId, since) {
