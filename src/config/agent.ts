@@ -14,6 +14,7 @@
  */
 import { existsSync } from 'node:fs'
 import { ConfigError } from './load.js'
+import { envReader, type Env } from './env-reader.js'
 
 export type AgentLogLevel = 'debug' | 'log' | 'info' | 'warn' | 'error'
 
@@ -31,8 +32,6 @@ export interface AgentConfig {
   shutdownGraceMs: number
 }
 
-type Env = Record<string, string | undefined>
-
 const LEVELS: AgentLogLevel[] = ['debug', 'log', 'info', 'warn', 'error']
 
 const httpUrl = (raw: string): boolean => {
@@ -47,20 +46,7 @@ const httpUrl = (raw: string): boolean => {
 /** The agent's settings, or a ConfigError naming every problem. */
 export function loadAgentConfig(env: Env = process.env): AgentConfig {
   const problems: string[] = []
-  const str = (name: string): string | undefined => {
-    const raw = env[name]
-    return raw === undefined || raw.trim() === '' ? undefined : raw.trim()
-  }
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = str(name)
-    if (raw === undefined) return fallback
-    const n = Number(raw)
-    if (!/^\d+$/.test(raw) || n < min || n > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`)
-      return fallback
-    }
-    return n
-  }
+  const { int, str } = envReader(env, problems)
 
   const apiKey = str('API_KEY')
   if (apiKey === undefined) problems.push('API_KEY is required: a private-location key (pl_…) from POST /v1/private-locations/{id}/keys')

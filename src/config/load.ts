@@ -5,6 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { emailProblem } from '../domain/users/email.js'
 import { passwordProblem } from '../domain/users/password.js'
+import { envReader, type Env } from './env-reader.js'
+import { readOperations, type OperationsConfig } from './operations.js'
 
 export interface Config {
   port: number
@@ -49,6 +51,8 @@ export interface Config {
    * the account is alerted (PRIVATE_LOCATION_UNAVAILABLE_SECONDS, default 600).
    */
   privateLocations: { leaseMs: number; unavailableAfterMs: number }
+  /** Roles, metrics, retention and egress (issue 16): see config/operations.ts. */
+  operations: OperationsConfig
 }
 
 export class ConfigError extends Error {
@@ -58,27 +62,13 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>
-
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = []
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name]
-    if (raw === undefined || raw === '') return fallback
-    const n = Number(raw)
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`)
-      return fallback
-    }
-    return n
-  }
-  const str = (name: string): string | undefined => {
-    const raw = env[name]
-    return raw === undefined || raw.trim() === '' ? undefined : raw.trim()
-  }
+  const reader = envReader(env, problems)
+  const { int, str } = reader
 
   const port = int('PORT', 3000, 0, 65535)
   const host = str('HOST') ?? '0.0.0.0'
@@ -136,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const dataDir = path.resolve(str('DATA_DIR') ?? './data')
+  const operations = readOperations(reader, problems)
   const config: Config = {
     port,
     host,
@@ -153,7 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     defaultLocation: str('DEFAULT_LOCATION') ?? 'us-east-1',
     smtp: { url: str('SMTP_URL'), from: str('SMTP_FROM') ?? 'Picket <picket@localhost>' },
     sms: { url: str('SMS_GATEWAY_URL'), username: str('SMS_GATEWAY_USERNAME'), password: str('SMS_GATEWAY_PASSWORD'), from: str('SMS_FROM') },
-    engineEnabled: (str('ENGINE') ?? 'on') !== 'off',
+    engineEnabled: operations.roles.engine,
     engineConcurrency: int('ENGINE_CONCURRENCY', 256, 1, 10_000),
     browser: {
       chromiumPath: str('CHROMIUM_PATH') ?? '/usr/bin/chromium',
@@ -171,6 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
       leaseMs: int('AGENT_LEASE_SECONDS', 300, 1, 86_400) * 1000,
       unavailableAfterMs: int('PRIVATE_LOCATION_UNAVAILABLE_SECONDS', 600, 1, 604_800) * 1000,
     },
+    operations,
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config
