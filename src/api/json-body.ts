@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { DomainError } from '../domain/errors.js'
 import { findJsonSyntaxError } from '../lib/json-syntax.js'
+import { nulInBodyError, nulPath } from './nul-guard.js'
 
 /** The 400 for a body that JSON.parse (or the prototype guard) refuses; it quotes at most one character of it. */
 export function invalidJsonError(text: string): DomainError {
@@ -28,7 +29,10 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     parse(request, text, (err, value) => {
       if (err && (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY') done(invalidJsonError(text), undefined)
       else if (err) done(err, undefined)
-      else done(null, value)
+      else {
+        const nul = nulPath(value)
+        done(nul === null ? null : nulInBodyError(nul), nul === null ? value : undefined)
+      }
     })
   })
 }
