@@ -30,7 +30,7 @@ export function startInstanceEngine(config: Config, store: Store, log: EngineLog
     stores: buildStores(store),
     transact: transactor(store),
     clock: systemClock,
-    runners: buildRunners({ sandbox, browser }),
+    runners: buildRunners({ sandbox, browser, egress: config.operations.egress }),
     artifacts: artifactFiles(config.artifacts.dir),
     instanceId: newId(),
     defaultLocation: config.defaultLocation,

@@ -8,6 +8,8 @@ import { parseAssertions } from '../domain/assertions/index.js'
 import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from './contract.js'
 import { asDoc, bool, ipFamily, keyValues, limits, str, type Doc } from './doc-fields.js'
 import { buildRequest } from './http-body.js'
+import type { EgressPolicy } from '../domain/egress.js'
+import { egressGuard } from './egress-guard.js'
 import { runHttpCheck } from './http-check.js'
 import { interpolate, type InterpolationContext } from './interpolate.js'
 import { earlyFailure } from './run-result.js'
@@ -19,6 +21,8 @@ export interface ApiRunnerDeps {
   timeoutMs?: number
   uuid?: () => string
   random?: () => number
+  /** Where requests may connect (EGRESS_POLICY); default open. */
+  egress?: EgressPolicy
 }
 
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err))
@@ -56,6 +60,7 @@ export function apiRunner(deps: ApiRunnerDeps): CheckRunner {
     return { ok: true, request, env }
   }
 
+  const egress = egressGuard(deps.egress)
   return {
     async run(spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
       const startedAt = ctx.now()
@@ -112,6 +117,7 @@ export function apiRunner(deps: ApiRunnerDeps): CheckRunner {
           ipFamily: ipFamily(r.ipFamily),
           ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
           ...(ctx.signal ? { signal: ctx.signal } : {}),
+          egress,
         },
         assertions: parseAssertions(r.assertions),
         ...limits(doc),

@@ -12,6 +12,8 @@ import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from './contrac
 import { asDoc, limits, num, str } from './doc-fields.js'
 import { dnsJson, dnsText, rcodeName, rcodeNumberOf } from './dns-render.js'
 import { dnsQuery, formatServer, type DnsQueryOutcome, type DnsServer } from './dns-wire.js'
+import type { EgressPolicy } from '../domain/egress.js'
+import { deniedAddress, egressGuard } from './egress-guard.js'
 import { buildRunResult, earlyFailure } from './run-result.js'
 
 export interface DnsRunnerOptions {
@@ -21,6 +23,11 @@ export interface DnsRunnerOptions {
   resolvConfPath?: string
   /** Tried in order after the system resolver fails (default 8.8.8.8, 1.1.1.1). */
   fallbackServers?: string[]
+  /**
+   * Where queries may go (EGRESS_POLICY); default open. Only a name server the check names is a target: the
+   * system resolver and the fallbacks are the operator's, and the answers are data, not connections.
+   */
+  egress?: EgressPolicy
 }
 
 /** `host`, `host:port`, `[v6]:port` or a bare IPv6 address; null when it cannot be read. */
@@ -59,6 +66,7 @@ async function resolveServer(server: DnsServer): Promise<DnsServer | string> {
 }
 
 export function dnsRunner(options: DnsRunnerOptions = {}): CheckRunner {
+  const egress = egressGuard(options.egress)
   return {
     async run(spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
       const startedAt = ctx.now()
@@ -83,6 +91,8 @@ export function dnsRunner(options: DnsRunnerOptions = {}): CheckRunner {
           jobLog.push(server)
           continue
         }
+        const denial = custom !== '' ? deniedAddress(egress, server.host, parsed.host) : null
+        if (denial) return fail('CONFIG', denial.message, [...jobLog, denial.message])
         used = server
         outcome = await dnsQuery(server, query, recordType, protocol, options.timeoutMs ?? 5_000)
         jobLog.push(`${recordType} ${query} via ${formatServer(server)} over ${protocol}: ${outcome.ok ? rcodeName(rcodeNumberOf(outcome.packet)) : outcome.error.message}`)

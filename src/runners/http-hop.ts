@@ -3,6 +3,7 @@ import http from 'node:http'
 import https from 'node:https'
 import { isIP } from 'node:net'
 import { performance } from 'node:perf_hooks'
+import { deniedLiteral, guardedLookup } from './egress-guard.js'
 import type { HopTiming, HttpTimestamps } from './http-timings.js'
 import type { HttpRequestInput } from './http-request.js'
 import type { NetFailure } from './net-errors.js'
@@ -62,7 +63,12 @@ export function runHop(h: Hop): Promise<HopResult> {
       settled = true
       resolve({ response, error, timing: { timestamps: t, stoppedAt: performance.now(), secure, resolvesName } })
     }
+    // The egress policy: an address host is checked here, a name by the lookup of this hop's own socket.
+    const guard = h.input.egress ?? null
+    const denial = deniedLiteral(guard, h.url.hostname)
+    if (denial) return finish(null, h.mapError(denial))
     const options: https.RequestOptions = {
+      ...(guard ? { lookup: guardedLookup(guard) } : {}),
       method: h.method,
       headers: h.headers,
       agent: false,

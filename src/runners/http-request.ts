@@ -5,6 +5,7 @@
  */
 import type http from 'node:http'
 import { performance } from 'node:perf_hooks'
+import type { EgressGuard } from './egress-guard.js'
 import { runHop, type HttpResponseInfo } from './http-hop.js'
 import { mapNetworkError, type NetFailure } from './net-errors.js'
 import { exchangeTimings, hopPhases, noTimings, type HopTiming, type HttpTimingPhases } from './http-timings.js'
@@ -26,6 +27,8 @@ export interface HttpRequestInput {
   timeoutMs?: number
   maxBodyBytes?: number
   signal?: AbortSignal
+  /** The egress policy, checked on every hop's connection (redirects included); absent or null: open. */
+  egress?: EgressGuard
 }
 
 export interface HttpExchange {

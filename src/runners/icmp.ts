@@ -8,6 +8,9 @@ import { evaluateAssertions, parseAssertions } from '../domain/assertions/index.
 import { classifyRun, type RunError } from '../domain/results/classify.js'
 import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from './contract.js'
 import { asDoc, ipFamily, num, str } from './doc-fields.js'
+import type { EgressPolicy } from '../domain/egress.js'
+import { egressGuard, resolveAllowed } from './egress-guard.js'
+import { mapNetworkError } from './net-errors.js'
 import { parsePing, type PingReport } from './ping-parse.js'
 import { buildRunResult, earlyFailure } from './run-result.js'
 
@@ -16,6 +19,11 @@ export interface IcmpRunnerOptions {
   pingPath?: string
   /** Seconds ping waits for a reply (-W, default 5). */
   replyTimeoutSec?: number
+  /**
+   * Where pings may go (EGRESS_POLICY); default open. When it is not open, the host is resolved and checked here
+   * and ping is given the checked address, so it cannot resolve the name to another one.
+   */
+  egress?: EgressPolicy
 }
 
 interface PingOutput {
@@ -63,6 +71,7 @@ const latencyPhases = (r: PingReport): Record<string, number> => {
 
 export function icmpRunner(options: IcmpRunnerOptions = {}): CheckRunner {
   const pingPath = options.pingPath ?? 'ping'
+  const egress = egressGuard(options.egress)
   return {
     async run(spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
       const startedAt = ctx.now()
@@ -75,7 +84,17 @@ export function icmpRunner(options: IcmpRunnerOptions = {}): CheckRunner {
       const family = ipFamily(r.ipFamily)
       const pingCount = Math.min(50, Math.max(1, Math.round(num(r.pingCount) ?? 10)))
       const wait = options.replyTimeoutSec ?? 5
-      const args = ['-n', '-c', String(pingCount), '-i', '0.5', '-W', String(wait), family === 'IPv6' ? '-6' : '-4', hostname]
+      let target = hostname
+      if (egress) {
+        const resolved = await resolveAllowed(egress, hostname, family === 'IPv6' ? 6 : 4)
+        if ('error' in resolved) {
+          const f = mapNetworkError(resolved.error)
+          const failed = earlyFailure(f.kind, f.message, { startedAt, stoppedAt: ctx.now(), jobLog: [f.message], details: { request: { hostname, ipFamily: family, pingCount } } })
+          return { ...failed, networkError: f.networkError }
+        }
+        target = resolved.address
+      }
+      const args = ['-n', '-c', String(pingCount), '-i', '0.5', '-W', String(wait), family === 'IPv6' ? '-6' : '-4', target]
       const out = await runPing(pingPath, args, (pingCount * 0.5 + wait + 5) * 1000, ctx.signal)
       const report = parsePing(out.stdout, hostname, family, pingCount)
       const jobLog = [`${pingPath} ${args.join(' ')}`, ...out.stdout.split('\n').filter((l) => l.trim() !== ''), ...out.stderr.split('\n').filter((l) => l.trim() !== '')]

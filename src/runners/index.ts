@@ -1,5 +1,6 @@
 /** The runners of the built-in check types, keyed by checkType. Built in main/ (and the agent) with their deps. */
 import { apiRunner } from './api.js'
+import type { EgressPolicy } from '../domain/egress.js'
 import type { CheckRunner } from './contract.js'
 import { dnsRunner } from './dns.js'
 import { icmpRunner } from './icmp.js'
@@ -14,15 +15,22 @@ export interface RunnerDeps {
   sandbox: ScriptSandbox
   /** The runner of browser, multi-step and Playwright checks (browser/runner.ts); without it they are not run here. */
   browser?: CheckRunner
+  /**
+   * Where checks may connect (EGRESS_POLICY, EGRESS_ALLOW); default open. The service passes its setting; the
+   * private-location agent runs in the customer's own network and keeps it open. The sandbox and the browser
+   * runner take the same policy when they are built.
+   */
+  egress?: EgressPolicy
 }
 
 export function buildRunners(deps: RunnerDeps): Record<RunnerCheckType, CheckRunner> & Partial<Record<BrowserCheckType, CheckRunner>> {
+  const egress = deps.egress ? { egress: deps.egress } : {}
   return {
-    API: apiRunner({ sandbox: deps.sandbox }),
-    URL: urlRunner(),
-    TCP: tcpRunner(),
-    DNS: dnsRunner(),
-    ICMP: icmpRunner(),
+    API: apiRunner({ sandbox: deps.sandbox, ...egress }),
+    URL: urlRunner(egress),
+    TCP: tcpRunner(egress),
+    DNS: dnsRunner(egress),
+    ICMP: icmpRunner(egress),
     ...(deps.browser ? { BROWSER: deps.browser, MULTI_STEP: deps.browser, PLAYWRIGHT: deps.browser } : {}),
   }
 }

@@ -31,6 +31,8 @@ const isTls = (code: string | null, message: string): boolean =>
 export function mapNetworkError(err: unknown): NetFailure {
   const code = codeOf(err)
   const message = err instanceof Error ? err.message : String(err)
+  // The egress policy denied the address: the check cannot run here as configured, and retrying will not help.
+  if (code === 'EGRESS_DENIED') return { kind: 'CONFIG', message, code, networkError: false }
   const networkError = code !== null && NETWORK_ERROR_CODES.has(code)
   if (code !== null && DNS_CODES.has(code)) {
     const host = (err as { hostname?: unknown }).hostname

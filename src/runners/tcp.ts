@@ -9,6 +9,8 @@ import { evaluateAssertions, parseAssertions } from '../domain/assertions/index.
 import { classifyRun } from '../domain/results/classify.js'
 import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from './contract.js'
 import { asDoc, ipFamily, limits, num, str } from './doc-fields.js'
+import type { EgressPolicy } from '../domain/egress.js'
+import { deniedLiteral, egressGuard, guardedLookup, type EgressGuard } from './egress-guard.js'
 import { mapNetworkError, type NetFailure } from './net-errors.js'
 import { contiguousPhases } from './phases.js'
 import { buildRunResult, earlyFailure } from './run-result.js'
@@ -20,6 +22,8 @@ export interface TcpRunnerOptions {
   idleMs?: number
   /** Bytes of reply read at most (default 64 KiB). */
   maxBytes?: number
+  /** Where connections may go (EGRESS_POLICY); default open. */
+  egress?: EgressPolicy
 }
 
 interface Exchange {
@@ -43,6 +47,7 @@ interface ExchangeInput {
   idleMs: number
   maxBytes: number
   signal?: AbortSignal
+  egress: EgressGuard
 }
 
 function exchange(x: ExchangeInput): Promise<Exchange> {
@@ -51,7 +56,14 @@ function exchange(x: ExchangeInput): Promise<Exchange> {
     const chunks: Buffer[] = []
     let size = 0
     let idle: NodeJS.Timeout | undefined
-    const socket = net.connect({ host: x.host, port: x.port, family: x.family })
+    // The egress policy: an address is checked before connecting, a name by the socket's own lookup.
+    const denial = deniedLiteral(x.egress, x.host)
+    if (denial) {
+      r.stopped = performance.now()
+      r.error = mapNetworkError(denial)
+      return resolve(r)
+    }
+    const socket = net.connect({ host: x.host, port: x.port, family: x.family, ...(x.egress ? { lookup: guardedLookup(x.egress) } : {}) })
     const finish = (error: NetFailure | null) => {
       if (r.stopped !== 0) return
       r.stopped = performance.now()
@@ -104,6 +116,7 @@ function phasesOf(e: Exchange, host: string): Record<string, number> {
 }
 
 export function tcpRunner(options: TcpRunnerOptions = {}): CheckRunner {
+  const egress = egressGuard(options.egress)
   return {
     async run(spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
       const startedAt = ctx.now()
@@ -125,6 +138,7 @@ export function tcpRunner(options: TcpRunnerOptions = {}): CheckRunner {
         idleMs: options.idleMs ?? 2_000,
         maxBytes: options.maxBytes ?? 64 * 1024,
         ...(ctx.signal ? { signal: ctx.signal } : {}),
+        egress,
       })
       const timingPhases = phasesOf(e, host)
       const responseTime = timingPhases.total ?? 0

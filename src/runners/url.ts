@@ -3,6 +3,8 @@ import { parseAssertions } from '../domain/assertions/index.js'
 import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from './contract.js'
 import { asDoc, bool, ipFamily, limits, str } from './doc-fields.js'
 import { buildRequest } from './http-body.js'
+import type { EgressPolicy } from '../domain/egress.js'
+import { egressGuard } from './egress-guard.js'
 import { runHttpCheck } from './http-check.js'
 import { interpolate } from './interpolate.js'
 import { earlyFailure } from './run-result.js'
@@ -11,9 +13,12 @@ import { randomUUID } from 'node:crypto'
 export interface UrlRunnerOptions {
   /** Hard request timeout in ms (30 s unless a test needs less). */
   timeoutMs?: number
+  /** Where requests may connect (EGRESS_POLICY); default open. */
+  egress?: EgressPolicy
 }
 
 export function urlRunner(options: UrlRunnerOptions = {}): CheckRunner {
+  const egress = egressGuard(options.egress)
   return {
     async run(spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
       const startedAt = ctx.now()
@@ -34,6 +39,7 @@ export function urlRunner(options: UrlRunnerOptions = {}): CheckRunner {
           ipFamily: ipFamily(r.ipFamily),
           ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
           ...(ctx.signal ? { signal: ctx.signal } : {}),
+          egress,
         },
         assertions: parseAssertions(r.assertions).filter((a) => a.source === 'STATUS_CODE'),
         ...limits(spec.doc),
