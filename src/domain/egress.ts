@@ -26,7 +26,7 @@ export type DenialReason =
   | 'reserved'
 
 /** In order: the first category that holds an address names it (metadata before link-local and CGNAT). */
-const RANGES: ReadonlyArray<[DenialReason, readonly string[]]> = [
+export const DENIED_RANGES: ReadonlyArray<[DenialReason, readonly string[]]> = [
   ['cloud metadata', ['169.254.169.254/32', '100.100.100.200/32', '168.63.129.16/32', 'fd00:ec2::254/128']],
   ['loopback', ['127.0.0.0/8', '::1/128']],
   ['unspecified', ['0.0.0.0/8', '::/128']],
@@ -56,7 +56,7 @@ function blockListOf(cidrs: readonly string[]): BlockList {
   return list
 }
 
-const CATEGORIES: ReadonlyArray<[DenialReason, BlockList]> = RANGES.map(([reason, cidrs]) => [reason, blockListOf(cidrs)])
+const CATEGORIES: ReadonlyArray<[DenialReason, BlockList]> = DENIED_RANGES.map(([reason, cidrs]) => [reason, blockListOf(cidrs)])
 
 /** The eight 16-bit groups of an IPv6 address (a zone such as %eth0 ignored), or null if it is not one. */
 function ipv6Groups(address: string): number[] | null {
@@ -131,3 +131,14 @@ export function egressDeniedMessage(address: string, reason: DenialReason, host?
   const from = host !== undefined && host !== address && host.replace(/^\[(.*)\]$/, '$1') !== address ? ` (resolved from ${host})` : ''
   return `Egress policy: ${address}${from} is ${article(reason)} ${reason} address; this installation allows public addresses only (EGRESS_POLICY=public-only)`
 }
+
+/**
+ * The policy as plain data for code that cannot import this module (the script sandbox's and the browser run's
+ * guards, plain JavaScript in child processes): the denied ranges in order and the allow list.
+ */
+export interface EgressRules {
+  ranges: ReadonlyArray<[DenialReason, readonly string[]]>
+  allow: readonly string[]
+}
+
+export const egressRules = (policy: EgressPolicy): EgressRules | null => (policy.policy === 'open' ? null : { ranges: DENIED_RANGES, allow: policy.allow })

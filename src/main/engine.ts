@@ -24,7 +24,7 @@ export interface InstanceHooks {
 }
 
 export function startInstanceEngine(config: Config, store: Store, log: EngineLog, hooks: InstanceHooks): RunningEngine {
-  const sandbox = createChildProcessSandbox()
+  const sandbox = createChildProcessSandbox({ egress: config.operations.egress })
   const browser = createBrowserRunner({ chromiumPath: config.browser.chromiumPath, concurrency: config.browser.concurrency, memoryMb: config.browser.memoryMb })
   const engine: Engine = startEngine({
     stores: buildStores(store),

@@ -119,6 +119,8 @@ async function main() {
   process.on('unhandledRejection', (error) => finish({ ok: false, error: describeError(error, filename) }))
   process.once('beforeExit', () => finish({ ok: false, error: 'Script never finished: it awaited a promise that never settled' }))
 
+  // The egress policy, when the service has one: every socket of this process is guarded before the script runs.
+  if (job.egress) createRequire(import.meta.url)(job.egress.guardPath).installEgressGuard(job.egress.rules)
   for (const key of Object.keys(process.env)) delete process.env[key]
   Object.assign(process.env, job.input.env)
   const setup = job.phase === 'setup'

@@ -6,6 +6,7 @@
 import { existsSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { egressRules, type EgressPolicy } from '../../domain/egress.js'
 import type { ScriptRequest, ScriptResponse, ScriptSandbox, SetupOutcome, TeardownOutcome } from '../script-sandbox.js'
 import { toSetupOutcome, toTeardownOutcome } from './outcome.js'
 import { createSemaphore } from './semaphore.js'
@@ -26,6 +27,8 @@ export interface SandboxOptions {
   nodeModulesDir?: string | null
   /** The child's user; by default `nobody` (65534) when this process runs as root, else unchanged. */
   runAs?: { uid: number; gid: number } | null
+  /** Where scripts may connect (EGRESS_POLICY); default open. The child guards its own sockets (egress-guard.cjs). */
+  egress?: EgressPolicy
 }
 
 export interface ChildProcessSandbox extends ScriptSandbox {
@@ -62,7 +65,10 @@ export function createChildProcessSandbox(options: SandboxOptions = {}): ChildPr
     maxDataBytes,
     runAs: options.runAs === undefined ? defaultRunAs() : options.runAs,
     signal: closed.signal,
+    egress: null,
   }
+  const rules = options.egress ? egressRules(options.egress) : null
+  if (rules) limits.egress = { rules, guardPath: realpathSync(path.join(HERE, 'egress-guard.cjs')) }
   const slots = createSemaphore(options.concurrency ?? 4)
 
   function tooLarge(script: string, input: unknown): string | null {

@@ -22,6 +22,11 @@ export interface ChildLimits {
   /** Run the child as this user (e.g. nobody when the service runs as root); null keeps ours. */
   runAs: { uid: number; gid: number } | null
   signal: AbortSignal
+  /**
+   * The egress policy (egressRules of domain/egress.ts), or null when open: the child installs egress-guard.cjs
+   * (at `egressGuardPath`, readable by it) before the script runs.
+   */
+  egress: { rules: unknown; guardPath: string } | null
 }
 
 /** `result` is the harness's result object, not yet validated; `logs` is what the script printed before it ended. */
@@ -42,8 +47,10 @@ export function formatSeconds(ms: number): string {
 
 export function runInChild(job: Record<string, unknown>, limits: ChildLimits): Promise<ChildResult> {
   const nonce = `@@picket-result-${randomBytes(16).toString('hex')}@@`
-  const input = JSON.stringify({ ...job, nonce, maxDataBytes: limits.maxDataBytes, nodeModulesDir: limits.nodeModulesDir ?? path.dirname(limits.harnessPath) })
+  const egress = limits.egress ? { rules: limits.egress.rules, guardPath: limits.egress.guardPath } : null
+  const input = JSON.stringify({ ...job, nonce, maxDataBytes: limits.maxDataBytes, nodeModulesDir: limits.nodeModulesDir ?? path.dirname(limits.harnessPath), egress })
   const args = ['--experimental-permission', `--allow-fs-read=${limits.harnessPath}`]
+  if (limits.egress) args.push(`--allow-fs-read=${limits.egress.guardPath}`)
   if (limits.nodeModulesDir) args.push(`--allow-fs-read=${limits.nodeModulesDir}${path.sep}`)
   args.push(`--max-old-space-size=${limits.memoryMb}`, '--no-warnings', limits.harnessPath)
   // The result line is at most maxDataBytes of data plus 100 log lines of 1000 characters (up to 3 bytes each).
