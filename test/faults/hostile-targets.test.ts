@@ -2,8 +2,7 @@
  * Issue 16, fault test: targets that misbehave at the socket level. An API check against a target that hangs,
  * resets the connection, answers garbage, cuts a body short, streams a body forever or dribbles its headers ends
  * with a failing result that says what happened (the endless body, slower than the 25 MB read cap fills, within
- * its time limit) — never a
- * thrown error, a hang, or a passing result.
+ * its time limit): never a thrown error, a hang, or a passing result.
  */
 import net from 'node:net'
 import type { AddressInfo } from 'node:net'
