@@ -28,6 +28,28 @@ export interface EngineDeps {
   artifacts?: ArtifactSink
   /** Other periodic work of this instance (heartbeat deadlines, notification delivery, reminders, SSL checks). */
   periodic?: PeriodicWork[]
+  /** Counts runs for /metrics (metrics/engine.ts); without it nothing is counted. */
+  metrics?: EngineMetrics
+}
+
+/** Where a run happens, for counting: a data-center location, or one of the private locations. */
+export interface RunPlace {
+  location: string
+  privateLocation: boolean
+  checkType: string
+}
+
+/**
+ * What the engine reports as it goes (the Prometheus counters of metrics/engine.ts). Each call only bumps numbers
+ * in memory: no awaits, no I/O, so it costs nothing on the run path.
+ */
+export interface EngineMetrics {
+  /** The scheduler created a run job (a run is due). */
+  runDue(place: RunPlace): void
+  /** A run was started, `delayMs` after its due time. */
+  runStarted(place: RunPlace, delayMs: number): void
+  /** A run's result was stored; `retry`: the run is tried again. */
+  runFinished(place: RunPlace, result: { status: 'passing' | 'degraded' | 'failing'; hasErrors: boolean }, retry: boolean): void
 }
 
 /** Stores a run's artifact files (see store/artifact-files.ts); `transform` redacts the run's secrets. */

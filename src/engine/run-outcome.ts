@@ -10,7 +10,7 @@ import type { RunResult } from '../runners/contract.js'
 import type { Stores } from '../store/all-stores.js'
 import type { CheckRecord } from '../store/checks.js'
 import type { CheckResultRow, RunJobRow } from '../store/schema.js'
-import type { EngineDeps } from './engine-deps.js'
+import type { EngineDeps, RunPlace } from './engine-deps.js'
 import { effectiveDoc } from './prepare.js'
 import { toResultRow } from './result-row.js'
 import { storeArtifacts } from './store-artifacts.js'
@@ -29,6 +29,11 @@ export interface Completed {
   resultId: string
   redactor: Redactor | null
 }
+
+/** Where a job runs, for the engine's metrics. */
+export const runPlace = (job: Pick<RunJobRow, 'location' | 'private_location_id'>, checkType: string | undefined): RunPlace => ({
+  location: job.location, privateLocation: job.private_location_id !== null, checkType: checkType ?? 'UNKNOWN',
+})
 
 /** Stores the run's artifacts and decides whether it is retried (and where). */
 export async function completeRun(
@@ -57,7 +62,7 @@ export interface OutcomeWriter {
   settle(): Promise<void>
 }
 
-export function createOutcomeWriter(deps: Pick<EngineDeps, 'transact' | 'clock' | 'log' | 'onFinalResults'>): OutcomeWriter {
+export function createOutcomeWriter(deps: Pick<EngineDeps, 'transact' | 'clock' | 'log' | 'onFinalResults' | 'metrics'>): OutcomeWriter {
   let hookChain: Promise<void> = Promise.resolve()
   let hookBacklog = 0
 
@@ -80,7 +85,7 @@ export function createOutcomeWriter(deps: Pick<EngineDeps, 'transact' | 'clock' 
     async write(input, claim) {
       if (input.length === 0) return []
       const now = deps.clock.now()
-      const { batch, finals } = await deps.transact(async (s) => {
+      const { batch, live, finals } = await deps.transact(async (s) => {
         const batch: Completed[] = []
         for (const c of input) if (!claim || (await claim(s, c))) batch.push(c)
         const alive = new Set((await s.checks.getMany([...new Set(batch.map((c) => c.job.check_id))])).map((c) => c.id))
@@ -96,8 +101,10 @@ export function createOutcomeWriter(deps: Pick<EngineDeps, 'transact' | 'clock' 
         await s.jobs.remove(batch.filter((c) => !c.decision.retry || !alive.has(c.job.check_id)).map((c) => c.job.id))
         const finalRows = rows.filter((r) => r.result_type === 'FINAL')
         await s.results.applyStatuses(finalRows)
-        return { batch, finals: finalRows }
+        return { batch, live, finals: finalRows }
       })
+      const metrics = deps.metrics
+      if (metrics) for (const c of live) metrics.runFinished(runPlace(c.job, c.checkType), c.result, c.decision.retry)
       await afterWrite(finals)
       return batch
     },

@@ -9,7 +9,7 @@ import { firstAttemptJobs } from '../store/engine/run-jobs.js'
 import type { Stores } from '../store/all-stores.js'
 import type { CheckRecord } from '../store/checks.js'
 import type { RunJobRow } from '../store/schema.js'
-import type { EngineDeps } from './engine-deps.js'
+import type { EngineDeps, RunPlace } from './engine-deps.js'
 import { effectiveDoc } from './prepare.js'
 
 type Doc = Record<string, unknown>
@@ -48,9 +48,9 @@ async function privateLocationsOf(s: Stores, accountIds: string[]): Promise<Map<
 /** Claims and schedules due checks; returns how many run jobs were created. */
 export async function scheduleDue(deps: EngineDeps): Promise<number> {
   const now = deps.clock.now()
-  return deps.transact(async (s) => {
+  const created = await deps.transact(async (s) => {
     const due = await s.schedules.claimDue(now, deps.tuning.scheduleBatch)
-    if (due.length === 0) return 0
+    if (due.length === 0) return []
     const checks = new Map((await s.checks.getMany(due.map((d) => d.check_id))).map((c) => [c.id, c]))
     const groups = await loadGroups(s, [...checks.values()])
     const needsPrivate = [...checks.values()].filter((c) => Array.isArray(c.doc.privateLocations) && c.doc.privateLocations.length > 0)
@@ -89,6 +89,9 @@ export async function scheduleDue(deps: EngineDeps): Promise<number> {
       await s.schedules.advance(row.check_id, next, choice.nextIndex, now)
     }
     await s.jobs.insertMany(jobs)
-    return jobs.length
+    return jobs.map((j): RunPlace => ({ location: j.location, privateLocation: j.private_location_id !== null, checkType: checks.get(j.check_id)?.checkType ?? 'UNKNOWN' }))
   })
+  // Counted once committed: a transaction that failed created nothing.
+  if (deps.metrics) for (const place of created) deps.metrics.runDue(place)
+  return created.length
 }

@@ -14,7 +14,7 @@ import { prepareRunSpec } from './prepare.js'
 import { loadGroups } from './scheduler.js'
 import { internalFailure } from './result-row.js'
 import { createRedactorCache } from './redactor-cache.js'
-import { completeRun, createOutcomeWriter, type Completed } from './run-outcome.js'
+import { completeRun, createOutcomeWriter, runPlace, type Completed } from './run-outcome.js'
 
 type Doc = Record<string, unknown>
 
@@ -42,6 +42,12 @@ export async function loadBatch(s: Stores, jobs: RunJobRow[]): Promise<Batch> {
   }
   return { checks, groups, variables, snippets }
 }
+
+/**
+ * When a job was due: a first attempt at its schedule slot (so a scheduler that falls behind shows as delay too),
+ * a retry at the time its backoff ended.
+ */
+export const dueTimeOf = (job: Pick<RunJobRow, 'attempt' | 'scheduled_at' | 'due_at'>): number => (job.attempt === 1 ? job.scheduled_at : job.due_at)
 
 export interface EngineWorker {
   /** Leases as many due jobs as there is room for and starts them; returns how many started. */
@@ -130,6 +136,7 @@ export function createWorker(deps: EngineDeps): EngineWorker {
     if (jobs.length === 0) return 0
     const batch = await loadBatch(deps.stores, jobs)
     for (const job of jobs) {
+      if (deps.metrics) deps.metrics.runStarted(runPlace(job, batch.checks.get(job.check_id)?.checkType), now - dueTimeOf(job))
       running[name]++
       const p = execute(job, batch)
         .catch((err: unknown) => deps.log.error({ err, jobId: job.id }, 'run failed'))

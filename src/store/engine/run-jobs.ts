@@ -57,6 +57,11 @@ export interface RunJobStore {
   claimQueued(id: string, leasedBy: string, until: number): Promise<boolean>
   /** A private location's queue: queued jobs due by `now`, and the oldest due time among them. */
   queueOf(privateLocationId: string, now: number): Promise<{ queued: number; oldestDueAt: number | null }>
+  /**
+   * The whole queue for /metrics: queued jobs due by `now` and the oldest due time, per data-center location, with
+   * the jobs of all private locations together under `private: true`.
+   */
+  queueDepth(now: number): Promise<Array<{ location: string; private: boolean; queued: number; oldestDueAt: number }>>
   /** Queued private-location jobs due before `dueBefore` (nobody leased them in time), at most `limit`. */
   listUnleased(dueBefore: number, limit: number): Promise<RunJobRow[]>
   countBySession(sessionId: string): Promise<number>
@@ -143,6 +148,20 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
         .where('due_at', '<=', now)
         .executeTakeFirst()
       return { queued: Number(r?.n ?? 0), oldestDueAt: r?.oldest == null ? null : Number(r.oldest) }
+    },
+    async queueDepth(now) {
+      const rows = await db
+        .selectFrom('run_jobs')
+        .select((eb) => [
+          eb.case().when('private_location_id', 'is', null).then(eb.ref('location')).else(sql.lit('')).end().as('place'),
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.min('due_at').as('oldest'),
+        ])
+        .where('status', '=', 'queued')
+        .where('due_at', '<=', now)
+        .groupBy('place')
+        .execute()
+      return rows.map((r) => ({ location: r.place ?? '', private: r.place === '' || r.place === null, queued: Number(r.n), oldestDueAt: Number(r.oldest) }))
     },
     listUnleased: (dueBefore, limit) =>
       db
