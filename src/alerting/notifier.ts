@@ -28,6 +28,22 @@ export interface NotifierDeps {
   leaseMs?: number
   /** Sends in flight at once (default 8). */
   concurrency?: number
+  /** Counts delivery outcomes for /metrics (metrics/notifier.ts). */
+  metrics?: NotifierMetrics
+}
+
+export type DeliveryMetricOutcome = 'delivered' | 'failed' | 'retry' | 'rate-limited'
+
+/** What the notifier reports after each send; in memory only (no I/O). */
+export interface NotifierMetrics {
+  delivery(channelType: string, outcome: DeliveryMetricOutcome): void
+}
+
+/** A send's outcome for the metrics: given up (`failed`) when no retry is planned. */
+export const deliveryMetricOutcome = (outcome: DeliveryOutcome, retryAt: number | null): DeliveryMetricOutcome => {
+  if (outcome.ok) return 'delivered'
+  if (retryAt === null) return 'failed'
+  return outcome.kind === 'rate-limited' ? 'rate-limited' : 'retry'
 }
 
 export interface DeliveryReport {
@@ -67,26 +83,30 @@ export function createNotifier(deps: NotifierDeps) {
     return loading
   }
 
-  async function send(row: NotificationRow, payload: NotificationPayload, cache: VariableCache): Promise<DeliveryOutcome> {
+  async function send(row: NotificationRow, payload: NotificationPayload, cache: VariableCache, sent: { channelType: string }): Promise<DeliveryOutcome> {
     const channel = await stores.alertChannels.get(row.account_id, row.channel_id)
     if (!channel) return final('the alert channel was deleted before the notification was delivered')
+    sent.channelType = String(channel.doc.type)
     return sendThroughChannel(channel.doc, payload, deps.delivery, () => variablesOf(cache, row.account_id), clock.now())
   }
 
   async function deliver(row: NotificationRow, report: DeliveryReport, cache: VariableCache): Promise<void> {
     let outcome: DeliveryOutcome
+    const sent = { channelType: 'UNKNOWN' }
     try {
-      outcome = await send(row, parsePayload(row.payload), cache)
+      outcome = await send(row, parsePayload(row.payload), cache, sent)
     } catch (err) {
       outcome = { ok: false, kind: 'retry', error: clip(`delivery failed: ${err instanceof Error ? err.message : String(err)}`), responseStatus: null, result: null }
     }
     const at = clock.now()
     if (outcome.ok) {
+      deps.metrics?.delivery(sent.channelType, 'delivered')
       await stores.notifications.markSuccess(row.id, deps.instanceId, at, { responseStatus: outcome.responseStatus, result: outcome.result })
       report.delivered += 1
       return
     }
     const retryAt = nextAttemptAt(at, row.attempts, outcome)
+    deps.metrics?.delivery(sent.channelType, deliveryMetricOutcome(outcome, retryAt))
     await stores.notifications.markFailure(row.id, deps.instanceId, {
       error: outcome.error,
       retryAt,
