@@ -12,6 +12,17 @@ export interface Store {
   db: Kysely<Database>
   dialect: Dialect
   close(): Promise<void>
+  /** PostgreSQL: the connection pool's use right now (for /metrics); SQLite has one connection and no pool. */
+  poolStats?: () => PoolStats
+}
+
+export interface PoolStats {
+  /** Connections open (idle or in use), at most `max`. */
+  total: number
+  idle: number
+  /** Queries waiting for a connection. */
+  waiting: number
+  max: number
 }
 
 export interface OpenStoreOptions {
@@ -65,5 +76,6 @@ async function openPostgres(url: string, schema: string | undefined, max: number
     ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
   })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { db, dialect: 'postgres', close: () => db.destroy() }
+  const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max })
+  return { db, dialect: 'postgres', close: () => db.destroy(), poolStats }
 }
