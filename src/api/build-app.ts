@@ -15,6 +15,7 @@ import { resourceRoutes } from './routes/index.js'
 import { healthRoutes } from './routes/health.js'
 import { installWeb } from '../web/index.js'
 import type { SiteDomains } from '../domain/site-hosts.js'
+import { installAppMetrics, type AppMetrics } from '../metrics/app.js'
 
 export interface AppDeps {
   services: Services
@@ -30,6 +31,8 @@ export interface AppDeps {
   isShuttingDown?: () => boolean
   /** Base domains of dashboards and status pages (subdomains), and the public pages' rate limit per address. */
   sites?: { dashboardDomain: string | null; statusPageDomain: string | null; rateLimit?: { max: number; windowMs: number } }
+  /** Request counts and latency by route, and GET /metrics (main/metrics-wiring.ts); without it neither. */
+  metrics?: AppMetrics | undefined
 }
 
 /**
@@ -58,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installJsonBodyParser(app)
   installErrorHandlers(app)
   installRequestLog(app, { slowRequestMs: deps.slowRequestMs })
+  if (deps.metrics) installAppMetrics(app, deps.metrics)
   installShutdownGate(app, isShuttingDown)
   await installOpenApi(app, deps.publicBaseUrl)
   await installRateLimit(app, { ...deps.rateLimit, redis: deps.redis })
