@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import type { ErrorObject } from 'ajv'
 import { DomainError, describeFields } from '../domain/errors.js'
 import { fieldErrors } from './validation.js'
+import { isStoreUnavailable } from '../lib/store-unavailable.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,6 +53,7 @@ function toErrorBody(err: FastifyError & { validation?: ErrorObject[]; validatio
   if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errorBody(413, 'Body is larger than the size limit', { body: 'is too large' })
   if (err.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return errorBody(400, 'Body size does not match the Content-Length header', { body: 'does not match Content-Length' })
   if (status < 500) return errorBody(status, clip(err.message || STATUS_CODES[status] || 'Request failed', 200), {})
+  if (isStoreUnavailable(err)) return errorBody(503, 'The database is unavailable at the moment; try again shortly', {})
   return errorBody(500, 'Internal server error', {})
 }
 
@@ -60,6 +62,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const body = toErrorBody(err)
     if (body.statusCode >= 500) request.failure = err
+    if (body.statusCode === 503) void reply.header('retry-after', '5')
     return sendError(reply, body)
   })
   app.setNotFoundHandler((request, reply) =>

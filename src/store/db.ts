@@ -73,8 +73,13 @@ async function openPostgres(url: string, schema: string | undefined, max: number
     connectionString: url,
     max,
     types,
+    // While the database is away a request fails after 5 s instead of waiting for a connection forever.
+    connectionTimeoutMillis: 5_000,
     ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
   })
+  // An idle connection the database dropped (a restart, a failover) is an 'error' event of the pool; unhandled it
+  // would end the process. The pool has already discarded that connection and opens a new one when asked.
+  pool.on('error', () => undefined)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max })
   return { db, dialect: 'postgres', close: () => db.destroy(), poolStats }
