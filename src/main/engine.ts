@@ -25,7 +25,7 @@ export interface InstanceHooks {
 
 export function startInstanceEngine(config: Config, store: Store, log: EngineLog, hooks: InstanceHooks): RunningEngine {
   const sandbox = createChildProcessSandbox({ egress: config.operations.egress })
-  const browser = createBrowserRunner({ chromiumPath: config.browser.chromiumPath, concurrency: config.browser.concurrency, memoryMb: config.browser.memoryMb })
+  const browser = createBrowserRunner({ chromiumPath: config.browser.chromiumPath, concurrency: config.browser.concurrency, memoryMb: config.browser.memoryMb, egress: config.operations.egress })
   const engine: Engine = startEngine({
     stores: buildStores(store),
     transact: transactor(store),

@@ -2,7 +2,7 @@
  * Reads a server's TLS certificate: connects with SNI, does not reject untrusted chains (their problem is reported
  * as an error but the expiry is still read) and returns the leaf certificate's expiry, issuer and subject.
  */
-import net from 'node:net'
+import net, { type LookupFunction } from 'node:net'
 import tls from 'node:tls'
 
 export interface SslProbeRequest {
@@ -10,6 +10,8 @@ export interface SslProbeRequest {
   port: number
   /** Default 10 s. */
   timeoutMs?: number
+  /** Resolves the host (the egress policy's checking lookup); default dns.lookup. */
+  lookup?: LookupFunction
 }
 
 export type SslProbeResult =
@@ -75,6 +77,7 @@ export const probeCertificate: SslProbe = (req) =>
       // SNI carries host names only (RFC 6066), never addresses.
       ...(net.isIP(req.host) === 0 ? { servername: req.host } : {}),
       rejectUnauthorized: false,
+      ...(req.lookup ? { lookup: req.lookup } : {}),
     })
     const timer = setTimeout(() => finish({ ok: false, error: `Timed out after ${timeoutMs} ms reading the certificate of ${req.host}:${req.port}` }), timeoutMs)
     socket.once('secureConnect', () => {

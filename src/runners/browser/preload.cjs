@@ -14,15 +14,31 @@ const mode = process.env.PICKET_RUN_MODE || 'browser'
 const executablePath = process.env.PICKET_CHROMIUM_PATH || ''
 const extraArgs = JSON.parse(process.env.PICKET_CHROMIUM_ARGS || '[]')
 const outDir = process.env.PICKET_OUTPUT_DIR || process.cwd()
+// The egress policy (runner.ts sets it when the service has one): {rules, guardPath, proxy}. This process's own
+// sockets are guarded (egress-guard.cjs); Chromium goes through the run's egress proxy, whatever the script asks.
+const egress = process.env.PICKET_EGRESS ? JSON.parse(process.env.PICKET_EGRESS) : null
+if (egress) require(egress.guardPath).installEgressGuard(egress.rules)
+const EGRESS_ARGS = egress
+  ? [`--proxy-server=${egress.proxy}`, '--proxy-bypass-list=<-loopback>', '--disable-quic', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp']
+  : []
+
+/** Under the egress policy a script may not choose its own proxy (it would connect around the run's proxy). */
+function withoutProxy(options) {
+  if (!egress || !options || !options.proxy) return options
+  const o = { ...options }
+  delete o.proxy
+  return o
+}
 
 function refuse(message) {
   return () => Promise.reject(new Error(message))
 }
 
 function withChromiumDefaults(options) {
-  const o = { ...(options || {}) }
+  const o = { ...(withoutProxy(options) || {}) }
   if (!o.executablePath && executablePath) o.executablePath = executablePath
-  o.args = [...extraArgs, ...(o.args || [])]
+  const own = (o.args || []).filter((a) => !egress || !/^--(proxy-server|proxy-bypass-list|proxy-pac-url|no-proxy-server|host-resolver-rules)\b/.test(String(a)))
+  o.args = [...extraArgs, ...own, ...EGRESS_ARGS]
   if (o.channel) delete o.channel
   return o
 }
@@ -49,6 +65,11 @@ function patchPlaywright(playwright) {
   const launchServer = chromium.launchServer.bind(chromium)
   chromium.launch = async (options) => {
     const browser = await launch(withChromiumDefaults(options))
+    if (egress) {
+      const newContext = browser.newContext.bind(browser)
+      // `proxy: undefined`, not a missing key: Playwright Test fills in only the context options that are absent.
+      browser.newContext = (o) => newContext({ ...(o || {}), proxy: undefined })
+    }
     measureVitals(browser)
     if (mode === 'plain') recordPlain(browser)
     return browser

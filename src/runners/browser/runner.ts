@@ -25,6 +25,9 @@ import { buildJobLog, buildDetails } from './result-details.js'
 import { readVitals } from './web-vitals.js'
 import { probeCertificate, type SslProbe } from '../ssl-probe.js'
 import { readCertificate } from './certificate.js'
+import { egressRules, type EgressPolicy } from '../../domain/egress.js'
+import { egressGuard } from '../egress-guard.js'
+import { applyEgressDenials, egressProbe, startRunEgress, type RunEgress } from './run-egress.js'
 
 export interface BrowserRunnerOptions {
   /** Debian's Chromium (CHROMIUM_PATH); browser runs fail with how to install it when it is missing. */
@@ -41,6 +44,8 @@ export interface BrowserRunnerOptions {
   runAs?: { uid: number; gid: number } | null
   /** Reads the certificate of a check's sslCheckDomain with each run (default: the real TLS probe). */
   sslProbe?: SslProbe
+  /** Where Chromium and the run's node processes may connect (EGRESS_POLICY); default open. See run-egress.ts. */
+  egress?: EgressPolicy
 }
 
 export interface BrowserRunner extends CheckRunner {
@@ -71,6 +76,9 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
   const nodeModules = playwrightModules(HERE)
   const versions = { node: process.version.replace(/^v/, ''), playwright: playwrightVersion(nodeModules) }
   const slots = createSemaphore(options.concurrency ?? 2)
+  const guard = egressGuard(options.egress)
+  const rules = options.egress ? egressRules(options.egress) : null
+  const sslProbe = egressProbe(guard, options.sslProbe ?? probeCertificate)
   let root: Promise<string> | null = null
   const rootDir = (): Promise<string> => (root ??= createRunsRoot(options.workDir ?? os.tmpdir(), nodeModules, path.join(HERE, 'playwright-helpers.cjs')))
 
@@ -103,11 +111,17 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     }
     const args = plan.plain ? [path.join(dir, plan.entry)] : [path.join(nodeModules, '@playwright', 'test', 'cli.js'), 'test', '--config', path.join(dir, 'picket.config.cjs')]
     let startedAt = ctx.now()
-    const certificate = readCertificate(spec.doc.sslCheckDomain, options.sslProbe ?? probeCertificate, ctx.now)
-    const proc = await slots.run(() => {
-      startedAt = ctx.now()
-      return runProcess(process.execPath, args, { cwd: dir, env, marker: dir }, { timeoutMs, memoryMb, runAs, ...(ctx.signal ? { signal: ctx.signal } : {}) })
-    })
+    const certificate = readCertificate(spec.doc.sslCheckDomain, sslProbe, ctx.now)
+    const egress: RunEgress | null = guard && rules ? await startRunEgress(guard, rules) : null
+    let proc
+    try {
+      proc = await slots.run(() => {
+        startedAt = ctx.now()
+        return runProcess(process.execPath, args, { cwd: dir, env: { ...env, ...egress?.env }, marker: dir }, { timeoutMs, memoryMb, runAs, ...(ctx.signal ? { signal: ctx.signal } : {}) })
+      })
+    } finally {
+      await egress?.close()
+    }
     const stoppedAt = ctx.now()
     let report: ReportSummary | null = null
     if (!plan.plain) report = await readFile(reportFile, 'utf8').then((t) => readReport(JSON.parse(t), dir)).catch(() => null)
@@ -118,7 +132,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const trace = emptySummary()
     for (const a of artifacts.filter((x) => x.type === 'trace')) summarizeTrace(await readFile(a.path), trace)
     const vitals = readVitals(await readFile(path.join(outputDir, 'picket-vitals.jsonl'), 'utf8').catch(() => ''))
-    const verdict = decideVerdict({ process: proc, report, plain: plan.plain, plainError, plainDegraded, trace, limits: { timeoutMs, memoryMb } })
+    const verdict = applyEgressDenials(decideVerdict({ process: proc, report, plain: plan.plain, plainError, plainDegraded, trace, limits: { timeoutMs, memoryMb } }), egress?.denials ?? [])
     const responseTime = report && report.durationMs > 0 ? report.durationMs : proc.wallMs
     return {
       ...verdictFields(verdict),
