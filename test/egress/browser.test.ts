@@ -11,6 +11,7 @@ import { createBrowserRunner, type BrowserRunner } from '../../src/runners/brows
 import type { CheckRunSpec, RunResult } from '../../src/runners/contract.js'
 import { CHROMIUM_PATH, HAS_CHROMIUM } from '../helpers/chromium.js'
 import { startHttpTarget, type Target } from '../helpers/targets/http.js'
+import { startHttpsTarget } from '../helpers/targets/https.js'
 
 const TEST_HEADER = "const { test, expect } = require('@playwright/test')\n"
 const SETTING = 'this installation allows public addresses only (EGRESS_POLICY=public-only)'
@@ -64,6 +65,22 @@ describe.skipIf(!HAS_CHROMIUM)('egress policy: browser runs', () => {
     expect(r.errorKind).toBe('CONFIG')
     expect(r.errorMessage).toBe(`Egress policy: 127.0.0.2 is a loopback address; ${SETTING}`)
     expect(other.hits).toBe(before)
+  })
+
+  it('HTTPS goes through a checked CONNECT tunnel: allowed passes, denied fails before the target is reached', async () => {
+    const tls = await startHttpsTarget()
+    try {
+      const secure = `${TEST_HEADER}test.use({ ignoreHTTPSErrors: true })\ntest('tls', async ({ page }) => {\n  await page.goto(process.env.TARGET)\n  await expect(page.locator('body')).toContainText('picket')\n})\n`
+      const ok = await run({ policy: 'public-only', allow: ['127.0.0.1'] }, 'BROWSER', secure, { TARGET: `${tls.url}/json` })
+      expect(ok.errorMessage).toBeNull()
+      const before = tls.hits
+      const r = await run({ policy: 'public-only', allow: [] }, 'BROWSER', secure, { TARGET: `${tls.url}/json` })
+      expect(r.errorKind).toBe('CONFIG')
+      expect(r.errorMessage).toBe(`Egress policy: 127.0.0.1 is a loopback address; ${SETTING}`)
+      expect(tls.hits).toBe(before)
+    } finally {
+      await tls.close()
+    }
   })
 
   it("a script's own proxy setting is ignored and its node-side requests are guarded too", async () => {
