@@ -61,3 +61,21 @@ describe('egress helpers', () => {
     expect(egressDeniedMessage('::1', 'loopback', '[::1]')).toBe('Egress policy: ::1 is a loopback address; this installation allows public addresses only (EGRESS_POLICY=public-only)')
   })
 })
+
+describe('the child processes\' guard (plain JavaScript) answers as the domain does', () => {
+  it('for every address of the tables above, with and without an allow list', async () => {
+    const { createRequire } = await import('node:module')
+    const { egressRules } = await import('../../src/domain/egress.js')
+    const guard = createRequire(import.meta.url)('../../src/runners/sandbox/egress-guard.cjs') as { compileEgressCheck: (rules: unknown) => (a: string) => string | null }
+    const addresses = [
+      '127.0.0.1', '::1', '0.0.0.0', '::', '10.0.0.5', '172.16.0.1', '192.168.1.1', 'fd12::1', '169.254.1.1', 'fe80::1%eth0', '100.64.0.1',
+      '169.254.169.254', 'fd00:ec2::254', '100.100.100.200', '224.0.0.1', 'ff02::1', '240.0.0.1', '2001:db8::1', '::ffff:127.0.0.1',
+      '::ffff:7f00:1', '0:0:0:0:0:ffff:a00:5', '64:ff9b::10.0.0.1', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '[::1]', 'nope',
+    ]
+    for (const allow of [[], ['127.0.0.1/32', '10.0.0.0/8']]) {
+      const policy: EgressPolicy = { policy: 'public-only', allow }
+      const check = guard.compileEgressCheck(egressRules(policy))
+      for (const a of addresses) expect([a, check(a)]).toEqual([a, egressChecker(policy).check(a).reason])
+    }
+  })
+})

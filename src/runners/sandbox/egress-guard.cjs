@@ -149,4 +149,5 @@ function installEgressGuard(rules) {
   syncBuiltinESMExports()
 }
 
-module.exports = { installEgressGuard }
+// compileEgressCheck is exported for the test that holds it to the same answers as domain/egress.ts.
+module.exports = { installEgressGuard, compileEgressCheck: compile }
