@@ -5,6 +5,7 @@ import type { Services } from '../services/index.js'
 import { installAuth } from './auth.js'
 import { installErrorHandlers } from './errors.js'
 import { installJsonBodyParser } from './json-body.js'
+import { installNulGuard } from './nul-guard.js'
 import { installOpenApi } from './openapi.js'
 import { installRateLimit } from './rate-limit.js'
 import { installRequestLog } from './request-log.js'
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API speaks JSON only; other bodies get 415 rather than a confusing type error.
   app.removeContentTypeParser('text/plain')
   installJsonBodyParser(app)
+  installNulGuard(app)
   installErrorHandlers(app)
   installRequestLog(app, { slowRequestMs: deps.slowRequestMs })
   if (deps.metrics) installAppMetrics(app, deps.metrics)
