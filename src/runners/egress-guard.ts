@@ -8,6 +8,7 @@
  */
 import dns, { type LookupAddress, type LookupOptions } from 'node:dns'
 import { isIP, type LookupFunction } from 'node:net'
+import type { SslProbe } from './ssl-probe.js'
 import { egressChecker, egressDeniedMessage, OPEN_EGRESS, type EgressChecker, type EgressPolicy } from '../domain/egress.js'
 
 export const EGRESS_DENIED = 'EGRESS_DENIED'
@@ -80,5 +81,15 @@ export async function resolveAllowed(guard: EgressGuard, host: string, family?: 
     return first ? { address: first.address } : { error: Object.assign(new Error(`DNS lookup of ${host} returned no address`), { code: 'ENOTFOUND', hostname: host }) }
   } catch (err) {
     return { error: err instanceof Error ? err : new Error(String(err)) }
+  }
+}
+
+/** A certificate probe (sslCheckDomain) under the policy: the host it names is a target too. */
+export function egressProbe(guard: EgressGuard, probe: SslProbe): SslProbe {
+  if (!guard) return probe
+  const lookup = guardedLookup(guard)
+  return async (req) => {
+    const denial = deniedLiteral(guard, req.host)
+    return denial ? { ok: false, error: denial.message } : probe({ ...req, lookup })
   }
 }

@@ -6,8 +6,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { EgressRules } from '../../domain/egress.js'
-import { deniedLiteral, guardedLookup, type EgressGuard } from '../egress-guard.js'
-import type { SslProbe } from '../ssl-probe.js'
+import type { EgressGuard } from '../egress-guard.js'
 import { startEgressProxy } from './egress-proxy.js'
 import type { Verdict } from './outcome.js'
 
@@ -40,14 +39,4 @@ export function applyEgressDenials(verdict: Verdict, denials: readonly string[])
   }
   if (verdict.status === 'failing' && verdict.errorMessage?.includes('Egress policy: ')) return { ...verdict, errorKind: 'CONFIG' }
   return verdict
-}
-
-/** The certificate probe of sslCheckDomain under the policy: the host it names is a target too. */
-export function egressProbe(guard: EgressGuard, probe: SslProbe): SslProbe {
-  if (!guard) return probe
-  const lookup = guardedLookup(guard)
-  return async (req) => {
-    const denial = deniedLiteral(guard, req.host)
-    return denial ? { ok: false, error: denial.message } : probe({ ...req, lookup })
-  }
 }

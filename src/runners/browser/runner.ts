@@ -26,8 +26,8 @@ import { readVitals } from './web-vitals.js'
 import { probeCertificate, type SslProbe } from '../ssl-probe.js'
 import { readCertificate } from './certificate.js'
 import { egressRules, type EgressPolicy } from '../../domain/egress.js'
-import { egressGuard } from '../egress-guard.js'
-import { applyEgressDenials, egressProbe, startRunEgress, type RunEgress } from './run-egress.js'
+import { egressGuard, egressProbe } from '../egress-guard.js'
+import { applyEgressDenials, startRunEgress, type RunEgress } from './run-egress.js'
 
 export interface BrowserRunnerOptions {
   /** Debian's Chromium (CHROMIUM_PATH); browser runs fail with how to install it when it is missing. */
