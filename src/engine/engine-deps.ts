@@ -20,6 +20,8 @@ export interface EngineDeps {
   instanceId: string
   /** Where checks with no locations run. */
   defaultLocation: string
+  /** RUN_LOCATIONS: the data-center locations whose jobs this instance's runners lease; null or absent: all. */
+  runLocations?: readonly string[] | null
   log: EngineLog
   /** Called after FINAL results are stored (alerting hooks in here). */
   onFinalResults?: (rows: CheckResultRow[]) => Promise<void>

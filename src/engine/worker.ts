@@ -132,7 +132,7 @@ export function createWorker(deps: EngineDeps): EngineWorker {
     const room = concurrency - running[name]
     if (room <= 0) return 0
     const now = deps.clock.now()
-    const jobs = await deps.stores.jobs.lease({ now, limit: room, leasedBy: deps.instanceId, leaseUntil: now + leaseMs, privateLocationId: null, checkTypes })
+    const jobs = await deps.stores.jobs.lease({ now, limit: room, leasedBy: deps.instanceId, leaseUntil: now + leaseMs, privateLocationId: null, checkTypes, locations: deps.runLocations })
     if (jobs.length === 0) return 0
     const batch = await loadBatch(deps.stores, jobs)
     for (const job of jobs) {

@@ -34,6 +34,7 @@ export function startInstanceEngine(config: Config, store: Store, log: EngineLog
     artifacts: artifactFiles(config.artifacts.dir),
     instanceId: newId(),
     defaultLocation: config.defaultLocation,
+    runLocations: config.operations.roles.runLocations,
     log,
     tuning: {
       ...DEFAULT_TUNING,

@@ -16,6 +16,8 @@ export interface LeaseRequest {
   privateLocationId: string | null
   /** Only jobs of checks of these types, or of any type but these (a lane of the worker). */
   checkTypes?: { only: readonly string[] } | { except: readonly string[] }
+  /** Only jobs of these data-center locations (RUN_LOCATIONS of a runner instance); null or absent: any location. */
+  locations?: readonly string[] | null
 }
 
 /** The first attempt of a run in each of its targets (scheduled runs and check sessions alike). */
@@ -84,6 +86,7 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
       const types = req.checkTypes
       if (types && 'only' in types) pick = pick.where('check_id', 'in', db.selectFrom('checks').select('id').where('check_type', 'in', [...types.only]))
       if (types && 'except' in types) pick = pick.where('check_id', 'not in', db.selectFrom('checks').select('id').where('check_type', 'in', [...types.except]))
+      if (req.locations) pick = req.locations.length === 0 ? pick.where(sql<boolean>`false`) : pick.where('location', 'in', [...req.locations])
       const set = { status: 'running', leased_by: req.leasedBy, lease_until: req.leaseUntil } as const
       if (dialect === 'postgres') {
         // The pick is a CTE so it runs once: as `id IN (subquery … LIMIT n FOR UPDATE SKIP LOCKED)` PostgreSQL may
