@@ -27,6 +27,7 @@ import { loginSessionStore, type LoginSessionStore } from './login-sessions.js'
 import { loginGuardStore, type LoginGuardStore } from './login-guards.js'
 import { privateLocationAgentStore, type PrivateLocationAgentStore } from './private-location-agents.js'
 import { privateLocationAvailabilityStore, type PrivateLocationAvailabilityStore } from './private-location-availability.js'
+import { retentionStore, type RetentionStore } from './retention.js'
 
 export interface Stores {
   accounts: AccountStore
@@ -65,6 +66,8 @@ export interface Stores {
   invitations: InvitationStore
   loginSessions: LoginSessionStore
   loginGuards: LoginGuardStore
+  /** Removal of old rows in small batches (data retention). */
+  retention: RetentionStore
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
@@ -141,5 +144,6 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
     invitations: invitationStore(db),
     loginSessions: loginSessionStore(db),
     loginGuards: loginGuardStore(db),
+    retention: retentionStore(db, store.dialect),
   }
 }

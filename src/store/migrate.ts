@@ -13,6 +13,7 @@ import * as m009 from './migrations/009-analytics-days.js'
 import * as m010 from './migrations/010-users.js'
 import * as m011 from './migrations/011-private-location-agents.js'
 import * as m012 from './migrations/012-private-location-availability.js'
+import * as m013 from './migrations/013-retention-indexes.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '010-users': m010,
   '011-private-location-agents': m011,
   '012-private-location-availability': m012,
+  '013-retention-indexes': m013,
 }
 
 export async function migrateToLatest(store: Store): Promise<void> {

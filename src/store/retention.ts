@@ -1,0 +1,99 @@
+/**
+ * Data retention's statements (issue 16): each removes at most `limit` of the oldest rows of one kind, through
+ * `delete … where id in (select id … where created_at < ? order by created_at limit ?)`, which walks a created_at
+ * index (migrations 007 and 013) from its oldest end and never scans a table. One statement is one short
+ * transaction: the engine's writers wait at most for one batch. On PostgreSQL the batch skips rows another
+ * instance's pass has locked, so instances pruning at once never wait on each other.
+ */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import type { Dialect } from './db.js'
+import type { Database } from './schema.js'
+
+/** What retention removes; each kind has its own age (services/retention.ts). */
+export const RETENTION_KINDS = ['results', 'heartbeatEvents', 'sessions', 'notifications', 'agentErrors'] as const
+export type RetentionKind = (typeof RETENTION_KINDS)[number]
+
+/** Notification rows whose delivery is over; PENDING, IN_PROGRESS and RATE_LIMITED rows are still owed. */
+const FINISHED_NOTIFICATIONS = ['SUCCESS', 'FAILURE'] as const
+
+type PrunableRow = {
+  id: string
+  created_at: number
+}
+
+/** The tables retention reads, as far as it reads them (some are not in schema.ts: their stores type them). */
+type RetentionTables = {
+  check_results: PrunableRow & { check_id: string }
+  check_statuses: { check_id: string; last_result_id: string | null }
+  heartbeat_events: PrunableRow
+  check_sessions: PrunableRow
+  alert_notifications: PrunableRow & { status: string }
+  private_location_agent_errors: PrunableRow
+}
+
+const TABLES: Record<RetentionKind, Exclude<keyof RetentionTables, 'check_statuses'>> = {
+  results: 'check_results',
+  heartbeatEvents: 'heartbeat_events',
+  sessions: 'check_sessions',
+  notifications: 'alert_notifications',
+  agentErrors: 'private_location_agent_errors',
+}
+
+export interface RetentionStore {
+  /**
+   * Removes up to `limit` of the oldest rows of `kind` created before `before` (epoch ms); returns how many.
+   * Results: never the latest result of a check (check_statuses.last_result_id: the check's status, badge and
+   * lastCheckRunId read it). Notifications: only SUCCESS and FAILURE rows.
+   */
+  removeOldest(kind: RetentionKind, before: number, limit: number): Promise<number>
+  /**
+   * SQLite: a PASSIVE checkpoint, which copies what it can of the WAL into the database without waiting for (or
+   * blocking) readers and writers, so the WAL can restart from its beginning. PostgreSQL: nothing (autovacuum).
+   */
+  checkpoint(): Promise<void>
+}
+
+type Tables = Database & RetentionTables
+type IdQuery = SelectQueryBuilder<Tables, keyof RetentionTables, { id: string }>
+
+export function retentionStore(database: Kysely<Database>, dialect: Dialect): RetentionStore {
+  const db = database.withTables<RetentionTables>()
+
+  /** The ids of one batch: the oldest rows before `before`, with the kind's own conditions. */
+  const oldest = (kind: RetentionKind, before: number, limit: number): IdQuery => {
+    const table = TABLES[kind]
+    let q = db.selectFrom(table).select(`${table}.id as id`).where(`${table}.created_at`, '<', before) as unknown as IdQuery
+    if (kind === 'results') {
+      q = q.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('check_statuses')
+              .select('check_statuses.check_id')
+              .whereRef('check_statuses.check_id', '=', 'check_results.check_id')
+              .whereRef('check_statuses.last_result_id', '=', 'check_results.id'),
+          ),
+        ),
+      )
+    }
+    // Notifications: any old finished rows, in the order of the (status, created_at) index; ordering them by
+    // created_at across the two statuses would sort every old row of the table for each batch.
+    if (kind === 'notifications') q = q.where('alert_notifications.status', 'in', [...FINISHED_NOTIFICATIONS])
+    else q = q.orderBy(`${table}.created_at`)
+    q = q.limit(limit)
+    return dialect === 'postgres' ? q.forUpdate().skipLocked() : q
+  }
+
+  return {
+    async removeOldest(kind, before, limit) {
+      const table = TABLES[kind]
+      const result = await db
+        .deleteFrom(table)
+        .where('id', 'in', oldest(kind, before, limit))
+        .executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
+    async checkpoint() {
+      if (dialect === 'sqlite') await sql`pragma wal_checkpoint(PASSIVE)`.execute(db)
+    },
+  }
+}
