@@ -17,5 +17,6 @@ export async function openServices(config: Config): Promise<{ store: Store; serv
   }
   return { store, services: buildServices({ store, clock: systemClock, publicBaseUrl: config.publicBaseUrl, staticIps: config.staticIps, defaultLocation: config.defaultLocation,
       delivery: { smtp: config.smtp, sms: config.sms, resultLinkBase: config.publicBaseUrl },
-      artifacts: artifactFiles(config.artifacts.dir), artifactRetentionDays: config.artifacts.retentionDays, pageCacheMs: config.sites.cacheMs, privateLocations: config.privateLocations }) }
+      artifacts: artifactFiles(config.artifacts.dir), artifactRetentionDays: config.artifacts.retentionDays, pageCacheMs: config.sites.cacheMs, privateLocations: config.privateLocations,
+      retention: config.operations.retention }) }
 }

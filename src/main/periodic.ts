@@ -14,5 +14,6 @@ export function periodicWork(services: Services): PeriodicWork[] {
     { name: 'private-location-expiry', everyMs: 10_000, run: () => services.agentJobs.expireUnleased() },
     { name: 'private-location-availability', everyMs: 10_000, run: () => services.locationAvailability.checkAvailability() },
     { name: 'artifact-retention', everyMs: 3_600_000, run: () => services.artifacts.prune() },
+    { name: 'data-retention', everyMs: 10_000, run: () => services.retention.prune() },
   ]
 }

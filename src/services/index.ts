@@ -44,6 +44,7 @@ import { alertChannelTestService, type AlertChannelTestService } from './alert-c
 import { agentJobService, type AgentJobService } from './agent-jobs.js'
 import { agentPresenceService, type AgentPresenceService } from './agent-presence.js'
 import { locationAvailabilityService, type LocationAvailabilityService } from './location-availability.js'
+import { retentionService, type RetentionService, type RetentionSettings } from './retention.js'
 
 export interface Services {
   accounts: AccountService
@@ -101,6 +102,8 @@ export interface Services {
   /** Private-location agents: authentication, lastSeen, heartbeats, reported errors, queue metrics. */
   agentPresence: AgentPresenceService
   locationAvailability: LocationAvailabilityService
+  /** Removes old results, heartbeat events, check sessions, notifications and agent errors in small batches (periodic work). */
+  retention: RetentionService
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -122,6 +125,8 @@ export interface ServiceDeps {
   agentArtifactLimitBytes?: number
   /** How long an agent holds a leased job (default 300 s) and how long a location may go without an agent (default 600 s). */
   privateLocations?: { leaseMs: number; unavailableAfterMs: number }
+  /** Days kept and batch size of data retention (default 30 days each, 500 rows per batch). */
+  retention?: Partial<RetentionSettings>
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -188,6 +193,7 @@ export function buildServices(deps: ServiceDeps): Services {
     }),
     agentPresence: agentPresenceService(r),
     locationAvailability: locationAvailabilityService(r, deps.privateLocations === undefined ? {} : { unavailableAfterMs: deps.privateLocations.unavailableAfterMs }),
+    retention: retentionService(r, deps.retention),
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
 }

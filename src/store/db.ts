@@ -49,6 +49,9 @@ function openSqlite(file: string): Store {
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
+  // After a checkpoint that reached its end, the WAL file is truncated back to at most 64 MiB: a burst of writes
+  // (or a retention pass) does not leave a large file behind. auto_vacuum stays NONE: freed pages are reused.
+  database.pragma('journal_size_limit = 67108864')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
