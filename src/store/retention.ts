@@ -86,10 +86,11 @@ export function retentionStore(database: Kysely<Database>, dialect: Dialect): Re
   return {
     async removeOldest(kind, before, limit) {
       const table = TABLES[kind]
-      const result = await db
-        .deleteFrom(table)
-        .where('id', 'in', oldest(kind, before, limit))
-        .executeTakeFirst()
+      const ids = oldest(kind, before, limit)
+      // PostgreSQL: `= any(array(…))` makes the batch's ids one value computed first, so each row is found through
+      // the primary key; with `in (…)` the planner may hash-join the batch against a scan of the whole table.
+      const remove = db.deleteFrom(table)
+      const result = await (dialect === 'postgres' ? remove.where(sql<boolean>`id = any(array(${ids}))`) : remove.where('id', 'in', ids)).executeTakeFirst()
       return Number(result.numDeletedRows)
     },
     async checkpoint() {
