@@ -1,4 +1,4 @@
-/** Runs every migration not yet applied, in order, at start. */
+/** The schema migrations: applied at start (or by `picket migrate`), in order. */
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely'
 import type { Store } from './db.js'
 import * as m001 from './migrations/001-initial.js'
@@ -33,7 +33,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '013-retention-indexes': m013,
 }
 
-export async function migrateToLatest(store: Store): Promise<void> {
+/** Kysely's migrator over this code's migrations, with its bookkeeping tables in the store's own schema. */
+async function migratorOf(store: Store): Promise<Migrator> {
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(
@@ -44,10 +45,21 @@ export async function migrateToLatest(store: Store): Promise<void> {
   // schema's kysely_migration table on the search path (e.g. another test run's) and skip creating its own.
   const migrationTableSchema =
     store.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(store.db)).rows[0]?.s : undefined
-  const migrator = new Migrator({ db: store.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) })
-  const { error, results } = await migrator.migrateToLatest()
+  return new Migrator({ db: store.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) })
+}
+
+/** Runs every migration not yet applied, in order; returns the names of those it applied (none: up to date). */
+export async function migrateToLatest(store: Store): Promise<string[]> {
+  const { error, results } = await (await migratorOf(store)).migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`)
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}
+
+/** The migrations of this code the database has not applied yet, in order (read only: nothing is created). */
+export async function pendingMigrations(store: Store): Promise<string[]> {
+  const migrations = await (await migratorOf(store)).getMigrations()
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name)
 }
