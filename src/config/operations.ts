@@ -30,6 +30,11 @@ export interface OperationsConfig {
    * CIDRs that stay reachable anyway. Default `open` (a single team monitoring its own network).
    */
   egress: { policy: 'open' | 'public-only'; allow: string[] }
+  /**
+   * MIGRATE_ON_START: `on` (default) applies pending schema migrations at start; `off` refuses to start while the
+   * database is behind, for operators who run `picket migrate` as a separate step before a rollout.
+   */
+  migrateOnStart: boolean
 }
 
 const ROLE_NAMES = ['api', 'engine'] as const
@@ -74,5 +79,6 @@ export function readOperations(r: EnvReader, problems: string[]): OperationsConf
       batchSize: r.int('RETENTION_BATCH_SIZE', 500, 10, 100_000),
     },
     egress: { policy: r.oneOf('EGRESS_POLICY', ['open', 'public-only'], 'open'), allow },
+    migrateOnStart: r.oneOf('MIGRATE_ON_START', ['on', 'off'], 'on') === 'on',
   }
 }

@@ -19,6 +19,7 @@ describe('operations settings', () => {
       metrics: { enabled: true, port: null, token: undefined },
       retention: { resultDays: 30, notificationDays: 30, agentErrorDays: 30, batchSize: 500 },
       egress: { policy: 'open', allow: [] },
+      migrateOnStart: true,
     })
   })
 
@@ -29,6 +30,7 @@ describe('operations settings', () => {
     [{ METRICS_PORT: '9464', METRICS_TOKEN: 'a-long-enough-token' }, { metrics: { enabled: true, port: 9464, token: 'a-long-enough-token' } }],
     [{ METRICS: 'off' }, { metrics: { enabled: false, port: null, token: undefined } }],
     [{ RESULT_RETENTION_DAYS: '90', RETENTION_BATCH_SIZE: '100' }, { retention: { resultDays: 90, notificationDays: 30, agentErrorDays: 30, batchSize: 100 } }],
+    [{ MIGRATE_ON_START: 'off' }, { migrateOnStart: false }],
     [{ EGRESS_POLICY: 'public-only', EGRESS_ALLOW: '10.1.0.0/16,fd00::/8,192.0.2.7' }, { egress: { policy: 'public-only', allow: ['10.1.0.0/16', 'fd00::/8', '192.0.2.7'] } }],
   ])('reads %j', (env, want) => {
     expect(ops(env)).toMatchObject(want)
@@ -45,6 +47,7 @@ describe('operations settings', () => {
     [{ EGRESS_POLICY: 'closed' }, /EGRESS_POLICY must be one of open, public-only/],
     [{ EGRESS_ALLOW: '10.0.0.0/33' }, /EGRESS_ALLOW/],
     [{ EGRESS_ALLOW: 'example.com' }, /EGRESS_ALLOW/],
+    [{ MIGRATE_ON_START: 'no' }, /MIGRATE_ON_START must be one of on, off/],
   ])('refuses %j', (env, message) => {
     expect(problems(env).join('\n')).toMatch(message)
   })
