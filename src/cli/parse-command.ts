@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util'
 export type CliCommand =
   | { name: 'serve' }
   | { name: 'agent' }
+  | { name: 'migrate' }
   | { name: 'accounts create'; accountName: string }
   | { name: 'accounts list' }
   | { name: 'keys create'; accountId: string; keyName: string }
@@ -35,6 +36,10 @@ const COMMANDS: CommandSpec[] = [
   {
     name: 'agent', options: {}, args: [], usage: 'agent',
     summary: "Run a private location's agent (API_KEY, PICKET_URL; see picket agent --help)", build: () => ({ name: 'agent' }),
+  },
+  {
+    name: 'migrate', options: {}, args: [], usage: 'migrate',
+    summary: 'Apply pending database migrations, print them, and exit', build: () => ({ name: 'migrate' }),
   },
   {
     name: 'accounts create', options: { name: false }, args: [], usage: 'accounts create [--name NAME]',

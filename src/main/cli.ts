@@ -4,6 +4,7 @@
  * problem and the usage to stderr (exit 2). Only the commands that need the store load the configuration and open
  * it, so a mistyped command creates nothing. Failures print a message, never a stack trace (exit 1).
  */
+import path from 'node:path'
 import { AGENT_USAGE } from '../cli/agent-usage.js'
 import { parseCommand, USAGE } from '../cli/parse-command.js'
 
@@ -33,6 +34,7 @@ export async function runCli(argv: string[], io: CliOutput): Promise<number | 's
     const code = await runAgent()
     return code === 'running' ? 'serving' : code
   }
+  if (command.name === 'migrate') return migrate(io)
   try {
     // Loaded only now, so that help and usage errors answer at once without loading the store and services.
     const [{ loadConfig }, { openServices }, { runOperatorCommand }] = await Promise.all([
@@ -49,6 +51,30 @@ export async function runCli(argv: string[], io: CliOutput): Promise<number | 's
     return 0
   } catch (err) {
     // Configuration problems (every one listed), unknown ids and unreachable databases alike: the message only.
+    io.err(`picket: ${err instanceof Error ? err.message : String(err)}`)
+    return 1
+  }
+}
+
+/** `picket migrate`: applies what is pending to the configured store and says what it applied. */
+async function migrate(io: CliOutput): Promise<number> {
+  try {
+    const [{ loadConfig }, { openStore }, { migrateToLatest }, { describeMigration, describeStore }] = await Promise.all([
+      import('../config/load.js'),
+      import('../store/db.js'),
+      import('../store/migrate.js'),
+      import('../cli/migrate-report.js'),
+    ])
+    const config = loadConfig()
+    const sqliteFile = path.join(config.dataDir, 'picket.db')
+    const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile })
+    try {
+      io.out(describeMigration(await migrateToLatest(store), describeStore(config.databaseUrl, sqliteFile)))
+    } finally {
+      await store.close()
+    }
+    return 0
+  } catch (err) {
     io.err(`picket: ${err instanceof Error ? err.message : String(err)}`)
     return 1
   }
