@@ -8,11 +8,11 @@
 import type { Readable } from 'node:stream'
 import { ConflictError, DomainError } from '../domain/errors.js'
 import { runSecretValues } from '../domain/secrets/run-secrets.js'
-import type { EngineLog } from '../engine/engine-deps.js'
+import type { EngineLog, EngineMetrics } from '../engine/engine-deps.js'
 import { prepareRunSpec } from '../engine/prepare.js'
 import { createRedactorCache } from '../engine/redactor-cache.js'
-import { completeRun, createOutcomeWriter, type Completed } from '../engine/run-outcome.js'
-import { loadBatch } from '../engine/worker.js'
+import { completeRun, createOutcomeWriter, runPlace, type Completed } from '../engine/run-outcome.js'
+import { dueTimeOf, loadBatch } from '../engine/worker.js'
 import { toIso } from '../lib/clock.js'
 import { isUuid, newId } from '../lib/ids.js'
 import type { ArtifactType, CheckRunSpec, RunArtifact, RunResult } from '../runners/contract.js'
@@ -54,6 +54,8 @@ export interface AgentJobOptions {
   log?: EngineLog
   /** How long a leased job is held before it may be leased again (default AGENT_LEASE_MS). */
   leaseMs?: number
+  /** Runs started (leased by an agent) and finished, for /metrics. */
+  metrics?: EngineMetrics | undefined
   /** Real waiting between long-poll checks (tests may shorten it). */
   sleep?: (ms: number) => Promise<void>
 }
@@ -68,7 +70,7 @@ export function agentJobService(r: ResourceDeps, options: AgentJobOptions): Agen
   const files = options.files
   const leaseMs = options.leaseMs ?? AGENT_LEASE_MS
   const artifacts = files ? { save: files.save.bind(files) } : undefined
-  const writer = createOutcomeWriter({ transact: r.transact, clock: r.clock, log, onFinalResults: r.afterFinalResults })
+  const writer = createOutcomeWriter({ transact: r.transact, clock: r.clock, log, onFinalResults: r.afterFinalResults, ...(options.metrics ? { metrics: options.metrics } : {}) })
   const redactors = createRedactorCache()
 
   async function leaseOnce(caller: AgentCaller, capacity: number, checkTypes: string[]): Promise<AgentJob[]> {
@@ -99,6 +101,7 @@ export function agentJobService(r: ResourceDeps, options: AgentJobOptions): Agen
         check, group, accountVariables: batch.variables.get(check.accountId) ?? [], snippets: batch.snippets,
         runtime: { location: job.location, runId: job.id, resultId: token, sequenceId: job.sequence_id, attempt: job.attempt },
       })
+      options.metrics?.runStarted(runPlace(job, check.checkType), now - dueTimeOf(job))
       jobs.push({
         jobId: job.id, leaseToken: token, leaseUntil: toIso(job.lease_until ?? now + leaseMs), checkId: check.id, checkType: check.checkType,
         attempt: job.attempt, location: caller.slugName, spec, dueAt: toIso(job.due_at),

@@ -45,6 +45,11 @@ import { agentJobService, type AgentJobService } from './agent-jobs.js'
 import { agentPresenceService, type AgentPresenceService } from './agent-presence.js'
 import { locationAvailabilityService, type LocationAvailabilityService } from './location-availability.js'
 import { retentionService, type RetentionService, type RetentionSettings } from './retention.js'
+import type { NotifierMetrics } from '../alerting/notifier.js'
+import type { EngineMetrics } from '../engine/engine-deps.js'
+import type { EgressPolicy } from '../domain/egress.js'
+import { egressGuard, egressProbe } from '../runners/egress-guard.js'
+import { probeCertificate } from '../runners/ssl-probe.js'
 
 export interface Services {
   accounts: AccountService
@@ -127,6 +132,11 @@ export interface ServiceDeps {
   privateLocations?: { leaseMs: number; unavailableAfterMs: number }
   /** Days kept and batch size of data retention (default 30 days each, 500 rows per batch). */
   retention?: Partial<RetentionSettings>
+  /** EGRESS_POLICY: the SSL certificate watch connects where checks may (default open). */
+  egress?: EgressPolicy
+  /** Delivery outcomes, and runs of private locations (leased by agents), for /metrics (main/metrics-wiring.ts). */
+  notifierMetrics?: NotifierMetrics | undefined
+  runMetrics?: EngineMetrics | undefined
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -176,8 +186,8 @@ export function buildServices(deps: ServiceDeps): Services {
     triggers: triggerService(r, sessions),
     heartbeats: heartbeatService(r),
     alerting,
-    notifications: notificationService(r),
-    sslCertificates: sslCertificateService(r),
+    notifications: notificationService(r, { metrics: deps.notifierMetrics }),
+    sslCertificates: sslCertificateService({ ...r, probe: egressProbe(egressGuard(deps.egress), probeCertificate) }),
     errorGroups,
     afterFinalResults,
     analytics: analyticsService(r),
@@ -190,6 +200,7 @@ export function buildServices(deps: ServiceDeps): Services {
       files: deps.artifacts,
       ...(deps.agentArtifactLimitBytes === undefined ? {} : { artifactLimitBytes: deps.agentArtifactLimitBytes }),
       ...(deps.privateLocations === undefined ? {} : { leaseMs: deps.privateLocations.leaseMs }),
+      metrics: deps.runMetrics,
     }),
     agentPresence: agentPresenceService(r),
     locationAvailability: locationAvailabilityService(r, deps.privateLocations === undefined ? {} : { unavailableAfterMs: deps.privateLocations.unavailableAfterMs }),

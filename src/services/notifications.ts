@@ -7,7 +7,7 @@
  */
 import { NotFoundError, ValidationError } from '../domain/errors.js'
 import { newId } from '../lib/ids.js'
-import { createNotifier, type DeliveryReport } from '../alerting/notifier.js'
+import { createNotifier, type DeliveryReport, type NotifierMetrics } from '../alerting/notifier.js'
 import type { ResourceDeps } from './resource-deps.js'
 import { presentNotification, type NotificationView } from './notification-view.js'
 
@@ -43,8 +43,8 @@ export function notificationWindow(now: number, from: number | undefined, to: nu
   return { from: end - DAY_MS, to: end }
 }
 
-export function notificationService(deps: ResourceDeps): NotificationService {
-  const notifier = createNotifier({ stores: deps.stores, clock: deps.clock, delivery: deps.delivery, instanceId: newId() })
+export function notificationService(deps: ResourceDeps, options: { metrics?: NotifierMetrics | undefined } = {}): NotificationService {
+  const notifier = createNotifier({ stores: deps.stores, clock: deps.clock, delivery: deps.delivery, instanceId: newId(), ...(options.metrics ? { metrics: options.metrics } : {}) })
   return {
     async list(accountId, q) {
       const window = notificationWindow(deps.clock.now(), q.from, q.to)
