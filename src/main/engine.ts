@@ -3,7 +3,7 @@ import type { Config } from '../config/load.js'
 import { systemClock } from '../lib/clock.js'
 import { newId } from '../lib/ids.js'
 import { startEngine, type Engine } from '../engine/index.js'
-import { DEFAULT_TUNING, type EngineLog, type PeriodicWork } from '../engine/engine-deps.js'
+import { DEFAULT_TUNING, type EngineLog, type EngineMetrics, type PeriodicWork } from '../engine/engine-deps.js'
 import type { CheckResultRow } from '../store/schema.js'
 import { buildRunners } from '../runners/index.js'
 import { createChildProcessSandbox } from '../runners/sandbox/index.js'
@@ -21,6 +21,8 @@ export interface InstanceHooks {
   onFinalResults: (rows: CheckResultRow[]) => Promise<void>
   /** Heartbeat deadlines, notification delivery, reminders, SSL checks. */
   periodic: PeriodicWork[]
+  /** Runs due, started and finished, for /metrics (main/metrics-wiring.ts). */
+  metrics?: EngineMetrics | undefined
 }
 
 export function startInstanceEngine(config: Config, store: Store, log: EngineLog, hooks: InstanceHooks): RunningEngine {
@@ -43,6 +45,7 @@ export function startInstanceEngine(config: Config, store: Store, log: EngineLog
     },
     onFinalResults: hooks.onFinalResults,
     periodic: hooks.periodic,
+    ...(hooks.metrics ? { metrics: hooks.metrics } : {}),
   })
   return {
     async stop() {
