@@ -1,18 +1,90 @@
-/** Composition root of the service: config, store, services, HTTP API; graceful shutdown on SIGTERM/SIGINT. */
+/**
+ * Composition root of the service: config, store, services, and what this instance's roles ask for (ROLES,
+ * ENGINE, RUN_LOCATIONS): the HTTP API, console and pages (api), or only the health routes when it has no api
+ * role; the scheduler, built-in runners and periodic work (engine). Graceful shutdown on SIGTERM/SIGINT.
+ */
 import { Redis } from 'ioredis'
-import { ConfigError, loadConfig } from '../config/load.js'
+import { ConfigError, loadConfig, type Config } from '../config/load.js'
 import { buildApp } from '../api/build-app.js'
 import { openServices } from './open.js'
 import { startInstanceEngine } from './engine.js'
 import { periodicWork } from './periodic.js'
 import { buildConsole, describeBuild } from './console-build.js'
+import { startHealthServer } from './health-server.js'
+import { ensureMigrated, StartRefused } from './migration-gate.js'
+import type { Services } from '../services/index.js'
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  // The console of this code is served: built now when its sources changed (a few seconds, once).
-  const consoleBuild = await buildConsole({ ifStale: true })
-  if (consoleBuild.built) process.stdout.write(`${describeBuild(consoleBuild)}\n`)
-  const { store, services } = await openServices(config)
+  const roles = config.operations.roles
+  await ensureMigrated(config)
+  if (roles.api) {
+    // The console of this code is served: built now when its sources changed (a few seconds, once).
+    const consoleBuild = await buildConsole({ ifStale: true })
+    if (consoleBuild.built) process.stdout.write(`${describeBuild(consoleBuild)}\n`)
+  }
+  const { store, services, metrics } = await openServices(config, { withMetrics: true })
+  if (roles.api) await welcome(config, services)
+  const redis = roles.api && config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : undefined
+  redis?.on('error', () => undefined)
+
+  // Metrics (METRICS, METRICS_PORT, METRICS_TOKEN) are wired here, once their wiring function is handed over:
+  // its HTTP hooks go to buildApp, its engine hooks to startInstanceEngine, and without the api role its
+  // endpoint needs the health server (or METRICS_PORT).
+
+  let shuttingDown = false
+  const isShuttingDown = () => shuttingDown
+  const app = roles.api
+    ? await buildApp({
+        services,
+        publicBaseUrl: config.publicBaseUrl,
+        rateLimit: config.rateLimit,
+        redis,
+        bodyLimitBytes: config.bodyLimitBytes,
+        logger: { level: config.logLevel },
+        isShuttingDown,
+        sites: { dashboardDomain: config.sites.dashboardDomain, statusPageDomain: config.sites.statusPageDomain },
+      })
+    : undefined
+  if (app) await app.listen({ port: config.port, host: config.host })
+  const http = app ?? (await startHealthServer({ port: config.port, host: config.host, logLevel: config.logLevel, isShuttingDown, storeReady: services.ping }))
+  const engine = roles.engine
+    ? startInstanceEngine(config, store, http.log.child({ component: 'engine' }), {
+        onFinalResults: (rows) => services.afterFinalResults(rows),
+        periodic: periodicWork(services),
+        metrics: metrics?.engineMetrics,
+      })
+    : undefined
+  http.log.info(
+    { store: store.dialect, publicBaseUrl: config.publicBaseUrl, roles: { api: roles.api, engine: roles.engine, runLocations: roles.runLocations ?? 'all' } },
+    'Picket is running',
+  )
+
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return
+    shuttingDown = true
+    http.log.info({ signal }, app ? 'shutting down: draining in-flight requests' : 'shutting down: stopping the engine')
+    const force = setTimeout(() => {
+      http.log.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, config.shutdownGraceMs)
+    force.unref()
+    // With the api role, in-flight requests drain first; without it, readiness answers 503 while the engine stops.
+    await app?.close()
+    await engine?.stop()
+    if (!app) await http.close()
+    await store.close()
+    await redis?.quit().catch(() => undefined)
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+/** The first account, the console's admin user and the setup link: what an operator needs to start using the API. */
+async function welcome(config: Config, services: Services): Promise<void> {
   const boot = await services.accounts.bootstrap({ accountId: config.bootstrapAccountId, apiKey: config.bootstrapApiKey })
   if (boot.created) {
     process.stdout.write(
@@ -32,51 +104,9 @@ async function main(): Promise<void> {
   if (setupToken) {
     process.stdout.write(`Open ${config.publicBaseUrl}/setup#${setupToken} to create the first user (valid 24 hours).\n`)
   }
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
-    : undefined
-  redis?.on('error', () => undefined)
-
-  let shuttingDown = false
-  const app = await buildApp({
-    services,
-    publicBaseUrl: config.publicBaseUrl,
-    rateLimit: config.rateLimit,
-    redis,
-    bodyLimitBytes: config.bodyLimitBytes,
-    logger: { level: config.logLevel },
-    isShuttingDown: () => shuttingDown,
-    sites: { dashboardDomain: config.sites.dashboardDomain, statusPageDomain: config.sites.statusPageDomain },
-  })
-  await app.listen({ port: config.port, host: config.host })
-  const engine = config.engineEnabled
-    ? startInstanceEngine(config, store, app.log.child({ component: 'engine' }), {
-        onFinalResults: (rows) => services.afterFinalResults(rows),
-        periodic: periodicWork(services),
-      })
-    : undefined
-  app.log.info({ store: store.dialect, publicBaseUrl: config.publicBaseUrl, engine: Boolean(engine) }, 'Picket is running')
-
-  const shutdown = async (signal: string) => {
-    if (shuttingDown) return
-    shuttingDown = true
-    app.log.info({ signal }, 'shutting down: draining in-flight requests')
-    const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting')
-      process.exit(1)
-    }, config.shutdownGraceMs)
-    force.unref()
-    await app.close()
-    await engine?.stop()
-    await store.close()
-    await redis?.quit().catch(() => undefined)
-    process.exit(0)
-  }
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
-  process.on('SIGINT', () => void shutdown('SIGINT'))
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof ConfigError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
+  process.stderr.write(`${err instanceof ConfigError || err instanceof StartRefused ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
   process.exit(1)
 })
