@@ -50,7 +50,12 @@ async function migratorOf(store: Store): Promise<Migrator> {
 
 /** Runs every migration not yet applied, in order; returns the names of those it applied (none: up to date). */
 export async function migrateToLatest(store: Store): Promise<string[]> {
-  const { error, results } = await (await migratorOf(store)).migrateToLatest()
+  const migrator = await migratorOf(store)
+  // Up to date (every start but the first after an upgrade): return before Kysely's migration lock, which on
+  // PostgreSQL is a session-level advisory lock that a transaction-mode pooler (PgBouncer) can leave held on one
+  // of its server connections, blocking later migrations (docs/operations.md).
+  if ((await migrator.getMigrations()).every((m) => m.executedAt !== undefined)) return []
+  const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`)
