@@ -30,10 +30,6 @@ async function main(): Promise<void> {
     : undefined
   redis?.on('error', () => undefined)
 
-  // Metrics (METRICS, METRICS_PORT, METRICS_TOKEN) are wired here, once their wiring function is handed over:
-  // its HTTP hooks go to buildApp, its engine hooks to startInstanceEngine, and without the api role its
-  // endpoint needs the health server (or METRICS_PORT).
-
   let shuttingDown = false
   const isShuttingDown = () => shuttingDown
   const app = roles.api
@@ -46,10 +42,14 @@ async function main(): Promise<void> {
         logger: { level: config.logLevel },
         isShuttingDown,
         sites: { dashboardDomain: config.sites.dashboardDomain, statusPageDomain: config.sites.statusPageDomain },
+        metrics: metrics?.appMetrics,
       })
     : undefined
   if (app) await app.listen({ port: config.port, host: config.host })
-  const http = app ?? (await startHealthServer({ port: config.port, host: config.host, logLevel: config.logLevel, isShuttingDown, storeReady: services.ping }))
+  const http = app ?? (await startHealthServer({ port: config.port, host: config.host, logLevel: config.logLevel, isShuttingDown, storeReady: services.ping, metrics: metrics?.appMetrics }))
+  // METRICS_PORT: /metrics on a port of its own (METRICS, METRICS_TOKEN: main/metrics-wiring.ts).
+  const metricsServer = await (metrics?.start() ?? Promise.resolve({ port: null, close: async () => undefined }))
+  if (metricsServer.port !== null) http.log.info({ port: metricsServer.port }, 'metrics listening on their own port (METRICS_PORT)')
   const engine = roles.engine
     ? startInstanceEngine(config, store, http.log.child({ component: 'engine' }), {
         onFinalResults: (rows) => services.afterFinalResults(rows),
@@ -73,6 +73,7 @@ async function main(): Promise<void> {
     force.unref()
     // With the api role, in-flight requests drain first; without it, readiness answers 503 while the engine stops.
     await app?.close()
+    await metricsServer.close()
     await engine?.stop()
     if (!app) await http.close()
     await store.close()
