@@ -81,17 +81,31 @@ export function accountService(deps: { stores: Stores; clock: Clock }): AccountS
 
   return {
     async bootstrap(given) {
+      const known = given.accountId && given.apiKey ? { accountId: given.accountId, apiKey: given.apiKey } : null
+      // Instances starting together on an empty database race to create the first account: with a known id and
+      // key the loser finds the winner's rows and goes on; each step is re-checked after a failed insert.
+      const orExisting = async (insert: () => Promise<unknown>, exists: () => Promise<boolean>) => {
+        try {
+          await insert()
+        } catch (err) {
+          if (!(await exists())) throw err
+        }
+      }
       if ((await stores.accounts.countAccounts()) === 0) {
-        const created = await createAccount('Default account', given)
-        return { created: true, accountId: created.accountId, apiKey: created.apiKey }
+        if (!known) {
+          const created = await createAccount('Default account', given)
+          return { created: true, accountId: created.accountId, apiKey: created.apiKey }
+        }
+        let created: { accountId: string; apiKey?: string } | null = null
+        await orExisting(async () => (created = await createAccount('Default account', given)), async () => Boolean(await stores.accounts.getAccount(known.accountId)))
+        if (created) return { created: true, accountId: known.accountId, apiKey: known.apiKey }
       }
       // A known account and key given in the environment are made to exist, so scripts can restart a known service.
-      if (given.accountId && given.apiKey) {
-        if (!(await stores.accounts.getAccount(given.accountId))) {
-          await stores.accounts.insertAccount({ id: given.accountId, name: 'Default account', created_at: clock.now() })
-        }
-        const existing = await stores.accounts.findKeyByHash(hashSecret(given.apiKey))
-        if (!existing) await createKey(given.accountId, 'default', given.apiKey)
+      if (known) {
+        const accountExists = async () => Boolean(await stores.accounts.getAccount(known.accountId))
+        if (!(await accountExists())) await orExisting(() => stores.accounts.insertAccount({ id: known.accountId, name: 'Default account', created_at: clock.now() }), accountExists)
+        const keyExists = async () => Boolean(await stores.accounts.findKeyByHash(hashSecret(known.apiKey)))
+        if (!(await keyExists())) await orExisting(() => createKey(known.accountId, 'default', known.apiKey), keyExists)
       }
       return { created: false, accountId: given.accountId ?? '' }
     },
