@@ -80,9 +80,12 @@ async function openPostgres(url: string, schema: string | undefined, max: number
     connectionTimeoutMillis: 5_000,
     ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
   })
-  // An idle connection the database dropped (a restart, a failover) is an 'error' event of the pool; unhandled it
-  // would end the process. The pool has already discarded that connection and opens a new one when asked.
+  // A connection the database dropped (a restart, a failover) emits 'error': on the pool while idle, on the client
+  // itself while checked out between two statements (a transaction in progress). Unhandled, either ends the
+  // process. The statement in progress fails on its own; the pool discards a broken connection when it comes back
+  // (pg-pool checks the client's `_queryable`) and opens a new one when asked.
   pool.on('error', () => undefined)
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max })
   return { db, dialect: 'postgres', close: () => db.destroy(), poolStats }
