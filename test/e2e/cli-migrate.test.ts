@@ -2,13 +2,12 @@
  * `picket migrate` as an operator runs it (bin/picket.js in a process): a fresh SQLite DATA_DIR and a fresh
  * PostgreSQL database get every migration, listed; a second run says it is up to date; a bad flag prints the usage.
  */
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PROCESS_TEST_TIMEOUT_MS, runCli, stopStrayProcesses } from '../helpers/process.js'
+import { createScratchDatabase } from '../helpers/scratch-database.js'
 
 const pgUrl = process.env.TEST_DATABASE_URL
 const dirs: string[] = []
@@ -20,16 +19,6 @@ afterAll(async () => {
 })
 
 const STACK_LINE = /^\s+at /m
-
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
 
 /** The environment of a fresh, empty store of each kind. */
 const stores: Array<{ name: string; fresh: () => Promise<Record<string, string>> }> = [
@@ -46,12 +35,9 @@ const stores: Array<{ name: string; fresh: () => Promise<Record<string, string>>
         {
           name: 'postgres',
           fresh: async () => {
-            const db = `picket_migrate_${randomBytes(4).toString('hex')}`
-            await admin(pgUrl, `CREATE DATABASE ${db}`)
-            cleanups.push(() => admin(pgUrl, `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`))
-            const u = new URL(pgUrl)
-            u.pathname = `/${db}`
-            return { DATABASE_URL: u.toString() }
+            const db = await createScratchDatabase(pgUrl, 'picket_migrate')
+            cleanups.push(() => db.drop())
+            return { DATABASE_URL: db.url }
           },
         },
       ]

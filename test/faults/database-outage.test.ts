@@ -4,9 +4,9 @@
  * reports the outage; API requests meanwhile answer 503 in the spec's error body (not a hang, not a 500); once the
  * database is back the service recovers by itself: readiness 200, writes succeed, and scheduled checks run again.
  */
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROCESS_TEST_TIMEOUT_MS, startServer, stopStrayProcesses, type RunningServer } from '../helpers/process.js'
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js'
 import { startHttpTarget, type Target } from '../helpers/targets/http.js'
 
@@ -19,19 +19,10 @@ const HEADERS = { authorization: `Bearer ${KEY}`, 'x-service-account': ACCOUNT, 
 const WAIT = { timeout: 60_000, interval: 250 }
 
 describe.skipIf(!url)('a PostgreSQL outage under the running service', () => {
-  const db = `picket_outage_${Date.now().toString(36)}`
+  let db: ScratchDatabase | undefined
   let proxy: TcpProxy
   let server: RunningServer
   let target: Target
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    try {
-      await client.query(sql)
-    } finally {
-      await client.end()
-    }
-  }
   const call = async (method: string, path: string, body?: Json) => {
     const res = await fetch(`${server.baseUrl}${path}`, { method, headers: HEADERS, ...(body ? { body: JSON.stringify(body) } : {}), signal: AbortSignal.timeout(20_000) })
     return { status: res.status, json: (await res.json().catch(() => null)) as Json | null }
@@ -39,11 +30,10 @@ describe.skipIf(!url)('a PostgreSQL outage under the running service', () => {
   const ready = async () => (await fetch(`${server.baseUrl}/-/readiness`, { signal: AbortSignal.timeout(20_000) })).status
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${db}`)
-    const u = new URL(String(url))
+    db = await createScratchDatabase(String(url), 'picket_outage')
+    const u = new URL(db.url)
     proxy = await startTcpProxy({ host: u.hostname, port: Number(u.port || 5432) })
     u.host = `127.0.0.1:${proxy.port}`
-    u.pathname = `/${db}`
     target = await startHttpTarget()
     server = await startServer({ DATABASE_URL: u.toString(), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY })
   }, PROCESS_TEST_TIMEOUT_MS)
@@ -52,7 +42,7 @@ describe.skipIf(!url)('a PostgreSQL outage under the running service', () => {
     stopStrayProcesses()
     await proxy?.close()
     await target?.close()
-    await admin(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`)
+    await db?.drop()
   })
 
   it('reports the outage, answers 503 meanwhile, and recovers by itself', async () => {

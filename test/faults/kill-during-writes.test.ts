@@ -6,8 +6,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js'
 import { PROCESS_TEST_TIMEOUT_MS, startServer, stopStrayProcesses, type RunningServer } from '../helpers/process.js'
 
 type Json = Record<string, unknown>
@@ -25,25 +25,14 @@ interface Target {
 }
 
 function postgresTarget(url: string): Target {
-  const db = `picket_kill_${Date.now().toString(36)}`
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    try {
-      await client.query(sql)
-    } finally {
-      await client.end()
-    }
-  }
+  let db: ScratchDatabase | undefined
   return {
     name: 'postgres',
     async env() {
-      await admin(`CREATE DATABASE ${db}`)
-      const u = new URL(url)
-      u.pathname = `/${db}`
-      return { DATABASE_URL: u.toString() }
+      db = await createScratchDatabase(url, 'picket_kill')
+      return { DATABASE_URL: db.url }
     },
-    cleanup: () => admin(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`),
+    cleanup: async () => db?.drop(),
   }
 }
 

@@ -4,8 +4,8 @@
  * keeps running (no slot run twice), and each check's failure alert reached the webhook exactly once (the killed
  * instance's lease on anything it was sending is only ever taken over for undelivered rows).
  */
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js'
 import { PROCESS_TEST_TIMEOUT_MS, startServer, stopStrayProcesses, type RunningServer } from '../helpers/process.js'
 import { startHttpReceiver, type HttpReceiver } from '../helpers/receivers/http-receiver.js'
 import { startHttpTarget, type Target } from '../helpers/targets/http.js'
@@ -20,31 +20,20 @@ const CHECKS = 12
 const WAIT = { timeout: 90_000, interval: 500 }
 
 describe.skipIf(!url)('SIGKILL of one of two instances on PostgreSQL', () => {
-  const db = `picket_two_${Date.now().toString(36)}`
+  let db: ScratchDatabase | undefined
   let a: RunningServer
   let b: RunningServer
   let target: Target
   let hook: HttpReceiver
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    try {
-      await client.query(sql)
-    } finally {
-      await client.end()
-    }
-  }
   const call = async (server: RunningServer, method: string, path: string, body?: Json) => {
     const res = await fetch(`${server.baseUrl}${path}`, { method, headers: HEADERS, ...(body ? { body: JSON.stringify(body) } : {}) })
     return { status: res.status, json: (await res.json()) as unknown }
   }
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${db}`)
-    const u = new URL(String(url))
-    u.pathname = `/${db}`
+    db = await createScratchDatabase(String(url), 'picket_two')
     ;[target, hook] = await Promise.all([startHttpTarget(), startHttpReceiver()])
-    const env = { DATABASE_URL: u.toString(), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY }
+    const env = { DATABASE_URL: db.url, PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY }
     a = await startServer(env)
     b = await startServer(env)
   }, PROCESS_TEST_TIMEOUT_MS)
@@ -52,7 +41,7 @@ describe.skipIf(!url)('SIGKILL of one of two instances on PostgreSQL', () => {
     await b?.stop()
     stopStrayProcesses()
     await Promise.all([target?.close(), hook?.close()])
-    await admin(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`)
+    await db?.drop()
   })
 
   it('goes on with the other instance: every check runs, no slot twice, each alert delivered once', async () => {
