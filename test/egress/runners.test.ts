@@ -2,7 +2,6 @@
  * The egress policy in the real runners against local targets on loopback. "Public" is simulated by allow-listing
  * 127.0.0.1; 127.0.0.2 (also loopback, routed to lo on Linux) stays denied.
  */
-import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { normalizeApiRequest } from '../../src/domain/checks/api.js'
 import { dnsCheck } from '../../src/domain/checks/dns.js'
@@ -15,6 +14,7 @@ import type { ScriptSandbox } from '../../src/runners/script-sandbox.js'
 import { startDnsTarget, type DnsTarget } from '../helpers/targets/dns.js'
 import { startHttpTarget, type Target } from '../helpers/targets/http.js'
 import { startTcpBanner, type TcpTarget } from '../helpers/targets/tcp.js'
+import { hasPing } from '../helpers/ping.js'
 
 const PUBLIC_ONLY: EgressPolicy = { policy: 'public-only', allow: [] }
 const ALLOW_ONE: EgressPolicy = { policy: 'public-only', allow: ['127.0.0.1/32'] }
@@ -135,14 +135,6 @@ describe('egress policy: DNS checks', () => {
   })
 })
 
-const hasPing = (() => {
-  try {
-    execFileSync('ping', ['-V'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
 
 describe('egress policy: ICMP checks', () => {
   const icmpSpec = (hostname: string) => spec('ICMP', normalizeWith(icmpCheck)({ hostname, pingCount: 1 }), { degradedPacketLossThreshold: 10, maxPacketLossThreshold: 20 })

@@ -21,13 +21,19 @@ describe.each(testDbs)('notifier metrics on $name', (db) => {
   })
   afterEach(() => k.close())
 
-  it('counts a retry, then the delivery, by channel type', async () => {
+  /** A notifier counting into its own registry, and one alert of a check queued for a webhook channel. */
+  const alertThroughWebhook = async () => {
     const registry = createRegistry({ defaultMetrics: false })
     const notifier = createNotifier({ stores: buildStores(k.t.store), clock: k.clock, delivery: deliveryConfig(r), instanceId: 'metrics-test', metrics: createNotifierMetrics(registry) })
     const channel = await k.channel({ type: 'WEBHOOK', config: { name: 'Hook', url: `${r.hook.url}/in` } })
     const checkId = await k.check()
     await k.subscribe(channel, { checkId })
     await k.raise(checkId)
+    return { registry, notifier, channel }
+  }
+
+  it('counts a retry, then the delivery, by channel type', async () => {
+    const { registry, notifier } = await alertThroughWebhook()
     r.hook.answerNext({ status: 503 })
     expect(await notifier.deliverDue()).toMatchObject({ attempted: 1, delivered: 0 })
     expect(await valueOf(registry, 'picket_notifications_total', { channel_type: 'WEBHOOK', outcome: 'retry' })).toBe(1)
@@ -39,12 +45,7 @@ describe.each(testDbs)('notifier metrics on $name', (db) => {
   })
 
   it('counts a notification whose channel was deleted as failed', async () => {
-    const registry = createRegistry({ defaultMetrics: false })
-    const notifier = createNotifier({ stores: buildStores(k.t.store), clock: k.clock, delivery: deliveryConfig(r), instanceId: 'metrics-test', metrics: createNotifierMetrics(registry) })
-    const channel = await k.channel({ type: 'WEBHOOK', config: { name: 'Hook', url: `${r.hook.url}/in` } })
-    const checkId = await k.check()
-    await k.subscribe(channel, { checkId })
-    await k.raise(checkId)
+    const { registry, notifier, channel } = await alertThroughWebhook()
     expect(await buildStores(k.t.store).alertChannels.delete(k.t.accountId, channel)).toBe(true)
     expect(await notifier.deliverDue()).toMatchObject({ attempted: 1, failed: 1 })
     expect(await valueOf(registry, 'picket_notifications_total', { channel_type: 'UNKNOWN', outcome: 'failed' })).toBe(1)

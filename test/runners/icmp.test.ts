@@ -1,18 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { icmpCheck } from '../../src/domain/checks/icmp.js'
 import type { CheckRunSpec, RunContext } from '../../src/runners/contract.js'
 import { icmpRunner } from '../../src/runners/icmp.js'
 import type { PingReport } from '../../src/runners/ping-parse.js'
+import { hasPing } from '../helpers/ping.js'
 
-const hasPing = (() => {
-  try {
-    execFileSync('ping', ['-V'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
 
 const ctx: RunContext = { location: 'local', now: () => Date.now() }
 const runner = icmpRunner({ replyTimeoutSec: 2 })
