@@ -34,8 +34,8 @@ export async function runCli(argv: string[], io: CliOutput): Promise<number | 's
     const code = await runAgent()
     return code === 'running' ? 'serving' : code
   }
-  if (command.name === 'migrate') return migrate(io)
-  try {
+  if (command.name === 'migrate') return messageOnFailure(io, () => migrate(io))
+  return messageOnFailure(io, async () => {
     // Loaded only now, so that help and usage errors answer at once without loading the store and services.
     const [{ loadConfig }, { openServices }, { runOperatorCommand }] = await Promise.all([
       import('../config/load.js'),
@@ -48,35 +48,36 @@ export async function runCli(argv: string[], io: CliOutput): Promise<number | 's
     } finally {
       await store.close()
     }
+  })
+}
+
+/** Exit 0 when the command succeeds; any failure (configuration problems, every one listed, unknown ids, an
+ * unreachable database) prints its message only, never a stack trace, and exits 1. */
+async function messageOnFailure(io: CliOutput, run: () => Promise<void>): Promise<number> {
+  try {
+    await run()
     return 0
   } catch (err) {
-    // Configuration problems (every one listed), unknown ids and unreachable databases alike: the message only.
     io.err(`picket: ${err instanceof Error ? err.message : String(err)}`)
     return 1
   }
 }
 
 /** `picket migrate`: applies what is pending to the configured store and says what it applied. */
-async function migrate(io: CliOutput): Promise<number> {
+async function migrate(io: CliOutput): Promise<void> {
+  const [{ loadConfig }, { openStore }, { migrateToLatest }, { describeMigration, describeStore }] = await Promise.all([
+    import('../config/load.js'),
+    import('../store/db.js'),
+    import('../store/migrate.js'),
+    import('../cli/migrate-report.js'),
+  ])
+  const config = loadConfig()
+  const sqliteFile = path.join(config.dataDir, 'picket.db')
+  const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile })
   try {
-    const [{ loadConfig }, { openStore }, { migrateToLatest }, { describeMigration, describeStore }] = await Promise.all([
-      import('../config/load.js'),
-      import('../store/db.js'),
-      import('../store/migrate.js'),
-      import('../cli/migrate-report.js'),
-    ])
-    const config = loadConfig()
-    const sqliteFile = path.join(config.dataDir, 'picket.db')
-    const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile })
-    try {
-      io.out(describeMigration(await migrateToLatest(store), describeStore(config.databaseUrl, sqliteFile)))
-    } finally {
-      await store.close()
-    }
-    return 0
-  } catch (err) {
-    io.err(`picket: ${err instanceof Error ? err.message : String(err)}`)
-    return 1
+    io.out(describeMigration(await migrateToLatest(store), describeStore(config.databaseUrl, sqliteFile)))
+  } finally {
+    await store.close()
   }
 }
 
