@@ -30,7 +30,8 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       if (err && (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY') done(invalidJsonError(text), undefined)
       else if (err) done(err, undefined)
       else {
-        const nul = nulPath(value)
+        // Only a body whose text holds a NUL (raw or as the \u0000 escape) is walked for where it is.
+        const nul = text.includes('\\u0000') || text.includes('\u0000') ? nulPath(value) : null
         done(nul === null ? null : nulInBodyError(nul), nul === null ? value : undefined)
       }
     })
