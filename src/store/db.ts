@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import type { Database } from './schema.js'
+import { cachedStatements } from './sqlite-statements.js'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -52,7 +53,7 @@ function openSqlite(file: string): Store {
   // After a checkpoint that reached its end, the WAL file is truncated back to at most 64 MiB: a burst of writes
   // (or a retention pass) does not leave a large file behind. auto_vacuum stays NONE: freed pages are reused.
   database.pragma('journal_size_limit = 67108864')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(database) }) })
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
 
