@@ -2,7 +2,7 @@
  * Run jobs: one attempt of one check in one location. A job is leased by one engine instance (or agent) until
  * lease_until; a lease that expires (its holder died) puts the job back in the queue, so no run is lost.
  */
-import { sql, type Kysely } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import type { Dialect } from '../db.js'
 import { newId } from '../../lib/ids.js'
 import type { Database, RunJobRow } from '../schema.js'
@@ -83,9 +83,13 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
         .orderBy('due_at')
         .limit(req.limit)
       pick = req.privateLocationId === null ? pick.where('private_location_id', 'is', null) : pick.where('private_location_id', '=', req.privateLocationId)
+      // By the check's type, looked up by primary key for each queued job considered: an `IN (SELECT id FROM
+      // checks …)` list made both SQLite and PostgreSQL read the whole checks table on every lease.
       const types = req.checkTypes
-      if (types && 'only' in types) pick = pick.where('check_id', 'in', db.selectFrom('checks').select('id').where('check_type', 'in', [...types.only]))
-      if (types && 'except' in types) pick = pick.where('check_id', 'not in', db.selectFrom('checks').select('id').where('check_type', 'in', [...types.except]))
+      const ofTypes = (list: readonly string[]) => (eb: ExpressionBuilder<Database, 'run_jobs'>) =>
+        eb.exists(eb.selectFrom('checks').select(sql.lit(1).as('one')).whereRef('checks.id', '=', 'run_jobs.check_id').where('checks.check_type', 'in', [...list]))
+      if (types && 'only' in types) pick = pick.where((eb) => ofTypes(types.only)(eb))
+      if (types && 'except' in types) pick = pick.where((eb) => eb.not(ofTypes(types.except)(eb)))
       if (req.locations) pick = req.locations.length === 0 ? pick.where(sql<boolean>`false`) : pick.where('location', 'in', [...req.locations])
       const set = { status: 'running', leased_by: req.leasedBy, lease_until: req.leaseUntil } as const
       if (dialect === 'postgres') {
@@ -101,7 +105,9 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
           .returningAll('run_jobs')
           .execute()
       }
-      return db.updateTable('run_jobs').set(set).where('id', 'in', pick).where('status', '=', 'queued').returningAll().execute()
+      // One statement, and SQLite has one writer: the picked jobs are still queued when they are updated. (A second
+      // `status = 'queued'` test here made SQLite walk every queued job by the status index instead of the ids.)
+      return db.updateTable('run_jobs').set(set).where('id', 'in', pick).returningAll().execute()
     },
     async remove(ids) {
       for (let i = 0; i < ids.length; i += 500) await db.deleteFrom('run_jobs').where('id', 'in', ids.slice(i, i + 500)).execute()
