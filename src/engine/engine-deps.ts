@@ -3,6 +3,7 @@ import type { Clock } from '../lib/clock.js'
 import type { CheckRunner, RunArtifact } from '../runners/contract.js'
 import type { Stores, Transact } from '../store/all-stores.js'
 import type { CheckResultRow } from '../store/schema.js'
+import { DEFAULT_PACING, type Pacing } from './pacing.js'
 
 export interface EngineLog {
   info(obj: object, msg?: string): void
@@ -76,8 +77,8 @@ export interface EngineTuning {
   concurrency: number
   /** How long a leased job may run before another instance may take it over. */
   leaseMs: number
-  /** Longest sleep between scheduler ticks. */
-  tickMs: number
+  /** How long the scheduler and the worker sleep between passes (engine/pacing.ts). */
+  pacing: Pacing
   /**
    * The browser lane: runs of these check types (browser, multi-step, Playwright) are leased separately, at most
    * `concurrency` at once, each for `leaseMs` (longer than their hard limit), so that a queue of browser runs
@@ -89,6 +90,6 @@ export interface EngineTuning {
 export const BROWSER_CHECK_TYPES = ['BROWSER', 'MULTI_STEP', 'PLAYWRIGHT'] as const
 
 export const DEFAULT_TUNING: EngineTuning = {
-  scheduleBatch: 500, concurrency: 256, leaseMs: 120_000, tickMs: 200,
+  scheduleBatch: 500, concurrency: 256, leaseMs: 120_000, pacing: DEFAULT_PACING,
   browserLane: { checkTypes: BROWSER_CHECK_TYPES, concurrency: 2, leaseMs: 360_000 },
 }

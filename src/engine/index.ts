@@ -4,7 +4,12 @@
  */
 import type { EngineDeps } from './engine-deps.js'
 import { scheduleDue } from './scheduler.js'
-import { createWorker } from './worker.js'
+import { createWorker, laneOf, type Lane } from './worker.js'
+
+/** How long outcomes gather before they are written together. */
+const WRITER_BATCH_MS = 50
+import { startLoop, type Loop } from './loop.js'
+import { schedulerSleep, workerSleep } from './pacing.js'
 
 export interface Engine {
   stop(): Promise<void>
@@ -13,56 +18,60 @@ export interface Engine {
 }
 
 export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {}): Engine {
-  const worker = createWorker(deps)
+  const loops: Loop[] = []
+  const laneLoops: Partial<Record<Lane, Loop>> = {}
+  let writerLoop: Loop | undefined
+  const pacing = deps.tuning.pacing
+  const worker = createWorker(deps, {
+    // A run ended while its lane's last lease took all the room it had (more may be queued): lease again soon.
+    onRoomFreed: (lane) => laneLoops[lane]?.wake(pacing.workerBusyMs),
+    // Outcomes are written in batches: the first one of a batch starts the writer's short wait.
+    onOutcome: () => writerLoop?.wake(WRITER_BATCH_MS),
+  })
   let stopped = false
-  const timers = new Set<NodeJS.Timeout>()
-
-  const loop = (name: string, everyMs: number, work: () => Promise<unknown>) => {
-    const tick = async () => {
-      if (stopped) return
-      try {
-        await work()
-      } catch (err) {
-        deps.log.error({ err }, `engine ${name} failed`)
-      }
-      if (!stopped) {
-        const t = setTimeout(() => {
-          timers.delete(t)
-          void tick()
-        }, everyMs)
-        timers.add(t)
-      }
-    }
-    void tick()
-  }
 
   if (options.loops !== false) {
-    loop('scheduler', deps.tuning.tickMs, async () => {
-      while ((await scheduleDue(deps)) >= deps.tuning.scheduleBatch && !stopped) {
-        /* keep claiming while a full batch came back */
+    const start = (name: string, everyMs: number, work: () => Promise<number | void>) => {
+      const loop = startLoop(name, everyMs, work, deps.log)
+      loops.push(loop)
+      return loop
+    }
+    start('scheduler', pacing.schedulerMaxMs, async () => {
+      for (;;) {
+        const created = await scheduleDue(deps)
+        // The lanes of the runs just queued lease them now instead of at their next poll.
+        for (const lane of new Set(created.map((p) => laneOf(p.checkType, deps.tuning.browserLane)))) laneLoops[lane]?.wake()
+        if (created.length < deps.tuning.scheduleBatch || stopped) break // else keep claiming while a full batch came back
       }
+      return schedulerSleep(deps.clock.now(), await deps.stores.schedules.earliestDue(), pacing)
     })
-    loop('worker', 20, async () => {
-      while ((await worker.pump()) > 0 && !stopped) {
-        /* fill the free slots */
-      }
-    })
-    loop('writer', 50, () => worker.flush())
-    loop('reaper', 5_000, () => deps.stores.jobs.reapExpired(deps.clock.now()))
-    for (const work of deps.periodic ?? []) loop(work.name, work.everyMs, work.run)
+    for (const lane of ['default', 'browser'] as const) {
+      let wait = pacing.workerBusyMs
+      laneLoops[lane] = start(`worker-${lane}`, pacing.workerBusyMs, async () => {
+        // Fill the free slots; a lane with no room starts nothing, and a finished run wakes it (onRoomFreed).
+        let r = await worker.pumpLane(lane)
+        while (r.started > 0 && r.more && !stopped) r = await worker.pumpLane(lane)
+        wait = workerSleep(wait, r.started > 0 && r.more, pacing)
+        return wait
+      })
+    }
+    // Nothing to write: the writer sleeps until an outcome wakes it (the interval is only a safety net).
+    writerLoop = start('writer', 1_000, () => worker.flush().then(() => undefined))
+    start('reaper', 5_000, () => deps.stores.jobs.reapExpired(deps.clock.now()).then(() => undefined))
+    for (const work of deps.periodic ?? []) start(work.name, work.everyMs, () => work.run().then(() => undefined))
   }
 
   return {
     async stop() {
       stopped = true
-      for (const t of timers) clearTimeout(t)
+      for (const loop of loops) loop.stop()
       // A browser run may take minutes: stop it, and let it run again after the restart (or on another instance).
       worker.cancelRuns()
       await worker.drain()
     },
     async runOnce() {
       const reaped = await deps.stores.jobs.reapExpired(deps.clock.now())
-      const scheduled = await scheduleDue(deps)
+      const scheduled = (await scheduleDue(deps)).length
       let started = 0
       // Run every due job: when a lane is full, wait for one of its runs to end and lease again.
       for (;;) {

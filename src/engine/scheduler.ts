@@ -45,8 +45,8 @@ async function privateLocationsOf(s: Stores, accountIds: string[]): Promise<Map<
   return out
 }
 
-/** Claims and schedules due checks; returns how many run jobs were created. */
-export async function scheduleDue(deps: EngineDeps): Promise<number> {
+/** Claims and schedules due checks; returns where the run jobs it created will run. */
+export async function scheduleDue(deps: EngineDeps): Promise<RunPlace[]> {
   const now = deps.clock.now()
   const created = await deps.transact(async (s) => {
     const due = await s.schedules.claimDue(now, deps.tuning.scheduleBatch)
@@ -93,5 +93,5 @@ export async function scheduleDue(deps: EngineDeps): Promise<number> {
   })
   // Counted once committed: a transaction that failed created nothing.
   if (deps.metrics) for (const place of created) deps.metrics.runDue(place)
-  return created.length
+  return created
 }

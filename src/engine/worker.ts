@@ -3,6 +3,7 @@
  * the outcomes in batches: results, retries back to the queue, finished jobs removed, latest statuses updated.
  * A crash between running and writing loses nothing: the lease expires and the job runs again.
  */
+import { setMaxListeners } from 'node:events'
 import { newId } from '../lib/ids.js'
 import { runSecretValues } from '../domain/secrets/run-secrets.js'
 import type { RunResult } from '../runners/contract.js'
@@ -52,6 +53,8 @@ export const dueTimeOf = (job: Pick<RunJobRow, 'attempt' | 'scheduled_at' | 'due
 export interface EngineWorker {
   /** Leases as many due jobs as there is room for and starts them; returns how many started. */
   pump(): Promise<number>
+  /** The same for one lane; `more`: the lease took all the room there was, so more jobs may be waiting. */
+  pumpLane(lane: Lane): Promise<{ started: number; more: boolean }>
   /** Writes the outcomes gathered so far. */
   flush(): Promise<number>
   /** Runs in flight. */
@@ -64,15 +67,28 @@ export interface EngineWorker {
   cancelRuns(): void
 }
 
-type Lane = 'default' | 'browser'
+export type Lane = 'default' | 'browser'
 
-export function createWorker(deps: EngineDeps): EngineWorker {
+/** The lane whose runs a check type takes. */
+export const laneOf = (checkType: string, lanes: EngineDeps['tuning']['browserLane']): Lane => (lanes.checkTypes.includes(checkType) ? 'browser' : 'default')
+
+export interface WorkerHooks {
+  /** A run ended in a lane whose last lease was cut short by the lane's room (more may be queued). */
+  onRoomFreed?: (lane: Lane) => void
+  /** An outcome is waiting to be written. */
+  onOutcome?: () => void
+}
+
+export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineWorker {
   const running: Record<Lane, number> = { default: 0, browser: 0 }
+  const mayHaveMore: Record<Lane, boolean> = { default: false, browser: false }
   const pending: Completed[] = []
   const writer = createOutcomeWriter(deps)
   const inFlight = new Set<Promise<void>>()
   const redactors = createRedactorCache()
   const stopping = new AbortController()
+  // Every run in flight listens for the stop (up to the lane's concurrency): not a leak.
+  setMaxListeners(0, stopping.signal)
 
   async function execute(job: RunJobRow, batch: Batch): Promise<void> {
     const check = batch.checks.get(job.check_id)
@@ -107,6 +123,7 @@ export function createWorker(deps: EngineDeps): EngineWorker {
       return
     }
     pending.push(await completeRun(deps, { job, check, group, result, resultId, redactor }))
+    hooks.onOutcome?.()
   }
 
   async function flush(): Promise<number> {
@@ -122,17 +139,18 @@ export function createWorker(deps: EngineDeps): EngineWorker {
   }
 
   const lane = deps.tuning.browserLane
-  const laneOf: Record<Lane, { concurrency: number; leaseMs: number; checkTypes: { only: readonly string[] } | { except: readonly string[] } }> = {
+  const lanes: Record<Lane, { concurrency: number; leaseMs: number; checkTypes: { only: readonly string[] } | { except: readonly string[] } }> = {
     default: { concurrency: deps.tuning.concurrency, leaseMs: deps.tuning.leaseMs, checkTypes: { except: lane.checkTypes } },
     browser: { concurrency: lane.concurrency, leaseMs: lane.leaseMs, checkTypes: { only: lane.checkTypes } },
   }
 
   async function pumpLane(name: Lane): Promise<number> {
-    const { concurrency, leaseMs, checkTypes } = laneOf[name]
+    const { concurrency, leaseMs, checkTypes } = lanes[name]
     const room = concurrency - running[name]
     if (room <= 0) return 0
     const now = deps.clock.now()
     const jobs = await deps.stores.jobs.lease({ now, limit: room, leasedBy: deps.instanceId, leaseUntil: now + leaseMs, privateLocationId: null, checkTypes, locations: deps.runLocations })
+    mayHaveMore[name] = jobs.length === room
     if (jobs.length === 0) return 0
     const batch = await loadBatch(deps.stores, jobs)
     for (const job of jobs) {
@@ -143,6 +161,10 @@ export function createWorker(deps: EngineDeps): EngineWorker {
         .finally(() => {
           running[name]--
           inFlight.delete(p)
+          if (mayHaveMore[name]) {
+            mayHaveMore[name] = false
+            hooks.onRoomFreed?.(name)
+          }
         })
       inFlight.add(p)
     }
@@ -153,6 +175,11 @@ export function createWorker(deps: EngineDeps): EngineWorker {
     async pump() {
       if (stopping.signal.aborted) return 0 // stopping: lease nothing more
       return (await pumpLane('default')) + (await pumpLane('browser'))
+    },
+    async pumpLane(name) {
+      if (stopping.signal.aborted) return { started: 0, more: false }
+      const started = await pumpLane(name)
+      return { started, more: mayHaveMore[name] }
     },
     flush,
     inFlight: () => running.default + running.browser,

@@ -29,7 +29,7 @@ describe.each(testDbs)('private location availability on $name', (db) => {
   const pass = () => k.t.services.locationAvailability.checkAvailability()
   const view = async (id: string) => (await k.t.call('GET', `/v1/private-locations/${id}`)).json() as Json
   const hooks = () => r.hook.requests.map((q) => JSON.parse(q.body) as Json)
-  const schedule = () => scheduleDue(startTestEngine(k.t.store, k.clock).deps)
+  const schedule = async () => (await scheduleDue(startTestEngine(k.t.store, k.clock).deps)).length
   const newLocation = async (slugName: string) => {
     const res = await k.t.call('POST', '/v1/private-locations', { name: `Office ${slugName}`, slugName })
     expect(res.statusCode, res.body).toBe(201)

@@ -50,7 +50,7 @@ describe.each(testDbs)('engine metrics on $name', (db) => {
     const failing = await create('/status/500', ['ap-south-1'], { retryStrategy: { type: 'FIXED', baseBackoffSeconds: 0, maxRetries: 1, maxDurationSeconds: 600, sameRegion: true } })
     const due = Math.max(await nextDue(passing), await nextDue(failing))
     clock.set(due)
-    expect(await scheduleDue(deps)).toBe(2)
+    expect((await scheduleDue(deps)).length).toBe(2)
     const api = { check_type: 'API' }
     expect(await valueOf(registry, 'picket_runs_due_total', { location: 'eu-west-1', ...api })).toBe(1)
     expect(await valueOf(registry, 'picket_runs_due_total', { location: 'ap-south-1', ...api })).toBe(1)

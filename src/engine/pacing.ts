@@ -1,0 +1,36 @@
+/**
+ * How long the engine's loops sleep (pure). An idle instance should cost almost nothing, and a busy one should not
+ * wait: the scheduler sleeps until the next check is due (bounded, so that checks created or changed by another
+ * instance are seen soon), and the worker polls the queue often while it finds work and less and less often while
+ * it finds none (the scheduler of the same instance wakes it when it queues runs).
+ */
+
+export interface Pacing {
+  /** Shortest scheduler sleep: runs due within it are claimed together. */
+  schedulerMinMs: number
+  /** Longest scheduler sleep. */
+  schedulerMaxMs: number
+  /** Worker poll interval while it finds work. */
+  workerBusyMs: number
+  /** Longest worker poll interval while the queue stays empty. */
+  workerIdleMaxMs: number
+}
+
+export const DEFAULT_PACING: Pacing = { schedulerMinMs: 20, schedulerMaxMs: 1_000, workerBusyMs: 20, workerIdleMaxMs: 500 }
+
+/** The scheduler's sleep: until the earliest due schedule, within [min, max]; max when there is none. */
+export function schedulerSleep(now: number, earliestDue: number | null, p: Pacing): number {
+  if (earliestDue === null) return p.schedulerMaxMs
+  return Math.min(p.schedulerMaxMs, Math.max(p.schedulerMinMs, earliestDue - now))
+}
+
+/**
+ * The worker's next poll interval: the busy interval while a lease takes all the room there is (the queue holds
+ * more than the lane can run), else doubling up to the idle maximum. A lease that emptied the queue does not make
+ * the next poll sooner: new runs of this instance's scheduler wake the worker, and what comes from elsewhere (other
+ * instances, retries whose backoff ended, run-now sessions) waits at most the idle maximum.
+ */
+export function workerSleep(previousMs: number, queueHasMore: boolean, p: Pacing): number {
+  if (queueHasMore) return p.workerBusyMs
+  return Math.min(p.workerIdleMaxMs, Math.max(p.workerBusyMs, previousMs * 2))
+}
