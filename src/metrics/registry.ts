@@ -12,7 +12,7 @@ export interface RegistryOptions {
 export function createRegistry(options: RegistryOptions = {}): Registry {
   const registry = new Registry()
   // Event-loop lag is sampled by monitorEventLoopDelay at this resolution (ms).
-  if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 })
+  if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 })
   return registry
 }
 

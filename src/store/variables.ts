@@ -49,9 +49,14 @@ export function variableStore(db: Kysely<Database>): VariableStore {
       return row ? fromRow(row) : undefined
     },
     async list(accountId, limit, offset = 0) {
-      const count = await scoped(accountId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
       let q = scoped(accountId).selectAll().orderBy('key')
-      if (limit !== undefined) q = q.limit(limit).offset(offset)
+      // All of them (each run reads them): the count is the length, no second query.
+      if (limit === undefined) {
+        const items = (await q.execute()).map(fromRow)
+        return { items, total: items.length }
+      }
+      const count = await scoped(accountId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      q = q.limit(limit).offset(offset)
       return { items: (await q.execute()).map(fromRow), total: Number(count.n) }
     },
     async update(accountId, v) {
