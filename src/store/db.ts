@@ -6,6 +6,7 @@ import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import type { Database } from './schema.js'
 import { cachedStatements } from './sqlite-statements.js'
+import { SAFETY_NET_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -53,8 +54,18 @@ function openSqlite(file: string): Store {
   // After a checkpoint that reached its end, the WAL file is truncated back to at most 64 MiB: a burst of writes
   // (or a retention pass) does not leave a large file behind. auto_vacuum stays NONE: freed pages are reused.
   database.pragma('journal_size_limit = 67108864')
+  // Checkpoints run on a thread of their own (sqlite-checkpointer.ts); a file in memory has no WAL.
+  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(file)
+  if (checkpointer) database.pragma(`wal_autocheckpoint = ${SAFETY_NET_AUTOCHECKPOINT_PAGES}`)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(database) }) })
-  return { db, dialect: 'sqlite', close: () => db.destroy() }
+  return {
+    db,
+    dialect: 'sqlite',
+    async close() {
+      await checkpointer?.close()
+      await db.destroy()
+    },
+  }
 }
 
 async function openPostgres(url: string, schema: string | undefined, max: number): Promise<Store> {

@@ -2,7 +2,7 @@
  * The embedded database's file settings that keep it bounded: WAL, a WAL size limit, auto_vacuum left at NONE
  * (freed pages are reused), and the passive checkpoint a retention pass ends with, taken while another connection reads.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
@@ -11,6 +11,7 @@ import { sql } from 'kysely'
 import { openStore, type Store } from '../../src/store/db.js'
 import { migrateToLatest } from '../../src/store/migrate.js'
 import { retentionStore } from '../../src/store/retention.js'
+import { SAFETY_NET_AUTOCHECKPOINT_PAGES } from '../../src/store/sqlite-checkpointer.js'
 
 describe('SQLite file settings for retention', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'picket-wal-'))
@@ -50,5 +51,33 @@ describe('SQLite file settings for retention', () => {
       reader.close()
     }
     expect(await store.db.selectFrom('accounts').select('id').orderBy('id').execute()).toEqual([{ id: 'a1' }, { id: 'a2' }])
+  })
+})
+
+describe('SQLite checkpoints off the event loop', () => {
+  it('a thread of its own checkpoints the WAL while the service writes; the main connection keeps only a high safety threshold', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'picket-ckpt-'))
+    const file = path.join(dir, 'picket.db')
+    const store = await openStore({ sqliteFile: file })
+    try {
+      await migrateToLatest(store)
+      const pragma = async (name: string) => Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(store.db)).rows[0] ?? {})[0]
+      expect(await pragma('wal_autocheckpoint')).toBe(SAFETY_NET_AUTOCHECKPOINT_PAGES)
+      await new Promise((r) => setTimeout(r, 1_500)) // the migrations' pages reach the file first
+      const before = statSync(file).size
+      for (let i = 0; i < 200; i++) await store.db.insertInto('accounts').values({ id: `a${i}`, name: 'x'.repeat(2000), created_at: i }).execute()
+      // The ~400 KB written went to the WAL; the main connection's threshold (80 MB) is far away, so only the
+      // background thread's checkpoints copy them into the database file itself.
+      let grown = 0
+      for (let tries = 0; tries < 50 && grown < 400_000; tries++) {
+        await new Promise((r) => setTimeout(r, 100))
+        grown = statSync(file).size - before
+      }
+      expect(grown).toBeGreaterThanOrEqual(400_000)
+      expect(await store.db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: 200 })
+    } finally {
+      await store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
