@@ -56,6 +56,7 @@ export async function scheduleDue(deps: EngineDeps): Promise<RunPlace[]> {
     const needsPrivate = [...checks.values()].filter((c) => Array.isArray(c.doc.privateLocations) && c.doc.privateLocations.length > 0)
     const privates = await privateLocationsOf(s, [...new Set(needsPrivate.map((c) => c.accountId))])
     const jobs: RunJobRow[] = []
+    const advances: Array<{ checkId: string; nextDueAt: number; rrIndex: number }> = []
     for (const row of due) {
       const check = checks.get(row.check_id)
       if (!check || check.checkType === 'HEARTBEAT' || check.doc.activated === false) {
@@ -68,7 +69,7 @@ export async function scheduleDue(deps: EngineDeps): Promise<RunPlace[]> {
       const next = nextDueAfterRun(schedule, Number(row.next_due_at), now)
       // A deactivated group or a type without a runner here: the schedule advances, nothing runs.
       if (doc.activated === false || !deps.runners[check.checkType]) {
-        await s.schedules.advance(row.check_id, next, row.rr_index, now)
+        advances.push({ checkId: row.check_id, nextDueAt: next, rrIndex: row.rr_index })
         continue
       }
       const known = privates.get(check.accountId) ?? []
@@ -76,7 +77,7 @@ export async function scheduleDue(deps: EngineDeps): Promise<RunPlace[]> {
       const usable = { ...input, privateLocations: input.privateLocations.filter((p) => !known.find((k) => k.id === p.id)?.unavailable) }
       // Only unavailable private locations: this run is skipped (not moved to the default location).
       if (usable.privateLocations.length < input.privateLocations.length && usable.locations.length + usable.privateLocations.length === 0) {
-        await s.schedules.advance(row.check_id, next, row.rr_index, now)
+        advances.push({ checkId: row.check_id, nextDueAt: next, rrIndex: row.rr_index })
         continue
       }
       const choice = pickLocations(usable, row.rr_index, deps.defaultLocation)
@@ -86,8 +87,9 @@ export async function scheduleDue(deps: EngineDeps): Promise<RunPlace[]> {
           trigger: 'SCHEDULER', sessionId: null,
         }),
       )
-      await s.schedules.advance(row.check_id, next, choice.nextIndex, now)
+      advances.push({ checkId: row.check_id, nextDueAt: next, rrIndex: choice.nextIndex })
     }
+    await s.schedules.advanceMany(advances, now)
     await s.jobs.insertMany(jobs)
     return jobs.map((j): RunPlace => ({ location: j.location, privateLocation: j.private_location_id !== null, checkType: checks.get(j.check_id)?.checkType ?? 'UNKNOWN' }))
   })
