@@ -116,7 +116,9 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
       deps.log.error({ checkId: check.id, ...(redactor ? { err: redactor.text(err instanceof Error ? (err.stack ?? err.message) : String(err)) } : { err }) }, 'runner threw')
       result = internalFailure(`Runner error: ${err instanceof Error ? err.message : String(err)}`, deps.clock.now())
     }
-    if (result.cancelled) {
+    // A run that failed once the instance began to stop (its requests aborted, "The run was aborted") says nothing
+    // about the target: recorded, it would alert on every deploy. It is treated as stopped, like a cancelled one.
+    if (result.cancelled || (stopping.signal.aborted && result.status === 'failing')) {
       // Stopped by shutdown: not a result. The job goes back to the queue as it was, for any instance to run.
       await result.release?.().catch(() => undefined)
       await deps.stores.jobs.requeue(job.id, { attempt: job.attempt, due_at: deps.clock.now(), location: job.location, private_location_id: job.private_location_id, first_started_at: job.first_started_at })

@@ -16,7 +16,8 @@ describe.each(testDbs)('several engine instances on one database ($name)', (db) 
   const clock = new FakeClock(Date.UTC(2026, 5, 1, 12, 0, 30))
 
   beforeAll(async () => {
-    server = http.createServer((_req, res) => res.end('ok'))
+    // /hang answers after 10 s: a run in flight when its instance stops.
+    server = http.createServer((req, res) => (req.url === '/hang' ? setTimeout(() => res.end('late'), 10_000).unref() : res.end('ok')))
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
     t = await startTestApp(db, { clock })
@@ -74,5 +75,21 @@ describe.each(testDbs)('several engine instances on one database ($name)', (db) 
     expect(await count()).toBe(1)
     const row = await t.store.db.selectFrom('check_results').selectAll().where('run_job_id', '=', job!.id).executeTakeFirstOrThrow()
     expect(row.status).toBe('passing')
+  })
+
+  it('an API run cut short by its instance stopping goes back to the queue for another instance, with no failing result (runs last: it stops instance A)', async () => {
+    const res = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', { name: 'hangs', frequency: 1, frequencyOffset: 1, doubleCheck: false, request: { url: `${url}hang` } })
+    const id = String(res.json().id)
+    const due = await t.store.db.selectFrom('check_schedules').select('next_due_at').where('check_id', '=', id).executeTakeFirstOrThrow()
+    clock.set(Number(due.next_due_at))
+    const running = a.engine.runOnce()
+    const jobOf = () => t.store.db.selectFrom('run_jobs').select(['status', 'attempt']).where('check_id', '=', id).execute()
+    for (let i = 0; i < 100 && (await jobOf())[0]?.status !== 'running'; i++) await new Promise((r) => setTimeout(r, 50))
+    await new Promise((r) => setTimeout(r, 200)) // the request is out
+    await a.engine.stop()
+    await running
+    expect(await jobOf()).toEqual([{ status: 'queued', attempt: 1 }])
+    expect(a.finals.filter((r) => r.check_id === id)).toEqual([])
+    expect(await t.store.db.selectFrom('check_results').select('id').where('check_id', '=', id).execute()).toEqual([])
   })
 })
