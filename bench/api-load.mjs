@@ -1,0 +1,69 @@
+// Open-loop load generator for bench/api-latency.ts, in its own process: sends `rate` requests per second for
+// `seconds` (after `warmup`), a mix of reads and writes on the API, over keep-alive connections. Each latency is
+// measured from when the request was due to be sent (not when a connection was free), so a server that stalls
+// shows its stall instead of slowing the generator down. Prints the latencies (ms) by kind as JSON on stdout.
+import http from 'node:http'
+
+const [base, account, key, checkIdsJson, rate, seconds, warmup, writeShare] = process.argv.slice(2)
+const checkIds = JSON.parse(checkIdsJson)
+const url = new URL(base)
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
+const headers = { authorization: `Bearer ${key}`, 'x-service-account': account }
+const out = { read: [], write: [], statuses: {}, errors: 0 }
+const pick = (list) => list[Math.floor(Math.random() * list.length)]
+const created = []
+
+function call(method, path, body) {
+  return new Promise((resolve) => {
+    const data = body === undefined ? undefined : JSON.stringify(body)
+    const req = http.request({ host: url.hostname, port: url.port, path, method, agent, headers: data ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : headers }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (d) => (text += d))
+      res.on('end', () => resolve({ status: res.statusCode, text }))
+    })
+    req.on('error', () => resolve({ status: 0, text: '' }))
+    req.end(data)
+  })
+}
+
+const reads = [
+  () => call('GET', `/v1/checks/${pick(checkIds)}`),
+  () => call('GET', '/v1/checks?limit=20'),
+  () => call('GET', `/v1/check-statuses/${pick(checkIds)}`),
+  () => call('GET', `/v1/check-results/${pick(checkIds)}?limit=10`),
+]
+let n = 0
+const writes = [
+  async () => {
+    const r = await call('POST', '/v1/checks/api', { name: `load ${n++}`, activated: false, request: { url: 'http://127.0.0.1:9/x' } })
+    if (r.status === 201) created.push(JSON.parse(r.text).id)
+    return r
+  },
+  () => call('PUT', `/v1/checks/api/${pick(checkIds)}`, { name: `renamed ${n++}` }),
+  () => (created.length > 5 ? call('DELETE', `/v1/checks/${created.shift()}`) : call('PUT', `/v1/checks/api/${pick(checkIds)}`, { name: `renamed ${n++}` })),
+]
+
+const start = performance.now() + 200
+const total = Math.floor(Number(rate) * (Number(seconds) + Number(warmup)))
+const measureFrom = start + Number(warmup) * 1000
+const pending = []
+for (let i = 0; i < total; i++) {
+  const due = start + (i * 1000) / Number(rate)
+  const wait = due - performance.now()
+  if (wait > 1) await new Promise((r) => setTimeout(r, wait))
+  const write = Math.random() < Number(writeShare)
+  const send = write ? pick(writes) : pick(reads)
+  pending.push(
+    send().then((r) => {
+      const ms = performance.now() - due
+      if (due < measureFrom) return
+      if (r.status === 0) out.errors++
+      out.statuses[r.status] = (out.statuses[r.status] ?? 0) + 1
+      out[write ? 'write' : 'read'].push(ms)
+    }),
+  )
+}
+await Promise.all(pending)
+process.stdout.write(JSON.stringify(out))
+agent.destroy()
