@@ -5,11 +5,11 @@
 import type { EngineDeps } from './engine-deps.js'
 import { scheduleDue } from './scheduler.js'
 import { createWorker, laneOf, type Lane } from './worker.js'
+import { startLoop, type Loop } from './loop.js'
+import { schedulerSleep, workerSleep } from './pacing.js'
 
 /** How long outcomes gather before they are written together. */
 const WRITER_BATCH_MS = 50
-import { startLoop, type Loop } from './loop.js'
-import { schedulerSleep, workerSleep } from './pacing.js'
 
 export interface Engine {
   stop(): Promise<void>
