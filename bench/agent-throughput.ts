@@ -17,6 +17,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
 import { machine, round, sleep } from './lib.js'
+import { cpuSecondsOf as cpuSeconds, rssMbOf as rssMb } from './proc-cpu.js'
 
 const { values } = parseArgs({
   options: {
@@ -32,7 +33,6 @@ const WARMUP = Number(values.warmup)
 const IDLE = Number(values['idle-seconds'])
 const CONCURRENCY = 10
 const ROOT = path.resolve(import.meta.dirname, '..')
-const TICK = 100 // USER_HZ of /proc/<pid>/stat on Linux
 
 const children = new Set<ChildProcess>()
 const killAll = (signal: NodeJS.Signals) => { for (const c of children) if (c.exitCode === null) c.kill(signal) }
@@ -63,12 +63,6 @@ const server = http.createServer((req, res) => setTimeout(() => { res.writeHead(
 server.keepAliveTimeout = 5000
 server.listen(0, '127.0.0.1', () => process.stdout.write('port ' + server.address().port + '\\n'))`
 
-/** utime+stime (seconds) and VmRSS (MB) of a process. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-  return (Number(fields[11]) + Number(fields[12])) / TICK
-}
-const rssMb = (pid: number) => round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024)
 const load = () => os.loadavg().map((l) => round(l, 2)).join('/')
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-agent-bench-'))

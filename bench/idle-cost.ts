@@ -20,7 +20,7 @@ import { migrateToLatest } from '../src/store/migrate.js'
 import { buildServices } from '../src/services/index.js'
 import { startServer } from '../test/helpers/process.js'
 import { machine, round, sleep } from './lib.js'
-import { cpuSecondsOf } from './proc-cpu.js'
+import { cpuSecondsOf, rssMbOf } from './proc-cpu.js'
 
 const { values } = parseArgs({
   options: {
@@ -50,12 +50,7 @@ async function measure(pid: number) {
   const hits0 = hits
   await sleep(SECONDS * 1000)
   const cpu = cpuSecondsOf(pid) - cpu0
-  return { cpuSeconds: round(cpu, 2), cpuMsPerSecond: round((cpu * 1000) / SECONDS), targetRequests: hits - hits0, rssMb: rssMb(pid) }
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  return round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024, 0)
+  return { cpuSeconds: round(cpu, 2), cpuMsPerSecond: round((cpu * 1000) / SECONDS), targetRequests: hits - hits0, rssMb: rssMbOf(pid) }
 }
 
 async function picket(monitors: number) {

@@ -1,4 +1,4 @@
-/** CPU time of processes from /proc (Linux): for benchmarks that compare what whole processes spend. */
+/** CPU time and memory of processes from /proc (Linux): for benchmarks that compare what whole processes spend. */
 import fs from 'node:fs'
 
 const TICKS_PER_SECOND = 100
@@ -13,6 +13,12 @@ export function cpuSecondsOf(pid: number): number {
   } catch {
     return 0
   }
+}
+
+/** Resident memory of one process in MB (VmRSS, whole MB). */
+export function rssMbOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
 }
 
 /** The pids of processes whose command name is `name` (e.g. every PostgreSQL backend: 'postgres'). */
