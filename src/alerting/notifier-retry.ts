@@ -7,6 +7,8 @@
  */
 
 export const MAX_ATTEMPTS = 6
+/** How often a delivery pass also returns the leases of stopped instances to the queue: well within their 60 s lease. */
+export const REAP_EVERY_MS = 15_000
 export const BACKOFF_MS: readonly number[] = [20_000, 60_000, 300_000, 900_000, 3_600_000]
 const MAX_RETRY_AFTER_MS = 3_600_000
 

@@ -11,7 +11,8 @@ import type { Clock } from '../lib/clock.js'
 import type { Stores } from '../store/all-stores.js'
 import type { NotificationRow } from '../store/notifications.js'
 import { parsePayload, type NotificationPayload } from './notifier-payload.js'
-import { clip, MAX_ATTEMPTS, nextAttemptAt, type DeliveryOutcome } from './notifier-retry.js'
+import { clip, MAX_ATTEMPTS, nextAttemptAt, REAP_EVERY_MS, type DeliveryOutcome } from './notifier-retry.js'
+import { atMostEvery } from '../lib/at-most-every.js'
 import { sendThroughChannel, type ChannelSendSettings } from './channel-send.js'
 
 export type NotifierSettings = ChannelSendSettings
@@ -69,6 +70,7 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
 
 export function createNotifier(deps: NotifierDeps) {
   const { stores, clock } = deps
+  const reap = atMostEvery(REAP_EVERY_MS, () => clock.now(), () => stores.notifications.reapExpired(clock.now(), MAX_ATTEMPTS), 0)
   const accountVariables = async (accountId: string): Promise<Record<string, string>> => {
     const { items } = await stores.variables.list(accountId)
     return Object.fromEntries(items.filter((v) => !v.secret).map((v) => [v.key, v.value]))
@@ -118,9 +120,9 @@ export function createNotifier(deps: NotifierDeps) {
   }
 
   return {
-    /** One pass: reap, then lease and send due rows until none are left (at most MAX_ROUNDS batches). */
+    /** One pass: reap (every REAP_EVERY_MS), then lease and send due rows until none are left (at most MAX_ROUNDS batches). */
     async deliverDue(): Promise<DeliveryReport> {
-      const report: DeliveryReport = { reaped: await stores.notifications.reapExpired(clock.now(), MAX_ATTEMPTS), attempted: 0, delivered: 0, failed: 0 }
+      const report: DeliveryReport = { reaped: await reap(), attempted: 0, delivered: 0, failed: 0 }
       const batch = deps.batchSize ?? 50
       // Account variables are read once per account and pass.
       const cache: VariableCache = new Map()

@@ -16,6 +16,7 @@ import { orderedIds } from '../domain/heartbeat/ordered-id.js'
 import { heartbeatResultRow } from './heartbeat-result-row.js'
 
 export interface DeadlineDeps {
+  stores: Pick<Stores, 'heartbeats'>
   transact: Transact
   clock: Clock
   /** Alert evaluation of the failing results, after they are stored. */
@@ -31,6 +32,9 @@ export const DEADLINE_SETTLE_MS = 1000
 
 /** One pass over every overdue timer, in batches; returns how many failures were recorded. */
 export async function checkHeartbeatDeadlines(deps: DeadlineDeps, batch = DEADLINE_BATCH): Promise<number> {
+  // Most passes find nothing due: one indexed read instead of a transaction (three round trips on PostgreSQL).
+  const earliest = await deps.stores.heartbeats.earliestDeadline()
+  if (earliest === null || earliest >= deps.clock.now() - DEADLINE_SETTLE_MS) return 0
   let recorded = 0
   for (;;) {
     const { claimed, rows } = await deps.transact((s) => fireDeadlines(s, deps.clock.now(), batch))

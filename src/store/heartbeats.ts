@@ -63,6 +63,8 @@ export interface HeartbeatStore {
   lockByTokens(tokens: string[]): Promise<HeartbeatTimerRow[]>
   /** Active timers whose deadline passed (next_deadline_at < now), oldest first; SKIP LOCKED on PostgreSQL. */
   claimOverdue(now: number, limit: number): Promise<HeartbeatTimerRow[]>
+  /** The earliest deadline of any timer (index on next_deadline_at), or null: lets an idle pass skip its transaction. */
+  earliestDeadline(): Promise<number | null>
   /** Writes the timer-state columns (not the settings) of each row. */
   saveStates(rows: HeartbeatTimerRow[]): Promise<void>
   insertEvents(rows: HeartbeatEventRow[]): Promise<void>
@@ -116,6 +118,10 @@ export function heartbeatStore(base: Kysely<Database>, dialect: Dialect): Heartb
       let q = db.selectFrom('heartbeat_timers').selectAll().where('next_deadline_at', '<', now).orderBy('next_deadline_at').limit(limit)
       if (dialect === 'postgres') q = q.forUpdate().skipLocked()
       return q.execute()
+    },
+    async earliestDeadline() {
+      const row = await db.selectFrom('heartbeat_timers').select('next_deadline_at').where('next_deadline_at', 'is not', null).orderBy('next_deadline_at').limit(1).executeTakeFirst()
+      return row?.next_deadline_at == null ? null : Number(row.next_deadline_at)
     },
     async saveStates(rows) {
       // One statement per chunk: an upsert whose update touches only the timer-state columns.

@@ -2,7 +2,8 @@
  * WAL checkpoints of the embedded SQLite file, taken off the event loop. By default SQLite checkpoints inside the
  * commit that fills the WAL past 1,000 pages: at a thousand runs a second that was about 40% of the time the
  * service spent in SQLite, all of it on the one thread that also runs the API and the engine. A worker thread with
- * its own connection takes PASSIVE checkpoints instead (they never block the writer or readers) every `everyMs`;
+ * its own connection takes PASSIVE checkpoints instead (they never block the writer or readers) every `everyMs`
+ * when anything was committed since the last one;
  * the main connection keeps a much larger automatic threshold only as a safety net, should the thread stop.
  */
 import { createRequire } from 'node:module'
@@ -21,8 +22,15 @@ const { parentPort, workerData } = require('node:worker_threads')
 const SQLite = require(workerData.driver)
 const db = new SQLite(workerData.file)
 db.pragma('busy_timeout = 1000')
+// data_version changes when another connection commits: an idle service's file is not checkpointed again and again.
+let seen = -1
 const timer = setInterval(() => {
-  try { db.pragma('wal_checkpoint(PASSIVE)') } catch (err) { parentPort.postMessage({ error: String(err && err.message || err) }) }
+  try {
+    const version = db.pragma('data_version', { simple: true })
+    if (version === seen) return
+    db.pragma('wal_checkpoint(PASSIVE)')
+    seen = version
+  } catch (err) { parentPort.postMessage({ error: String(err && err.message || err) }) }
 }, workerData.everyMs)
 parentPort.on('message', (m) => {
   if (m !== 'stop') return

@@ -4,7 +4,8 @@
  * MAX_ATTEMPTS attempts, backing off 20 s .. 1 h); a 5xx SMTP rejection or a missing SMTP_URL fails at once.
  * A row whose subscriber is gone (unsubscribed) or no longer in the state the e-mail is for is SKIPPED, unsent.
  */
-import { clip, MAX_ATTEMPTS, nextAttemptAt, type DeliveryOutcome } from '../../alerting/notifier-retry.js'
+import { clip, MAX_ATTEMPTS, nextAttemptAt, REAP_EVERY_MS, type DeliveryOutcome } from '../../alerting/notifier-retry.js'
+import { atMostEvery } from '../../lib/at-most-every.js'
 import type { SubscriberEmail } from '../../domain/status-pages/subscriber-emails.js'
 import type { Clock } from '../../lib/clock.js'
 import type { StatusPageEmailRow } from '../../store/status-page-emails.js'
@@ -42,6 +43,7 @@ async function recipientOf(stores: Stores, row: StatusPageEmailRow): Promise<{ t
 
 export function subscriberDelivery(deps: SubscriberDeliveryDeps) {
   const { stores, clock } = deps
+  const reap = atMostEvery(REAP_EVERY_MS, () => clock.now(), () => stores.statusPageEmails.reapExpired(clock.now(), MAX_ATTEMPTS), 0)
 
   async function deliver(row: StatusPageEmailRow, report: SubscriberDeliveryReport): Promise<void> {
     let outcome: DeliveryOutcome
@@ -68,9 +70,9 @@ export function subscriberDelivery(deps: SubscriberDeliveryDeps) {
   }
 
   return {
-    /** One pass: reap, then lease and send due rows until none are left (at most MAX_ROUNDS batches). */
+    /** One pass: reap (every REAP_EVERY_MS), then lease and send due rows until none are left (at most MAX_ROUNDS batches). */
     async deliverDue(): Promise<SubscriberDeliveryReport> {
-      const report: SubscriberDeliveryReport = { reaped: await stores.statusPageEmails.reapExpired(clock.now(), MAX_ATTEMPTS), attempted: 0, sent: 0, skipped: 0, failed: 0 }
+      const report: SubscriberDeliveryReport = { reaped: await reap(), attempted: 0, sent: 0, skipped: 0, failed: 0 }
       const batch = deps.batchSize ?? 50
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const now = clock.now()
