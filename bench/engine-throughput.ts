@@ -50,7 +50,7 @@ const engine = startEngine({
   stores: buildStores(store), transact: transactor(store), clock: systemClock, runners: buildRunners({ sandbox }), instanceId: newId(),
   defaultLocation: 'us-east-1', log: { info: () => undefined, warn: () => undefined, error: (o, m) => console.error(m, o) },
   tuning: { ...DEFAULT_TUNING, concurrency: Number(values.concurrency) },
-  periodic: analytics ? [{ name: 'analytics-rollup', everyMs: 5_000, run: () => services.analyticsRollup.rollUp(20) }] : [],
+  periodic: analytics ? [{ name: 'analytics-rollup', everyMs: 5_000, run: () => services.analyticsRollup.rollUp(20).then(() => undefined) }] : [],
 })
 
 const rss: number[] = []

@@ -4,6 +4,7 @@ import type { CheckRunner, RunArtifact } from '../runners/contract.js'
 import type { Stores, Transact } from '../store/all-stores.js'
 import type { CheckResultRow } from '../store/schema.js'
 import { DEFAULT_PACING, type Pacing } from './pacing.js'
+import type { WorkBell } from '../lib/work-bell.js'
 
 export interface EngineLog {
   info(obj: object, msg?: string): void
@@ -33,6 +34,8 @@ export interface EngineDeps {
   periodic?: PeriodicWork[]
   /** Counts runs for /metrics (metrics/engine.ts); without it nothing is counted. */
   metrics?: EngineMetrics
+  /** Rung by this instance's services when they queue runs (run-now sessions): the lanes lease them at once. */
+  bell?: WorkBell
 }
 
 /** Where a run happens, for counting: a data-center location, or one of the private locations. */
@@ -67,7 +70,8 @@ export interface ArtifactSink {
 export interface PeriodicWork {
   name: string
   everyMs: number
-  run: () => Promise<unknown>
+  /** One pass; it may return the wait before the next pass in ms (else `everyMs`). */
+  run: () => Promise<number | void>
 }
 
 export interface EngineTuning {

@@ -6,7 +6,7 @@ import type { EngineDeps } from './engine-deps.js'
 import { scheduleDue } from './scheduler.js'
 import { createWorker, laneOf, type Lane } from './worker.js'
 import { startLoop, type Loop } from './loop.js'
-import { schedulerSleep, workerSleep } from './pacing.js'
+import { laneWait, schedulerSleep, workerSleep } from './pacing.js'
 
 /** How long outcomes gather before they are written together. */
 const WRITER_BATCH_MS = 50
@@ -27,8 +27,15 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
     onRoomFreed: (lane) => laneLoops[lane]?.wake(pacing.workerBusyMs),
     // Outcomes are written in batches: the first one of a batch starts the writer's short wait.
     onOutcome: () => writerLoop?.wake(WRITER_BATCH_MS),
+    // A retry is due after its backoff: its lane looks then instead of at its next idle poll.
+    onRetryQueued: (lane, delayMs) => laneLoops[lane]?.wake(delayMs),
+  })
+  const unlisten = deps.bell?.listen('runs-queued', () => {
+    for (const loop of Object.values(laneLoops)) loop.wake()
   })
   let stopped = false
+  /** Due times of the jobs this instance's scheduler queued ahead of their slot, by lane (see laneWait). */
+  const pendingDue: Record<Lane, number[]> = { default: [], browser: [] }
 
   if (options.loops !== false) {
     const start = (name: string, everyMs: number, work: () => Promise<number | void>) => {
@@ -36,14 +43,28 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
       loops.push(loop)
       return loop
     }
+    // The earliest due time seen at the end of the last pass: a wake before it (the idle maximum) only reads it again.
+    let knownEarliest: number | null | undefined
+    const notYet = (earliest: number | null) => earliest === null || earliest > deps.clock.now()
     start('scheduler', pacing.schedulerMaxMs, async () => {
+      if (knownEarliest !== undefined && notYet(knownEarliest)) {
+        knownEarliest = await deps.stores.schedules.earliestDue()
+        if (notYet(knownEarliest)) return schedulerSleep(deps.clock.now(), knownEarliest, pacing)
+      }
       for (;;) {
-        const created = await scheduleDue(deps)
-        // The lanes of the runs just queued lease them now instead of at their next poll.
-        for (const lane of new Set(created.map((p) => laneOf(p.checkType, deps.tuning.browserLane)))) laneLoops[lane]?.wake()
+        const created = await scheduleDue(deps, pacing.schedulerLookaheadMs)
+        // The lanes of the runs just queued lease them when they are due instead of at their next poll.
+        const now = deps.clock.now()
+        for (const run of created) {
+          if (run.privateLocation) continue // leased by agents
+          const lane = laneOf(run.checkType, deps.tuning.browserLane)
+          pendingDue[lane].push(run.dueAt)
+          laneLoops[lane]?.wake(Math.max(0, run.dueAt - now))
+        }
         if (created.length < deps.tuning.scheduleBatch || stopped) break // else keep claiming while a full batch came back
       }
-      return schedulerSleep(deps.clock.now(), await deps.stores.schedules.earliestDue(), pacing)
+      knownEarliest = await deps.stores.schedules.earliestDue()
+      return schedulerSleep(deps.clock.now(), knownEarliest, pacing)
     })
     for (const lane of ['default', 'browser'] as const) {
       let wait = pacing.workerBusyMs
@@ -52,18 +73,21 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
         let r = await worker.pumpLane(lane)
         while (r.started > 0 && r.more && !stopped) r = await worker.pumpLane(lane)
         wait = workerSleep(wait, r.started > 0 && r.more, pacing)
-        return wait
+        const next = laneWait(deps.clock.now(), wait, pendingDue[lane])
+        pendingDue[lane] = next.pending
+        return next.waitMs
       })
     }
     // Nothing to write: the writer sleeps until an outcome wakes it (the interval is only a safety net).
-    writerLoop = start('writer', 1_000, () => worker.flush().then(() => undefined))
+    writerLoop = start('writer', 10_000, () => worker.flush().then(() => undefined))
     start('reaper', 5_000, () => deps.stores.jobs.reapExpired(deps.clock.now()).then(() => undefined))
-    for (const work of deps.periodic ?? []) start(work.name, work.everyMs, () => work.run().then(() => undefined))
+    for (const work of deps.periodic ?? []) start(work.name, work.everyMs, work.run)
   }
 
   return {
     async stop() {
       stopped = true
+      unlisten?.()
       for (const loop of loops) loop.stop()
       // A browser run may take minutes: stop it, and let it run again after the restart (or on another instance).
       worker.cancelRuns()

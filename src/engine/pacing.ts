@@ -14,14 +14,30 @@ export interface Pacing {
   workerBusyMs: number
   /** Longest worker poll interval while the queue stays empty. */
   workerIdleMaxMs: number
+  /** The scheduler also claims checks due within this much ahead; their jobs wait for their slot (scheduler.ts). */
+  schedulerLookaheadMs: number
 }
 
-export const DEFAULT_PACING: Pacing = { schedulerMinMs: 20, schedulerMaxMs: 1_000, workerBusyMs: 20, workerIdleMaxMs: 500 }
+export const DEFAULT_PACING: Pacing = { schedulerMinMs: 20, schedulerMaxMs: 1_000, workerBusyMs: 20, workerIdleMaxMs: 2_000, schedulerLookaheadMs: 1_000 }
 
-/** The scheduler's sleep: until the earliest due schedule, within [min, max]; max when there is none. */
+/**
+ * The scheduler's sleep: until the earliest due schedule, within [min, max]; max when there is none. The pass then
+ * also claims what falls due within the lookahead, so the next one is at least that far away.
+ */
 export function schedulerSleep(now: number, earliestDue: number | null, p: Pacing): number {
   if (earliestDue === null) return p.schedulerMaxMs
   return Math.min(p.schedulerMaxMs, Math.max(p.schedulerMinMs, earliestDue - now))
+}
+
+/**
+ * When a lane should look next: its own sleep, or sooner when a job queued by this instance's scheduler becomes
+ * due (`pendingDue`: their due times, any order). Returns the wait and the due times still ahead.
+ */
+export function laneWait(now: number, sleepMs: number, pendingDue: readonly number[]): { waitMs: number; pending: number[] } {
+  const pending = pendingDue.filter((t) => t > now)
+  let next = Number.POSITIVE_INFINITY
+  for (const t of pending) if (t < next) next = t
+  return { waitMs: Math.min(sleepMs, next - now), pending }
 }
 
 /**

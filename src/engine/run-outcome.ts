@@ -88,7 +88,7 @@ export function createOutcomeWriter(deps: Pick<EngineDeps, 'transact' | 'clock' 
       const { batch, live, finals } = await deps.transact(async (s) => {
         const batch: Completed[] = []
         for (const c of input) if (!claim || (await claim(s, c))) batch.push(c)
-        const alive = new Set((await s.checks.getMany([...new Set(batch.map((c) => c.job.check_id))])).map((c) => c.id))
+        const alive = await s.checks.existingIds([...new Set(batch.map((c) => c.job.check_id))])
         const live = batch.filter((c) => alive.has(c.job.check_id))
         const rows = live.map((c) => toResultRow({ id: c.resultId, job: c.job, checkType: c.checkType, result: c.result, final: !c.decision.retry, at: now, redactor: c.redactor }))
         await s.results.insertMany(rows)

@@ -45,11 +45,18 @@ async function privateLocationsOf(s: Stores, accountIds: string[]): Promise<Map<
   return out
 }
 
-/** Claims and schedules due checks; returns where the run jobs it created will run. */
-export async function scheduleDue(deps: EngineDeps): Promise<RunPlace[]> {
+/** A run job the scheduler created: where it runs, and when it becomes due (a lane may lease it from then on). */
+export type ScheduledRun = RunPlace & { dueAt: number }
+
+/**
+ * Claims and schedules due checks; returns where the run jobs it created will run and when. `lookaheadMs`: checks
+ * due within it are claimed now too, their jobs queued for their own slot (not leased before it), so that a
+ * small install's checks, spread over the interval, cost one scheduler transaction a second rather than one each.
+ */
+export async function scheduleDue(deps: EngineDeps, lookaheadMs = 0): Promise<ScheduledRun[]> {
   const now = deps.clock.now()
   const created = await deps.transact(async (s) => {
-    const due = await s.schedules.claimDue(now, deps.tuning.scheduleBatch)
+    const due = await s.schedules.claimDue(now + lookaheadMs, deps.tuning.scheduleBatch)
     if (due.length === 0) return []
     const checks = new Map((await s.checks.getMany(due.map((d) => d.check_id))).map((c) => [c.id, c]))
     const groups = await loadGroups(s, [...checks.values()])
@@ -91,9 +98,11 @@ export async function scheduleDue(deps: EngineDeps): Promise<RunPlace[]> {
     }
     await s.schedules.advanceMany(advances, now)
     await s.jobs.insertMany(jobs)
-    return jobs.map((j): RunPlace => ({ location: j.location, privateLocation: j.private_location_id !== null, checkType: checks.get(j.check_id)?.checkType ?? 'UNKNOWN' }))
+    return jobs.map((j): ScheduledRun => ({
+      location: j.location, privateLocation: j.private_location_id !== null, checkType: checks.get(j.check_id)?.checkType ?? 'UNKNOWN', dueAt: j.due_at,
+    }))
   })
   // Counted once committed: a transaction that failed created nothing.
-  if (deps.metrics) for (const place of created) deps.metrics.runDue(place)
+  if (deps.metrics) for (const run of created) deps.metrics.runDue({ location: run.location, privateLocation: run.privateLocation, checkType: run.checkType })
   return created
 }

@@ -77,6 +77,8 @@ export interface WorkerHooks {
   onRoomFreed?: (lane: Lane) => void
   /** An outcome is waiting to be written. */
   onOutcome?: () => void
+  /** A run was queued again to be retried in `delayMs` (its lane may be polling seldom). */
+  onRetryQueued?: (lane: Lane, delayMs: number) => void
 }
 
 export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineWorker {
@@ -132,7 +134,8 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
     if (pending.length === 0) return 0
     const batch = pending.splice(0, pending.length)
     try {
-      await writer.write(batch)
+      const written = await writer.write(batch)
+      for (const c of written) if (c.decision.retry) hooks.onRetryQueued?.(laneOf(c.checkType, deps.tuning.browserLane), c.decision.delayMs)
     } catch (err) {
       deps.log.error({ err, count: batch.length }, 'writing run outcomes failed; their leases will expire and they will run again')
       return 0

@@ -11,6 +11,7 @@ import { createBrowserRunner } from '../runners/browser/runner.js'
 import { artifactFiles } from '../store/artifact-files.js'
 import { buildStores, transactor } from '../store/all-stores.js'
 import type { Store } from '../store/db.js'
+import type { WorkBell } from '../lib/work-bell.js'
 
 export interface RunningEngine {
   stop(): Promise<void>
@@ -23,6 +24,8 @@ export interface InstanceHooks {
   periodic: PeriodicWork[]
   /** Runs due, started and finished, for /metrics (main/metrics-wiring.ts). */
   metrics?: EngineMetrics | undefined
+  /** Rung by the services when they queue runs (services.bell). */
+  bell?: WorkBell
 }
 
 export function startInstanceEngine(config: Config, store: Store, log: EngineLog, hooks: InstanceHooks): RunningEngine {
@@ -45,6 +48,7 @@ export function startInstanceEngine(config: Config, store: Store, log: EngineLog
     },
     onFinalResults: hooks.onFinalResults,
     periodic: hooks.periodic,
+    ...(hooks.bell ? { bell: hooks.bell } : {}),
     ...(hooks.metrics ? { metrics: hooks.metrics } : {}),
   })
   return {

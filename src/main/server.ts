@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     ? startInstanceEngine(config, store, http.log.child({ component: 'engine' }), {
         onFinalResults: (rows) => services.afterFinalResults(rows),
         periodic: periodicWork(services),
+        bell: services.bell,
         metrics: metrics?.engineMetrics,
       })
     : undefined

@@ -50,6 +50,7 @@ import type { EngineMetrics } from '../engine/engine-deps.js'
 import type { EgressPolicy } from '../domain/egress.js'
 import { egressGuard, egressProbe } from '../runners/egress-guard.js'
 import { probeCertificate } from '../runners/ssl-probe.js'
+import { createWorkBell, type WorkBell } from '../lib/work-bell.js'
 
 export interface Services {
   accounts: AccountService
@@ -109,6 +110,8 @@ export interface Services {
   locationAvailability: LocationAvailabilityService
   /** Removes old results, heartbeat events, check sessions, notifications and agent errors in small batches (periodic work). */
   retention: RetentionService
+  /** Tells this instance's engine of work the services queued (engine deps `bell`). */
+  bell: WorkBell
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>
 }
@@ -142,6 +145,7 @@ export interface ServiceDeps {
 export function buildServices(deps: ServiceDeps): Services {
   const stores = buildStores(deps.store)
   // Late-bound so that services that record results (heartbeats) reach the alerting service built below.
+  const bell = createWorkBell()
   const hooks = { afterFinalResults: async (_rows: CheckResultRow[]): Promise<void> => undefined }
   const r: ResourceDeps = {
     stores,
@@ -151,6 +155,7 @@ export function buildServices(deps: ServiceDeps): Services {
     staticIps: deps.staticIps ?? { ipv4: {}, ipv6: {} },
     defaultLocation: deps.defaultLocation ?? 'us-east-1',
     afterFinalResults: (rows) => hooks.afterFinalResults(rows),
+    bell,
     delivery: deps.delivery ?? { smtp: { url: undefined, from: 'picket@localhost' }, sms: { url: undefined, username: undefined, password: undefined, from: undefined }, resultLinkBase: deps.publicBaseUrl },
   }
   const alerting = alertingService(r)
@@ -205,6 +210,7 @@ export function buildServices(deps: ServiceDeps): Services {
     agentPresence: agentPresenceService(r),
     locationAvailability: locationAvailabilityService(r, deps.privateLocations === undefined ? {} : { unavailableAfterMs: deps.privateLocations.unavailableAfterMs }),
     retention: retentionService(r, deps.retention),
+    bell,
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }
 }

@@ -2,6 +2,7 @@
 import type { Clock } from '../lib/clock.js'
 import type { Stores, Transact } from './stores.js'
 import type { CheckResultRow } from '../store/schema.js'
+import type { WorkBell } from '../lib/work-bell.js'
 
 export interface ResourceDeps {
   stores: Stores
@@ -16,6 +17,8 @@ export interface ResourceDeps {
   afterFinalResults: (rows: CheckResultRow[]) => Promise<void>
   /** Operator settings for outbound notifications (SMTP server, SMS gateway). */
   delivery: DeliveryConfig
+  /** Rung when runs are queued here (run-now sessions), so that this instance's engine leases them at once. */
+  bell?: WorkBell
 }
 
 export interface DeliveryConfig {

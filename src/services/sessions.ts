@@ -72,6 +72,7 @@ export function sessionService(deps: ResourceDeps): SessionService {
       await s.sessions.insert(session)
       await s.jobs.insertMany(jobs)
     })
+    deps.bell?.ring('runs-queued')
     return sessionId
   }
 

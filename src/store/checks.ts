@@ -34,6 +34,8 @@ export interface CheckStore {
   list(filter: CheckListFilter): Promise<{ items: CheckRecord[]; total: number }>
   /** Checks by id in any account (the engine loads the checks of a batch of runs). */
   getMany(ids: string[]): Promise<CheckRecord[]>
+  /** Which of these ids are checks that still exist (no documents read). */
+  existingIds(ids: string[]): Promise<Set<string>>
   /** Every check of an account (for reference scans such as "is this snippet in use"). */
   listAll(accountId: string): Promise<CheckRecord[]>
   /** The id of the check that owns a ping token, in any account. */
@@ -122,6 +124,13 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect): CheckStore {
       for (let i = 0; i < ids.length; i += 500) {
         const rows = await db.selectFrom('checks').selectAll().where('id', 'in', ids.slice(i, i + 500)).execute()
         out.push(...rows.map(fromRow))
+      }
+      return out
+    },
+    async existingIds(ids) {
+      const out = new Set<string>()
+      for (let i = 0; i < ids.length; i += 500) {
+        for (const row of await db.selectFrom('checks').select('id').where('id', 'in', ids.slice(i, i + 500)).execute()) out.add(row.id)
       }
       return out
     },

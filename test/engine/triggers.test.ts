@@ -23,7 +23,7 @@ describe.each(testDbs)('CI/CD triggers on $name', (db) => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const clock = new FakeClock(Date.UTC(2026, 5, 1, 12, 0, 30))
     t = await startTestApp(db, { clock })
-    e = startTestEngine(t.store, clock, { loops: true })
+    e = startTestEngine(t.store, clock, { loops: true, bell: t.services.bell })
   })
   afterAll(async () => {
     await e.engine.stop()

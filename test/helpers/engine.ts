@@ -9,6 +9,8 @@ import { createChildProcessSandbox } from '../../src/runners/sandbox/index.js'
 import { buildStores, transactor } from '../../src/store/all-stores.js'
 import type { Store } from '../../src/store/db.js'
 import type { CheckResultRow } from '../../src/store/schema.js'
+import type { WorkBell } from '../../src/lib/work-bell.js'
+import type { Pacing } from '../../src/engine/pacing.js'
 
 export const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
@@ -26,6 +28,8 @@ export function startTestEngine(
     loops?: boolean; instanceId?: string; leaseMs?: number; onFinalResults?: (rows: CheckResultRow[]) => Promise<void>
     /** Browser, multi-step and Playwright checks run with this runner, and keep their artifacts here. */
     browser?: CheckRunner; artifacts?: ArtifactSink
+    /** The services' bell (TestApp.services.bell), so that runs they queue start at once; pacing: the loops' sleeps. */
+    bell?: WorkBell; pacing?: Partial<Pacing>
   } = {},
 ): TestEngine {
   const finals: CheckResultRow[] = []
@@ -42,7 +46,8 @@ export function startTestEngine(
       finals.push(...rows)
       await options.onFinalResults?.(rows)
     },
-    tuning: { ...DEFAULT_TUNING, leaseMs: options.leaseMs ?? DEFAULT_TUNING.leaseMs },
+    tuning: { ...DEFAULT_TUNING, leaseMs: options.leaseMs ?? DEFAULT_TUNING.leaseMs, pacing: { ...DEFAULT_TUNING.pacing, ...options.pacing } },
+    ...(options.bell ? { bell: options.bell } : {}),
   }
   return { engine: startEngine(deps, { loops: options.loops ?? false }), deps, finals }
 }

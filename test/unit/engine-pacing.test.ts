@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PACING, schedulerSleep, workerSleep } from '../../src/engine/pacing.js'
+import { DEFAULT_PACING, laneWait, schedulerSleep, workerSleep } from '../../src/engine/pacing.js'
 
 const p = DEFAULT_PACING
 
@@ -17,7 +17,7 @@ describe('engine pacing', () => {
   it.each([
     ['a lease took all the room: poll again soon', 320, true, p.workerBusyMs],
     ['the queue ran dry: twice the last interval', 40, false, 80],
-    ['idle for long: capped', 400, false, p.workerIdleMaxMs],
+    ['idle for long: capped', p.workerIdleMaxMs - 1, false, p.workerIdleMaxMs],
     ['from the busy interval', p.workerBusyMs, false, p.workerBusyMs * 2],
     ['below the busy interval (start): at least twice it', 0, false, p.workerBusyMs],
   ])('worker: %s', (_why, previous, more, expected) => {
@@ -28,5 +28,14 @@ describe('engine pacing', () => {
     let wait = p.workerBusyMs
     for (let i = 0; i < 10; i++) wait = workerSleep(wait, false, p)
     expect(1000 / wait).toBeLessThanOrEqual(2)
+  })
+
+  it.each([
+    ['nothing queued ahead: the own sleep of the lane', 1_000, [], 800, []],
+    ['a job due before the sleep ends: wake then', 1_000, [1_300, 5_000], 300, [1_300, 5_000]],
+    ['due times already past are dropped', 1_000, [900, 1_000, 1_500], 500, [1_500]],
+    ['a job due after the sleep: the sleep stands', 1_000, [9_000], 800, [9_000]],
+  ] as Array<[string, number, number[], number, number[]]>)('lane: %s', (_why, now, pending, waitMs, left) => {
+    expect(laneWait(now, 800, pending)).toEqual({ waitMs, pending: left })
   })
 })

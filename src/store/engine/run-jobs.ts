@@ -32,7 +32,7 @@ export function firstAttemptJobs(input: {
 }): RunJobRow[] {
   return input.targets.map((t) => ({
     id: newId(), account_id: input.accountId, check_id: input.checkId, location: t.location, private_location_id: t.privateLocationId,
-    sequence_id: newId(), attempt: 1, first_started_at: null, scheduled_at: input.scheduledAt, due_at: input.now, status: 'queued',
+    sequence_id: newId(), attempt: 1, first_started_at: null, scheduled_at: input.scheduledAt, due_at: Math.max(input.scheduledAt, input.now), status: 'queued',
     leased_by: null, lease_until: null, trigger: input.trigger, session_id: input.sessionId, parallel_total: input.targets.length,
     created_at: input.now,
   }))
@@ -64,8 +64,8 @@ export interface RunJobStore {
    * the jobs of all private locations together under `private: true`.
    */
   queueDepth(now: number): Promise<Array<{ location: string; private: boolean; queued: number; oldestDueAt: number }>>
-  /** Queued private-location jobs due before `dueBefore` (nobody leased them in time), at most `limit`. */
-  listUnleased(dueBefore: number, limit: number): Promise<RunJobRow[]>
+  /** Queued jobs of private (or data-center) locations due before `dueBefore` (nobody leased them in time), at most `limit`. */
+  listUnleased(dueBefore: number, limit: number, place: 'private' | 'data-center'): Promise<RunJobRow[]>
   countBySession(sessionId: string): Promise<number>
 }
 
@@ -172,11 +172,11 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
         .execute()
       return rows.map((r) => ({ location: r.place ?? '', private: r.place === '' || r.place === null, queued: Number(r.n), oldestDueAt: Number(r.oldest) }))
     },
-    listUnleased: (dueBefore, limit) =>
+    listUnleased: (dueBefore, limit, place) =>
       db
         .selectFrom('run_jobs')
         .selectAll()
-        .where('private_location_id', 'is not', null)
+        .where('private_location_id', place === 'private' ? 'is not' : 'is', null)
         .where('status', '=', 'queued')
         .where('due_at', '<', dueBefore)
         .orderBy('due_at')
