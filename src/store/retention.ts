@@ -10,11 +10,13 @@ import type { Dialect } from './db.js'
 import type { Database } from './schema.js'
 
 /** What retention removes; each kind has its own age (services/retention.ts). */
-export const RETENTION_KINDS = ['results', 'heartbeatEvents', 'sessions', 'notifications', 'agentErrors'] as const
+export const RETENTION_KINDS = ['results', 'heartbeatEvents', 'sessions', 'notifications', 'statusPageEmails', 'agentErrors'] as const
 export type RetentionKind = (typeof RETENTION_KINDS)[number]
 
 /** Notification rows whose delivery is over; PENDING, IN_PROGRESS and RATE_LIMITED rows are still owed. */
 const FINISHED_NOTIFICATIONS = ['SUCCESS', 'FAILURE'] as const
+/** Subscriber e-mails whose delivery is over; PENDING and IN_PROGRESS rows are still owed. */
+const FINISHED_EMAILS = ['SENT', 'FAILURE', 'SKIPPED'] as const
 
 type PrunableRow = {
   id: string
@@ -28,6 +30,7 @@ type RetentionTables = {
   heartbeat_events: PrunableRow
   check_sessions: PrunableRow
   alert_notifications: PrunableRow & { status: string }
+  status_page_emails: PrunableRow & { status: string }
   private_location_agent_errors: PrunableRow
 }
 
@@ -36,6 +39,7 @@ const TABLES: Record<RetentionKind, Exclude<keyof RetentionTables, 'check_status
   heartbeatEvents: 'heartbeat_events',
   sessions: 'check_sessions',
   notifications: 'alert_notifications',
+  statusPageEmails: 'status_page_emails',
   agentErrors: 'private_location_agent_errors',
 }
 
@@ -43,7 +47,7 @@ export interface RetentionStore {
   /**
    * Removes up to `limit` of the oldest rows of `kind` created before `before` (epoch ms); returns how many.
    * Results: never the latest result of a check (check_statuses.last_result_id: the check's status, badge and
-   * lastCheckRunId read it). Notifications: only SUCCESS and FAILURE rows.
+   * lastCheckRunId read it). Notifications: only SUCCESS and FAILURE rows; status-page e-mails: SENT, FAILURE, SKIPPED.
    */
   removeOldest(kind: RetentionKind, before: number, limit: number): Promise<number>
   /**
@@ -75,9 +79,10 @@ export function retentionStore(database: Kysely<Database>, dialect: Dialect): Re
         ),
       )
     }
-    // Notifications: any old finished rows, in the order of the (status, created_at) index; ordering them by
+    // Notifications and e-mails: any old finished rows, in the order of the (status, created_at) index; ordering them by
     // created_at across the two statuses would sort every old row of the table for each batch.
     if (kind === 'notifications') q = q.where('alert_notifications.status', 'in', [...FINISHED_NOTIFICATIONS])
+    else if (kind === 'statusPageEmails') q = q.where('status_page_emails.status', 'in', [...FINISHED_EMAILS])
     else q = q.orderBy(`${table}.created_at`)
     q = q.limit(limit)
     return dialect === 'postgres' ? q.forUpdate().skipLocked() : q

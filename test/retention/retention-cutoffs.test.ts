@@ -21,6 +21,7 @@ describe('retentionCutoffs', () => {
       heartbeatEvents: NOW - 30 * DAY_MS,
       sessions: NOW - 30 * DAY_MS,
       notifications: NOW - 7 * DAY_MS,
+      statusPageEmails: NOW - 7 * DAY_MS,
       agentErrors: NOW - 90 * DAY_MS,
     })
   })

@@ -1,6 +1,6 @@
 /**
  * Data retention on both databases: old rows of every kind go in batches over several passes, recent rows,
- * notifications still owed and each check's latest result stay, nothing goes before the roll-up has folded it in,
+ * notifications and e-mails still owed and each check's latest result stay, nothing goes before the roll-up has folded it in,
  * and analytics of a window older than the retention answer the same from the roll-ups afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import { FakeClock } from '../../src/lib/clock.js'
 import { buildStores, type Stores } from '../../src/store/all-stores.js'
 import type { NotificationRow, NotificationStatus } from '../../src/store/notifications.js'
 import type { HeartbeatEventRow } from '../../src/store/heartbeats.js'
+import type { StatusPageEmailRow, StatusPageEmailStatus } from '../../src/store/status-page-emails.js'
 import { DAY_MS, retentionService, type RetentionService } from '../../src/services/retention.js'
 import type { RetentionKind } from '../../src/store/retention.js'
 import { testDbs } from '../helpers/db.js'
@@ -33,8 +34,13 @@ const pingEvent = (accountId: string, checkId: string, id: string, createdAt: nu
 })
 
 const TABLES: Record<RetentionKind, string> = {
-  results: 'check_results', heartbeatEvents: 'heartbeat_events', sessions: 'check_sessions', notifications: 'alert_notifications', agentErrors: 'private_location_agent_errors',
+  results: 'check_results', heartbeatEvents: 'heartbeat_events', sessions: 'check_sessions', notifications: 'alert_notifications', statusPageEmails: 'status_page_emails', agentErrors: 'private_location_agent_errors',
 }
+
+const email = (accountId: string, pageId: string, id: string, status: StatusPageEmailStatus, createdAt: number): StatusPageEmailRow => ({
+  id, account_id: accountId, status_page_id: pageId, subscription_id: 'sub-1', address: 'a@example.test', kind: 'INCIDENT', status, attempts: 1,
+  next_attempt_at: null, leased_by: null, lease_until: null, last_error: null, message: '{}', created_at: createdAt, sent_at: null,
+})
 
 describe.each(testDbs)('data retention ($name)', (db) => {
   let t: TestApp
@@ -78,6 +84,17 @@ describe.each(testDbs)('data retention ($name)', (db) => {
       ...(['PENDING', 'IN_PROGRESS', 'RATE_LIMITED'] as const).map((s) => notification(t.accountId, busy, `n-owed-${s}`, s, OLD)),
       notification(t.accountId, busy, 'n-recent', 'SUCCESS', RECENT),
     ])
+    const service = (await t.call('POST', '/v1/status-pages/services', { name: 'Core' })).json() as { id: string }
+    const page = await t.call('POST', '/v1/status-pages', { name: 'Page', url: 'retention-page', cards: [{ name: 'Core', services: [service.id] }] })
+    expect(page.statusCode, page.body).toBe(201)
+    const pageId = page.json().id as string
+    await stores.statusPageEmails.insertMany([
+      ...ids(8, 'm-sent').map((id) => email(t.accountId, pageId, id, 'SENT', OLD)),
+      ...ids(2, 'm-failed').map((id) => email(t.accountId, pageId, id, 'FAILURE', OLD)),
+      ...ids(2, 'm-skipped').map((id) => email(t.accountId, pageId, id, 'SKIPPED', OLD)),
+      ...(['PENDING', 'IN_PROGRESS'] as const).map((s) => email(t.accountId, pageId, `m-owed-${s}`, s, OLD)),
+      email(t.accountId, pageId, 'm-recent', 'SENT', RECENT),
+    ])
     for (const [id, at] of [...ids(35, 'e-old').map((id) => [id, OLD] as const), ['e-new', RECENT] as const]) {
       await stores.privateLocationAgents.insertError({
         id, account_id: t.accountId, location_id: 'loc', agent_id: 'agent-1', message: 'boom', stack: '', agent_version: '1', platform: 'linux', runtime_version: '20', created_at: at,
@@ -91,7 +108,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     expect(first.results).toBe(0)
     expect(await count('results')).toBe(39)
     // The other kinds do not wait for the roll-up: the first pass took its two batches of each.
-    expect(first).toMatchObject({ heartbeatEvents: 20, sessions: 1, notifications: 15, agentErrors: 20 })
+    expect(first).toMatchObject({ heartbeatEvents: 20, sessions: 1, notifications: 15, statusPageEmails: 12, agentErrors: 20 })
   })
 
   it('removes old results in batches over passes once rolled up, and the analytics of an old window stay the same', async () => {
@@ -103,7 +120,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     expect(passes.map((p) => p.results)).toEqual([20, 15, 0])
     expect(passes.map((p) => p.heartbeatEvents)).toEqual([15, 0, 0])
     expect(passes.map((p) => p.agentErrors)).toEqual([15, 0, 0])
-    expect(passes.map((p) => p.notifications + p.sessions)).toEqual([0, 0, 0])
+    expect(passes.map((p) => p.notifications + p.sessions + p.statusPageEmails)).toEqual([0, 0, 0])
     expect(await count('results')).toBe(4)
 
     const after = await Promise.all(OLD_WINDOWS.map((q) => analytics(q).then((r) => r.json().series)))
@@ -116,6 +133,8 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     expect(await count('agentErrors')).toBe(1)
     const left = await sql<{ id: string }>`select id from alert_notifications order by id`.execute(t.store.db)
     expect(left.rows.map((r) => r.id)).toEqual(['n-owed-IN_PROGRESS', 'n-owed-PENDING', 'n-owed-RATE_LIMITED', 'n-recent'])
+    const emails = await sql<{ id: string }>`select id from status_page_emails order by id`.execute(t.store.db)
+    expect(emails.rows.map((r) => r.id)).toEqual(['m-owed-IN_PROGRESS', 'm-owed-PENDING', 'm-recent'])
   })
 
   it('the result listing shows only what is kept; each check keeps its latest result and status', async () => {
@@ -133,6 +152,6 @@ describe.each(testDbs)('data retention ($name)', (db) => {
 
   it('a pass with nothing left to remove removes nothing', async () => {
     clock.advance(60_000)
-    expect(await retention.prune()).toEqual({ results: 0, heartbeatEvents: 0, sessions: 0, notifications: 0, agentErrors: 0 })
+    expect(await retention.prune()).toEqual({ results: 0, heartbeatEvents: 0, sessions: 0, notifications: 0, statusPageEmails: 0, agentErrors: 0 })
   })
 })
