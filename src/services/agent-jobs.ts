@@ -24,6 +24,8 @@ import type { ResourceDeps } from './resource-deps.js'
 export const AGENT_LEASE_MS = 300_000
 /** Queued private-location jobs nobody leased within this long after their due time expire. */
 export const UNLEASED_EXPIRY_MS = 360_000
+/** Queued data-center jobs nobody leased within this long after their due time expire (no runner serves the location). */
+export const DATA_CENTER_EXPIRY_MS = 600_000
 const POLL_MS = 250
 
 /** Who is calling: the account and private location of a `pl_` key, and the agent's own headers. */
@@ -43,7 +45,7 @@ export interface AgentJobService {
   /** Streams one artifact of a leased job to staging; 413 past the limit, 409 when the lease is not held. */
   uploadArtifact(caller: AgentCaller, jobId: string, leaseToken: string, name: string, body: Readable, declaredLength: number | undefined): Promise<void>
   postResult(caller: AgentCaller, jobId: string, leaseToken: string, result: PostedResult): Promise<{ accepted: true } | { accepted: false; reason: 'duplicate' }>
-  /** Periodic: queued private-location jobs not leased in time are removed with a FINAL failing result. */
+  /** Periodic: queued jobs not leased in time (private locations: 6 min, data-center: 10 min) are removed with a FINAL failing result. */
   expireUnleased(): Promise<number>
 }
 
@@ -172,33 +174,44 @@ export function agentJobService(r: ResourceDeps, options: AgentJobOptions): Agen
 
     async expireUnleased() {
       const now = r.clock.now()
-      const stale = await r.stores.jobs.listUnleased(now - UNLEASED_EXPIRY_MS, 200)
-      if (stale.length === 0) return 0
-      const batch = await loadBatch(r.stores, stale)
       const slugs = new Map<string, string>()
-      const done: Completed[] = []
-      for (const job of stale) {
-        const check = batch.checks.get(job.check_id)
-        if (!check) continue
+      const slugOf = async (job: RunJobRow) => {
         const locationId = job.private_location_id as string
         if (!slugs.has(locationId)) slugs.set(locationId, String((await r.stores.privateLocations.get(job.account_id, locationId))?.doc.slugName ?? job.location))
-        const message = `No agent of private location ${slugs.get(locationId) ?? job.location} took this run within 6 minutes`
-        const result: RunResult = {
-          status: 'failing', hasFailures: true, hasErrors: true, isDegraded: false, overMaxResponseTime: false, errorKind: 'TIMEOUT', errorMessage: message,
-          networkError: false, responseTime: 0, startedAt: now, stoppedAt: now, assertions: [], timingPhases: {}, details: {}, jobLog: [message],
-        }
-        done.push({
-          job: { ...job, first_started_at: job.first_started_at ?? now }, checkType: check.checkType, result, resultId: newId(), redactor: null,
-          decision: { retry: false, delayMs: 0, sameLocation: true, reason: 'expired: not leased in time' }, retryLocation: job.location,
-        })
+        return slugs.get(locationId) ?? job.location
       }
-      const token = `expiry-${newId()}`
-      const written = await writer.write(done, (s, c) => s.jobs.claimQueued(c.job.id, token, now))
-      const orphans = stale.filter((j) => !batch.checks.has(j.check_id)).map((j) => j.id)
-      if (orphans.length > 0) await r.stores.jobs.remove(orphans)
-      if (written.length === 0) return 0
-      log.info({ count: written.length }, 'expired private-location runs nobody leased')
-      return written.length
+      const privateRuns = await expire(await r.stores.jobs.listUnleased(now - UNLEASED_EXPIRY_MS, 200, 'private'), now, async (job) =>
+        `No agent of private location ${await slugOf(job)} took this run within 6 minutes`)
+      const dataCenterRuns = await expire(await r.stores.jobs.listUnleased(now - DATA_CENTER_EXPIRY_MS, 200, 'data-center'), now, async (job) =>
+        `No runner took this run in ${job.location} within 10 minutes: no engine instance serves this location (RUN_LOCATIONS), or the runners are far behind`)
+      return privateRuns + dataCenterRuns
     },
+  }
+
+  /** Records a failing FINAL result for each job nobody leased in time (its run is over); returns how many. */
+  async function expire(stale: RunJobRow[], now: number, messageOf: (job: RunJobRow) => Promise<string>): Promise<number> {
+    if (stale.length === 0) return 0
+    const batch = await loadBatch(r.stores, stale)
+    const done: Completed[] = []
+    for (const job of stale) {
+      const check = batch.checks.get(job.check_id)
+      if (!check) continue
+      const message = await messageOf(job)
+      const result: RunResult = {
+        status: 'failing', hasFailures: true, hasErrors: true, isDegraded: false, overMaxResponseTime: false, errorKind: 'TIMEOUT', errorMessage: message,
+        networkError: false, responseTime: 0, startedAt: now, stoppedAt: now, assertions: [], timingPhases: {}, details: {}, jobLog: [message],
+      }
+      done.push({
+        job: { ...job, first_started_at: job.first_started_at ?? now }, checkType: check.checkType, result, resultId: newId(), redactor: null,
+        decision: { retry: false, delayMs: 0, sameLocation: true, reason: 'expired: not leased in time' }, retryLocation: job.location,
+      })
+    }
+    const token = `expiry-${newId()}`
+    const written = await writer.write(done, (s, c) => s.jobs.claimQueued(c.job.id, token, now))
+    const orphans = stale.filter((j) => !batch.checks.has(j.check_id)).map((j) => j.id)
+    if (orphans.length > 0) await r.stores.jobs.remove(orphans)
+    if (written.length === 0) return 0
+    log.info({ count: written.length, private: stale[0]?.private_location_id !== null }, 'expired runs nobody leased')
+    return written.length
   }
 }
