@@ -20,7 +20,7 @@ export interface OperationsConfig {
   metrics: { enabled: boolean; port: number | null; token: string | undefined }
   /**
    * Days kept before removal in small batches: raw check results and their logs and files (RESULT_RETENTION_DAYS,
-   * 30; analytics roll-ups are kept), delivered or failed notifications (NOTIFICATION_RETENTION_DAYS, 30), agent
+   * 30; analytics roll-ups are kept), finished notifications, subscriber e-mails and alert history (NOTIFICATION_RETENTION_DAYS, 30), agent
    * error reports (AGENT_ERROR_RETENTION_DAYS, 30); rows per batch (RETENTION_BATCH_SIZE, 500).
    */
   retention: { resultDays: number; notificationDays: number; agentErrorDays: number; batchSize: number }

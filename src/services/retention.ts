@@ -1,7 +1,7 @@
 /**
  * Data retention (issue 16), run as periodic work: each pass removes, kind by kind, a few batches of rows older
  * than their retention (raw check results with the heartbeat pings and check sessions that go with them, finished
- * notifications and subscriber e-mails, agent error reports), then lets SQLite checkpoint its WAL. A pass does a bounded amount of work;
+ * notifications, subscriber e-mails and the alert history, agent error reports), then lets SQLite checkpoint its WAL. A pass does a bounded amount of work;
  * a backlog (a first run on an old database) shrinks by a few batches every pass instead of in one long delete.
  * Analytics outlive raw results: results are removed only once rolled up (at or below the roll-up watermark), and
  * the latest result of each check is kept (store/retention.ts).
@@ -15,7 +15,7 @@ export const DAY_MS = 86_400_000
 export interface RetentionSettings {
   /** Raw check results, heartbeat ping events and check sessions (RESULT_RETENTION_DAYS). */
   resultDays: number
-  /** SUCCESS and FAILURE notification rows, and finished status-page subscriber e-mails (NOTIFICATION_RETENTION_DAYS). */
+  /** SUCCESS and FAILURE notification rows, finished status-page subscriber e-mails, check alerts (NOTIFICATION_RETENTION_DAYS). */
   notificationDays: number
   /** Private-location agent error reports (AGENT_ERROR_RETENTION_DAYS). */
   agentErrorDays: number
@@ -42,6 +42,7 @@ export function retentionCutoffs(now: number, s: Pick<RetentionSettings, 'result
     sessions: before(s.resultDays),
     notifications: before(s.notificationDays),
     statusPageEmails: before(s.notificationDays),
+    alerts: before(s.notificationDays),
     agentErrors: before(s.agentErrorDays),
   }
 }

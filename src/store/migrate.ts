@@ -14,7 +14,7 @@ import * as m010 from './migrations/010-users.js'
 import * as m011 from './migrations/011-private-location-agents.js'
 import * as m012 from './migrations/012-private-location-availability.js'
 import * as m013 from './migrations/013-retention-indexes.js'
-import * as m014 from './migrations/014-status-page-email-retention.js'
+import * as m014 from './migrations/014-outbox-and-alert-retention.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -32,7 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '011-private-location-agents': m011,
   '012-private-location-availability': m012,
   '013-retention-indexes': m013,
-  '014-status-page-email-retention': m014,
+  '014-outbox-and-alert-retention': m014,
 }
 
 /** Kysely's migrator over this code's migrations, with its bookkeeping tables in the store's own schema. */

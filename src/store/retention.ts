@@ -10,7 +10,7 @@ import type { Dialect } from './db.js'
 import type { Database } from './schema.js'
 
 /** What retention removes; each kind has its own age (services/retention.ts). */
-export const RETENTION_KINDS = ['results', 'heartbeatEvents', 'sessions', 'notifications', 'statusPageEmails', 'agentErrors'] as const
+export const RETENTION_KINDS = ['results', 'heartbeatEvents', 'sessions', 'notifications', 'statusPageEmails', 'alerts', 'agentErrors'] as const
 export type RetentionKind = (typeof RETENTION_KINDS)[number]
 
 /** Notification rows whose delivery is over; PENDING, IN_PROGRESS and RATE_LIMITED rows are still owed. */
@@ -31,6 +31,7 @@ type RetentionTables = {
   check_sessions: PrunableRow
   alert_notifications: PrunableRow & { status: string }
   status_page_emails: PrunableRow & { status: string }
+  check_alerts: PrunableRow
   private_location_agent_errors: PrunableRow
 }
 
@@ -40,6 +41,7 @@ const TABLES: Record<RetentionKind, Exclude<keyof RetentionTables, 'check_status
   sessions: 'check_sessions',
   notifications: 'alert_notifications',
   statusPageEmails: 'status_page_emails',
+  alerts: 'check_alerts',
   agentErrors: 'private_location_agent_errors',
 }
 

@@ -22,6 +22,7 @@ describe('retentionCutoffs', () => {
       sessions: NOW - 30 * DAY_MS,
       notifications: NOW - 7 * DAY_MS,
       statusPageEmails: NOW - 7 * DAY_MS,
+      alerts: NOW - 7 * DAY_MS,
       agentErrors: NOW - 90 * DAY_MS,
     })
   })

@@ -1,6 +1,6 @@
 /**
  * Data retention on both databases: old rows of every kind go in batches over several passes, recent rows,
- * notifications and e-mails still owed and each check's latest result stay, nothing goes before the roll-up has folded it in,
+ * notifications and e-mails still owed and each check's latest result stay (the alert history goes with notifications), nothing goes before the roll-up has folded it in,
  * and analytics of a window older than the retention answer the same from the roll-ups afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -34,7 +34,7 @@ const pingEvent = (accountId: string, checkId: string, id: string, createdAt: nu
 })
 
 const TABLES: Record<RetentionKind, string> = {
-  results: 'check_results', heartbeatEvents: 'heartbeat_events', sessions: 'check_sessions', notifications: 'alert_notifications', statusPageEmails: 'status_page_emails', agentErrors: 'private_location_agent_errors',
+  results: 'check_results', heartbeatEvents: 'heartbeat_events', sessions: 'check_sessions', notifications: 'alert_notifications', statusPageEmails: 'status_page_emails', alerts: 'check_alerts', agentErrors: 'private_location_agent_errors',
 }
 
 const email = (accountId: string, pageId: string, id: string, status: StatusPageEmailStatus, createdAt: number): StatusPageEmailRow => ({
@@ -95,6 +95,12 @@ describe.each(testDbs)('data retention ($name)', (db) => {
       ...(['PENDING', 'IN_PROGRESS'] as const).map((s) => email(t.accountId, pageId, `m-owed-${s}`, s, OLD)),
       email(t.accountId, pageId, 'm-recent', 'SENT', RECENT),
     ])
+    for (const [id, at] of [...ids(25, 'a-old').map((id) => [id, OLD] as const), ['a-new', RECENT] as const]) {
+      await stores.alerts.insertAlert({
+        id, account_id: t.accountId, check_id: busy, alert_type: 'ALERT_FAILURE', check_type: 'API', name: 'Busy', run_location: 'us-east-1', response_time: 100,
+        error: 'boom', status_code: '500', result_id: null, started_at: at, created_at: at, is_reminder: 0, reminder_sequence: 0, ssl_domain: null, ssl_days_remaining: null,
+      })
+    }
     for (const [id, at] of [...ids(35, 'e-old').map((id) => [id, OLD] as const), ['e-new', RECENT] as const]) {
       await stores.privateLocationAgents.insertError({
         id, account_id: t.accountId, location_id: 'loc', agent_id: 'agent-1', message: 'boom', stack: '', agent_version: '1', platform: 'linux', runtime_version: '20', created_at: at,
@@ -108,7 +114,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     expect(first.results).toBe(0)
     expect(await count('results')).toBe(39)
     // The other kinds do not wait for the roll-up: the first pass took its two batches of each.
-    expect(first).toMatchObject({ heartbeatEvents: 20, sessions: 1, notifications: 15, statusPageEmails: 12, agentErrors: 20 })
+    expect(first).toMatchObject({ heartbeatEvents: 20, sessions: 1, notifications: 15, statusPageEmails: 12, alerts: 20, agentErrors: 20 })
   })
 
   it('removes old results in batches over passes once rolled up, and the analytics of an old window stay the same', async () => {
@@ -120,6 +126,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     expect(passes.map((p) => p.results)).toEqual([20, 15, 0])
     expect(passes.map((p) => p.heartbeatEvents)).toEqual([15, 0, 0])
     expect(passes.map((p) => p.agentErrors)).toEqual([15, 0, 0])
+    expect(passes.map((p) => p.alerts)).toEqual([5, 0, 0])
     expect(passes.map((p) => p.notifications + p.sessions + p.statusPageEmails)).toEqual([0, 0, 0])
     expect(await count('results')).toBe(4)
 
@@ -131,6 +138,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     expect(await count('heartbeatEvents')).toBe(1)
     expect(await count('sessions')).toBe(1)
     expect(await count('agentErrors')).toBe(1)
+    expect(await count('alerts')).toBe(1)
     const left = await sql<{ id: string }>`select id from alert_notifications order by id`.execute(t.store.db)
     expect(left.rows.map((r) => r.id)).toEqual(['n-owed-IN_PROGRESS', 'n-owed-PENDING', 'n-owed-RATE_LIMITED', 'n-recent'])
     const emails = await sql<{ id: string }>`select id from status_page_emails order by id`.execute(t.store.db)
@@ -152,6 +160,6 @@ describe.each(testDbs)('data retention ($name)', (db) => {
 
   it('a pass with nothing left to remove removes nothing', async () => {
     clock.advance(60_000)
-    expect(await retention.prune()).toEqual({ results: 0, heartbeatEvents: 0, sessions: 0, notifications: 0, statusPageEmails: 0, agentErrors: 0 })
+    expect(await retention.prune()).toEqual({ results: 0, heartbeatEvents: 0, sessions: 0, notifications: 0, statusPageEmails: 0, alerts: 0, agentErrors: 0 })
   })
 })
