@@ -3,7 +3,9 @@
  * object, because its shape depends on `type`; these functions check the shape, apply defaults and drop unknown keys,
  * naming each offending field as `config.<field>`.
  */
+import type { Static } from 'typebox'
 import type { FieldErrorCollector } from '../errors.js'
+import type { KeyValue } from '../checks/shared-schemas.js'
 import { validateHttpUrl } from '../checks/url-rules.js'
 
 export const ALERT_CHANNEL_TYPES = ['EMAIL', 'WEBHOOK', 'SLACK', 'SMS'] as const
@@ -16,6 +18,42 @@ const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]
 const MAX_KEY_VALUES = 50
 
 type Doc = Record<string, unknown>
+
+/**
+ * The config each channel type takes: what the rules below accept (the route schema checks only that config is an
+ * object). Typed here, next to the rules, for the constructs (src/constructs) and other typed callers.
+ */
+export interface EmailChannelConfig {
+  address: string
+}
+export interface WebhookChannelConfig {
+  name: string
+  /** http(s); may hold {{VARIABLES}}. */
+  url: string
+  method?: (typeof WEBHOOK_METHODS)[number]
+  headers?: Array<Static<typeof KeyValue>> | null
+  queryParameters?: Array<Static<typeof KeyValue>> | null
+  /** '' (the default): the built-in JSON body. */
+  template?: string | null
+  webhookSecret?: string | null
+  /** WEBHOOK (default) or WEBHOOK_<VENDOR>. */
+  webhookType?: string
+}
+export interface SlackChannelConfig {
+  url: string
+  channel?: string | null
+}
+export interface SmsChannelConfig {
+  name: string
+  /** E.164, e.g. +14155550100. */
+  number: string
+}
+export interface ChannelConfigByType {
+  EMAIL: EmailChannelConfig
+  WEBHOOK: WebhookChannelConfig
+  SLACK: SlackChannelConfig
+  SMS: SmsChannelConfig
+}
 
 export const isAlertChannelType = (v: unknown): v is AlertChannelType => (ALERT_CHANNEL_TYPES as readonly unknown[]).includes(v)
 

@@ -42,11 +42,11 @@ export const normalizeApiRequest = (value: unknown): Doc => {
   }
 }
 
-export const apiCheck: CheckTypeDef = {
+export const apiCheck = {
   checkType: 'API',
   segment: 'api',
   frequencies: FREQUENCIES,
-  required: ['name', 'request'],
+  required: [...(['name', 'request'] as const)],
   fields: {
     ...commonFields(IntEnum(FREQUENCIES, { default: 10 })),
     request: { schema: ApiRequest, normalize: normalizeApiRequest },
@@ -58,4 +58,4 @@ export const apiCheck: CheckTypeDef = {
     validateHttpUrl(request.url, 'request.url', errors)
     validateAssertions(request.assertions, 'request.assertions', errors)
   },
-}
+} satisfies CheckTypeDef

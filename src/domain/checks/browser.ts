@@ -10,15 +10,15 @@ export const requireScript = (doc: Doc, errors: FieldErrorCollector): void => {
   if (typeof doc.script !== 'string' || doc.script.trim() === '') errors.add('script', 'is required and must not be empty')
 }
 
-export const browserCheck: CheckTypeDef = {
+export const browserCheck = {
   checkType: 'BROWSER',
   segment: 'browser',
   frequencies: FREQUENCIES_NO_ZERO,
-  required: ['name', 'script'],
+  required: [...(['name', 'script'] as const)],
   fields: {
     ...commonFields(IntEnum(FREQUENCIES_NO_ZERO, { default: 10 })),
     ...scriptFields,
     playwrightConfig: playwrightConfigField,
   },
   validate: requireScript,
-}
+} satisfies CheckTypeDef

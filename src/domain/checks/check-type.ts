@@ -5,8 +5,9 @@ import type { FieldErrorCollector } from '../errors.js'
 
 export type Doc = Record<string, unknown>
 
-export interface FieldSpec {
-  schema: TSchema
+/** One field of a check type; `S` keeps the field's schema type, so that its static type can be computed (constructs). */
+export interface FieldSpec<S extends TSchema = TSchema> {
+  schema: S
   /** Value used when the field is absent on create (or after an update leaves it absent). */
   default?: () => unknown
   /** Lists and settings objects: null in an update means "leave unchanged" (client convention), and absent on create means []. */
@@ -20,6 +21,11 @@ export interface CheckTypeDef {
   /** Path segment of POST /v1/checks/{segment} and PUT /v1/checks/{segment}/{id}. */
   segment: string
   fields: Record<string, FieldSpec>
+  /**
+   * The defs write it `[...(['name', 'request'] as const)]` and end with `satisfies CheckTypeDef` (not a `: CheckTypeDef`
+   * annotation), so that the names and the field schemas keep their literal types: the constructs (src/constructs)
+   * compute a type's create body from them.
+   */
   required: string[]
   /** Allowed frequencies, or null when any integer >= 0 is allowed. */
   frequencies: readonly number[] | null

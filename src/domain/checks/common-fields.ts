@@ -1,5 +1,5 @@
 /** Fields common to every check type (spec 2.1) and the response-time / script fields several share. */
-import { Type } from 'typebox'
+import { Type, type TSchema } from 'typebox'
 import type { FieldSpec } from './check-type.js'
 import {
   AlertChannelSubscription, AlertSettings, BasicAuth, Dependencies, KeyValue, Locations, Nullable, PrivateLocations,
@@ -12,7 +12,8 @@ export const MAX_CHECK_ENV_VARS = 50
 const nul = () => null
 const empty = () => []
 
-export const commonFields = (frequencySchema: FieldSpec['schema']): Record<string, FieldSpec> => ({
+/** Precisely typed (not `Record<string, FieldSpec>`) so that the constructs can compute the static type of a body. */
+export const commonFields = <F extends TSchema>(frequencySchema: F) => ({
   name: { schema: Type.String({ minLength: 1, maxLength: 255 }) },
   activated: { schema: Type.Boolean({ default: true }), default: () => true },
   muted: { schema: Type.Boolean({ default: false }), default: () => false },
@@ -39,27 +40,27 @@ export const commonFields = (frequencySchema: FieldSpec['schema']): Record<strin
     keepOnNull: true,
     // Entries get their defaults, and secrets keep their stored values, in build-doc (secrets/env-var-secrets).
   },
-})
+}) satisfies Record<string, FieldSpec>
 
 /** degradedResponseTime / maxResponseTime with a type's defaults and upper bound. */
-export const responseTimeFields = (degraded: number, max: number, cap: number): Record<string, FieldSpec> => ({
+export const responseTimeFields = (degraded: number, max: number, cap: number) => ({
   degradedResponseTime: { schema: Nullable(Type.Number({ minimum: 0, maximum: cap, default: degraded })), default: () => degraded },
   maxResponseTime: { schema: Nullable(Type.Number({ minimum: 0, maximum: cap, default: max })), default: () => max },
-})
+}) satisfies Record<string, FieldSpec>
 
-export const scriptPhaseFields: Record<string, FieldSpec> = {
+export const scriptPhaseFields = {
   setupSnippetId: { schema: SnippetId, default: nul },
   tearDownSnippetId: { schema: SnippetId, default: nul },
   localSetupScript: { schema: Script, default: nul },
   localTearDownScript: { schema: Script, default: nul },
-}
+} satisfies Record<string, FieldSpec>
 
-export const scriptFields: Record<string, FieldSpec> = {
+export const scriptFields = {
   script: { schema: Script },
   scriptPath: { schema: Nullable(Type.String({ minLength: 1, maxLength: 1024 })), default: nul },
   sslCheckDomain: { schema: Nullable(Type.String({ maxLength: 253 })), default: nul },
   dependencies: { schema: Dependencies, default: empty, keepOnNull: true },
-}
+} satisfies Record<string, FieldSpec>
 
 export const httpRequestParts = {
   headers: Type.Array(KeyValue, { maxItems: 100 }),

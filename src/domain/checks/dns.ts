@@ -19,11 +19,11 @@ const DnsRequest = Type.Object({
   ),
 })
 
-export const dnsCheck: CheckTypeDef = {
+export const dnsCheck = {
   checkType: 'DNS',
   segment: 'dns',
   frequencies: FREQUENCIES,
-  required: ['name', 'request'],
+  required: [...(['name', 'request'] as const)],
   fields: {
     ...commonFields(IntEnum(FREQUENCIES, { default: 10 })),
     request: {
@@ -50,4 +50,4 @@ export const dnsCheck: CheckTypeDef = {
     }
     validateAssertions(request.assertions, 'request.assertions', errors)
   },
-}
+} satisfies CheckTypeDef

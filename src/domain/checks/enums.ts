@@ -12,7 +12,8 @@ export type Location = (typeof LOCATIONS)[number]
 export const RUNTIME_IDS = ['2026.04', '2025.04', '2024.09', '2024.02', '2023.09', '2023.02', '2022.10'] as const
 
 export const FREQUENCIES = [0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440] as const
-export const FREQUENCIES_NO_ZERO = FREQUENCIES.filter((f) => f !== 0)
+export type Frequency = (typeof FREQUENCIES)[number]
+export const FREQUENCIES_NO_ZERO = FREQUENCIES.filter((f): f is Exclude<Frequency, 0> => f !== 0)
 
 export const CHECK_STATUSES = ['passing', 'failing', 'degraded'] as const
 export type CheckStatus = (typeof CHECK_STATUSES)[number]

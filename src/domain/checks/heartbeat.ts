@@ -22,11 +22,11 @@ const HeartbeatConfig = Type.Object({
   pingUrl: Type.Optional(Type.String({ description: 'Response only; ignored on input.' })),
 })
 
-export const heartbeatCheck: CheckTypeDef = {
+export const heartbeatCheck = {
   checkType: 'HEARTBEAT',
   segment: 'heartbeat',
   frequencies: null,
-  required: ['name', 'heartbeat', 'script'],
+  required: [...(['name', 'heartbeat', 'script'] as const)],
   fields: (() => {
     const { retryStrategy: _ignored, ...common } = commonFields(Type.Integer({ minimum: 0, maximum: 525600, default: 10 }))
     return {
@@ -55,4 +55,4 @@ export const heartbeatCheck: CheckTypeDef = {
     }
     if (grace > MAX_PERIOD_SECONDS) errors.add('heartbeat.grace', 'must be at most 365 days')
   },
-}
+} satisfies CheckTypeDef

@@ -19,11 +19,11 @@ const IcmpRequest = Type.Object({
 const PacketLoss = (fallback: number) =>
   Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 100, default: fallback }))
 
-export const icmpCheck: CheckTypeDef = {
+export const icmpCheck = {
   checkType: 'ICMP',
   segment: 'icmp',
   frequencies: FREQUENCIES,
-  required: ['name', 'request', 'heartbeat', 'script'],
+  required: [...(['name', 'request', 'heartbeat', 'script'] as const)],
   fields: {
     ...commonFields(IntEnum(FREQUENCIES, { default: 10 })),
     request: {
@@ -57,4 +57,4 @@ export const icmpCheck: CheckTypeDef = {
       errors.add('maxPacketLossThreshold', `must be at least degradedPacketLossThreshold (${degraded})`)
     }
   },
-}
+} satisfies CheckTypeDef

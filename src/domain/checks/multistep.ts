@@ -6,15 +6,15 @@ import { IntEnum } from './shared-schemas.js'
 import { playwrightConfigField } from './playwright-config.js'
 import { requireScript } from './browser.js'
 
-export const multiStepCheck: CheckTypeDef = {
+export const multiStepCheck = {
   checkType: 'MULTI_STEP',
   segment: 'multistep',
   frequencies: FREQUENCIES_NO_ZERO,
-  required: ['name', 'script'],
+  required: [...(['name', 'script'] as const)],
   fields: {
     ...commonFields(IntEnum(FREQUENCIES_NO_ZERO, { default: 10 })),
     ...scriptFields,
     playwrightConfig: playwrightConfigField,
   },
   validate: requireScript,
-}
+} satisfies CheckTypeDef

@@ -4,7 +4,7 @@
  * defaults to what is left out. Options outside the subset (workers, trace, headless, projects...) are rejected
  * rather than ignored, because the runner decides them and silently dropping them would mislead.
  */
-import { Type, type TObject, type TProperties } from 'typebox'
+import { Type, type TObject, type TProperties, type TSchema, type TUnsafe } from 'typebox'
 import type { FieldSpec } from './check-type.js'
 import { Nullable, StringEnum } from './shared-schemas.js'
 
@@ -29,7 +29,9 @@ export const PlaywrightUseOptions = Closed(
     locale: Type.Optional(Type.String({ maxLength: 64, description: 'e.g. en-GB' })),
     timezoneId: Type.Optional(Type.String({ maxLength: 64, description: 'e.g. Europe/Paris' })),
     extraHTTPHeaders: Type.Optional(
-      Type.Object({}, { additionalProperties: Type.String({ maxLength: 16384 }), maxProperties: 100, description: 'Headers sent with every request.' }),
+      // Typed as the record it accepts (an empty Type.Object with additionalProperties is typed as `object`).
+      Type.Object({}, { additionalProperties: Type.String({ maxLength: 16384 }), maxProperties: 100, description: 'Headers sent with every request.' }) as
+        TSchema as TUnsafe<Record<string, string>>,
     ),
     httpCredentials: Type.Optional(Closed({ username: Type.String({ maxLength: 1024 }), password: Type.String({ maxLength: 1024 }) })),
     ignoreHTTPSErrors: Type.Optional(Type.Boolean()),
@@ -60,4 +62,4 @@ export const PlaywrightConfig = Closed(
 )
 
 /** The field, as PLAYWRIGHT, BROWSER and MULTI_STEP checks declare it: optional, null by default, null clears it. */
-export const playwrightConfigField: FieldSpec = { schema: Nullable(PlaywrightConfig), default: () => null }
+export const playwrightConfigField = { schema: Nullable(PlaywrightConfig), default: () => null } satisfies FieldSpec

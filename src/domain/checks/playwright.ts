@@ -81,11 +81,11 @@ export function validatePlaywrightSuite(doc: Doc, errors: FieldErrorCollector): 
   }
 }
 
-export const playwrightCheck: CheckTypeDef = {
+export const playwrightCheck = {
   checkType: 'PLAYWRIGHT',
   segment: 'playwright',
   frequencies: FREQUENCIES_NO_ZERO,
-  required: ['name', 'files'],
+  required: [...(['name', 'files'] as const)],
   fields: {
     ...commonFields(IntEnum(FREQUENCIES_NO_ZERO, { default: 10 })),
     environmentVariables: { schema: environmentVariables(MAX_PLAYWRIGHT_ENV_VARS), default: () => [], keepOnNull: true },
@@ -142,4 +142,4 @@ export const playwrightCheck: CheckTypeDef = {
     engineVersion: { schema: Nullable(Type.String({ maxLength: 64 })), default: nul },
   },
   validate: validatePlaywrightSuite,
-}
+} satisfies CheckTypeDef

@@ -89,7 +89,7 @@ export const SnippetId = Nullable(Type.Integer({ minimum: 1, maximum: 2147483647
 export const Script = Nullable(Type.String({ maxLength: 512 * 1024 }))
 
 /** Assertion with the source and comparison sets of one check type. */
-export const assertionSchema = (sources: readonly string[], comparisons: readonly string[]) =>
+export const assertionSchema = <const S extends readonly string[], const C extends readonly string[]>(sources: S, comparisons: C) =>
   Type.Object({
     source: StringEnum(sources),
     comparison: StringEnum(comparisons),

@@ -17,11 +17,11 @@ const TcpRequest = Type.Object({
   assertions: Type.Optional(Type.Array(assertionSchema(['RESPONSE_DATA', 'RESPONSE_TIME'], TCP_COMPARISONS), { maxItems: 100 })),
 })
 
-export const tcpCheck: CheckTypeDef = {
+export const tcpCheck = {
   checkType: 'TCP',
   segment: 'tcp',
   frequencies: FREQUENCIES,
-  required: ['name', 'request'],
+  required: [...(['name', 'request'] as const)],
   fields: {
     ...commonFields(IntEnum(FREQUENCIES, { default: 10 })),
     request: {
@@ -44,4 +44,4 @@ export const tcpCheck: CheckTypeDef = {
     validateHostname(request.hostname, 'request.hostname', errors)
     validateAssertions(request.assertions, 'request.assertions', errors)
   },
-}
+} satisfies CheckTypeDef

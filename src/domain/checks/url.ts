@@ -18,11 +18,11 @@ const UrlRequest = Type.Object({
   ),
 })
 
-export const urlCheck: CheckTypeDef = {
+export const urlCheck = {
   checkType: 'URL',
   segment: 'url',
   frequencies: FREQUENCIES,
-  required: ['name', 'request'],
+  required: [...(['name', 'request'] as const)],
   fields: {
     ...commonFields(IntEnum(FREQUENCIES, { default: 10 })),
     request: {
@@ -46,4 +46,4 @@ export const urlCheck: CheckTypeDef = {
     validateHttpUrl(request.url, 'request.url', errors)
     validateAssertions(request.assertions, 'request.assertions', errors)
   },
-}
+} satisfies CheckTypeDef

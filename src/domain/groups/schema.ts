@@ -51,8 +51,12 @@ export interface GroupFieldSpec {
 const nul = () => null
 const empty = () => []
 
-/** Every stored field of a group. alertChannelSubscriptions is not stored here: it lives in the subscriptions table. */
-export const GROUP_FIELDS: Record<string, GroupFieldSpec> = {
+/**
+ * Every stored field of a group. alertChannelSubscriptions is not stored here: it lives in the subscriptions table.
+ * GROUP_FIELD_SPECS keeps each field's schema type (the constructs compute a group's create body from it);
+ * GROUP_FIELDS is the same object seen as a plain record, for the code that walks the fields.
+ */
+export const GROUP_FIELD_SPECS = {
   name: { schema: Type.String({ minLength: 1, maxLength: 255 }), default: () => '' },
   activated: { schema: Type.Boolean({ default: true }), default: () => true },
   muted: { schema: Type.Boolean({ default: false }), default: () => false },
@@ -93,13 +97,17 @@ export const GROUP_FIELDS: Record<string, GroupFieldSpec> = {
   },
   useGlobalAlertSettings: { schema: Nullable(Type.Boolean()), default: nul },
   doubleCheck: { schema: Type.Boolean({ default: false, description: 'Deprecated; retryStrategy replaces it.' }), default: () => false },
-}
+} satisfies Record<string, GroupFieldSpec>
+export const GROUP_FIELDS: Record<string, GroupFieldSpec> = GROUP_FIELD_SPECS
+
+/** The alertChannelSubscriptions field of a group body (not a stored field: see GROUP_FIELDS). */
+export const GroupAlertChannelSubscriptions = Nullable(Type.Array(AlertChannelSubscription, { maxItems: 100 }))
 
 /** Body of create (name required) and update (name required on /v2, optional on the deprecated /v1 update). */
 export function groupBodySchema(requireName: boolean): TSchema {
   const properties: Record<string, TSchema> = {}
   for (const [name, spec] of Object.entries(GROUP_FIELDS)) properties[name] = spec.schema
-  properties.alertChannelSubscriptions = Nullable(Type.Array(AlertChannelSubscription, { maxItems: 100 }))
+  properties.alertChannelSubscriptions = GroupAlertChannelSubscriptions
   const schema: Record<string, unknown> = { type: 'object', properties }
   if (requireName) schema.required = ['name']
   return schema as unknown as TSchema

@@ -11,7 +11,9 @@ export const HOST_PATTERN = '^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-
 export const HEX_COLOR_PATTERN = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'
 
 const HexColor = Type.String({ pattern: HEX_COLOR_PATTERN, description: 'A hex colour such as #1a2b3c.' })
-const Palette = Type.Object(Object.fromEntries(THEME_COLOR_NAMES.map((n) => [n, HexColor])), {
+// Built from the names; typed as the object it is (Object.fromEntries alone would type it as any string key).
+type PaletteProperties = Record<(typeof THEME_COLOR_NAMES)[number], typeof HexColor>
+const Palette = Type.Object(Object.fromEntries(THEME_COLOR_NAMES.map((n) => [n, HexColor])) as PaletteProperties, {
   description: 'A full palette of named hex colours (reference StatusPageThemeColors).',
 })
 const ThemeColor = Type.Union([HexColor, Palette])
