@@ -1,0 +1,37 @@
+/**
+ * The file that declared a construct: the first frame of the call stack outside this package (the user's check
+ * file, or a helper module of theirs that creates constructs). Entry points are read relative to it and a duplicate
+ * logical id names it. Undefined when the stack does not say (then the session's loading file is used).
+ */
+import { dirname, isAbsolute, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const PACKAGE_DIR = dirname(fileURLToPath(import.meta.url)) + sep
+
+const toPath = (name: string): string | undefined => {
+  if (name.startsWith('file://')) return fileURLToPath(name)
+  return isAbsolute(name) ? name : undefined
+}
+
+export function declaringFile(): string | undefined {
+  const originalPrepare = Error.prepareStackTrace
+  const originalLimit = Error.stackTraceLimit
+  let frames: NodeJS.CallSite[] = []
+  try {
+    Error.stackTraceLimit = 50
+    Error.prepareStackTrace = (_error, callSites) => callSites
+    const holder: { stack?: unknown } = {}
+    Error.captureStackTrace(holder, declaringFile)
+    if (Array.isArray(holder.stack)) frames = holder.stack as NodeJS.CallSite[]
+  } finally {
+    Error.prepareStackTrace = originalPrepare
+    Error.stackTraceLimit = originalLimit
+  }
+  for (const frame of frames) {
+    const name = frame.getFileName()
+    if (!name || name.startsWith('node:')) continue
+    const path = toPath(name)
+    if (path !== undefined && !path.startsWith(PACKAGE_DIR)) return path
+  }
+  return undefined
+}
