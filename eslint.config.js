@@ -11,6 +11,7 @@ const LAYERS = {
   'src/api/**': [CONFIG, SQL],
   'src/web/**': [CONFIG, SQL],
   'src/agent/**': [CONFIG, SQL, { group: ['**/services/*'], message: 'the agent talks to the API over HTTP only' }],
+  'src/constructs/**': [CONFIG, SQL, { group: ['**/services/*', '**/api/*', '**/engine/*', '**/runners/*', '**/store/*', '**/cli/*', 'fastify'], message: 'constructs import only domain and lib: users load them in their check files' }],
   'src/services/**': [CONFIG],
   'src/store/**': [CONFIG],
   'src/lib/**': [CONFIG],

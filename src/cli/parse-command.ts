@@ -3,6 +3,7 @@
  * and the usage text built from them. Anything else is a usage problem the caller prints with the usage (exit 2).
  */
 import { parseArgs } from 'node:util'
+import { CODE_USAGE_LINES } from './code/parse-code-command.js'
 
 export type CliCommand =
   | { name: 'serve' }
@@ -78,8 +79,13 @@ export const USAGE = [
   ...COMMANDS.map((c) => `  ${c.usage.padEnd(41)}${c.summary}`),
   `  ${'help, --help, -h'.padEnd(41)}Show this help`,
   '',
-  'Every command but serve and agent works on the store the service uses: DATABASE_URL, or SQLite under DATA_DIR',
-  '(default ./data).',
+  'Every command above but serve and agent works on the store the service uses: DATABASE_URL, or SQLite under',
+  'DATA_DIR (default ./data).',
+  '',
+  'Monitoring as code (a project folder with picket.config.ts; through the service\'s API):',
+  ...CODE_USAGE_LINES,
+  '',
+  'They use the saved login, or PICKET_API_URL, PICKET_ACCOUNT_ID and PICKET_API_KEY (in CI).',
 ].join('\n')
 
 /** Node's parseArgs error, said in a line: "unknown option --preview". */

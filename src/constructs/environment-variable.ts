@@ -1,7 +1,6 @@
 /**
  * An account environment variable (POST /v1/variables): `new EnvironmentVariable('API_TOKEN', { value, secret: true })`.
- * Its key is its logical id; the props are the rest of the create body (value, locked, secret). Keys that are not
- * valid logical ids (a leading underscore) cannot be deployed from a project.
+ * Its key is its logical id; the props are the rest of the create body (value, locked, secret).
  */
 import type { Static } from 'typebox'
 import type { CreateVariableBody } from '../domain/variables.js'

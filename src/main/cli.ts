@@ -7,6 +7,7 @@
 import path from 'node:path'
 import { AGENT_USAGE } from '../cli/agent-usage.js'
 import { parseCommand, USAGE } from '../cli/parse-command.js'
+import { isCodeCommand, parseCodeCommand } from '../cli/code/parse-code-command.js'
 
 export interface CliOutput {
   out(text: string): void
@@ -14,7 +15,8 @@ export interface CliOutput {
 }
 
 /** The exit code, or 'serving' once `serve` (or `agent`) has started (it then runs until signalled). */
-export async function runCli(argv: string[], io: CliOutput): Promise<number | 'serving'> {
+export async function runCli(argv: string[], io: CliOutput, cwd: string = process.cwd()): Promise<number | 'serving'> {
+  if (isCodeCommand(argv[0])) return runCode(argv, io, cwd)
   const parsed = parseCommand(argv)
   if (parsed.kind === 'help') {
     io.out(parsed.topic === 'agent' ? AGENT_USAGE : USAGE)
@@ -49,6 +51,25 @@ export async function runCli(argv: string[], io: CliOutput): Promise<number | 's
       await store.close()
     }
   })
+}
+
+/** The monitoring-as-code commands: usage problems exit 2, failures print one line and exit 1, checks that fail exit 1. */
+async function runCode(argv: string[], io: CliOutput, cwd: string): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(USAGE)
+    return 0
+  }
+  const parsed = parseCodeCommand(argv)
+  if (parsed.kind === 'usage-error') {
+    io.err(`picket: ${parsed.problem}\n\n${USAGE}`)
+    return 2
+  }
+  let code = 1
+  const failed = await messageOnFailure(io, async () => {
+    const [{ readCliEnvironment }, { runCodeCommand }] = await Promise.all([import('../config/cli.js'), import('../cli/code/run-code-command.js')])
+    code = await runCodeCommand(parsed.command, readCliEnvironment(), { out: io.out, cwd })
+  })
+  return failed === 0 ? code : failed
 }
 
 /** Exit 0 when the command succeeds; any failure (configuration problems, every one listed, unknown ids, an

@@ -35,7 +35,7 @@ export const PROJECT_CHECK_TYPES = ['api', 'browser', 'multistep', 'playwright',
 export type ProjectCheckType = (typeof PROJECT_CHECK_TYPES)[number]
 
 /** Logical ids: what people write in code; kept to characters that read well in a diff and a URL. */
-export const LOGICAL_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.:@/-]*$'
+export const LOGICAL_ID_PATTERN = '^[A-Za-z0-9_][A-Za-z0-9_.:@/-]*$'
 const LogicalId = Type.String({ minLength: 1, maxLength: 255, pattern: LOGICAL_ID_PATTERN })
 
 export const MAX_PROJECT_RESOURCES = 2000

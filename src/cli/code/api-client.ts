@@ -1,0 +1,61 @@
+/** The public API as the CLI calls it: one account, one key; an error answer becomes a one-line CliError. */
+
+export interface Login {
+  url: string
+  accountId: string
+  apiKey: string
+}
+
+/** A failure to say to the user in one line (exit 1), never with a stack trace. */
+export class CliError extends Error {}
+
+export interface ApiAnswer<T> {
+  status: number
+  body: T
+}
+
+export interface ApiClient {
+  readonly login: Login
+  /** Throws CliError on a network failure or an answer outside `ok` (default: any 2xx). */
+  call<T>(method: string, path: string, body?: unknown, ok?: (status: number) => boolean): Promise<ApiAnswer<T>>
+}
+
+/** The message of a spec section 7 error body, with the fields a 400 names. */
+export function describeApiError(status: number, body: unknown): string {
+  const b = (body ?? {}) as { message?: unknown; attributes?: unknown }
+  const message = typeof b.message === 'string' ? b.message : `HTTP ${status}`
+  if (status === 401) return `the service refused the key (401): ${message}. Run picket login again, or check PICKET_API_KEY and PICKET_ACCOUNT_ID`
+  return `${message} (HTTP ${status})`
+}
+
+export function apiClient(login: Login, fetchImpl: typeof fetch = fetch): ApiClient {
+  return {
+    login,
+    async call<T>(method: string, path: string, body?: unknown, ok: (status: number) => boolean = (s) => s >= 200 && s < 300) {
+      let res: Response
+      try {
+        res = await fetchImpl(`${login.url}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${login.apiKey}`,
+            'x-service-account': login.accountId,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        })
+      } catch (err) {
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause
+        throw new CliError(`cannot reach ${login.url}: ${cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err))}`)
+      }
+      const text = await res.text()
+      let parsed: unknown = text
+      try {
+        parsed = text === '' ? null : JSON.parse(text)
+      } catch {
+        // not JSON: keep the text
+      }
+      if (!ok(res.status)) throw new CliError(describeApiError(res.status, parsed))
+      return { status: res.status, body: parsed as T }
+    },
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * `picket deploy [--preview]` and `picket destroy`: the project's files become one request to the service, which
+ * compares them with what the project deployed last and applies the difference in one transaction (or, with
+ * --preview, only says what it would do). Nothing is written to disk; secrets read from the environment by the
+ * check files travel in that request only.
+ */
+import type { DeployResponse } from '../../domain/projects/deploy-request.js'
+import type { ApiClient } from './api-client.js'
+import { formatChanges } from './plan-report.js'
+import type { LoadedProject } from './project-loader.js'
+
+export async function deploy(client: ApiClient, project: LoadedProject, preview: boolean): Promise<DeployResponse> {
+  const request = { project: { logicalId: project.logicalId, name: project.name }, resources: project.resources }
+  return (await client.call<DeployResponse>('POST', `/v1/projects/deploy?preview=${preview}`, request)).body
+}
+
+export async function runDeploy(client: ApiClient, project: LoadedProject, preview: boolean, out: (s: string) => void): Promise<number> {
+  const answer = await deploy(client, project, preview)
+  out(formatChanges(answer, { done: 'deployed', planned: 'Applied' }))
+  return 0
+}
+
+/** Without `force`, shows what would go and exits 1, so a destroy is never done by accident. */
+export async function runDestroy(client: ApiClient, logicalId: string, force: boolean, out: (s: string) => void): Promise<number> {
+  const path = `/v1/projects/${encodeURIComponent(logicalId)}`
+  const answer = (await client.call<DeployResponse>('DELETE', `${path}?preview=${!force}`)).body
+  out(formatChanges(answer, { done: 'destroyed', planned: 'Applied' }))
+  if (!force) {
+    out('Nothing was deleted: run picket destroy --force to delete these resources.')
+    return 1
+  }
+  return 0
+}

@@ -1,0 +1,91 @@
+/**
+ * Loads a project folder: its `picket.config.ts`, every check file its globs match (default `**\/*.check.ts`) and
+ * every Playwright spec file (default `**\/*.spec.ts`, each a browser check without a wrapper). The files are
+ * type-checked first (a type error stops here, with its file and line), then run with tsx; the constructs they
+ * create are collected by the constructs' session and turned into the deploy request's resources.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { glob } from 'tinyglobby'
+import type { DeployResource } from '../../domain/projects/deploy-request.js'
+import { CliError } from './api-client.js'
+import { CONSTRUCTS_ENTRY, registerConstructsAlias } from './module-alias.js'
+import { formatTypeProblem, typeCheck } from './typecheck.js'
+import { browserCheckFromSpec, closeSession, openSession, type ProjectConfig } from '../../constructs/index.js'
+
+export interface LoadedProject {
+  root: string
+  configFile: string
+  logicalId: string
+  name: string
+  resources: DeployResource[]
+  /** Logical id → the file that declared it, relative to the root (for `picket test FILTER`). */
+  fileOf: Map<string, string>
+}
+
+const CONFIG_NAMES = ['picket.config.ts', 'picket.config.mts']
+const IGNORED = ['**/node_modules/**', '**/.git/**']
+
+export function findConfig(cwd: string, given?: string): string {
+  if (given !== undefined) {
+    const file = path.resolve(cwd, given)
+    if (!fs.existsSync(file)) throw new CliError(`--config ${given}: no such file`)
+    return file
+  }
+  const found = CONFIG_NAMES.map((n) => path.join(cwd, n)).find((f) => fs.existsSync(f))
+  if (!found) throw new CliError(`no picket.config.ts in ${cwd}: run picket init to start a project, or pass --config FILE`)
+  return found
+}
+
+const asList = (v: string | string[] | undefined, fallback: string): string[] => (v === undefined ? [fallback] : Array.isArray(v) ? v : [v])
+
+/** The first line of an error thrown while a file ran, with where in the project it was thrown when the stack says. */
+function describeLoadError(err: unknown, file: string, root: string): string {
+  const message = err instanceof Error ? err.message : String(err)
+  const frame = err instanceof Error ? (err.stack ?? '').split('\n').find((l) => l.includes(root) && !l.includes('node_modules')) : undefined
+  const where = /\(?((?:file:\/\/)?[^()\s]+):(\d+):(\d+)\)?$/.exec(frame?.trim() ?? '')
+  const at = where ? `${path.relative(root, where[1]!.replace(/^file:\/\//, ''))}:${where[2]}` : path.relative(root, file)
+  return `${at}: ${message.split('\n')[0]}`
+}
+
+async function importFile(file: string, root: string): Promise<unknown> {
+  try {
+    return await import(pathToFileURL(file).href)
+  } catch (err) {
+    throw new CliError(describeLoadError(err, file, root))
+  }
+}
+
+export async function loadProject(options: { cwd: string; config?: string | undefined }): Promise<LoadedProject> {
+  const configFile = findConfig(options.cwd, options.config)
+  const root = path.dirname(configFile)
+  registerConstructsAlias()
+  // The config is read first, with no session open: constructs it creates (alert channels of its defaults) are
+  // collected through the references to them.
+  const config = ((await importFile(configFile, root)) as { default?: ProjectConfig }).default
+  if (!config || typeof config !== 'object' || typeof config.logicalId !== 'string') {
+    throw new CliError(`${path.relative(options.cwd, configFile)} must export default defineConfig({ logicalId: '…', … })`)
+  }
+  const checkFiles = (await glob(asList(config.checks?.checkMatch, '**/*.check.ts'), { cwd: root, absolute: true, ignore: [...IGNORED, ...(config.checks?.ignore ?? [])] })).sort()
+  const specFiles = (await glob(asList(config.checks?.browserChecks?.testMatch, '**/*.spec.ts'), { cwd: root, absolute: true, ignore: IGNORED })).sort()
+  const problems = typeCheck([configFile, ...checkFiles], CONSTRUCTS_ENTRY, root)
+  if (problems.length > 0) throw new CliError(`type errors, nothing was done:\n${problems.map((p) => `  ${formatTypeProblem(p, options.cwd)}`).join('\n')}`)
+
+  const session = openSession({ config, baseDir: root })
+  try {
+    for (const file of checkFiles) {
+      session.loadingFile = file
+      await importFile(file, root)
+    }
+    session.loadingFile = undefined
+    for (const file of specFiles) browserCheckFromSpec(session, file)
+    const entries = session.entries()
+    const fileOf = new Map(entries.map((e) => [e.resource.logicalId, session.describe(e.construct.declaredIn)]))
+    return { root, configFile, logicalId: config.logicalId, name: config.name ?? config.logicalId, resources: entries.map((e) => e.resource), fileOf }
+  } catch (err) {
+    throw err instanceof CliError ? err : new CliError(err instanceof Error ? err.message : String(err))
+  } finally {
+    closeSession(session)
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Runs checks now through the service's run-now sessions (POST /v1/check-sessions/trigger) and waits for each to
+ * finish (GET …/completion answers 408 while it runs), for `picket test` and `picket trigger`. The runs are the
+ * service's own: its runners, its locations, private-location agents included.
+ */
+import type { ApiClient } from './api-client.js'
+import { CliError } from './api-client.js'
+
+export interface SessionResult {
+  runLocation: string
+  status: string
+  responseTime: number
+  errorKind: string | null
+  error: string | null
+  attempts: number
+  resultType?: string
+}
+
+export interface SessionOutcome {
+  checkSessionId: string
+  checkId: string
+  name: string | null
+  checkType: string | null
+  /** PASSED, FAILED, DEGRADED; TIMED_OUT when it did not finish in time. */
+  status: string
+  timeElapsed: number
+  results: SessionResult[]
+  /** The project's logical id of the check, when the caller knows it. */
+  logicalId?: string
+}
+
+export type SessionTarget = { checkId: string[] } | { matchTags: string[][] }
+
+const chunks = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size))
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+export async function runSessions(client: ApiClient, target: SessionTarget, timeoutSeconds: number, now: () => number = Date.now): Promise<SessionOutcome[]> {
+  // The trigger takes at most 100 check ids at a time.
+  const targets: SessionTarget[] = 'checkId' in target ? chunks(target.checkId, 100).map((checkId) => ({ checkId })) : [target]
+  const sessions: SessionOutcome[] = []
+  for (const t of targets) sessions.push(...(await client.call<{ sessions: SessionOutcome[] }>('POST', '/v1/check-sessions/trigger', { target: t })).body.sessions)
+  const deadline = now() + timeoutSeconds * 1000
+  return Promise.all(sessions.map((s) => awaitSession(client, s, deadline, now)))
+}
+
+async function awaitSession(client: ApiClient, session: SessionOutcome, deadline: number, now: () => number): Promise<SessionOutcome> {
+  for (;;) {
+    const left = Math.ceil((deadline - now()) / 1000)
+    if (left <= 0) {
+      const last = (await client.call<SessionOutcome>('GET', `/v1/check-sessions/${session.checkSessionId}`)).body
+      return { ...last, status: 'TIMED_OUT' }
+    }
+    const wait = Math.max(1, Math.min(30, left))
+    const answer = await client.call<SessionOutcome>('GET', `/v1/check-sessions/${session.checkSessionId}/completion?maxWaitSeconds=${wait}`, undefined, (s) => s === 200 || s === 408)
+    if (answer.status === 200) return answer.body
+    if (answer.status !== 408) throw new CliError(`unexpected answer ${answer.status} while waiting for a run`)
+    await sleep(10)
+  }
+}
+
+export const sessionPassed = (s: SessionOutcome): boolean => s.status === 'PASSED' || s.status === 'DEGRADED'
+
+const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`)
+
+/** The readable report: a line per check and location, the error under a failed one, and a total. */
+export function formatSessions(outcomes: SessionOutcome[]): string {
+  const lines: string[] = []
+  for (const o of outcomes) {
+    const mark = o.status === 'PASSED' ? '✔' : o.status === 'DEGRADED' ? '!' : '✖'
+    const label = `${o.name ?? o.checkId}${o.logicalId ? ` (${o.logicalId})` : ''}`
+    const finals = o.results.filter((r) => r.resultType === undefined || r.resultType === 'FINAL')
+    const where = finals.map((r) => `${r.runLocation} ${ms(r.responseTime)}`).join(', ')
+    lines.push(`${mark} ${label}  ${o.status}${where ? `  ${where}` : ''}`)
+    for (const r of finals) if (r.status === 'failing' && r.error) lines.push(`    ${r.runLocation}: ${r.errorKind ?? 'ERROR'}: ${r.error.split('\n')[0]}`)
+    if (o.status === 'TIMED_OUT') lines.push('    did not finish in time (--timeout); is a runner serving its locations?')
+  }
+  const failed = outcomes.filter((o) => !sessionPassed(o)).length
+  lines.push('', `${outcomes.length} check${outcomes.length === 1 ? '' : 's'}: ${outcomes.length - failed} passed, ${failed} failed`)
+  return lines.join('\n')
+}

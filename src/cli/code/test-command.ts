@@ -1,0 +1,83 @@
+/**
+ * `picket test`: runs the project's checks once, as they are in the files, without touching what is deployed. The
+ * checks (with their groups) are deployed as a temporary project of their own (`<project>.test-<random>`),
+ * deactivated (never scheduled), muted and without alert channels or incident triggers, run once through run-now
+ * sessions on the service's runners, reported, and the temporary project is destroyed. Heartbeats wait for pings
+ * and cannot be run: they are listed as skipped. Exit 1 when any check fails.
+ */
+import { randomBytes } from 'node:crypto'
+import { REF_KEY, type DeployResource } from '../../domain/projects/deploy-request.js'
+import { CliError, type ApiClient } from './api-client.js'
+import { deploy } from './deploy.js'
+import type { LoadedProject } from './project-loader.js'
+import { formatSessions, runSessions, sessionPassed, type SessionOutcome } from './run-sessions.js'
+
+const TEST_KINDS = new Set(['check', 'check-group'])
+
+/** What of a resource a test run keeps: no alerting, no incidents, never scheduled. */
+function forTest(r: DeployResource): DeployResource {
+  const { alertChannelSubscriptions: _a, triggerIncident: _t, ...payload } = r.payload
+  return r.kind === 'check' ? { ...r, payload: { ...payload, activated: false, muted: true } } : { ...r, payload }
+}
+
+/** A reference the test project cannot satisfy (to a kind it leaves out), said before anything is created. */
+function danglingRef(value: unknown): string | null {
+  if (Array.isArray(value)) return value.map(danglingRef).find((v) => v !== null) ?? null
+  if (value === null || typeof value !== 'object') return null
+  const ref = (value as Record<string, unknown>)[REF_KEY]
+  if (typeof ref === 'string') return TEST_KINDS.has(ref.split(':')[0] ?? '') ? null : ref
+  return Object.values(value).map(danglingRef).find((v) => v !== null) ?? null
+}
+
+export function testResources(project: LoadedProject, filters: string[]): { resources: DeployResource[]; skipped: string[] } {
+  const matches = (r: DeployResource) => filters.length === 0 || filters.some((f) => r.logicalId.includes(f) || (project.fileOf.get(r.logicalId) ?? '').includes(f))
+  const checks = project.resources.filter((r) => r.kind === 'check' && matches(r))
+  const skipped = checks.filter((r) => r.checkType === 'heartbeat').map((r) => r.logicalId)
+  const runnable = checks.filter((r) => r.checkType !== 'heartbeat')
+  const resources = [...project.resources.filter((r) => r.kind === 'check-group'), ...runnable].map(forTest)
+  for (const r of resources) {
+    const ref = danglingRef(r.payload)
+    if (ref !== null) throw new CliError(`${r.kind} ${r.logicalId} refers to ${ref}, which picket test does not create; test it after a deploy with picket trigger`)
+  }
+  return { resources, skipped }
+}
+
+export async function runTest(
+  client: ApiClient,
+  project: LoadedProject,
+  options: { filters: string[]; reporter: 'list' | 'json'; timeoutSeconds: number },
+  out: (s: string) => void,
+): Promise<number> {
+  const { resources, skipped } = testResources(project, options.filters)
+  if (!resources.some((r) => r.kind === 'check')) {
+    out(options.filters.length > 0 ? `No check matches ${options.filters.join(', ')}.` : 'The project has no check to run.')
+    return skipped.length > 0 ? 0 : 1
+  }
+  const testProject: LoadedProject = {
+    ...project,
+    logicalId: `${project.logicalId}.test-${randomBytes(4).toString('hex')}`,
+    name: `${project.name} (picket test)`,
+    resources,
+  }
+  let outcomes: SessionOutcome[] = []
+  try {
+    const deployed = await deploy(client, testProject, false)
+    const logicalIdOf = new Map(deployed.changes.filter((c) => c.kind === 'check').map((c) => [String(c.id), c.logicalId]))
+    outcomes = (await runSessions(client, { checkId: [...logicalIdOf.keys()] }, options.timeoutSeconds)).map((o) => ({ ...o, logicalId: logicalIdOf.get(o.checkId) ?? o.checkId }))
+  } finally {
+    await client.call('DELETE', `/v1/projects/${encodeURIComponent(testProject.logicalId)}`, undefined, (s) => s < 300 || s === 404).catch((err: unknown) => {
+      out(`warning: could not remove the temporary project ${testProject.logicalId}: ${err instanceof Error ? err.message : String(err)}`)
+    })
+  }
+  const passed = outcomes.every(sessionPassed)
+  if (options.reporter === 'json') out(JSON.stringify({ project: project.logicalId, passed, skipped, checks: outcomes }, null, 2))
+  else out(`${formatSessions(outcomes)}${skipped.length > 0 ? `\nSkipped (heartbeats wait for pings): ${skipped.join(', ')}` : ''}`)
+  return passed ? 0 : 1
+}
+
+export async function runTrigger(client: ApiClient, tags: string[][], reporter: 'list' | 'json', timeoutSeconds: number, out: (s: string) => void): Promise<number> {
+  const outcomes = await runSessions(client, { matchTags: tags }, timeoutSeconds)
+  const passed = outcomes.every(sessionPassed)
+  out(reporter === 'json' ? JSON.stringify({ passed, checks: outcomes }, null, 2) : formatSessions(outcomes))
+  return passed ? 0 : 1
+}

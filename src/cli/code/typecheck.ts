@@ -1,0 +1,56 @@
+/**
+ * Type-checks a project's config and check files before anything is loaded or deployed, with the TypeScript
+ * compiler, so that a wrong field (`frequency: 'often'`) is reported with its file and line instead of reaching the
+ * service. `picket/constructs` resolves to this repository's constructs and Node's types come from its
+ * node_modules, so a project folder needs no install of its own.
+ */
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import ts from 'typescript'
+
+export interface TypeProblem {
+  file: string
+  line: number
+  column: number
+  message: string
+}
+
+const require = createRequire(import.meta.url)
+
+/** Errors only (warnings and suggestions are not a reason to stop a deploy), in the project's own files. */
+export function typeCheck(files: string[], constructsEntry: string, projectRoot: string): TypeProblem[] {
+  const typesRoot = path.dirname(path.dirname(require.resolve('@types/node/package.json')))
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    esModuleInterop: true,
+    allowImportingTsExtensions: true,
+    resolveJsonModule: true,
+    typeRoots: [typesRoot],
+    types: ['node'],
+    baseUrl: projectRoot,
+    paths: { 'picket/constructs': [constructsEntry] },
+  }
+  const program = ts.createProgram(files, options)
+  const own = new Set(files.map((f) => path.resolve(f)))
+  const problems: TypeProblem[] = []
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    if (d.category !== ts.DiagnosticCategory.Error) continue
+    const message = ts.flattenDiagnosticMessageText(d.messageText, '\n  ')
+    if (!d.file) {
+      problems.push({ file: projectRoot, line: 0, column: 0, message: `TS${d.code}: ${message}` })
+      continue
+    }
+    if (!own.has(path.resolve(d.file.fileName))) continue
+    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start ?? 0)
+    problems.push({ file: d.file.fileName, line: line + 1, column: character + 1, message: `TS${d.code}: ${message}` })
+  }
+  return problems
+}
+
+export const formatTypeProblem = (p: TypeProblem, cwd: string): string =>
+  `${path.relative(cwd, p.file) || p.file}:${p.line}:${p.column} - ${p.message}`
