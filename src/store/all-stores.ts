@@ -28,6 +28,7 @@ import { loginGuardStore, type LoginGuardStore } from './login-guards.js'
 import { privateLocationAgentStore, type PrivateLocationAgentStore } from './private-location-agents.js'
 import { privateLocationAvailabilityStore, type PrivateLocationAvailabilityStore } from './private-location-availability.js'
 import { retentionStore, type RetentionStore } from './retention.js'
+import { projectStore, type ProjectStore } from './projects.js'
 
 export interface Stores {
   accounts: AccountStore
@@ -68,6 +69,8 @@ export interface Stores {
   loginGuards: LoginGuardStore
   /** Removal of old rows in small batches (data retention). */
   retention: RetentionStore
+  /** Projects of monitoring as code and the resources they deployed. */
+  projects: ProjectStore
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
@@ -145,5 +148,6 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
     loginSessions: loginSessionStore(db),
     loginGuards: loginGuardStore(db),
     retention: retentionStore(db, store.dialect),
+    projects: projectStore(db, store.dialect),
   }
 }
