@@ -51,6 +51,7 @@ import type { EgressPolicy } from '../domain/egress.js'
 import { egressGuard, egressProbe } from '../runners/egress-guard.js'
 import { probeCertificate } from '../runners/ssl-probe.js'
 import { createWorkBell, type WorkBell } from '../lib/work-bell.js'
+import { projectService, type ProjectService } from './projects/index.js'
 
 export interface Services {
   accounts: AccountService
@@ -110,6 +111,8 @@ export interface Services {
   locationAvailability: LocationAvailabilityService
   /** Removes old results, heartbeat events, check sessions, notifications and agent errors in small batches (periodic work). */
   retention: RetentionService
+  /** Monitoring as code: deploys, previews and destroys of projects (issue 17). */
+  projects: ProjectService
   /** Tells this instance's engine of work the services queued (engine deps `bell`). */
   bell: WorkBell
   /** True when the store answers a trivial query. */
@@ -210,6 +213,7 @@ export function buildServices(deps: ServiceDeps): Services {
     agentPresence: agentPresenceService(r),
     locationAvailability: locationAvailabilityService(r, deps.privateLocations === undefined ? {} : { unavailableAfterMs: deps.privateLocations.unavailableAfterMs }),
     retention: retentionService(r, deps.retention),
+    projects: projectService(r, { files: deps.artifacts }),
     bell,
     ping: () => stores.accounts.countAccounts().then(() => true, () => false),
   }

@@ -1,0 +1,100 @@
+/**
+ * Create, update and delete of each kind a project deploys, through the resources' own services (their rules, their
+ * side effects: schedules, subscriptions, heartbeat timers), built from the deps given: a deploy gives deps bound to
+ * its transaction, so that every write of the deploy commits or rolls back together.
+ */
+import type { ResourceKind } from '../../domain/projects/deploy-request.js'
+import type { ResourceId } from '../../domain/projects/resource-ids.js'
+import { alertChannelService } from '../alert-channels.js'
+import { checkGroupService } from '../check-groups.js'
+import { checkService } from '../checks.js'
+import { dashboardService } from '../dashboards.js'
+import { maintenanceWindowService } from '../maintenance-windows.js'
+import type { ResourceDeps } from '../resource-deps.js'
+import { statusPageService } from '../status-pages.js'
+import { variableService, type CreateVariableInput } from '../variables.js'
+
+type Body = Record<string, unknown>
+
+interface KindOps {
+  create(body: Body, checkType: string): Promise<ResourceId>
+  update(id: string, body: Body, checkType: string): Promise<void>
+  remove(id: string): Promise<void>
+}
+
+export interface ResourceOps {
+  create(kind: ResourceKind, body: Body, checkType: string | undefined): Promise<ResourceId>
+  update(kind: ResourceKind, id: ResourceId, body: Body, checkType: string | undefined): Promise<void>
+  remove(kind: ResourceKind, id: ResourceId): Promise<void>
+}
+
+/** Subscriptions come from the payload only (the body always has alertChannelSubscriptions). */
+const NO_AUTO_ASSIGN = { autoAssignAlerts: false }
+
+const idOf = (view: Record<string, unknown>, field = 'id'): ResourceId => {
+  const id = view[field]
+  if (typeof id !== 'string' && typeof id !== 'number') throw new Error(`a created resource has no ${field}`)
+  return id
+}
+
+export function resourceOps(r: ResourceDeps, accountId: string): ResourceOps {
+  const checks = checkService(r)
+  const groups = checkGroupService(r)
+  const channels = alertChannelService(r)
+  const windows = maintenanceWindowService(r)
+  const pages = statusPageService(r)
+  const dashboards = dashboardService(r)
+  const variables = variableService(r)
+  const done = async () => undefined
+
+  const byKind: Record<ResourceKind, KindOps> = {
+    check: {
+      create: async (body, type) => idOf(await checks.create(accountId, type, body, NO_AUTO_ASSIGN)),
+      update: (id, body, type) => checks.update(accountId, type, id, body, NO_AUTO_ASSIGN).then(done),
+      remove: (id) => checks.remove(accountId, id),
+    },
+    'check-group': {
+      create: async (body) => idOf(await groups.create(accountId, body, NO_AUTO_ASSIGN)),
+      update: (id, body) => groups.update(accountId, id, body, NO_AUTO_ASSIGN).then(done),
+      remove: (id) => groups.remove(accountId, id),
+    },
+    'alert-channel': {
+      create: async (body) => idOf(await channels.create(accountId, body)),
+      update: (id, body) => channels.update(accountId, id, body).then(done),
+      remove: (id) => channels.remove(accountId, id),
+    },
+    'maintenance-window': {
+      create: async (body) => idOf(await windows.create(accountId, body)),
+      update: (id, body) => windows.update(accountId, id, body).then(done),
+      remove: (id) => windows.remove(accountId, id),
+    },
+    'status-page-service': {
+      create: async (body) => idOf(await pages.createService(accountId, body)),
+      update: (id, body) => pages.updateService(accountId, id, body).then(done),
+      remove: (id) => pages.removeService(accountId, id),
+    },
+    'status-page': {
+      create: async (body) => idOf(await pages.createPage(accountId, body)),
+      update: (id, body) => pages.updatePage(accountId, id, body).then(done),
+      remove: (id) => pages.removePage(accountId, id),
+    },
+    dashboard: {
+      // Dashboards are addressed by their dashboardId in the API.
+      create: async (body) => idOf(await dashboards.create(accountId, body), 'dashboardId'),
+      update: (id, body) => dashboards.update(accountId, id, body).then(done),
+      remove: (id) => dashboards.remove(accountId, id),
+    },
+    variable: {
+      // The payload matched CreateVariableBody (validate.ts).
+      create: async (body) => idOf(await variables.create(accountId, body as unknown as CreateVariableInput), 'key'),
+      update: (id, body) => variables.update(accountId, id, body).then(done),
+      remove: (id) => variables.remove(accountId, id),
+    },
+  }
+
+  return {
+    create: (kind, body, checkType) => byKind[kind].create(body, checkType ?? ''),
+    update: (kind, id, body, checkType) => byKind[kind].update(String(id), body, checkType ?? ''),
+    remove: (kind, id) => byKind[kind].remove(String(id)),
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Validation of a deploy request before anything is read or written: each resource's payload (references replaced
+ * by placeholder ids of the right type) against its public create route's body schema, with Ajv configured as the
+ * API's is, then the create's own rules; references, duplicates and a check's type. Every problem comes back in one
+ * 400 whose fields name the resource: `resources[3] (check:home).request.url`.
+ */
+import { Ajv, type ValidateFunction } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+import type { TSchema } from 'typebox'
+import { fieldErrors } from '../../api/validation.js'
+import { BodyProblems } from '../../domain/body-problems.js'
+import { ValidationError, describeFields, type FieldErrors } from '../../domain/errors.js'
+import { completeBody } from '../../domain/projects/complete-body.js'
+import type { DeployRequest, DeployResource } from '../../domain/projects/deploy-request.js'
+import { applyCreateRules, createBodySchema } from '../../domain/projects/payload-rules.js'
+import { refProblems, replaceRefs, resourceKey } from '../../domain/projects/refs.js'
+import { placeholderId } from '../../domain/projects/resource-ids.js'
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
+
+export const resourceLabel = (index: number, r: Pick<DeployResource, 'kind' | 'logicalId'>): string => `resources[${index}] (${r.kind}:${r.logicalId})`
+
+/** Throws the ValidationError naming every problem of the request, if it has any. */
+export type DeployValidator = (request: DeployRequest) => void
+
+export function deployValidator(): DeployValidator {
+  // As the API validates bodies (api/validation.ts): strict types, no injected defaults, every error.
+  const ajv = addFormats(new Ajv({ allErrors: true, strict: false, removeAdditional: false, allowUnionTypes: true, coerceTypes: false, useDefaults: false }))
+  const compiled = new Map<TSchema, ValidateFunction>()
+  const validatorOf = (schema: TSchema): ValidateFunction => {
+    let fn = compiled.get(schema)
+    if (!fn) {
+      fn = ajv.compile(schema as object)
+      compiled.set(schema, fn)
+    }
+    return fn
+  }
+
+  /** The problems of one payload, by field of the payload ('body' for the payload as a whole). */
+  function payloadProblems(r: DeployResource, byKey: ReadonlyMap<string, DeployResource>): FieldErrors {
+    const schema = createBodySchema(r.kind, r.checkType)
+    if (!schema) return {}
+    const body = replaceRefs(r.payload, (use) => (use.target ? placeholderId(byKey.get(resourceKey(use.target.kind, use.target.logicalId)), use.target.kind) : null))
+    const validate = validatorOf(schema)
+    const problems = new BodyProblems(validate(body) ? {} : fieldErrors(validate.errors ?? []))
+    problems.check((errors) => applyCreateRules(r.kind, r.checkType, completeBody(r.kind, body, r.checkType), errors))
+    return problems.fields()
+  }
+
+  return (request) => {
+    const problems: FieldErrors = {}
+    const firstIndex = new Map<string, number>()
+    const byKey = new Map<string, DeployResource>()
+    request.resources.forEach((r, i) => {
+      const key = resourceKey(r.kind, r.logicalId)
+      if (firstIndex.has(key)) return
+      firstIndex.set(key, i)
+      byKey.set(key, r)
+    })
+    const keys = new Set(byKey.keys())
+    request.resources.forEach((r, i) => {
+      const label = resourceLabel(i, r)
+      const add = (field: string, why: string) => {
+        const name = field === '' || field === 'body' ? label : `${label}.${field}`
+        if (!(name in problems)) problems[name] = why
+      }
+      const first = firstIndex.get(resourceKey(r.kind, r.logicalId))
+      if (first !== i) add('logicalId', `repeats resources[${String(first)}]: a (kind, logicalId) appears once in a request`)
+      if (r.kind === 'check' && !r.checkType) add('checkType', 'is required for a check')
+      for (const [path, why] of Object.entries(refProblems(r, keys))) add(path, why)
+      for (const [field, why] of Object.entries(payloadProblems(r, byKey))) add(field, why)
+    })
+    if (Object.keys(problems).length > 0) throw new ValidationError(problems, `Invalid deploy request: ${describeFields(problems)}`)
+  }
+}
