@@ -29,6 +29,7 @@ import { memberRoutes } from './members.js'
 import { apiKeyRoutes } from './api-keys.js'
 import { privateLocationAgentRoutes } from './private-location-agents.js'
 import { agentRoutes } from './agent/index.js'
+import { projectRoutes } from './projects.js'
 
 export async function resourceRoutes(app: FastifyInstance, services: Services, publicBaseUrl: string): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
@@ -36,7 +37,7 @@ export async function resourceRoutes(app: FastifyInstance, services: Services, p
     checkGroupRoutes, variableRoutes, snippetRoutes, alertChannelRoutes, accountSettingsRoutes, maintenanceWindowRoutes,
     referenceDataRoutes, privateLocationRoutes, dashboardRoutes, statusPageRoutes, resultRoutes, sessionRoutes, triggerRoutes,
     heartbeatRoutes, alertNotificationRoutes, checkAlertRoutes, errorGroupRoutes, analyticsRoutes, assetRoutes, badgeRoutes,
-    memberRoutes, apiKeyRoutes, privateLocationAgentRoutes, agentRoutes,
+    memberRoutes, apiKeyRoutes, privateLocationAgentRoutes, agentRoutes, projectRoutes,
   ]) {
     await routes(app, services)
   }

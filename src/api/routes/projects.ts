@@ -1,0 +1,101 @@
+/** Monitoring as code (issue 17): deploy (or preview) a project's resources, list and read projects, destroy one. */
+import { Type, type Static } from 'typebox'
+import type { FastifyInstance } from 'fastify'
+import { StringEnum } from '../../domain/checks/shared-schemas.js'
+import { DeployRequestSchema, LOGICAL_ID_PATTERN, RESOURCE_KINDS, type DeployRequest } from '../../domain/projects/deploy-request.js'
+import type { Services } from '../../services/index.js'
+import { errorResponses } from '../schemas/common.js'
+import { PageQuery, sendPage } from '../paging.js'
+
+const tags = ['projects']
+const ACTIONS = ['create', 'update', 'delete', 'unchanged'] as const
+
+const Id = Type.Union([Type.String(), Type.Integer(), Type.Null()], { description: "The resource's id in the API (a variable: its key; a dashboard: its dashboardId); null for a create in a preview." })
+
+const ResourceChange = Type.Object({
+  kind: StringEnum(RESOURCE_KINDS),
+  logicalId: Type.String(),
+  action: StringEnum(ACTIONS),
+  id: Id,
+  fields: Type.Optional(Type.Array(Type.String(), { description: 'update: the top-level payload fields that changed.' })),
+})
+
+const DeployResponse = Type.Object({
+  project: Type.Object({ id: Type.String({ description: "Empty in a preview of a project's first deploy." }), logicalId: Type.String(), name: Type.String() }),
+  preview: Type.Boolean(),
+  changes: Type.Array(ResourceChange),
+  summary: Type.Object(Object.fromEntries(ACTIONS.map((a) => [a, Type.Integer()])) as Record<(typeof ACTIONS)[number], ReturnType<typeof Type.Integer>>),
+})
+
+const ProjectFields = {
+  id: Type.String(),
+  logicalId: Type.String(),
+  name: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+}
+const ProjectSummary = Type.Object({ ...ProjectFields, resources: Type.Integer({ description: 'How many resources the project deployed.' }) })
+const ProjectDetail = Type.Object({
+  ...ProjectFields,
+  resources: Type.Array(Type.Object({ kind: StringEnum(RESOURCE_KINDS), logicalId: Type.String(), id: Type.Union([Type.String(), Type.Integer()]) })),
+})
+
+const PreviewQuery = Type.Object({
+  preview: Type.Boolean({ default: false, description: 'true: answer the plan and change nothing.' }),
+})
+const Params = Type.Object({ logicalId: Type.String({ minLength: 1, maxLength: 255, pattern: LOGICAL_ID_PATTERN, description: "The project's logical id (URL-encoded)." }) })
+const ListQuery = Type.Object(PageQuery)
+
+type Preview = Static<typeof PreviewQuery>
+type P = Static<typeof Params>
+
+export async function projectRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const projects = services.projects
+
+  app.post<{ Body: DeployRequest; Querystring: Preview }>(
+    '/v1/projects/deploy',
+    {
+      schema: {
+        tags,
+        summary: "Deploy a project's resources: create, update and delete what changed since its last deploy, in one transaction",
+        description:
+          'Each payload is the body of the resource\'s create call; `{"$ref": "<kind>:<logicalId>"}` stands for the id of another resource of the request. '
+          + 'Every problem of the request is answered in one 400 before anything is written; a failure while writing rolls the whole deploy back.',
+        querystring: PreviewQuery,
+        body: DeployRequestSchema,
+        response: { 200: DeployResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => projects.deploy(request.accountId, request.body, { preview: request.query.preview }),
+  )
+
+  app.get<{ Querystring: Static<typeof ListQuery> }>(
+    '/v1/projects',
+    { schema: { tags, summary: 'List projects', querystring: ListQuery, response: { 200: Type.Array(ProjectSummary), ...errorResponses(400, 401, 429) } } },
+    async (request, reply) => {
+      const q = request.query
+      const { items, total } = await projects.list(request.accountId, q)
+      return sendPage(request, reply, q.page, q.limit, items, total)
+    },
+  )
+
+  app.get<{ Params: P }>(
+    '/v1/projects/:logicalId',
+    { schema: { tags, summary: 'Get a project with the resources it deployed', params: Params, response: { 200: ProjectDetail, ...errorResponses(400, 401, 404, 429) } } },
+    async (request) => projects.get(request.accountId, request.params.logicalId),
+  )
+
+  app.delete<{ Params: P; Querystring: Preview }>(
+    '/v1/projects/:logicalId',
+    {
+      schema: {
+        tags,
+        summary: 'Destroy a project: delete every resource it deployed, and the project, in one transaction',
+        params: Params,
+        querystring: PreviewQuery,
+        response: { 200: DeployResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => projects.destroy(request.accountId, request.params.logicalId, { preview: request.query.preview }),
+  )
+}
