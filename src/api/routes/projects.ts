@@ -8,6 +8,8 @@ import { errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
 
 const tags = ['projects']
+/** The largest deploy request (BODY_LIMIT_BYTES, default 1 MiB, bounds every other route). */
+export const DEPLOY_BODY_LIMIT_BYTES = 32 * 1_048_576
 const ACTIONS = ['create', 'update', 'delete', 'unchanged'] as const
 
 const Id = Type.Union([Type.String(), Type.Integer(), Type.Null()], { description: "The resource's id in the API (a variable: its key; a dashboard: its dashboardId); null for a create in a preview." })
@@ -55,6 +57,8 @@ export async function projectRoutes(app: FastifyInstance, services: Services): P
   app.post<{ Body: DeployRequest; Querystring: Preview }>(
     '/v1/projects/deploy',
     {
+      // A whole project in one request (scripts and suite files inline): more than one resource's body may take.
+      bodyLimit: DEPLOY_BODY_LIMIT_BYTES,
       schema: {
         tags,
         summary: "Deploy a project's resources: create, update and delete what changed since its last deploy, in one transaction",

@@ -7,7 +7,7 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { TSchema } from 'typebox'
-import { fieldErrors } from '../../api/validation.js'
+import { fieldErrors } from '../../lib/schema-field-errors.js'
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ValidationError, describeFields, type FieldErrors } from '../../domain/errors.js'
 import { completeBody } from '../../domain/projects/complete-body.js'
