@@ -1,4 +1,5 @@
-// A Playwright test: picket makes it a browser check of its own (logical id: its path in the project).
+// A Playwright test: picket makes it a browser check of its own (logical id: its path in the project). It runs
+// on the service's runners, where process.env holds the check's environment variables (set SITE_URL there).
 import { expect, test } from '@playwright/test'
 
 test('the homepage shows its title', async ({ page }) => {
