@@ -19,8 +19,10 @@ const STACK_LINE = /^\s+at /m
 
 describe('picket command line usage', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it.each([
-    { line: 'deploy --preview', code: 2, problem: 'unknown command "deploy"' },
-    { line: 'deploy', code: 2, problem: 'unknown command "deploy"' },
+    { line: 'deploy --previwe', code: 2, problem: 'unknown option --previwe' },
+    { line: 'destroy extra', code: 2, problem: 'unexpected argument "extra" after "destroy"' },
+    { line: 'trigger', code: 2, problem: '"trigger" needs --tags with at least one tag (--tags a,b matches checks with both)' },
+    { line: 'bogus', code: 2, problem: 'unknown command "bogus"' },
     { line: '--preview', code: 2, problem: 'unknown option --preview' },
     { line: 'accounts list --bogus', code: 2, problem: 'unknown option --bogus' },
     { line: 'accounts list --account x', code: 2, problem: '"accounts list" takes no --account' },
@@ -36,6 +38,7 @@ describe('picket command line usage', { timeout: PROCESS_TEST_TIMEOUT_MS }, () =
     { line: '-h', code: 0, problem: null },
     { line: 'help', code: 0, problem: null },
     { line: 'keys create --help', code: 0, problem: null },
+    { line: 'deploy --help', code: 0, problem: null },
   ])('picket $line → exit $code', async ({ line, code, problem }) => {
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-cli-'))
     dirs.push(cwd)
