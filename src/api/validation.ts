@@ -2,18 +2,14 @@
  * Schema validation for requests. Bodies are validated strictly (no type coercion, no injected defaults: the
  * domain applies defaults so that updates can merge); query strings and path parameters are coerced from text.
  */
-import { Ajv, type ErrorObject, type Options } from 'ajv'
+import type { ErrorObject } from 'ajv'
 import { fieldErrors } from '../lib/schema-field-errors.js'
-import addFormatsModule from 'ajv-formats'
+import { createBodyAjv, createTextAjv } from '../lib/body-ajv.js'
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify'
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
-
-const common: Options = { allErrors: true, strict: false, removeAdditional: false, allowUnionTypes: true }
-
 export function buildValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false, useDefaults: false }))
-  const textAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array', useDefaults: true }))
+  const bodyAjv = createBodyAjv()
+  const textAjv = createTextAjv()
   return ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object)
 }
 

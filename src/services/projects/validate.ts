@@ -4,8 +4,8 @@
  * API's is, then the create's own rules; references, duplicates and a check's type. Every problem comes back in one
  * 400 whose fields name the resource: `resources[3] (check:home).request.url`.
  */
-import { Ajv, type ValidateFunction } from 'ajv'
-import addFormatsModule from 'ajv-formats'
+import type { ValidateFunction } from 'ajv'
+import { createBodyAjv } from '../../lib/body-ajv.js'
 import type { TSchema } from 'typebox'
 import { fieldErrors } from '../../lib/schema-field-errors.js'
 import { BodyProblems } from '../../domain/body-problems.js'
@@ -16,16 +16,14 @@ import { applyCreateRules, createBodySchema } from '../../domain/projects/payloa
 import { refProblems, replaceRefs, resourceKey } from '../../domain/projects/refs.js'
 import { placeholderId } from '../../domain/projects/resource-ids.js'
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
-
 export const resourceLabel = (index: number, r: Pick<DeployResource, 'kind' | 'logicalId'>): string => `resources[${index}] (${r.kind}:${r.logicalId})`
 
 /** Throws the ValidationError naming every problem of the request, if it has any. */
 export type DeployValidator = (request: DeployRequest) => void
 
 export function deployValidator(): DeployValidator {
-  // As the API validates bodies (api/validation.ts): strict types, no injected defaults, every error.
-  const ajv = addFormats(new Ajv({ allErrors: true, strict: false, removeAdditional: false, allowUnionTypes: true, coerceTypes: false, useDefaults: false }))
+  // As the API validates bodies: strict types, no injected defaults, every error.
+  const ajv = createBodyAjv()
   const compiled = new Map<TSchema, ValidateFunction>()
   const validatorOf = (schema: TSchema): ValidateFunction => {
     let fn = compiled.get(schema)
