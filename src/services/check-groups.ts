@@ -8,7 +8,8 @@ import { parseSerialId } from '../domain/groups/serial-id.js'
 import { SECRET_VALUE_MASK, hideSecretValues } from '../domain/secrets/env-var-secrets.js'
 import type { CheckRecord } from '../store/checks.js'
 import type { DocRecord } from '../store/doc-table.js'
-import { presentCheck, presentWithGroupSettings } from './check-view.js'
+import { presentWithGroupSettings } from './check-view.js'
+import { loadCheckViews } from './check-views.js'
 import { validateReferences } from './references.js'
 import { linkViews, syncSubscriptions } from './subscriptions.js'
 
@@ -79,9 +80,7 @@ export function checkGroupService(deps: ResourceDeps): CheckGroupService {
 
   /** Checks as GET /v1/checks shows them, then with the group's settings applied. */
   async function checkViews(accountId: string, group: DocRecord<number>, records: CheckRecord[]): Promise<Doc[]> {
-    const subs = await stores.alertSubscriptions.listForChecks(accountId, records.map((r) => r.id))
-    const links = await linkViews(stores, accountId, records.map((r) => subs.filter((s) => s.checkId === r.id)))
-    return records.map((r, i) => presentWithGroupSettings(presentCheck(r, { publicBaseUrl: deps.publicBaseUrl, ...links[i] }), group.doc))
+    return (await loadCheckViews(stores, deps.publicBaseUrl, accountId, records)).map((view) => presentWithGroupSettings(view, group.doc))
   }
 
   return {

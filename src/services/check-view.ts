@@ -2,6 +2,7 @@
  * The response shape of a check: its document plus the response-only fields of spec 2.1. Secret environment
  * variables (its own and, with group settings applied, its group's) read as null.
  */
+import type { ResourceOwner } from '../store/projects.js'
 import { toIso, toIsoOrNull } from '../lib/clock.js'
 import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
 import { hideSecretValues } from '../domain/secrets/env-var-secrets.js'
@@ -20,6 +21,8 @@ export interface CheckViewContext {
   publicBaseUrl: string
   alertChannels?: AlertChannelsView
   alertChannelSubscriptions?: Array<{ alertChannelId: number; activated: boolean }>
+  /** The project that deployed the check (monitoring as code), if one did. */
+  owner?: ResourceOwner | undefined
 }
 
 export const pingUrlFor = (publicBaseUrl: string, token: string): string => `${publicBaseUrl}/ping/${encodeURIComponent(token)}`
@@ -33,6 +36,9 @@ export function presentCheck(record: CheckRecord, ctx: CheckViewContext): Record
     alertChannels: ctx.alertChannels ?? emptyAlertChannels(),
     created_at: toIso(record.createdAt),
     updated_at: toIsoOrNull(record.updatedAt),
+    // Monitoring as code: the project that deployed the check and its logical id there (null when made by hand).
+    logicalId: ctx.owner?.logicalId ?? null,
+    project: ctx.owner?.project ?? null,
   }
   const heartbeat = record.doc.heartbeat as Record<string, unknown> | undefined
   if (record.checkType === 'HEARTBEAT' && heartbeat && typeof heartbeat.pingToken === 'string') {

@@ -8,9 +8,10 @@ import { checkTypeBySegment } from '../domain/checks/registry.js'
 import { BodyProblems } from '../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../domain/errors.js'
 import type { CheckRecord } from '../store/checks.js'
-import { presentCheck, presentWithGroupSettings } from './check-view.js'
+import { presentWithGroupSettings } from './check-view.js'
+import { loadCheckViews } from './check-views.js'
 import { validateReferences } from './references.js'
-import { linkViews, syncSubscriptions } from './subscriptions.js'
+import { syncSubscriptions } from './subscriptions.js'
 import { syncSchedule } from './check-schedule.js'
 import { syncHeartbeatTimer } from './heartbeat-timer-sync.js'
 
@@ -54,9 +55,7 @@ export function checkService(deps: ResourceDeps): CheckService {
   const { stores, clock, transact } = deps
 
   async function views(accountId: string, records: CheckRecord[]): Promise<CheckView[]> {
-    const subs = await stores.alertSubscriptions.listForChecks(accountId, records.map((r) => r.id))
-    const links = await linkViews(stores, accountId, records.map((r) => subs.filter((s) => s.checkId === r.id)))
-    return records.map((r, i) => presentCheck(r, { publicBaseUrl: deps.publicBaseUrl, ...links[i] }))
+    return loadCheckViews(stores, deps.publicBaseUrl, accountId, records)
   }
   const view = async (accountId: string, record: CheckRecord) => (await views(accountId, [record]))[0] as CheckView
 

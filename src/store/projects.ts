@@ -61,6 +61,13 @@ export interface ProjectStore {
   /** Creates or replaces the binding of (kind, logicalId) as written at `at`; created_at is kept on replace. */
   bind(projectId: string, binding: Omit<BindingRecord, 'createdAt' | 'updatedAt'>, at: number): Promise<void>
   unbind(projectId: string, kind: string, logicalId: string): Promise<void>
+  /** The project and logical id of each of these resources of the account that a project deployed, by resource id. */
+  ownersOf(accountId: string, kind: string, resourceIds: string[]): Promise<Map<string, ResourceOwner>>
+}
+
+export interface ResourceOwner {
+  logicalId: string
+  project: { id: string; logicalId: string; name: string }
 }
 
 type Tables = { projects: ProjectRow; project_resources: ProjectResourceRow }
@@ -142,6 +149,25 @@ export function projectStore(database: Kysely<Database>, dialect: Dialect): Proj
         .values({ project_id: projectId, kind: b.kind, logical_id: b.logicalId, resource_id: b.resourceId, field_hashes: hashes, created_at: at, updated_at: at })
         .onConflict((oc) => oc.columns(['project_id', 'kind', 'logical_id']).doUpdateSet({ resource_id: b.resourceId, field_hashes: hashes, updated_at: at }))
         .execute()
+    },
+    async ownersOf(accountId, kind, resourceIds) {
+      const owners = new Map<string, ResourceOwner>()
+      for (let i = 0; i < resourceIds.length; i += 500) {
+        const rows = await db
+          .selectFrom('project_resources as r')
+          .innerJoin('projects as p', 'p.id', 'r.project_id')
+          .select(['r.resource_id', 'r.logical_id', 'p.id as project_id', 'p.logical_id as project_logical_id', 'p.name as project_name'])
+          .where('p.account_id', '=', accountId)
+          .where('r.kind', '=', kind)
+          .where('r.resource_id', 'in', resourceIds.slice(i, i + 500))
+          .orderBy('p.created_at')
+          .execute()
+        // A resource bound by several projects (not made by deploys, which create their own): the oldest project.
+        for (const row of rows) {
+          if (!owners.has(row.resource_id)) owners.set(row.resource_id, { logicalId: row.logical_id, project: { id: row.project_id, logicalId: row.project_logical_id, name: row.project_name } })
+        }
+      }
+      return owners
     },
     async unbind(projectId, kind, logicalId) {
       await db.deleteFrom('project_resources').where('project_id', '=', projectId).where('kind', '=', kind).where('logical_id', '=', logicalId).execute()

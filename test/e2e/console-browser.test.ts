@@ -121,6 +121,19 @@ describe.skipIf(!HAS_CHROMIUM)('the web console in Chromium', () => {
     expect((await apiCall(svc, 'GET', `/v1/checks/${checkId}`)).status).toBe(404)
   })
 
+  it('warns on the edit page of a check a project deployed that its next deploy puts the files back', async () => {
+    const { page } = owner
+    const deploy = { project: { logicalId: 'shop' }, resources: [{ kind: 'check', checkType: 'url', logicalId: 'home', payload: { name: 'Shop home', activated: false, request: { url: 'https://shop.example.com/' } } }] }
+    const deployed = (await (await apiCall(svc, 'POST', '/v1/projects/deploy', deploy)).json()) as { changes: Array<{ id: string }> }
+    const id = deployed.changes[0]?.id ?? ''
+    await page.goto(`${svc.baseUrl}/checks/${id}/edit`)
+    const notice = page.getByText('This check is deployed from code by project', { exact: false })
+    await notice.waitFor()
+    expect(await notice.textContent()).toMatch(/project shop \(logical id home\)\. A change saved here is put back by that project's next picket deploy/)
+    if (process.env.PICKET_SCREENSHOTS) await page.screenshot({ path: `${process.env.PICKET_SCREENSHOTS}/managed-check-edit.png` })
+    expect((await apiCall(svc, 'DELETE', '/v1/projects/shop?preview=false')).status).toBe(200)
+  })
+
   it('creates a heartbeat and copies its ping URL, which works', async () => {
     const { page } = owner
     await page.goto(`${svc.baseUrl}/checks/new/heartbeat`)

@@ -117,6 +117,8 @@ describe('monitoring as code through the picket command', { timeout: PROCESS_TES
     const orders = byName.get('Orders API') as Json
     expect(orders).toMatchObject({ frequency: 10, groupId: group?.id, locations: ['us-east-1'], tags: ['shop'], request: { url: `${targetUrl}/ok` } })
     expect(orders.alertChannelSubscriptions).toEqual([expect.objectContaining({ alertChannelId: channel?.id, activated: true })])
+    expect(orders).toMatchObject({ logicalId: 'orders', project: { logicalId: 'shop', name: 'Shop' } })
+    expect(byName.get('Hand made')).toMatchObject({ logicalId: null, project: null })
     const service = ((await api('GET', '/v1/status-pages/services')).body as Json[]).find((s) => s.name === 'Checkout')
     expect(byName.get('Home')).toMatchObject({ triggerIncident: expect.objectContaining({ serviceId: service?.id }) })
     expect(byName.get('Nightly')).toMatchObject({ checkType: 'HEARTBEAT', tags: ['shop'] })

@@ -31,4 +31,6 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('project_resources_pk', ['project_id', 'kind', 'logical_id'])
     .execute()
+  // Which project owns a resource (a check's view shows its project and logical id).
+  await db.schema.createIndex('project_resources_resource').on('project_resources').columns(['kind', 'resource_id']).execute()
 }

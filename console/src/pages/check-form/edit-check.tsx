@@ -1,7 +1,7 @@
 /** /checks/:id/edit: the saved check in its type's form. */
 import { useLocation } from 'wouter-preact'
 import { useApi } from '../../api/hooks'
-import { Empty, ErrorBanner, LinkButton, Loading, PageHeader } from '../../ui/kit'
+import { Empty, ErrorBanner, LinkButton, Loading, Notice, PageHeader } from '../../ui/kit'
 import { typeByCheckType } from './check-types'
 import { CheckForm } from './check-form'
 import { str, type Doc } from './draft-path'
@@ -30,7 +30,20 @@ export default function EditCheck(props: { params: Record<string, string | undef
   return (
     <>
       <PageHeader title={`Edit ${str(data, 'name')}`} subtitle={`${type.label} check`} back={{ href: `/checks/${id}`, label: 'Check' }} />
+      <ManagedByProject check={data} />
       <CheckForm key={id} type={type} initial={data} checkId={id} cancelHref={`/checks/${id}`} onSaved={() => navigate(`/checks/${id}`)} />
     </>
+  )
+}
+
+/** A check deployed from code: an edit here lasts until that project's next deploy puts the files' version back. */
+function ManagedByProject(props: { check: Doc }) {
+  const project = props.check.project as { logicalId?: unknown } | null | undefined
+  if (!project || typeof project.logicalId !== 'string') return null
+  return (
+    <Notice kind="warning">
+      This check is deployed from code by project <strong>{project.logicalId}</strong> (logical id <code>{str(props.check, 'logicalId')}</code>).
+      A change saved here is put back by that project&apos;s next <code>picket deploy</code>; change its check file instead.
+    </Notice>
   )
 }
