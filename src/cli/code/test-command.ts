@@ -6,7 +6,8 @@
  * and cannot be run: they are listed as skipped. Exit 1 when any check fails.
  */
 import { randomBytes } from 'node:crypto'
-import { REF_KEY, type DeployResource } from '../../domain/projects/deploy-request.js'
+import type { DeployResource } from '../../domain/projects/deploy-request.js'
+import { findRefs, resourceKey } from '../../domain/projects/refs.js'
 import { CliError, type ApiClient } from './api-client.js'
 import { deploy } from './deploy.js'
 import type { LoadedProject } from './project-loader.js'
@@ -21,12 +22,9 @@ function forTest(r: DeployResource): DeployResource {
 }
 
 /** A reference the test project cannot satisfy (to a kind it leaves out), said before anything is created. */
-function danglingRef(value: unknown): string | null {
-  if (Array.isArray(value)) return value.map(danglingRef).find((v) => v !== null) ?? null
-  if (value === null || typeof value !== 'object') return null
-  const ref = (value as Record<string, unknown>)[REF_KEY]
-  if (typeof ref === 'string') return TEST_KINDS.has(ref.split(':')[0] ?? '') ? null : ref
-  return Object.values(value).map(danglingRef).find((v) => v !== null) ?? null
+function danglingRef(payload: Record<string, unknown>): string | null {
+  const target = findRefs(payload).find((use) => use.target && !TEST_KINDS.has(use.target.kind))?.target
+  return target ? resourceKey(target.kind, target.logicalId) : null
 }
 
 export function testResources(project: LoadedProject, filters: string[]): { resources: DeployResource[]; skipped: string[] } {
