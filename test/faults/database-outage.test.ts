@@ -64,8 +64,8 @@ describe.skipIf(!url)('a PostgreSQL outage under the running service', () => {
     await expect.poll(async () => (await call('POST', '/v1/variables', { key: `AFTER_${Date.now()}`, value: 'y' })).status, WAIT).toBe(201)
     const hitsBefore = target.hits
     await expect.poll(() => target.hits, { ...WAIT, timeout: 90_000 }).toBeGreaterThan(hitsBefore)
-    const results = (await call('GET', `/v1/check-results/${checkId}?limit=100`)).json as unknown as Json[]
-    expect(results.length).toBeGreaterThan(1)
+    // The target sees the request before the run's result is written (the writer batches outcomes): wait for it.
+    await expect.poll(async () => ((await call('GET', `/v1/check-results/${checkId}?limit=100`)).json as unknown as Json[]).length, WAIT).toBeGreaterThan(1)
     expect(server.child.exitCode).toBeNull()
   }, PROCESS_TEST_TIMEOUT_MS)
 })
