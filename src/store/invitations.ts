@@ -7,8 +7,10 @@ export interface InvitationStore {
   findByTokenHash(hash: string): Promise<InvitationRow | undefined>
   /** Invitations not yet accepted (pending and expired), oldest first. */
   listOpen(accountId: string): Promise<InvitationRow[]>
-  /** Marks it accepted; false when it already was (one-time use, also under concurrent accepts). */
+  /** Marks it accepted; false when it already was or has expired (one-time use, also under concurrent accepts). */
   markAccepted(id: string, at: number): Promise<boolean>
+  /** Ends an open invitation now (it then shows as expired); nothing when it is used or over already. */
+  expire(id: string, at: number): Promise<void>
   /** Removes an open invitation of the account; false when there is none with this id. */
   remove(accountId: string, id: string): Promise<boolean>
   /** Removes the account's open invitations of an address (a new invitation replaces them). */
@@ -24,8 +26,17 @@ export function invitationStore(db: Kysely<Database>): InvitationStore {
     listOpen: (accountId) =>
       db.selectFrom('invitations').selectAll().where('account_id', '=', accountId).where('accepted_at', 'is', null).orderBy('created_at').orderBy('id').execute(),
     async markAccepted(id, at) {
-      const r = await db.updateTable('invitations').set({ accepted_at: at }).where('id', '=', id).where('accepted_at', 'is', null).executeTakeFirst()
+      const r = await db
+        .updateTable('invitations')
+        .set({ accepted_at: at })
+        .where('id', '=', id)
+        .where('accepted_at', 'is', null)
+        .where('expires_at', '>', at)
+        .executeTakeFirst()
       return Number(r.numUpdatedRows) > 0
+    },
+    async expire(id, at) {
+      await db.updateTable('invitations').set({ expires_at: at }).where('id', '=', id).where('accepted_at', 'is', null).where('expires_at', '>', at).execute()
     },
     async remove(accountId, id) {
       const r = await db.deleteFrom('invitations').where('account_id', '=', accountId).where('id', '=', id).where('accepted_at', 'is', null).executeTakeFirst()

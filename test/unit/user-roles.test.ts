@@ -1,6 +1,6 @@
 /** What each account role may do, and what a request needs (issue 14). */
 import { describe, expect, it } from 'vitest'
-import { allows, isRole, requiredPermission, ROLES, type Permission } from '../../src/domain/users/roles.js'
+import { allows, isRole, mayInviteAs, requiredPermission, ROLES, type Permission } from '../../src/domain/users/roles.js'
 
 describe('account roles', () => {
   const PERMISSIONS: Permission[] = ['read', 'run', 'write', 'manage', 'own']
@@ -31,6 +31,19 @@ describe('account roles', () => {
     ['POST', '/v1/accounts/me/memberships', 'write'],
   ])('%s %s needs %s', (method, url, permission) => {
     expect(requiredPermission(method, url)).toBe(permission)
+  })
+
+  it.each([
+    ['OWNER', 'ADMIN', true],
+    ['ADMIN', 'ADMIN', true],
+    ['ADMIN', 'READ_ONLY', true],
+    ['ADMIN', 'OWNER', false],
+    ['READ_WRITE', 'READ_ONLY', false],
+    ['READ_ONLY', 'READ_ONLY', false],
+    ['ROOT', 'READ_ONLY', false],
+    ['ADMIN', 'ROOT', false],
+  ])('a %s may invite as %s: %s', (sender, granted, may) => {
+    expect(mayInviteAs(sender, granted)).toBe(may)
   })
 
   it('knows the role names', () => {

@@ -56,7 +56,7 @@ export async function invitationRoutes(app: FastifyInstance, deps: CookieDeps): 
     '/v1/invitations/:token',
     {
       config: { public: true },
-      schema: { tags: publicTags, security: [], summary: 'What an invitation link offers (no sign-in needed)', description: '404 when unknown or used, 410 when expired.', params: TokenParams, response: { 200: Preview, ...errorResponses(400, 404, 410, 429) } },
+      schema: { tags: publicTags, security: [], summary: 'What an invitation link offers (no sign-in needed)', description: '404 when unknown or used; 410 when expired, or when the member who sent it has left the account or may no longer invite with its role.', params: TokenParams, response: { 200: Preview, ...errorResponses(400, 404, 410, 429) } },
     },
     async (request) => invitations.preview(request.params.token),
   )
@@ -69,7 +69,8 @@ export async function invitationRoutes(app: FastifyInstance, deps: CookieDeps): 
         tags: publicTags,
         security: [],
         summary: 'Accept an invitation and sign in',
-        description: "When a user with the invitation's e-mail exists, password must be theirs (401 otherwise) and the membership is added; else the user is created with this password (and name). One-time.",
+        description:
+          "When a user with the invitation's e-mail exists, password must be theirs (401 otherwise) and the membership is added; else the user is created with this password (and name). One-time. 410 when expired, or when the member who sent it has left the account or may no longer invite with its role.",
         params: TokenParams,
         body: AcceptBody,
         response: { 200: SessionInfo, ...errorResponses(400, 401, 403, 404, 409, 410, 429) },

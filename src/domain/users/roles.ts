@@ -20,6 +20,14 @@ export const allows = (role: Role, permission: Permission): boolean => GRANTS[ro
 
 export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value)
 
+/**
+ * Whether a member with this role may invite someone with that role: managing the account's members is needed, and
+ * nobody hands out more than they hold. An invitation stays good only while its sender still may (a removed or
+ * demoted admin must not come back, or let others in, through links sent before).
+ */
+export const mayInviteAs = (sender: string, granted: string): boolean =>
+  isRole(sender) && isRole(granted) && allows(sender, 'manage') && ROLES.indexOf(sender) <= ROLES.indexOf(granted)
+
 /** Routes (as Fastify names them) that start runs rather than change configuration. */
 const RUN_ROUTES = [/^\/v[12]\/check-sessions\/trigger$/, /^\/v[12]\/check-sessions\/[^/]+\/cancel$/]
 const API_KEYS = /^\/v1\/accounts\/me\/api-keys(\/|$)/

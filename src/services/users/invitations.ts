@@ -15,6 +15,7 @@ import type { ResourceDeps } from '../resource-deps.js'
 import { inviterEmailOf, presentInvite, type AccountInviteView } from './members.js'
 import { newToken, startSession, type StartedSession } from './session-info.js'
 import { checkPassword, WrongCredentialsError, type LoginService } from './logins.js'
+import { checkSender } from './invitation-sender.js'
 
 export interface InvitationPreview {
   accountName: string
@@ -36,10 +37,11 @@ export interface InvitationService {
 export function invitationService(deps: ResourceDeps, logins: Pick<LoginService, 'limit'>): InvitationService {
   const { stores, clock, transact } = deps
 
-  /** The open invitation of a token: 404 when unknown or used, 410 when expired. */
+  /** The open invitation of a token: 404 when unknown or used, 410 when its sender may no longer send it or it expired. */
   async function open(token: string): Promise<InvitationRow> {
     const row = token.length <= 200 ? await stores.invitations.findByTokenHash(hashSecret(token)) : undefined
     if (!row || row.accepted_at !== null) throw new NotFoundError('Invitation', 'of this link')
+    await checkSender(stores, row)
     if (Number(row.expires_at) <= clock.now()) throw new DomainError(410, 'This invitation has expired; ask for a new one', {})
     return row
   }
@@ -105,6 +107,8 @@ export function invitationService(deps: ResourceDeps, logins: Pick<LoginService,
         return await transact(async (s) => {
           const now = clock.now()
           if (!(await s.invitations.markAccepted(row.id, now))) throw new NotFoundError('Invitation', 'of this link')
+          // Again inside the transaction: the sender may have been removed since the link was opened.
+          await checkSender(s, row)
           let user: UserRow | undefined = existing
           if (!user) {
             user = { id: newId(), email: row.email, name: input.name?.trim() || null, password_hash: hash ?? '', created_at: now, updated_at: now }

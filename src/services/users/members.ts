@@ -10,6 +10,7 @@ import type { InvitationRow } from '../../store/schema.js'
 import type { MemberRecord } from '../../store/memberships.js'
 import type { ResourceDeps } from '../resource-deps.js'
 import type { Stores } from '../stores.js'
+import { endInvitationsSentBy } from './invitation-sender.js'
 
 export interface AccountMemberView {
   type: 'member'
@@ -113,6 +114,7 @@ export function memberService(deps: ResourceDeps): MemberService {
         if (member.role === 'OWNER') throw ownerIsFixed()
         const now = clock.now()
         await s.memberships.setRole(accountId, userId, role, now)
+        await endInvitationsSentBy(s, accountId, userId, role, now)
         return presentMember({ ...member, role, updated_at: now })
       })
     },
@@ -125,8 +127,10 @@ export function memberService(deps: ResourceDeps): MemberService {
       await transact(async (s) => {
         const member = await loadMember(s, accountId, userId)
         if (member.role === 'OWNER') throw ownerIsFixed()
+        const now = clock.now()
         await s.memberships.remove(accountId, userId)
-        await s.accounts.revokeUserKeys(accountId, userId, clock.now())
+        await s.accounts.revokeUserKeys(accountId, userId, now)
+        await endInvitationsSentBy(s, accountId, userId, null, now)
       })
     },
   }
