@@ -16,14 +16,15 @@ export async function triggerRoutes(app: FastifyInstance, services: Services): P
   const tags = ['triggers']
   const manage = (path: string, params: object, targetOf: (p: Record<string, unknown>) => TriggerTarget, what: string) => {
     type P = Record<string, unknown>
-    app.get<{ Params: P }>(path, { schema: { tags, summary: `Get the trigger of a ${what}`, params, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } }, async (request) =>
+    const description = 'The token runs it without an API key: reading it needs READ_RUN or more, creating or deleting it READ_WRITE or more (403 otherwise).'
+    app.get<{ Params: P }>(path, { schema: { tags, summary: `Get the trigger of a ${what}`, description, params, response: { 200: AnyObject, ...errorResponses(401, 403, 404, 429) } } }, async (request) =>
       services.triggers.get(request.accountId, targetOf(request.params)),
     )
-    app.post<{ Params: P }>(path, { schema: { tags, summary: `Create the trigger of a ${what} (200 with the existing one)`, params, response: { 201: AnyObject, 200: AnyObject, ...errorResponses(401, 404, 429) } } }, async (request, reply) => {
+    app.post<{ Params: P }>(path, { schema: { tags, summary: `Create the trigger of a ${what} (200 with the existing one)`, description, params, response: { 201: AnyObject, 200: AnyObject, ...errorResponses(401, 403, 404, 429) } } }, async (request, reply) => {
       const { created, view } = await services.triggers.create(request.accountId, targetOf(request.params))
       return reply.code(created ? 201 : 200).send(view)
     })
-    app.delete<{ Params: P }>(path, { schema: { tags, summary: `Delete the trigger of a ${what}`, params, response: { 204: Type.Null(), ...errorResponses(401, 404, 429) } } }, async (request, reply) => {
+    app.delete<{ Params: P }>(path, { schema: { tags, summary: `Delete the trigger of a ${what}`, description, params, response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) } } }, async (request, reply) => {
       await services.triggers.remove(request.accountId, targetOf(request.params))
       return reply.code(204).send()
     })

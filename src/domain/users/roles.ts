@@ -1,7 +1,8 @@
 /**
  * What each account role may do (issue 14), with the reference's role names (AccountMember roles): every role
- * reads; READ_RUN also starts runs; READ_WRITE changes the account's resources; ADMIN also manages members and
- * keys; OWNER also hands the account over. Enforced on the server for the console and the API alike.
+ * reads all but trigger tokens (which start runs); READ_RUN also starts runs and sees those tokens; READ_WRITE
+ * changes the account's resources; ADMIN also manages members and keys; OWNER also hands the account over.
+ * Enforced on the server for the console and the API alike.
  */
 export const ROLES = ['OWNER', 'ADMIN', 'READ_WRITE', 'READ_RUN', 'READ_ONLY'] as const
 export type Role = (typeof ROLES)[number]
@@ -30,6 +31,8 @@ export const mayInviteAs = (sender: string, granted: string): boolean =>
 
 /** Routes (as Fastify names them) that start runs rather than change configuration. */
 const RUN_ROUTES = [/^\/v[12]\/check-sessions\/trigger$/, /^\/v[12]\/check-sessions\/[^/]+\/cancel$/]
+/** CI/CD triggers: reading one shows its token, which runs its check or group without a key. */
+const TRIGGERS = /^\/v1\/triggers\//
 const API_KEYS = /^\/v1\/accounts\/me\/api-keys(\/|$)/
 /** Routes that manage who can use the account. */
 const MANAGE_ROUTES = [/^\/v1\/accounts\/me\/members(\/|$)/, API_KEYS, /^\/v1\/accounts\/me\/invitations(\/|$)/]
@@ -37,8 +40,12 @@ const MANAGE_ROUTES = [/^\/v1\/accounts\/me\/members(\/|$)/, API_KEYS, /^\/v1\/a
 /** The permission a request needs, from its method and its route's URL pattern. */
 export function requiredPermission(method: string, routeUrl: string): Permission {
   const m = method.toUpperCase()
-  // Every member sees the members; only those who manage keys see the account's keys.
-  if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') return API_KEYS.test(routeUrl) ? 'manage' : 'read'
+  // Every member sees the members; only those who manage keys see the account's keys, and only those who may
+  // start runs see the trigger tokens that start them.
+  if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') {
+    if (API_KEYS.test(routeUrl)) return 'manage'
+    return TRIGGERS.test(routeUrl) ? 'run' : 'read'
+  }
   if (MANAGE_ROUTES.some((r) => r.test(routeUrl))) return 'manage'
   if (RUN_ROUTES.some((r) => r.test(routeUrl))) return 'run'
   return 'write'
