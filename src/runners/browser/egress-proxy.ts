@@ -11,13 +11,14 @@
  *
  * Denials are recorded: the runner fails the run with the first one, since the page saw only an error or a 403.
  */
+import { chmod } from 'node:fs/promises'
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { deniedLiteral, guardedLookup, type EgressGuard } from '../egress-guard.js'
 
 export interface EgressProxy {
-  /** `http://127.0.0.1:<port>` for Chromium's --proxy-server. */
+  /** `http://127.0.0.1:<port>` for Chromium's --proxy-server, or the Unix socket's path when it listens on one. */
   url: string
   /** What was denied during the run, in order (messages of the egress policy). */
   denials: string[]
@@ -32,7 +33,12 @@ function authority(text: string): { host: string; port: number } | null {
   return m ? { host: (m[1] as string).replace(/^\[(.*)\]$/, '$1'), port: Number(m[2]) } : null
 }
 
-export async function startEgressProxy(guard: NonNullable<EgressGuard>): Promise<EgressProxy> {
+/**
+ * Starts the proxy on 127.0.0.1 or, for a boxed run (sandbox/box.ts), on the Unix socket `socketPath`, which the
+ * box's own relay reaches (a box has no other network). With no guard (egress open) it still is the box's only way
+ * out, and then lets every destination through.
+ */
+export async function startEgressProxy(guard: EgressGuard, socketPath: string | null = null): Promise<EgressProxy> {
   const denials: string[] = []
   const sockets = new Set<net.Socket | Duplex>()
   const track = <T extends net.Socket | Duplex>(s: T): T => {
@@ -101,9 +107,14 @@ export async function startEgressProxy(guard: NonNullable<EgressGuard>): Promise
   })
   server.on('connection', (s: net.Socket) => track(s))
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  if (socketPath) {
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve))
+    await chmod(socketPath, 0o666) // the box's user connects to it; only that box sees the folder it is in
+  } else {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  }
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: socketPath ?? `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     denials,
     close: () =>
       new Promise<void>((resolve) => {

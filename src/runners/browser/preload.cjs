@@ -16,8 +16,9 @@ const extraArgs = JSON.parse(process.env.PICKET_CHROMIUM_ARGS || '[]')
 const outDir = process.env.PICKET_OUTPUT_DIR || process.cwd()
 // The egress policy (runner.ts sets it when the service has one): {rules, guardPath, proxy}. This process's own
 // sockets are guarded (egress-guard.cjs); Chromium goes through the run's egress proxy, whatever the script asks.
+// In a box (sandbox/box.ts) there is no guard to install: the box's network reaches nothing but the proxy.
 const egress = process.env.PICKET_EGRESS ? JSON.parse(process.env.PICKET_EGRESS) : null
-if (egress) require(egress.guardPath).installEgressGuard(egress.rules)
+if (egress && egress.guardPath) require(egress.guardPath).installEgressGuard(egress.rules)
 const EGRESS_ARGS = egress
   ? [`--proxy-server=${egress.proxy}`, '--proxy-bypass-list=<-loopback>', '--disable-quic', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp']
   : []
@@ -52,6 +53,11 @@ function patchPlaywright(playwright) {
     type.launch = refuse(message)
     type.launchPersistentContext = refuse(message)
     type.launchServer = refuse(message)
+  }
+  if (egress && playwright.request) {
+    // The `request` fixture and playwright.request make their own connections from node: through the proxy too.
+    const newRequestContext = playwright.request.newContext.bind(playwright.request)
+    playwright.request.newContext = (o) => newRequestContext({ ...(o || {}), proxy: { server: egress.proxy } })
   }
   if (mode === 'multistep') {
     const message = 'Multi-step checks run without a browser: use the `request` fixture (page, context and browser are not available)'

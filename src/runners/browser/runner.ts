@@ -27,7 +27,10 @@ import { probeCertificate, type SslProbe } from '../ssl-probe.js'
 import { readCertificate } from './certificate.js'
 import { egressRules, type EgressPolicy } from '../../domain/egress.js'
 import { egressGuard, egressProbe } from '../egress-guard.js'
-import { applyEgressDenials, startRunEgress, type RunEgress } from './run-egress.js'
+import { applyEgressDenials, startRunEgress } from './run-egress.js'
+import { createRunBox, nodeBinaryPaths, type RunBox } from '../sandbox/box-host.js'
+import { NET_RELAY_PATH, startBoxNet } from '../sandbox/box-net.js'
+import { BOX_PROXY_URL } from '../sandbox/box.js'
 
 export interface BrowserRunnerOptions {
   /** Debian's Chromium (CHROMIUM_PATH); browser runs fail with how to install it when it is missing. */
@@ -46,6 +49,11 @@ export interface BrowserRunnerOptions {
   sslProbe?: SslProbe
   /** Where Chromium and the run's node processes may connect (EGRESS_POLICY); default open. See run-egress.ts. */
   egress?: EgressPolicy
+  /**
+   * The box every run executes in (sandbox/box.ts); by default bubblewrap at /usr/bin/bwrap. null runs users' code
+   * without a box, which only an operator's explicit SANDBOX=off may ask for.
+   */
+  box?: RunBox | null
 }
 
 export interface BrowserRunner extends CheckRunner {
@@ -74,6 +82,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
   const memoryMb = options.memoryMb ?? 2048
   const runAs = options.runAs === undefined ? (process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : null) : options.runAs
   const nodeModules = playwrightModules(HERE)
+  const box = options.box === undefined ? createRunBox({ runtime: [nodeModules, ...nodeBinaryPaths()] }) : options.box
   const versions = { node: process.version.replace(/^v/, ''), playwright: playwrightVersion(nodeModules) }
   const slots = createSemaphore(options.concurrency ?? 2)
   const guard = egressGuard(options.egress)
@@ -86,6 +95,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const plan = planRun(spec)
     const startedAt = ctx.now()
     if ('error' in plan) return configFailure(plan.error, startedAt, ctx.now())
+    if (box?.unavailable) return configFailure(box.unavailable, startedAt, ctx.now(), true)
     if (plan.mode !== 'multistep' && !existsSync(options.chromiumPath)) {
       return configFailure(`Chromium was not found at ${options.chromiumPath}. Install it with \`apt-get install -y chromium\` (Debian) or set CHROMIUM_PATH to a Chromium executable.`, startedAt, ctx.now(), true)
     }
@@ -101,10 +111,11 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
   async function execute(plan: RunPlan, dir: string, spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
     const outputDir = path.join(dir, 'picket-output')
     const reportFile = path.join(dir, 'picket-report.json')
+    const preload = path.join(HERE, 'preload.cjs')
     const env: Record<string, string> = {
       ...spec.variables,
-      PATH: RUN_PATH, HOME: dir, TMPDIR: path.join(dir, RUN_TMP), LANG: 'C.UTF-8', TZ: 'UTC',
-      NODE_OPTIONS: `--require ${path.join(HERE, 'preload.cjs')} --max-old-space-size=${Math.min(memoryMb, 4096)}`,
+      PATH: RUN_PATH, HOME: dir, TMPDIR: box ? '/tmp' : path.join(dir, RUN_TMP), LANG: 'C.UTF-8', TZ: 'UTC',
+      NODE_OPTIONS: `${box ? `--require ${NET_RELAY_PATH} ` : ''}--require ${preload} --max-old-space-size=${Math.min(memoryMb, 4096)}`,
       NODE_PATH: path.join(path.dirname(dir), 'node_modules'),
       PICKET_RUN_MODE: plan.plain ? 'plain' : plan.mode, PICKET_CHROMIUM_PATH: options.chromiumPath, PICKET_CHROMIUM_ARGS: JSON.stringify(CHROMIUM_ARGS),
       PICKET_OUTPUT_DIR: outputDir, PICKET_DEGRADED_FILE: path.join(dir, 'picket-degraded.txt'), FORCE_COLOR: '0', NO_COLOR: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
@@ -112,15 +123,21 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const args = plan.plain ? [path.join(dir, plan.entry)] : [path.join(nodeModules, '@playwright', 'test', 'cli.js'), 'test', '--config', path.join(dir, 'picket.config.cjs')]
     let startedAt = ctx.now()
     const certificate = readCertificate(spec.doc.sslCheckDomain, sslProbe, ctx.now)
-    const egress: RunEgress | null = guard && rules ? await startRunEgress(guard, rules) : null
+    // A boxed run's only way out is its proxy, policy or not; an unboxed run has one only under a policy.
+    const boxNet = box ? await startBoxNet(guard, path.dirname(dir), nodeModules) : null
+    const localNet = !box && guard && rules ? await startRunEgress(guard, rules) : null
+    const netEnv = boxNet ? { ...boxNet.env, PICKET_EGRESS: JSON.stringify({ proxy: BOX_PROXY_URL }) } : (localNet?.env ?? {})
+    const readOnly = [path.join(path.dirname(dir), 'node_modules'), preload, NET_RELAY_PATH]
+    const command = box && boxNet ? box.wrap([process.execPath, ...args], { cwd: dir, writable: [dir], readOnly, egressDir: boxNet.dir }) : { command: process.execPath, args }
     let proc
     try {
       proc = await slots.run(() => {
         startedAt = ctx.now()
-        return runProcess(process.execPath, args, { cwd: dir, env: { ...env, ...egress?.env }, marker: dir }, { timeoutMs, memoryMb, runAs, ...(ctx.signal ? { signal: ctx.signal } : {}) })
+        return runProcess(command.command, command.args, { cwd: dir, env: { ...env, ...netEnv }, marker: dir }, { timeoutMs, memoryMb, runAs, ...(ctx.signal ? { signal: ctx.signal } : {}) })
       })
     } finally {
-      await egress?.close()
+      await boxNet?.close()
+      await localNet?.close()
     }
     const stoppedAt = ctx.now()
     let report: ReportSummary | null = null
@@ -132,7 +149,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const trace = emptySummary()
     for (const a of artifacts.filter((x) => x.type === 'trace')) summarizeTrace(await readFile(a.path), trace)
     const vitals = readVitals(await readFile(path.join(outputDir, 'picket-vitals.jsonl'), 'utf8').catch(() => ''))
-    const verdict = applyEgressDenials(decideVerdict({ process: proc, report, plain: plan.plain, plainError, plainDegraded, trace, limits: { timeoutMs, memoryMb } }), egress?.denials ?? [])
+    const verdict = applyEgressDenials(decideVerdict({ process: proc, report, plain: plan.plain, plainError, plainDegraded, trace, limits: { timeoutMs, memoryMb } }), boxNet?.denials ?? localNet?.denials ?? [])
     const responseTime = report && report.durationMs > 0 ? report.durationMs : proc.wallMs
     return {
       ...verdictFields(verdict),

@@ -10,6 +10,8 @@ import { egressRules, type EgressPolicy } from '../../domain/egress.js'
 import type { ScriptRequest, ScriptResponse, ScriptSandbox, SetupOutcome, TeardownOutcome } from '../script-sandbox.js'
 import { toSetupOutcome, toTeardownOutcome } from './outcome.js'
 import { createSemaphore } from './semaphore.js'
+import { createRunBox, nodeBinaryPaths, type RunBox } from './box-host.js'
+import { egressGuard } from '../egress-guard.js'
 import { runInChild, type ChildLimits, type ChildResult } from './spawn-child.js'
 
 export interface SandboxOptions {
@@ -29,6 +31,11 @@ export interface SandboxOptions {
   runAs?: { uid: number; gid: number } | null
   /** Where scripts may connect (EGRESS_POLICY); default open. The child guards its own sockets (egress-guard.cjs). */
   egress?: EgressPolicy
+  /**
+   * The box each script runs in (box.ts); by default bubblewrap at /usr/bin/bwrap. null runs scripts in a bare
+   * child process, which only an operator's explicit SANDBOX=off may ask for.
+   */
+  box?: RunBox | null
 }
 
 export interface ChildProcessSandbox extends ScriptSandbox {
@@ -66,9 +73,12 @@ export function createChildProcessSandbox(options: SandboxOptions = {}): ChildPr
     runAs: options.runAs === undefined ? defaultRunAs() : options.runAs,
     signal: closed.signal,
     egress: null,
+    box: null,
   }
   const rules = options.egress ? egressRules(options.egress) : null
   if (rules) limits.egress = { rules, guardPath: realpathSync(path.join(HERE, 'egress-guard.cjs')) }
+  const box = options.box === undefined ? createRunBox({ runtime: nodeBinaryPaths() }) : options.box
+  if (box) limits.box = { box, guard: egressGuard(options.egress) }
   const slots = createSemaphore(options.concurrency ?? 4)
 
   function tooLarge(script: string, input: unknown): string | null {

@@ -8,7 +8,12 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
+import type { EgressGuard } from '../egress-guard.js'
+import type { BoxedCommand, RunBox } from './box-host.js'
+import { NET_RELAY_PATH, startBoxNet } from './box-net.js'
+import { treeRssMb } from '../browser/proc-tree.js'
 
 export interface ChildLimits {
   harnessPath: string
@@ -27,6 +32,11 @@ export interface ChildLimits {
    * (at `egressGuardPath`, readable by it) before the script runs.
    */
   egress: { rules: unknown; guardPath: string } | null
+  /**
+   * The box each script runs in (box.ts), with its own egress proxy checked by `guard`; null only when the operator
+   * turned the sandbox off (then `egress` guards the script's own sockets).
+   */
+  box: { box: RunBox; guard: EgressGuard } | null
 }
 
 /** `result` is the harness's result object, not yet validated; `logs` is what the script printed before it ended. */
@@ -45,22 +55,54 @@ export function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(2))}s`
 }
 
-export function runInChild(job: Record<string, unknown>, limits: ChildLimits): Promise<ChildResult> {
+export async function runInChild(job: Record<string, unknown>, limits: ChildLimits): Promise<ChildResult> {
+  if (!limits.box) return spawnChild(job, limits, null, {})
+  if (limits.box.box.unavailable) return { ok: false, error: limits.box.box.unavailable, logs: [] }
+  const net = await startBoxNet(limits.box.guard, os.tmpdir(), limits.nodeModulesDir ?? '')
+  try {
+    return boxedOutcome(await spawnChild(job, { ...limits, egress: null }, limits.box.box, net.env, net.dir), net.denials)
+  } finally {
+    await net.close()
+  }
+}
+
+const DIRECT_FAILURE = /\b(ECONNREFUSED|ENETUNREACH|EHOSTUNREACH|EAI_AGAIN|ENOTFOUND)\b/
+export const BOX_NETWORK_HINT = 'a script reaches the network only through its run\'s egress proxy (fetch, http and https, and programs that read http_proxy); other connections reach nothing'
+
+/**
+ * A boxed script that the egress proxy refused fails with the policy's message, whatever the script made of the
+ * refusal; one that tried to connect around the proxy is told how scripts reach the network.
+ */
+export function boxedOutcome(result: ChildResult, denials: readonly string[]): ChildResult {
+  const denial = denials[0]
+  if (denial !== undefined) return { ok: false, error: denial, logs: result.logs }
+  const hinted = (error: string): string => (DIRECT_FAILURE.test(error) ? `${error} (${BOX_NETWORK_HINT})` : error)
+  if (!result.ok) return { ...result, error: hinted(result.error) }
+  // The harness reports a script's own error inside its result: {ok: false, error}.
+  const inner = result.result as { ok?: unknown; error?: unknown } | null
+  if (inner && typeof inner === 'object' && inner.ok === false && typeof inner.error === 'string') return { ...result, result: { ...inner, error: hinted(inner.error) } }
+  return result
+}
+
+function spawnChild(job: Record<string, unknown>, limits: ChildLimits, box: RunBox | null, env: Record<string, string>, egressDir: string | null = null): Promise<ChildResult> {
   const nonce = `@@picket-result-${randomBytes(16).toString('hex')}@@`
   const egress = limits.egress ? { rules: limits.egress.rules, guardPath: limits.egress.guardPath } : null
   const input = JSON.stringify({ ...job, nonce, maxDataBytes: limits.maxDataBytes, nodeModulesDir: limits.nodeModulesDir ?? path.dirname(limits.harnessPath), egress })
-  const args = ['--experimental-permission', `--allow-fs-read=${limits.harnessPath}`]
+  const args = box ? ['--require', NET_RELAY_PATH, '--experimental-permission', `--allow-fs-read=${NET_RELAY_PATH}`] : ['--experimental-permission']
+  args.push(`--allow-fs-read=${limits.harnessPath}`)
   if (limits.egress) args.push(`--allow-fs-read=${limits.egress.guardPath}`)
   if (limits.nodeModulesDir) args.push(`--allow-fs-read=${limits.nodeModulesDir}${path.sep}`)
   args.push(`--max-old-space-size=${limits.memoryMb}`, '--no-warnings', limits.harnessPath)
+  const readOnly = [limits.harnessPath, NET_RELAY_PATH, ...(limits.nodeModulesDir ? [limits.nodeModulesDir] : [])]
+  const command: BoxedCommand = box ? box.wrap([process.execPath, ...args], { cwd: '/tmp', writable: [], readOnly, egressDir }) : { command: process.execPath, args }
   // The result line is at most maxDataBytes of data plus 100 log lines of 1000 characters (up to 3 bytes each).
   const maxStdoutBytes = limits.maxDataBytes + 512 * 1024
 
   return new Promise<ChildResult>((resolve) => {
     if (limits.signal.aborted) return resolve({ ok: false, error: 'Script sandbox is closed', logs: [] })
-    const child = spawn(process.execPath, args, {
-      env: {},
-      cwd: path.dirname(limits.harnessPath),
+    const child = spawn(command.command, command.args, {
+      env,
+      cwd: box ? '/' : path.dirname(limits.harnessPath),
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(limits.runAs ?? {}),
     })
@@ -86,9 +128,9 @@ export function runInChild(job: Record<string, unknown>, limits: ChildLimits): P
 
     async function checkMemory(): Promise<void> {
       if (child.pid === undefined || killedFor) return
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '')
-      const rssKb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0)
-      if (rssKb > limits.rssLimitMb * 1024) kill('memory')
+      // A box is bwrap and the processes below it: the whole tree counts.
+      const rssMb = box ? await treeRssMb(child.pid) : Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => ''))?.[1] ?? 0) / 1024
+      if (rssMb > limits.rssLimitMb) kill('memory')
     }
     const settle = (result: ChildResult): void => {
       if (settled) return
