@@ -1,10 +1,13 @@
 /**
  * JSON request bodies: Fastify's own parser (with its __proto__ and constructor.prototype guard), and, when it
- * refuses a body, one message that says what is wrong and where instead of Fastify's generic sentence.
+ * refuses a body, one message that says what is wrong and where instead of Fastify's generic sentence. A body that
+ * parses is refused too when it nests deeper than MAX_JSON_DEPTH (no field of the API comes near; a walk of a deeper
+ * one could overflow the stack) or holds a NUL character.
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { DomainError } from '../domain/errors.js'
 import { findJsonSyntaxError } from '../lib/json-syntax.js'
+import { TOO_DEEP, tooDeepPath } from '../lib/json-walk.js'
 import { nulInBodyError, nulPath } from './nul-guard.js'
 
 /** The 400 for a body that JSON.parse (or the prototype guard) refuses; it quotes at most one character of it. */
@@ -20,6 +23,20 @@ export function invalidJsonError(text: string): DomainError {
 
 type Done = (err: Error | null, body?: unknown) => void
 
+/** The 400 for a body nested deeper than MAX_JSON_DEPTH: nothing downstream need then fear a deep walk. */
+function tooDeepError(path: string): DomainError {
+  return new DomainError(400, `Body field "${path}" ${TOO_DEEP}`, { [path]: TOO_DEEP })
+}
+
+/** Why a parsed body is refused: nested too deep, or a NUL in a string or key; null when it is fine. */
+function bodyProblem(text: string, value: unknown): DomainError | null {
+  const deep = tooDeepPath(value)
+  if (deep !== null) return tooDeepError(deep)
+  // Only a body whose text holds a NUL (raw or as the \u0000 escape) is walked for where it is.
+  const nul = text.includes('\\u0000') || text.includes('\u0000') ? nulPath(value) : null
+  return nul === null ? null : nulInBodyError(nul)
+}
+
 export function installJsonBodyParser(app: FastifyInstance): void {
   // getDefaultJsonParser returns the callback form at run time; its declared type also allows the promise form.
   const parse = app.getDefaultJsonParser('error', 'error') as (request: FastifyRequest, body: string, done: Done) => void
@@ -30,9 +47,8 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       if (err && (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY') done(invalidJsonError(text), undefined)
       else if (err) done(err, undefined)
       else {
-        // Only a body whose text holds a NUL (raw or as the \u0000 escape) is walked for where it is.
-        const nul = text.includes('\\u0000') || text.includes('\u0000') ? nulPath(value) : null
-        done(nul === null ? null : nulInBodyError(nul), nul === null ? value : undefined)
+        const problem = bodyProblem(text, value)
+        done(problem, problem === null ? value : undefined)
       }
     })
   })

@@ -6,28 +6,14 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { DomainError } from '../domain/errors.js'
+import { findInJson, pathOf } from '../lib/json-walk.js'
 
 const NUL = '\u0000'
 
-/** The path (`a.b[2]`) of the first string or key holding a NUL, or null. */
-export function nulPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path || 'body' : null
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = nulPath(value[i], `${path}[${i}]`)
-      if (hit !== null) return hit
-    }
-    return null
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) {
-      const at = path ? `${path}.${key}` : key
-      if (key.includes(NUL)) return at
-      const hit = nulPath(v, at)
-      if (hit !== null) return hit
-    }
-  }
-  return null
+/** The path (`a.b[2]`) of the first string or key holding a NUL, or null; without recursion (bodies may nest deep). */
+export function nulPath(value: unknown): string | null {
+  const hit = findInJson(value, (n) => (typeof n.key === 'string' && n.key.includes(NUL)) || (typeof n.value === 'string' && n.value.includes(NUL)))
+  return hit ? pathOf(hit) : null
 }
 
 export function nulInBodyError(path: string): DomainError {

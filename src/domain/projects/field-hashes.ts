@@ -3,17 +3,24 @@
  * the next deploy sees which fields changed without the payload (and the secrets it may hold) being stored.
  */
 import { hashSecret } from '../../lib/ids.js'
+import { MAX_JSON_DEPTH, TOO_DEEP } from '../../lib/json-walk.js'
+import { ValidationError } from '../errors.js'
 
 export type FieldHashes = Record<string, string>
 
-/** JSON with object keys sorted at every depth (array order kept), so equal values always read the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`
-  if (value !== null && typeof value === 'object') {
+/**
+ * JSON with object keys sorted at every depth (array order kept), so equal values always read the same. It
+ * recurses, so a value nested deeper than a request body may be is refused (400) rather than overflow the stack.
+ */
+export function canonicalJson(value: unknown, depth = 1): string {
+  const isContainer = value !== null && typeof value === 'object'
+  if (isContainer && depth > MAX_JSON_DEPTH) throw new ValidationError({ body: TOO_DEEP })
+  if (Array.isArray(value)) return `[${value.map((v: unknown) => canonicalJson(v === undefined ? null : v, depth + 1)).join(',')}]`
+  if (isContainer) {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, depth + 1)}`).join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
 }

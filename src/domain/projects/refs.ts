@@ -2,6 +2,8 @@
  * References between the resources of one deploy request (pure): `{ "$ref": "<kind>:<logicalId>" }` anywhere in a
  * payload stands for the id of that resource of the request. Finding them, checking them, and replacing them.
  */
+import { ValidationError } from '../errors.js'
+import { MAX_JSON_DEPTH, TOO_DEEP } from '../../lib/json-walk.js'
 import { RESOURCE_KINDS, REF_KEY, type DeployResource, type ResourceKind } from './deploy-request.js'
 
 type Json = Record<string, unknown>
@@ -41,30 +43,40 @@ function parseRef(ref: Json): Pick<RefUse, 'target' | 'problem'> {
 
 const childPath = (path: string, key: string | number): string => (typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key)
 
+/**
+ * The walks below recurse, so they refuse a payload nested deeper than a request body may be (400 naming where)
+ * rather than overflow the stack; the payload itself is level 1.
+ */
+const guardDepth = (depth: number, path: string): void => {
+  if (depth > MAX_JSON_DEPTH) throw new ValidationError({ [path]: TOO_DEEP })
+}
+
 /** Every reference in a payload, in document order. */
 export function findRefs(payload: Json): RefUse[] {
   const found: RefUse[] = []
-  const walk = (value: unknown, path: string, field: string): void => {
+  const walk = (value: unknown, path: string, field: string, depth: number): void => {
     if (isRef(value)) {
       found.push({ path, field, ...parseRef(value) })
       return
     }
-    if (Array.isArray(value)) value.forEach((v, i) => walk(v, childPath(path, i), field))
-    else if (isObject(value)) for (const [k, v] of Object.entries(value)) walk(v, childPath(path, k), field)
+    if (Array.isArray(value) || isObject(value)) guardDepth(depth, path)
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, childPath(path, i), field, depth + 1))
+    else if (isObject(value)) for (const [k, v] of Object.entries(value)) walk(v, childPath(path, k), field, depth + 1)
   }
-  for (const [k, v] of Object.entries(payload)) walk(v, k, k)
+  for (const [k, v] of Object.entries(payload)) walk(v, k, k, 2)
   return found
 }
 
 /** A copy of the payload with every reference replaced by what `valueOf` gives for it. */
 export function replaceRefs(payload: Json, valueOf: (use: RefUse) => unknown): Json {
-  const walk = (value: unknown, path: string, field: string): unknown => {
+  const walk = (value: unknown, path: string, field: string, depth: number): unknown => {
     if (isRef(value)) return valueOf({ path, field, ...parseRef(value) })
-    if (Array.isArray(value)) return value.map((v, i) => walk(v, childPath(path, i), field))
-    if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, childPath(path, k), field)]))
+    if (Array.isArray(value) || isObject(value)) guardDepth(depth, path)
+    if (Array.isArray(value)) return value.map((v, i) => walk(v, childPath(path, i), field, depth + 1))
+    if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, childPath(path, k), field, depth + 1)]))
     return value
   }
-  return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, walk(v, k, k)]))
+  return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, walk(v, k, k, 2)]))
 }
 
 const kindOrder = (kind: string): number => (RESOURCE_KINDS as readonly string[]).indexOf(kind)

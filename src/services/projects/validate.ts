@@ -1,13 +1,14 @@
 /**
  * Validation of a deploy request before anything is read or written: each resource's payload (references replaced
  * by placeholder ids of the right type) against its public create route's body schema, with Ajv configured as the
- * API's is, then the create's own rules; references, duplicates and a check's type. Every problem comes back in one
- * 400 whose fields name the resource: `resources[3] (check:home).request.url`.
+ * API's is, then the create's own rules; references, duplicates, a check's type and how deep a payload nests. Every
+ * problem comes back in one 400 whose fields name the resource: `resources[3] (check:home).request.url`.
  */
 import type { ValidateFunction } from 'ajv'
 import { createBodyAjv } from '../../lib/body-ajv.js'
 import type { TSchema } from 'typebox'
 import { fieldErrors } from '../../lib/schema-field-errors.js'
+import { TOO_DEEP, tooDeepPath } from '../../lib/json-walk.js'
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ValidationError, describeFields, type FieldErrors } from '../../domain/errors.js'
 import { completeBody } from '../../domain/projects/complete-body.js'
@@ -65,6 +66,12 @@ export function deployValidator(): DeployValidator {
       const first = firstIndex.get(resourceKey(r.kind, r.logicalId))
       if (first !== i) add('logicalId', `repeats resources[${String(first)}]: a (kind, logicalId) appears once in a request`)
       if (r.kind === 'check' && !r.checkType) add('checkType', 'is required for a check')
+      // The checks below walk the payload; one nested too deep is named as such and not walked.
+      const deep = tooDeepPath(r.payload)
+      if (deep !== null) {
+        add(deep, TOO_DEEP)
+        return
+      }
       for (const [path, why] of Object.entries(refProblems(r, keys))) add(path, why)
       for (const [field, why] of Object.entries(payloadProblems(r, byKey))) add(field, why)
     })
