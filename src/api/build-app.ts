@@ -24,6 +24,11 @@ export interface AppDeps {
   rateLimit: { max: number; windowMs: number }
   redis?: Redis | undefined
   bodyLimitBytes?: number
+  /**
+   * The reverse proxies trusted to name the client in X-Forwarded-For (TRUST_PROXY), as Fastify's trustProxy takes
+   * them; request.ip is then the client's address. Default: none, so request.ip is the connecting address.
+   */
+  trustProxy?: boolean | string[]
   /** Logger settings (main/server.ts), or a ready logger (tests capture lines with one). */
   logger?: FastifyServerOptions['logger']
   loggerInstance?: FastifyBaseLogger
@@ -49,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify's own per-request lines are off; request-log.ts writes one line per request at the right level.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.bodyLimitBytes ?? 1_048_576,
+    trustProxy: deps.trustProxy ?? false,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     ajv: { customOptions: { strict: false } },
     frameworkErrors: handleFrameworkError,

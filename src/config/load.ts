@@ -7,6 +7,7 @@ import { emailProblem } from '../domain/users/email.js'
 import { passwordProblem } from '../domain/users/password.js'
 import { envReader, type Env } from './env-reader.js'
 import { readOperations, type OperationsConfig } from './operations.js'
+import { readTrustProxy, type TrustProxy } from './trust-proxy.js'
 
 export interface Config {
   port: number
@@ -23,6 +24,8 @@ export interface Config {
   /** PICKET_ADMIN_EMAIL and PICKET_ADMIN_PASSWORD: a console user made to exist as OWNER of the first account. */
   admin: { email: string; password: string } | undefined
   rateLimit: { max: number; windowMs: number }
+  /** The reverse proxies whose X-Forwarded-For names the client's address (TRUST_PROXY): see config/trust-proxy.ts. */
+  trustProxy: TrustProxy
   bodyLimitBytes: number
   shutdownGraceMs: number
   /** The data-center location label of checks that select none. */
@@ -139,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     bootstrapApiKey,
     admin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
     rateLimit: { max: int('RATE_LIMIT_MAX', 600, 1, 1_000_000), windowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000) },
+    trustProxy: readTrustProxy(reader, problems),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     defaultLocation: str('DEFAULT_LOCATION') ?? 'us-east-1',

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
         rateLimit: config.rateLimit,
         redis,
         bodyLimitBytes: config.bodyLimitBytes,
+        trustProxy: config.trustProxy,
         logger: { level: config.logLevel },
         isShuttingDown,
         sites: { dashboardDomain: config.sites.dashboardDomain, statusPageDomain: config.sites.statusPageDomain },

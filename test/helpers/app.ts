@@ -32,8 +32,8 @@ export interface TestAppOptions {
   staticIps?: ServiceDeps['staticIps']
   /** Outbound notification settings (SMTP server, SMS gateway, result link base). */
   delivery?: ServiceDeps['delivery']
-  /** HTTP layer settings of buildApp: body size limit, a logger to capture lines, the slow-request threshold, shutdown. */
-  http?: Pick<AppDeps, 'bodyLimitBytes' | 'loggerInstance' | 'slowRequestMs' | 'isShuttingDown'>
+  /** HTTP layer settings of buildApp: body size limit, a logger to capture lines, the slow-request threshold, shutdown, trusted proxies. */
+  http?: Pick<AppDeps, 'bodyLimitBytes' | 'loggerInstance' | 'slowRequestMs' | 'isShuttingDown' | 'trustProxy'>
   /** Where run artifacts are kept (browser results' traces and screenshots are served from here). */
   artifacts?: ServiceDeps['artifacts']
   /** Largest artifact an agent may upload (issue 15). */
