@@ -11,6 +11,7 @@
  *   NODE_EXTRA_CA_CERTS     read by Node itself; checked here only to exist
  *   CHROMIUM_PATH           Debian's Chromium (default /usr/bin/chromium); browser check types are taken only when it exists
  *   AGENT_SHUTDOWN_GRACE_MS how long SIGTERM waits for jobs in hand and their results (default 300000)
+ *   SANDBOX                 bwrap (default): users' code runs in a bubblewrap box; off: without one (trusted users only)
  */
 import { existsSync } from 'node:fs'
 import { ConfigError } from './load.js'
@@ -30,6 +31,7 @@ export interface AgentConfig {
   externalObservability: boolean
   chromiumPath: string
   shutdownGraceMs: number
+  sandbox: 'bwrap' | 'off'
 }
 
 const LEVELS: AgentLogLevel[] = ['debug', 'log', 'info', 'warn', 'error']
@@ -46,7 +48,7 @@ const httpUrl = (raw: string): boolean => {
 /** The agent's settings, or a ConfigError naming every problem. */
 export function loadAgentConfig(env: Env = process.env): AgentConfig {
   const problems: string[] = []
-  const { int, str } = envReader(env, problems)
+  const { int, str, oneOf } = envReader(env, problems)
 
   const apiKey = str('API_KEY')
   if (apiKey === undefined) problems.push('API_KEY is required: a private-location key (pl_…) from POST /v1/private-locations/{id}/keys')
@@ -94,5 +96,6 @@ export function loadAgentConfig(env: Env = process.env): AgentConfig {
     externalObservability,
     chromiumPath: str('CHROMIUM_PATH') ?? '/usr/bin/chromium',
     shutdownGraceMs,
+    sandbox: oneOf('SANDBOX', ['bwrap', 'off'], 'bwrap'),
   }
 }

@@ -27,9 +27,17 @@ export interface OperationsConfig {
   /**
    * EGRESS_POLICY=public-only: check targets and script traffic may not reach loopback, private, link-local,
    * unique-local or cloud-metadata addresses (checked after DNS resolution, on every redirect); EGRESS_ALLOW lists
-   * CIDRs that stay reachable anyway. Default `open` (a single team monitoring its own network).
+   * CIDRs that stay reachable anyway. Default `open` (a single team monitoring its own network): every address but
+   * link-local and cloud metadata ones. EGRESS_DENY lists CIDRs denied under every policy. Picket's own services
+   * are never reachable, whatever these say.
    */
-  egress: { policy: 'open' | 'public-only'; allow: string[] }
+  egress: { policy: 'open' | 'public-only'; allow: string[]; deny: string[] }
+  /**
+   * SANDBOX: `bwrap` (default) runs every piece of users' code in a bubblewrap box of its own (see
+   * runners/sandbox/box.ts); when the box cannot start, such runs fail saying why. `off` runs users' code without a
+   * box, for installations where every user is trusted and bubblewrap cannot run; it must be asked for by name.
+   */
+  sandbox: 'bwrap' | 'off'
   /**
    * MIGRATE_ON_START: `on` (default) applies pending schema migrations at start; `off` refuses to start while the
    * database is behind, for operators who run `picket migrate` as a separate step before a rollout.
@@ -68,6 +76,9 @@ export function readOperations(r: EnvReader, problems: string[]): OperationsConf
   const allow = r.list('EGRESS_ALLOW')
   const badCidr = allow.find((c) => !isCidr(c))
   if (badCidr !== undefined) problems.push(`EGRESS_ALLOW must list CIDRs such as 10.1.0.0/16 or addresses (got "${badCidr}")`)
+  const deny = r.list('EGRESS_DENY')
+  const badDeny = deny.find((c) => !isCidr(c))
+  if (badDeny !== undefined) problems.push(`EGRESS_DENY must list CIDRs such as 10.9.0.0/16 or addresses (got "${badDeny}")`)
 
   return {
     roles: { api, engine, runLocations: runLocations.length > 0 ? runLocations : null },
@@ -78,7 +89,8 @@ export function readOperations(r: EnvReader, problems: string[]): OperationsConf
       agentErrorDays: r.int('AGENT_ERROR_RETENTION_DAYS', 30, 1, 3650),
       batchSize: r.int('RETENTION_BATCH_SIZE', 500, 10, 100_000),
     },
-    egress: { policy: r.oneOf('EGRESS_POLICY', ['open', 'public-only'], 'open'), allow },
+    egress: { policy: r.oneOf('EGRESS_POLICY', ['open', 'public-only'], 'open'), allow, deny },
+    sandbox: r.oneOf('SANDBOX', ['bwrap', 'off'], 'bwrap'),
     migrateOnStart: r.oneOf('MIGRATE_ON_START', ['on', 'off'], 'on') === 'on',
   }
 }

@@ -1,19 +1,38 @@
 /**
- * The egress policy (EGRESS_POLICY, EGRESS_ALLOW): which addresses checks and scripts may connect to. Pure: it
- * answers for one IP address (after DNS resolution, by the caller), it resolves nothing. Under `public-only`,
- * loopback, unspecified, private, unique-local, link-local, carrier-grade NAT, cloud metadata, multicast and
- * reserved addresses are denied, also in their IPv4-mapped (::ffff:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) forms,
- * unless EGRESS_ALLOW names them.
+ * The egress policy (EGRESS_POLICY, EGRESS_ALLOW, EGRESS_DENY): which addresses checks and scripts may connect to.
+ * Pure: it answers for one IP address and port (after DNS resolution, by the caller), it resolves nothing.
+ * Whatever the policy, Picket's own services (its listening ports on this host's addresses, its database, Redis
+ * and SMTP relay) are never reached: a run that could would read or change every account's data. Under `open`
+ * (the default) link-local and cloud-metadata addresses are denied too, since they hand out the host's cloud
+ * credentials; under `public-only`, loopback, unspecified, private, unique-local, link-local, carrier-grade NAT,
+ * cloud metadata, multicast and reserved addresses are denied. Categories hold in IPv4-mapped (::ffff:a.b.c.d)
+ * and NAT64 (64:ff9b::a.b.c.d) forms too; EGRESS_ALLOW lifts a category denial, EGRESS_DENY adds ranges.
  */
 import { BlockList, isIP } from 'node:net'
 
+/** One of Picket's own services: never reachable by a run, whatever the policy. */
+export interface ProtectedEndpoint {
+  /** What it is, for the message: "API port", "database", ... */
+  name: string
+  /** Its addresses (CIDRs or single addresses). */
+  addresses: readonly string[]
+  port: number
+}
+
 export interface EgressPolicy {
   policy: 'open' | 'public-only'
-  /** CIDRs or single addresses that stay reachable under `public-only`. */
+  /** CIDRs or single addresses that stay reachable although their category is denied. */
   allow: readonly string[]
+  /** CIDRs or single addresses denied under every policy (EGRESS_DENY). */
+  deny?: readonly string[]
+  /** Picket's own services (main/ works them out from the configuration). */
+  protected?: readonly ProtectedEndpoint[]
 }
 
 export const OPEN_EGRESS: EgressPolicy = { policy: 'open', allow: [] }
+
+/** The categories denied under `open`: addresses that answer for the host itself in a cloud. */
+const OPEN_DENIED: ReadonlySet<DenialReason> = new Set(['cloud metadata', 'link-local'])
 
 export type DenialReason =
   | 'cloud metadata'
@@ -85,32 +104,45 @@ export function embeddedIPv4(address: string): string | null {
 
 export interface EgressDecision {
   denied: boolean
-  reason: DenialReason | null
+  reason: DenialReason | 'picket' | 'denied' | null
+  /** For reason `picket`: which of Picket's services. */
+  endpoint?: string
+  /** The policy that denied a category (its message names the setting). */
+  policy?: EgressPolicy['policy']
 }
 
 export interface EgressChecker {
   readonly policy: EgressPolicy
-  /** Whether `address` (an IP address, never a name) may be connected to. Anything that is not an IP is denied. */
-  check(address: string): EgressDecision
+  /**
+   * Whether `address` (an IP address, never a name) may be connected to on `port` (Picket's own services are
+   * matched by port; without one, only by address ranges). Anything that is not an IP is denied.
+   */
+  check(address: string, port?: number): EgressDecision
 }
 
 const ALLOWED: EgressDecision = { denied: false, reason: null }
 
 /** Compiles a policy once (its allow list into a BlockList); checks are then cheap. */
 export function egressChecker(policy: EgressPolicy): EgressChecker {
-  const allow = blockListOf(policy.allow)
-  const allowed = (a: string) => isIP(a) !== 0 && allow.check(a, familyOf(a))
+  const inList = (list: BlockList) => (a: string) => isIP(a) !== 0 && list.check(a, familyOf(a))
+  const allowed = inList(blockListOf(policy.allow))
+  const operatorDenied = inList(blockListOf(policy.deny ?? []))
+  const endpoints = (policy.protected ?? []).map((e) => ({ ...e, has: inList(blockListOf(e.addresses)) }))
   const categorize = (a: string): DenialReason | null => CATEGORIES.find(([, list]) => list.check(a, familyOf(a)))?.[0] ?? null
+  const denies = (reason: DenialReason) => policy.policy === 'public-only' || OPEN_DENIED.has(reason)
   return {
     policy,
-    check(raw: string): EgressDecision {
-      if (policy.policy === 'open') return ALLOWED
+    check(raw: string, port?: number): EgressDecision {
       const address = raw.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '')
       if (isIP(address) === 0) return { denied: true, reason: 'reserved' }
       const inner = embeddedIPv4(address)
-      if (allowed(address) || (inner !== null && allowed(inner))) return ALLOWED
+      const forms = inner === null ? [address] : [address, inner]
+      const endpoint = port === undefined ? undefined : endpoints.find((e) => e.port === port && forms.some(e.has))
+      if (endpoint) return { denied: true, reason: 'picket', endpoint: endpoint.name }
+      if (forms.some(operatorDenied)) return { denied: true, reason: 'denied' }
+      if (forms.some(allowed)) return ALLOWED
       const reason = categorize(address) ?? (inner !== null ? categorize(inner) : null)
-      return reason === null ? ALLOWED : { denied: true, reason }
+      return reason !== null && denies(reason) ? { denied: true, reason, policy: policy.policy } : ALLOWED
     },
   }
 }
@@ -124,12 +156,17 @@ export function isDenied(address: string, policy: EgressPolicy): boolean {
   return checker.check(address).denied
 }
 
-const article = (reason: DenialReason) => (/^[aeiou]/.test(reason) ? 'an' : 'a')
+const article = (reason: string) => (/^[aeiou]/.test(reason) ? 'an' : 'a')
 
 /** The error a denied run shows: which address, where it came from, why, and the setting that denies it. */
-export function egressDeniedMessage(address: string, reason: DenialReason, host?: string): string {
+export function egressDeniedMessage(address: string, decision: EgressDecision | DenialReason, host?: string, port?: number): string {
+  const d = typeof decision === 'string' ? { denied: true, reason: decision } : decision
   const from = host !== undefined && host !== address && host.replace(/^\[(.*)\]$/, '$1') !== address ? ` (resolved from ${host})` : ''
-  return `Egress policy: ${address}${from} is ${article(reason)} ${reason} address; this installation allows public addresses only (EGRESS_POLICY=public-only)`
+  if (d.reason === 'picket') return `Egress policy: ${address}${port === undefined ? '' : `:${port}`}${from} is Picket's own ${d.endpoint ?? 'service'}; runs never reach Picket's own services`
+  if (d.reason === 'denied') return `Egress policy: ${address}${from} is denied on this installation (EGRESS_DENY)`
+  const reason = d.reason ?? 'reserved'
+  const why = d.policy === 'open' ? 'runs never reach link-local or cloud metadata addresses (EGRESS_ALLOW can allow one)' : 'this installation allows public addresses only (EGRESS_POLICY=public-only)'
+  return `Egress policy: ${address}${from} is ${article(reason)} ${reason} address; ${why}`
 }
 
 /**

@@ -14,6 +14,9 @@ import type { AgentLog } from '../agent/log.js'
 import { buildRunners } from '../runners/index.js'
 import { createBrowserRunner } from '../runners/browser/runner.js'
 import { createChildProcessSandbox } from '../runners/sandbox/index.js'
+import { OPEN_EGRESS } from '../domain/egress.js'
+import { withProtectedEndpoints } from './protected-endpoints.js'
+import { startRunBox } from './run-box.js'
 
 
 function agentVersion(): string {
@@ -46,11 +49,17 @@ export async function runAgent(env: Record<string, string | undefined> = process
     return 2
   }
   const log = buildLogger(config)
-  const sandbox = createChildProcessSandbox()
+  // Runs never reach the service this agent reports to, nor the agent's own port (main/protected-endpoints.ts).
+  const egress = await withProtectedEndpoints(OPEN_EGRESS, {
+    listening: [{ name: 'agent health port', port: config.healthPort }],
+    remote: [{ name: 'API (this agent\'s service)', url: config.serviceUrl, defaultPort: config.serviceUrl.startsWith('https:') ? 443 : 80 }],
+  })
+  const box = await startRunBox(config.sandbox, { warn: (o, m) => log.warn(o, m ?? ''), error: (o, m) => log.warn(o, m ?? '') })
+  const sandbox = createChildProcessSandbox({ egress, box })
   const hasChromium = existsSync(config.chromiumPath)
-  const browser = hasChromium ? createBrowserRunner({ chromiumPath: config.chromiumPath, concurrency: config.jobConcurrency }) : undefined
+  const browser = hasChromium ? createBrowserRunner({ chromiumPath: config.chromiumPath, concurrency: config.jobConcurrency, egress, box }) : undefined
   if (!hasChromium) log.info({ chromiumPath: config.chromiumPath }, 'Chromium not found: this agent takes no BROWSER, MULTI_STEP or PLAYWRIGHT checks')
-  const runners = buildRunners({ sandbox, browser })
+  const runners = buildRunners({ sandbox, browser, egress })
   let agent
   try {
     agent = await startAgent({

@@ -12,6 +12,8 @@ import { artifactFiles } from '../store/artifact-files.js'
 import { buildStores, transactor } from '../store/all-stores.js'
 import type { Store } from '../store/db.js'
 import type { WorkBell } from '../lib/work-bell.js'
+import { withProtectedEndpoints, type ServiceEndpoints } from './protected-endpoints.js'
+import { startRunBox } from './run-box.js'
 
 export interface RunningEngine {
   stop(): Promise<void>
@@ -28,14 +30,29 @@ export interface InstanceHooks {
   bell?: WorkBell
 }
 
-export function startInstanceEngine(config: Config, store: Store, log: EngineLog, hooks: InstanceHooks): RunningEngine {
-  const sandbox = createChildProcessSandbox({ egress: config.operations.egress })
-  const browser = createBrowserRunner({ chromiumPath: config.browser.chromiumPath, concurrency: config.browser.concurrency, memoryMb: config.browser.memoryMb, egress: config.operations.egress })
+/** What this instance listens on and talks to: never reachable by a run (main/protected-endpoints.ts). */
+function ownServices(config: Config): ServiceEndpoints {
+  const m = config.operations.metrics
+  return {
+    listening: [{ name: 'API port', port: config.port }, ...(m.enabled && m.port !== null ? [{ name: 'metrics port', port: m.port }] : [])],
+    remote: [
+      { name: 'database', url: config.databaseUrl, defaultPort: 5432 },
+      { name: 'Redis', url: config.redisUrl, defaultPort: 6379 },
+      { name: 'SMTP relay', url: config.smtp.url, defaultPort: config.smtp.url?.startsWith('smtps:') ? 465 : 587 },
+    ],
+  }
+}
+
+export async function startInstanceEngine(config: Config, store: Store, log: EngineLog, hooks: InstanceHooks): Promise<RunningEngine> {
+  const egress = await withProtectedEndpoints(config.operations.egress, ownServices(config))
+  const box = await startRunBox(config.operations.sandbox, log)
+  const sandbox = createChildProcessSandbox({ egress, box })
+  const browser = createBrowserRunner({ chromiumPath: config.browser.chromiumPath, concurrency: config.browser.concurrency, memoryMb: config.browser.memoryMb, egress, box })
   const engine: Engine = startEngine({
     stores: buildStores(store),
     transact: transactor(store),
     clock: systemClock,
-    runners: buildRunners({ sandbox, browser, egress: config.operations.egress }),
+    runners: buildRunners({ sandbox, browser, egress }),
     artifacts: artifactFiles(config.artifacts.dir),
     instanceId: newId(),
     defaultLocation: config.defaultLocation,

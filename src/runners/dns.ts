@@ -91,7 +91,7 @@ export function dnsRunner(options: DnsRunnerOptions = {}): CheckRunner {
           jobLog.push(server)
           continue
         }
-        const denial = custom !== '' ? deniedAddress(egress, server.host, parsed.host) : null
+        const denial = custom !== '' ? deniedAddress(egress, server.host, parsed.host, server.port) : null
         if (denial) return fail('CONFIG', denial.message, [...jobLog, denial.message])
         used = server
         outcome = await dnsQuery(server, query, recordType, protocol, options.timeoutMs ?? 5_000)

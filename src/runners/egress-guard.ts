@@ -21,26 +21,26 @@ export class EgressDeniedError extends Error {
   }
 }
 
-/** What a runner holds: the compiled policy, or null when egress is open (nothing to check). */
+/** What a runner holds: the compiled policy (every policy denies something: Picket's own services at least). */
 export type EgressGuard = EgressChecker | null
 
 export function egressGuard(policy: EgressPolicy = OPEN_EGRESS): EgressGuard {
-  return policy.policy === 'open' ? null : egressChecker(policy)
+  return egressChecker(policy)
 }
 
 const unbracket = (host: string): string => host.replace(/^\[(.*)\]$/, '$1')
 
-/** The denial of connecting to `address` (reached through `host`), or null when it is allowed. */
-export function deniedAddress(guard: EgressGuard, address: string, host?: string): EgressDeniedError | null {
+/** The denial of connecting to `address` on `port` (reached through `host`), or null when it is allowed. */
+export function deniedAddress(guard: EgressGuard, address: string, host?: string, port?: number): EgressDeniedError | null {
   if (!guard) return null
-  const d = guard.check(address)
-  return d.denied && d.reason ? new EgressDeniedError(address, egressDeniedMessage(address, d.reason, host)) : null
+  const d = guard.check(address, port)
+  return d.denied ? new EgressDeniedError(address, egressDeniedMessage(address, d, host, port)) : null
 }
 
-/** For a host that is an IP address: its denial, or null (names are checked when they are resolved). */
-export function deniedLiteral(guard: EgressGuard, host: string): EgressDeniedError | null {
+/** For a host that is an IP address: its denial on `port`, or null (names are checked when they are resolved). */
+export function deniedLiteral(guard: EgressGuard, host: string, port?: number): EgressDeniedError | null {
   const address = unbracket(host)
-  return isIP(address) === 0 ? null : deniedAddress(guard, address, host)
+  return isIP(address) === 0 ? null : deniedAddress(guard, address, host, port)
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
@@ -49,13 +49,13 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * A `lookup` for net/http/tls options: resolves like dns.lookup, then fails with EgressDeniedError when any
  * address of the answer is denied (a name that answers with an internal address is not trusted for the others).
  */
-export function guardedLookup(guard: EgressGuard, base: LookupFunction = dns.lookup as LookupFunction): LookupFunction {
+export function guardedLookup(guard: EgressGuard, port?: number, base: LookupFunction = dns.lookup as LookupFunction): LookupFunction {
   const lookup = (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     base(hostname, options, (err, address, family) => {
       if (err) return callback(err, address, family)
       const all = Array.isArray(address) ? address : [{ address, family }]
       for (const a of all) {
-        const denial = deniedAddress(guard, a.address, hostname)
+        const denial = deniedAddress(guard, a.address, hostname, port)
         if (denial) return callback(denial, address, family)
       }
       callback(null, address, family)
@@ -87,9 +87,8 @@ export async function resolveAllowed(guard: EgressGuard, host: string, family?: 
 /** A certificate probe (sslCheckDomain) under the policy: the host it names is a target too. */
 export function egressProbe(guard: EgressGuard, probe: SslProbe): SslProbe {
   if (!guard) return probe
-  const lookup = guardedLookup(guard)
   return async (req) => {
-    const denial = deniedLiteral(guard, req.host)
-    return denial ? { ok: false, error: denial.message } : probe({ ...req, lookup })
+    const denial = deniedLiteral(guard, req.host, req.port)
+    return denial ? { ok: false, error: denial.message } : probe({ ...req, lookup: guardedLookup(guard, req.port) })
   }
 }

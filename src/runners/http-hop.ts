@@ -65,10 +65,11 @@ export function runHop(h: Hop): Promise<HopResult> {
     }
     // The egress policy: an address host is checked here, a name by the lookup of this hop's own socket.
     const guard = h.input.egress ?? null
-    const denial = deniedLiteral(guard, h.url.hostname)
+    const port = Number(h.url.port) || (h.url.protocol === 'https:' ? 443 : 80)
+    const denial = deniedLiteral(guard, h.url.hostname, port)
     if (denial) return finish(null, h.mapError(denial))
     const options: https.RequestOptions = {
-      ...(guard ? { lookup: guardedLookup(guard) } : {}),
+      ...(guard ? { lookup: guardedLookup(guard, port) } : {}),
       method: h.method,
       headers: h.headers,
       agent: false,

@@ -57,13 +57,13 @@ function exchange(x: ExchangeInput): Promise<Exchange> {
     let size = 0
     let idle: NodeJS.Timeout | undefined
     // The egress policy: an address is checked before connecting, a name by the socket's own lookup.
-    const denial = deniedLiteral(x.egress, x.host)
+    const denial = deniedLiteral(x.egress, x.host, x.port)
     if (denial) {
       r.stopped = performance.now()
       r.error = mapNetworkError(denial)
       return resolve(r)
     }
-    const socket = net.connect({ host: x.host, port: x.port, family: x.family, ...(x.egress ? { lookup: guardedLookup(x.egress) } : {}) })
+    const socket = net.connect({ host: x.host, port: x.port, family: x.family, ...(x.egress ? { lookup: guardedLookup(x.egress, x.port) } : {}) })
     const finish = (error: NetFailure | null) => {
       if (r.stopped !== 0) return
       r.stopped = performance.now()

@@ -18,7 +18,7 @@ describe('loadAgentConfig', () => {
   it('has defaults for everything but the key and the URL', () => {
     expect(loadAgentConfig(OK)).toEqual({
       apiKey: 'pl_abcdefabcdef', serviceUrl: 'https://picket.example.com', jobConcurrency: 1, logLevel: 'info', proxyUrl: undefined,
-      healthPort: 8081, externalObservability: true, chromiumPath: '/usr/bin/chromium', shutdownGraceMs: 300_000,
+      healthPort: 8081, externalObservability: true, chromiumPath: '/usr/bin/chromium', shutdownGraceMs: 300_000, sandbox: 'bwrap',
     })
   })
 

@@ -31,7 +31,13 @@ describe('egress policy: public-only', () => {
 describe('egress policy: open and allow list', () => {
   const cases: Array<[string, EgressPolicy, string, boolean]> = [
     ['open allows loopback', { policy: 'open', allow: [] }, '127.0.0.1', false],
-    ['open allows metadata', { policy: 'open', allow: [] }, '169.254.169.254', false],
+    ['open denies metadata', { policy: 'open', allow: [] }, '169.254.169.254', true],
+    ['open denies link-local', { policy: 'open', allow: [] }, 'fe80::1', true],
+    ['open denies metadata in its NAT64 form', { policy: 'open', allow: [] }, '64:ff9b::a9fe:a9fe', true],
+    ['open allows private addresses', { policy: 'open', allow: [] }, '10.0.0.5', false],
+    ['an allow list reopens metadata under open', { policy: 'open', allow: ['169.254.169.254'] }, '169.254.169.254', false],
+    ['a deny list closes a range under open', { policy: 'open', allow: [], deny: ['10.9.0.0/16'] }, '10.9.1.1', true],
+    ['a deny list wins over the allow list', { policy: 'public-only', allow: ['10.9.0.0/16'], deny: ['10.9.1.1'] }, '10.9.1.1', true],
     ['a /32 reopens one address', { policy: 'public-only', allow: ['127.0.0.1/32'] }, '127.0.0.1', false],
     ['a /32 leaves its neighbour denied', { policy: 'public-only', allow: ['127.0.0.1/32'] }, '127.0.0.2', true],
     ['a bare address', { policy: 'public-only', allow: ['10.1.2.3'] }, '10.1.2.3', false],
@@ -44,6 +50,34 @@ describe('egress policy: open and allow list', () => {
   ]
   it.each(cases)('%s', (_name, policy, address, denied) => {
     expect(isDenied(address, policy)).toBe(denied)
+  })
+})
+
+describe("egress policy: Picket's own services", () => {
+  const own: EgressPolicy = {
+    policy: 'open', allow: ['127.0.0.0/8'],
+    protected: [{ name: 'API port', addresses: ['127.0.0.0/8', '::1', '0.0.0.0'], port: 3000 }, { name: 'database', addresses: ['10.0.0.7'], port: 5432 }],
+  }
+  const cases: Array<[string, string, number | undefined, boolean]> = [
+    ['the API port on loopback', '127.0.0.1', 3000, true],
+    ['the API port on another loopback address', '127.0.0.2', 3000, true],
+    ['the API port in IPv4-mapped form', '::ffff:127.0.0.1', 3000, true],
+    ['the API port on 0.0.0.0', '0.0.0.0', 3000, true],
+    ['another loopback port', '127.0.0.1', 3001, false],
+    ['the database', '10.0.0.7', 5432, true],
+    ['another port of the database host', '10.0.0.7', 80, false],
+    ['a port not given', '127.0.0.1', undefined, false],
+  ]
+  it.each(cases)('%s', (_name, address, port, denied) => {
+    expect(egressChecker(own).check(address, port).denied).toBe(denied)
+  })
+
+  it('says which service, whatever the allow list', () => {
+    const d = egressChecker(own).check('127.0.0.1', 3000)
+    expect(egressDeniedMessage('127.0.0.1', d, 'localhost', 3000)).toBe("Egress policy: 127.0.0.1:3000 (resolved from localhost) is Picket's own API port; runs never reach Picket's own services")
+    expect(egressDeniedMessage('169.254.169.254', egressChecker({ policy: 'open', allow: [] }).check('169.254.169.254'))).toBe(
+      'Egress policy: 169.254.169.254 is a cloud metadata address; runs never reach link-local or cloud metadata addresses (EGRESS_ALLOW can allow one)',
+    )
   })
 })
 

@@ -18,7 +18,8 @@ describe('operations settings', () => {
       roles: { api: true, engine: true, runLocations: null },
       metrics: { enabled: true, port: null, token: undefined },
       retention: { resultDays: 30, notificationDays: 30, agentErrorDays: 30, batchSize: 500 },
-      egress: { policy: 'open', allow: [] },
+      egress: { policy: 'open', allow: [], deny: [] },
+      sandbox: 'bwrap',
       migrateOnStart: true,
     })
   })
@@ -31,6 +32,8 @@ describe('operations settings', () => {
     [{ METRICS: 'off' }, { metrics: { enabled: false, port: null, token: undefined } }],
     [{ RESULT_RETENTION_DAYS: '90', RETENTION_BATCH_SIZE: '100' }, { retention: { resultDays: 90, notificationDays: 30, agentErrorDays: 30, batchSize: 100 } }],
     [{ MIGRATE_ON_START: 'off' }, { migrateOnStart: false }],
+    [{ EGRESS_DENY: '10.9.0.0/16, 192.0.2.8' }, { egress: { policy: 'open', allow: [], deny: ['10.9.0.0/16', '192.0.2.8'] } }],
+    [{ SANDBOX: 'off' }, { sandbox: 'off' }],
     [{ EGRESS_POLICY: 'public-only', EGRESS_ALLOW: '10.1.0.0/16,fd00::/8,192.0.2.7' }, { egress: { policy: 'public-only', allow: ['10.1.0.0/16', 'fd00::/8', '192.0.2.7'] } }],
   ])('reads %j', (env, want) => {
     expect(ops(env)).toMatchObject(want)
@@ -48,6 +51,8 @@ describe('operations settings', () => {
     [{ EGRESS_ALLOW: '10.0.0.0/33' }, /EGRESS_ALLOW/],
     [{ EGRESS_ALLOW: 'example.com' }, /EGRESS_ALLOW/],
     [{ MIGRATE_ON_START: 'no' }, /MIGRATE_ON_START must be one of on, off/],
+    [{ EGRESS_DENY: 'metadata' }, /EGRESS_DENY must list CIDRs/],
+    [{ SANDBOX: 'none' }, /SANDBOX must be one of bwrap, off/],
   ])('refuses %j', (env, message) => {
     expect(problems(env).join('\n')).toMatch(message)
   })

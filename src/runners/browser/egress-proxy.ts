@@ -46,7 +46,6 @@ export async function startEgressProxy(guard: EgressGuard, socketPath: string | 
     s.once('close', () => sockets.delete(s))
     return s
   }
-  const lookup = guardedLookup(guard)
   /** The denial message of an error, recording it; null for other errors. */
   const denialOf = (err: unknown): string | null => {
     if ((err as { code?: unknown } | null)?.code !== 'EGRESS_DENIED') return null
@@ -64,13 +63,14 @@ export async function startEgressProxy(guard: EgressGuard, socketPath: string | 
       res.writeHead(400, { 'Content-Type': 'text/plain' }).end('Picket egress proxy: absolute http:// URLs only')
       return
     }
-    const literal = deniedLiteral(guard, target.hostname)
+    const port = Number(target.port) || 80
+    const literal = deniedLiteral(guard, target.hostname, port)
     if (literal) {
       res.writeHead(403, { 'Content-Type': 'text/plain' }).end(denialOf(literal))
       return
     }
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase())))
-    const upstream = http.request(target, { method: req.method, headers, agent: false, lookup }, (up) => {
+    const upstream = http.request(target, { method: req.method, headers, agent: false, lookup: guardedLookup(guard, port) }, (up) => {
       const back = Object.fromEntries(Object.entries(up.headers).filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase())))
       res.writeHead(up.statusCode ?? 502, up.statusMessage, back)
       up.pipe(res)
@@ -89,9 +89,9 @@ export async function startEgressProxy(guard: EgressGuard, socketPath: string | 
     const dest = authority(req.url ?? '')
     const refuse = (status: string, message: string) => client.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`)
     if (!dest) return refuse('400 Bad Request', 'Picket egress proxy: CONNECT host:port only')
-    const literal = deniedLiteral(guard, dest.host)
+    const literal = deniedLiteral(guard, dest.host, dest.port)
     if (literal) return refuse('403 Forbidden', denialOf(literal) ?? '')
-    const upstream = track(net.connect({ host: dest.host, port: dest.port, lookup }))
+    const upstream = track(net.connect({ host: dest.host, port: dest.port, lookup: guardedLookup(guard, dest.port) }))
     upstream.once('connect', () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
       if (head.length > 0) upstream.write(head)
