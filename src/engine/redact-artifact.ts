@@ -11,12 +11,17 @@
  *
  * When nothing changes, the original buffer itself is returned.
  */
-import { unzipSync, zipSync, type Zippable } from 'fflate'
+import { inflateRawSync } from 'node:zlib'
+import { zipSync, type Zippable } from 'fflate'
+import { localHeaderLength, readDirectory, readDirectoryEnd, readZip64End, ZIP_TAIL_BYTES, type ZipEntry } from '../lib/zip-directory.js'
 import type { Redactor } from '../domain/secrets/redact.js'
 import type { RunArtifact } from '../runners/contract.js'
 
-/** The most a zip may unpack to (by its own directory) before it is given up as unreadable. */
-export const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024
+/**
+ * The most a zip may unpack to (by its own directory) before it is given up as unreadable: it is unpacked in
+ * memory, so this bounds the service's memory; a run's trace is at most 50 MB packed (runners/browser/artifact-caps.ts).
+ */
+export const MAX_UNZIPPED_BYTES = 128 * 1024 * 1024
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
 const MEDIA_NAME = /\.(png|jpe?g|gif|webp|bmp|ico|avif|webm|mp4|ogg|mp3|wav|woff2?|ttf|otf|eot)$/i
@@ -49,20 +54,39 @@ function redactUtf8(bytes: Uint8Array, redactor: Redactor): Buffer | null {
 
 /** The entries of a zip, or null when it cannot be read within the size limit. */
 function readZip(bytes: Buffer): Record<string, Uint8Array> | null {
-  let total = 0
+  const tailStart = Math.max(0, bytes.length - ZIP_TAIL_BYTES)
+  const end = readDirectoryEnd(bytes.subarray(tailStart), tailStart)
+  const place = !end ? null : 'place' in end ? end.place : readZip64End(bytes.subarray(end.zip64RecordAt, end.zip64RecordAt + 56))
+  if (!place || place.offset + place.size > bytes.length) return null
+  const entries = readDirectory(bytes.subarray(place.offset, place.offset + place.size), place.entries)
+  if (!entries || entries.length !== place.entries) return null
+  // The sizes are the directory's claims: their total is checked before anything is unpacked, and each entry is
+  // then held to its own claim while it is unpacked (zlib stops at the limit), so a lying entry costs nothing.
+  if (entries.reduce((sum, e) => sum + e.size, 0) > MAX_UNZIPPED_BYTES) return null
+  const out: Record<string, Uint8Array> = Object.create(null) as Record<string, Uint8Array>
+  for (const entry of entries) {
+    const content = unpack(bytes, entry)
+    if (content === null) return null
+    out[entry.name] = content
+  }
+  return out
+}
+
+function unpack(bytes: Buffer, entry: ZipEntry): Uint8Array | null {
+  const header = entry.encrypted ? null : localHeaderLength(bytes.subarray(entry.headerOffset, entry.headerOffset + 30))
+  if (header === null) return null
+  const start = entry.headerOffset + header
+  const data = bytes.subarray(start, start + entry.compressedSize)
+  if (data.length !== entry.compressedSize) return null
+  let content: Uint8Array
   try {
-    return unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-      filter: (file) => {
-        // An entry that claims to unpack to nothing but holds data is not what it says (it would come out empty).
-        if (file.compression !== 0 && file.originalSize === 0 && file.size > 16) throw new Error('unbounded entry')
-        total += file.originalSize
-        if (total > MAX_UNZIPPED_BYTES) throw new Error('zip too large')
-        return true
-      },
-    })
+    if (entry.method === 0 || (entry.compressedSize === 0 && entry.size === 0)) content = data
+    else if (entry.method === 8) content = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.size) })
+    else return null
   } catch {
     return null
   }
+  return content.length === entry.size ? content : null
 }
 
 function redactZip(bytes: Buffer, redactor: Redactor): Buffer {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { strToU8, unzipSync, zipSync } from 'fflate'
 import { createRedactor, REDACTED } from '../../src/domain/secrets/redact.js'
-import { isZipArtifact, redactArtifact } from '../../src/engine/redact-artifact.js'
+import { isZipArtifact, MAX_UNZIPPED_BYTES, redactArtifact } from '../../src/engine/redact-artifact.js'
 import type { RunArtifact } from '../../src/runners/contract.js'
 
 const SECRET = 'p@ss w/rd"42-Sup3rSecret'
@@ -75,6 +75,20 @@ describe('redactArtifact', () => {
     const bytes = Buffer.from(zipSync({ 'trace.trace': strToU8(`${SECRET} ${'x'.repeat(10_000)}`) }))
     const central = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
     bytes.writeUInt32LE(0, central + 24) // the uncompressed size in the central directory
+    expect(redactArtifact(bytes, art('trace.zip', 'application/zip', 'trace'), redactor).length).toBe(0)
+  })
+
+  it('gives nothing back for an entry that unpacks to more than it claims (a zip bomb), without unpacking it all', () => {
+    const bytes = Buffer.from(zipSync({ 'trace.trace': [new Uint8Array(32 * 1024 * 1024), { level: 6 }] }))
+    const central = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
+    bytes.writeUInt32LE(1000, central + 24)
+    expect(redactArtifact(bytes, art('trace.zip', 'application/zip', 'trace'), redactor).length).toBe(0)
+  })
+
+  it('gives nothing back for a zip whose directory claims more than it may unpack', () => {
+    const bytes = Buffer.from(zipSync({ 'trace.trace': strToU8(SECRET), 'b.trace': strToU8(SECRET) }))
+    const central = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
+    bytes.writeUInt32LE(MAX_UNZIPPED_BYTES, central + 24)
     expect(redactArtifact(bytes, art('trace.zip', 'application/zip', 'trace'), redactor).length).toBe(0)
   })
 
