@@ -10,6 +10,15 @@
 # capabilities include it. Where it is dropped (--cap-drop ALL, Kubernetes "restricted" pods) exec of ping fails;
 # add it back with `--cap-add NET_RAW` (securityContext.capabilities.add: [NET_RAW]).
 #
+# Every run of users' code (browser, multi-step and suite scripts, setup and teardown scripts) runs in a bubblewrap
+# box made of user, PID, mount and network namespaces, created by the non-root user. Docker's default seccomp
+# profile refuses the unshare and clone calls that create user namespaces, so run the container with
+# `--security-opt seccomp=unconfined` (or a profile that allows unshare/clone with CLONE_NEWUSER; Kubernetes:
+# seccompProfile Unconfined, and a host with user namespaces enabled). No capability is needed for the boxes.
+# Without that, the agent and the service log at start that the sandbox cannot start, and every such run fails
+# saying so; API, URL, TCP, DNS, ICMP and heartbeat checks are unaffected. SANDBOX=off runs users' code without a
+# box, only for installations where every user is trusted.
+#
 # The health check below is the agent's (port AGENT_HEALTH_PORT, default 8081). Run the service with
 # --no-healthcheck or a --health-cmd of its own.
 
@@ -36,7 +45,7 @@ RUN node --import tsx scripts/build-console.ts
 # (run through tsx, a production dependency) and the production node_modules.
 FROM node:20-bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends chromium fonts-liberation iputils-ping ca-certificates \
+ && apt-get install -y --no-install-recommends chromium fonts-liberation iputils-ping bubblewrap curl ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 picket \
  && useradd --system --uid 10001 --gid picket --home-dir /home/picket --create-home --shell /usr/sbin/nologin picket \
