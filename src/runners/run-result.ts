@@ -2,7 +2,7 @@
 import type { Classification } from '../domain/results/classify.js'
 import type { AssertionOutcome, ErrorKind, RunResult } from './contract.js'
 
-const MAX_LOG_LINES = 200
+export const MAX_LOG_LINES = 200
 const MAX_LOG_LINE = 2000
 
 export function boundLog(lines: readonly string[]): string[] {

@@ -3,7 +3,7 @@
  * version, errors, pages) plus every test with its outcome, the console, and the network request count.
  */
 import type { CheckRunSpec } from '../contract.js'
-import { boundLog } from '../run-result.js'
+import { boundLog, MAX_LOG_LINES } from '../run-result.js'
 import type { Verdict } from './outcome.js'
 import type { ReportSummary } from './report.js'
 import type { RunPlan } from './run-plan.js'
@@ -48,7 +48,15 @@ export function buildDetails(input: DetailsInput): Record<string, unknown> {
   }
 }
 
-export function buildJobLog(input: { report: ReportSummary | null; trace: TraceSummary; proc: ProcessOutcome; plain: boolean; verdict: Verdict }): string[] {
+/** Room kept at the end of a bounded job log for what the service has to say about the run's files. */
+const MAX_NOTES = 20
+
+/**
+ * The job log: the tests, the script's output, the browser console, and then the service's notes on the run's
+ * files (artifacts left out, a trace summary cut at its cap). The notes get room of their own, so that a chatty
+ * script cannot push them out of the bounded log.
+ */
+export function buildJobLog(input: { report: ReportSummary | null; trace: TraceSummary; proc: ProcessOutcome; plain: boolean; verdict: Verdict; notes?: readonly string[] }): string[] {
   const log: string[] = []
   for (const t of input.report?.tests ?? []) {
     const mark = t.status === 'passed' ? '✓' : t.status === 'flaky' ? '±' : t.status === 'skipped' ? '-' : '✘'
@@ -58,5 +66,10 @@ export function buildJobLog(input: { report: ReportSummary | null; trace: TraceS
   if (input.plain) log.push(...input.proc.stdout.split('\n').filter((l) => l.trim() !== '').slice(-100))
   log.push(...input.trace.consoleLines)
   if (input.verdict.status === 'failing' && (input.plain || !input.report)) log.push(...input.proc.stderr.split('\n').filter((l) => l.trim() !== '').slice(-30))
-  return boundLog(log)
+  const notes = [...(input.notes ?? [])]
+  if (input.trace.cut) notes.push(`Trace summary cut ${input.trace.cut}: console lines, page errors and requests after that point are not counted`)
+  const kept = notes.length > MAX_NOTES ? [...notes.slice(0, MAX_NOTES - 1), `… ${notes.length - MAX_NOTES + 1} more notes on the run's files`] : notes
+  const room = MAX_LOG_LINES - kept.length
+  const head = log.length > room ? [...log.slice(0, room - 1), `… ${log.length - room + 1} more lines`] : log
+  return boundLog([...head, ...kept])
 }

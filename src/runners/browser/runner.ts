@@ -5,7 +5,7 @@
  * `playwright` themselves. Chromium is Debian's, launched by Playwright with a fresh context per test.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { readFile, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,13 +13,15 @@ import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from '../contra
 import { earlyFailure } from '../run-result.js'
 import { findNodeModules } from '../sandbox/index.js'
 import { createSemaphore } from '../sandbox/semaphore.js'
-import { collectArtifacts } from './artifacts.js'
+import { ARTIFACT_CAPS, RUN_NOTE_BYTES } from './artifact-caps.js'
+import { collectArtifacts, NO_ARTIFACTS } from './artifacts.js'
 import { decideVerdict, verdictFields } from './outcome.js'
 import { configSource, globalTimeoutFor } from './playwright-config.js'
 import { readReport, type ReportSummary } from './report.js'
 import { runProcess } from './run-process.js'
 import { planRun, type RunPlan } from './run-plan.js'
-import { emptySummary, summarizeTrace } from './trace-summary.js'
+import { readRunText } from './run-file.js'
+import { summarizeTraces } from './trace-reader.js'
 import { createRunDir, createRunsRoot, RUN_TMP } from './workspace.js'
 import { buildJobLog, buildDetails } from './result-details.js'
 import { readVitals } from './web-vitals.js'
@@ -141,14 +143,15 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     }
     const stoppedAt = ctx.now()
     let report: ReportSummary | null = null
-    if (!plan.plain) report = await readFile(reportFile, 'utf8').then((t) => readReport(JSON.parse(t), dir)).catch(() => null)
-    const plainError = plan.plain ? await readJson<{ message: string; stack: string | null }>(path.join(outputDir, 'picket-plain-error.json')) : null
-    const plainDegraded = plan.plain ? (await readFile(path.join(dir, 'picket-degraded.txt'), 'utf8').catch(() => '')).split('\n').filter(Boolean).map((l) => String(JSON.parse(l))) : []
+    // The run's own files are read under the artifacts' rules (run-file.ts): no links, inside the folder, capped.
+    if (!plan.plain) report = await readRunText(dir, reportFile, ARTIFACT_CAPS.reportBytes).then((t) => (t === null ? null : readReport(JSON.parse(t), dir))).catch(() => null)
+    const plainError = plan.plain ? await readJson<{ message: string; stack: string | null }>(dir, path.join(outputDir, 'picket-plain-error.json')) : null
+    const plainDegraded = plan.plain ? ((await readRunText(dir, path.join(dir, 'picket-degraded.txt'), RUN_NOTE_BYTES)) ?? '').split('\n').filter(Boolean).flatMap(jsonString) : []
     const keep = proc.killedFor !== 'timeout'
-    const artifacts = keep ? await collectArtifacts({ runDir: dir, startedAt, report, reportFile: plan.plain ? null : reportFile, outputDir }) : []
-    const trace = emptySummary()
-    for (const a of artifacts.filter((x) => x.type === 'trace')) summarizeTrace(await readFile(a.path), trace)
-    const vitals = readVitals(await readFile(path.join(outputDir, 'picket-vitals.jsonl'), 'utf8').catch(() => ''))
+    const collected = keep ? await collectArtifacts({ runDir: dir, startedAt, report, reportFile: plan.plain ? null : reportFile, outputDir }) : NO_ARTIFACTS
+    const artifacts = collected.artifacts
+    const trace = await summarizeTraces(artifacts.filter((x) => x.type === 'trace').map((x) => x.path))
+    const vitals = readVitals((await readRunText(dir, path.join(outputDir, 'picket-vitals.jsonl'), RUN_NOTE_BYTES)) ?? '')
     const verdict = applyEgressDenials(decideVerdict({ process: proc, report, plain: plan.plain, plainError, plainDegraded, trace, limits: { timeoutMs, memoryMb } }), boxNet?.denials ?? localNet?.denials ?? [])
     const responseTime = report && report.durationMs > 0 ? report.durationMs : proc.wallMs
     return {
@@ -157,9 +160,12 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
       assertions: [],
       timingPhases: { total: responseTime },
       details: { ...buildDetails({ plan, spec, report, trace, vitals, verdict, versions, proc, startedAt, stoppedAt }), ...(await certificate) },
-      jobLog: buildJobLog({ report, trace, proc, plain: plan.plain, verdict }),
+      jobLog: buildJobLog({ report, trace, proc, plain: plan.plain, verdict, notes: collected.notes }),
       artifacts,
-      release: () => rm(dir, { recursive: true, force: true }),
+      release: async () => {
+        await collected.release()
+        await rm(dir, { recursive: true, force: true })
+      },
       ...(proc.killedFor === 'aborted' ? { cancelled: true } : {}),
     }
   }
@@ -180,8 +186,22 @@ function configFor(plan: RunPlan, timeoutMs: number): string {
   })
 }
 
-async function readJson<T>(file: string): Promise<T | null> {
-  return readFile(file, 'utf8').then((t) => JSON.parse(t) as T).catch(() => null)
+async function readJson<T>(dir: string, file: string): Promise<T | null> {
+  const text = await readRunText(dir, file, RUN_NOTE_BYTES)
+  try {
+    return text === null ? null : (JSON.parse(text) as T)
+  } catch {
+    return null
+  }
+}
+
+/** A line of the degraded marks file (a JSON string); a line that is not one is skipped, never fatal. */
+function jsonString(line: string): string[] {
+  try {
+    return [String(JSON.parse(line))]
+  } catch {
+    return []
+  }
 }
 
 /** A run that could not start; Chromium missing is our side's problem (hasErrors), a check that cannot run is the check's. */
