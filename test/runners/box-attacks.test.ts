@@ -145,6 +145,24 @@ describe.skipIf(!HAS_CHROMIUM)('the run box under attack', () => {
     expect(shop.requests.length).toBeGreaterThan(before)
   })
 
+  it('a run that floods its folder is killed at its disk quota, and its private /tmp is bounded', async () => {
+    const small = createBrowserRunner({ chromiumPath: CHROMIUM_PATH, timeoutMs: 40_000, workDir, diskMb: 40 })
+    const spec = {
+      checkId: 'attacker', checkName: 'Attacker', checkType: 'BROWSER', variables: {}, scripts: { setup: [], teardown: [] },
+      doc: { runtimeId: '2026.04', script: `${HEADER}test('flood', async () => {
+  for (let i = 0; i < 1000; i++) { fs.writeFileSync('flood-' + i, Buffer.alloc(4 * 1024 * 1024, 1)); await new Promise((ok) => setTimeout(ok, 20)) }
+})` },
+    }
+    const r = await small.run(spec, { location: 'eu-west-1', now: () => Date.now() })
+    await r.release?.()
+    await small.close()
+    expect(r.errorMessage).toBe('The run wrote more than 40 MB into its folder and was killed')
+    const tmp = await attack(`test('fill tmp', async () => {
+  try { for (let i = 0; i < 300; i++) fs.writeFileSync('/tmp/fill-' + i, Buffer.alloc(1024 * 1024, 1)); console.log('TMP full') } catch (e) { console.log('TMP ' + e.code) }
+})`)
+    expect(tmp.log).toContain('TMP ENOSPC')
+  })
+
   it('a raw socket around the proxy reaches nothing, even a port that is open on the host', async () => {
     const port = (fakeApi.address() as AddressInfo).port
     const before = apiHits

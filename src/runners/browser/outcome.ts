@@ -18,7 +18,7 @@ export interface VerdictInput {
   plainError: { message: string; stack: string | null } | null
   plainDegraded: string[]
   trace: TraceSummary
-  limits: { timeoutMs: number; memoryMb: number }
+  limits: { timeoutMs: number; memoryMb: number; diskMb?: number }
 }
 
 export interface Verdict {
@@ -51,6 +51,7 @@ export function decideVerdict(input: VerdictInput): Verdict {
     return fail('TIMEOUT', `The run exceeded its hard limit of ${formatSeconds(input.limits.timeoutMs)} and was killed${running ? ` (test "${running.title}" was running)` : ''}`)
   }
   if (p.killedFor === 'memory') return fail('SCRIPT', `The run used more than ${input.limits.memoryMb} MB of memory and was killed`)
+  if (p.killedFor === 'disk') return fail('SCRIPT', `The run wrote more than ${input.limits.diskMb ?? 0} MB into its folder and was killed`)
   if (p.killedFor === 'aborted') return fail('TIMEOUT', 'The run was stopped because the runner shut down')
   if (input.plain) {
     if (p.code === 0 && !input.plainError) return passOrDegraded(input.plainDegraded)

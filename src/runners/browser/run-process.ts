@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import { killTree, listProcesses, treeOf } from './proc-tree.js'
+import { folderBytes } from './folder-size.js'
 
 export interface ProcessLimits {
   timeoutMs: number
@@ -12,12 +13,14 @@ export interface ProcessLimits {
   memoryMb: number
   runAs: { uid: number; gid: number } | null
   signal?: AbortSignal
+  /** What the run's folder (options.cwd) may hold, in MB; checked every few seconds while it runs. */
+  diskMb?: number
 }
 
 export interface ProcessOutcome {
   code: number | null
   signal: NodeJS.Signals | null
-  killedFor: 'timeout' | 'memory' | 'aborted' | null
+  killedFor: 'timeout' | 'memory' | 'disk' | 'aborted' | null
   stdout: string
   stderr: string
   wallMs: number
@@ -27,6 +30,8 @@ export interface ProcessOutcome {
 
 const TAIL_BYTES = 64 * 1024
 const WATCH_MS = 500
+/** The folder is measured every this many memory checks (a walk of the run's files). */
+const DISK_EVERY = 4
 
 export function runProcess(command: string, args: string[], options: { cwd: string; env: Record<string, string>; marker: string }, limits: ProcessLimits): Promise<ProcessOutcome> {
   const started = Date.now()
@@ -48,9 +53,16 @@ export function runProcess(command: string, args: string[], options: { cwd: stri
     const timer = setTimeout(() => kill('timeout'), limits.timeoutMs)
     // The last tree seen: after the node process exits, its orphans are no longer below it.
     let lastTree: number[] = []
+    let ticks = 0
     const watchdog = setInterval(() => {
       if (child.pid === undefined || killedFor) return
       const root = child.pid
+      if (limits.diskMb !== undefined && ++ticks % DISK_EVERY === 0) {
+        const capBytes = limits.diskMb * 1024 * 1024
+        void folderBytes(options.cwd, capBytes).then((bytes) => {
+          if (bytes > capBytes) kill('disk')
+        })
+      }
       void listProcesses().then((all) => {
         const tree = treeOf(root, all)
         if (tree.length > 0) lastTree = tree.map((p) => p.pid)
