@@ -53,6 +53,32 @@ describe('the private-location agent as a process', () => {
     expect(Date.parse(String(seen.lastSeen))).toBeGreaterThan(Date.now() - 60_000)
   }, PROCESS_TEST_TIMEOUT_MS)
 
+  it("boxes users' code on the agent: a script sees neither the agent's key nor its service", async () => {
+    const script = `const { test } = require('@playwright/test')
+const fs = require('fs')
+test('attack', async () => {
+  const environs = fs.readdirSync('/proc').filter((n) => /^\\d+$/.test(n)).map((n) => { try { return fs.readFileSync('/proc/' + n + '/environ', 'utf8') } catch (e) { return '' } })
+  console.log('ENVIRONS ' + (environs.join(' ').includes('pl_') ? 'leaked' : 'clean') + ' ' + environs.length)
+  const r = await fetch(process.env.SERVICE_URL + '/v1/private-locations')
+  console.log('SERVICE ' + r.status + ' ' + (await r.text()).slice(0, 300))
+})`
+    const created = await apiCall(svc, 'POST', '/v1/checks/multistep', {
+      name: 'Attacker', activated: false, locations: [], privateLocations: ['office'], script,
+      environmentVariables: [{ key: 'SERVICE_URL', value: svc.baseUrl }],
+    })
+    expect(created.status).toBe(201)
+    const id = String(((await created.json()) as Json).id)
+    expect((await apiCall(svc, 'POST', '/v1/check-sessions/trigger', { target: { checkId: [id] } })).status).toBe(201)
+    const results = async () => (await (await apiCall(svc, 'GET', `/v1/check-results/${id}`)).json()) as Json[]
+    await expect.poll(async () => (await results()).length, { timeout: 60_000 }).toBeGreaterThan(0)
+    const [result] = await results()
+    const text = JSON.stringify(result)
+    expect(result).toMatchObject({ runLocation: 'office', hasFailures: true })
+    expect(text).toContain("is Picket's own API (this agent's service); runs never reach Picket's own services")
+    expect(text).not.toContain(String(location.keys[0].rawKey))
+    expect(text).not.toContain('leaked')
+  }, PROCESS_TEST_TIMEOUT_MS)
+
   it('is refused at once when its key is deleted, and says so on its readiness', async () => {
     const second = (await (await apiCall(svc, 'POST', `/v1/private-locations/${String(location.id)}/keys`)).json()) as Json
     expect(second.rawKey ?? second.keys).toBeDefined()
