@@ -41,6 +41,8 @@ export interface BrowserRunnerOptions {
   timeoutMs?: number
   /** Resident memory of a run's whole process tree, in MB. */
   memoryMb?: number
+  /** What a run's folder may hold (files it writes, traces, screenshots), in MB. */
+  diskMb?: number
   /** Browser runs at once in this process. */
   concurrency?: number
   /** Where run folders are made (default: the system temp folder). */
@@ -82,9 +84,10 @@ export function playwrightVersion(nodeModules: string): string {
 export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunner {
   const timeoutMs = options.timeoutMs ?? 240_000
   const memoryMb = options.memoryMb ?? 2048
+  const diskMb = options.diskMb ?? 1024
   const runAs = options.runAs === undefined ? (process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : null) : options.runAs
   const nodeModules = playwrightModules(HERE)
-  const box = options.box === undefined ? createRunBox({ runtime: [nodeModules, ...nodeBinaryPaths()] }) : options.box
+  const box = options.box === undefined ? createRunBox({ runtime: nodeBinaryPaths() }) : options.box
   const versions = { node: process.version.replace(/^v/, ''), playwright: playwrightVersion(nodeModules) }
   const slots = createSemaphore(options.concurrency ?? 2)
   const guard = egressGuard(options.egress)
@@ -129,13 +132,13 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const boxNet = box ? await startBoxNet(guard, path.dirname(dir), nodeModules) : null
     const localNet = !box && guard && rules ? await startRunEgress(guard, rules) : null
     const netEnv = boxNet ? { ...boxNet.env, PICKET_EGRESS: JSON.stringify({ proxy: BOX_PROXY_URL }) } : (localNet?.env ?? {})
-    const readOnly = [path.join(path.dirname(dir), 'node_modules'), preload, NET_RELAY_PATH]
+    const readOnly = [nodeModules, path.join(path.dirname(dir), 'node_modules'), preload, NET_RELAY_PATH]
     const command = box && boxNet ? box.wrap([process.execPath, ...args], { cwd: dir, writable: [dir], readOnly, egressDir: boxNet.dir }) : { command: process.execPath, args }
     let proc
     try {
       proc = await slots.run(() => {
         startedAt = ctx.now()
-        return runProcess(command.command, command.args, { cwd: dir, env: { ...env, ...netEnv }, marker: dir }, { timeoutMs, memoryMb, runAs, ...(ctx.signal ? { signal: ctx.signal } : {}) })
+        return runProcess(command.command, command.args, { cwd: dir, env: { ...env, ...netEnv }, marker: dir }, { timeoutMs, memoryMb, diskMb, runAs, ...(ctx.signal ? { signal: ctx.signal } : {}) })
       })
     } finally {
       await boxNet?.close()
@@ -152,7 +155,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const artifacts = collected.artifacts
     const trace = await summarizeTraces(artifacts.filter((x) => x.type === 'trace').map((x) => x.path))
     const vitals = readVitals((await readRunText(dir, path.join(outputDir, 'picket-vitals.jsonl'), RUN_NOTE_BYTES)) ?? '')
-    const verdict = applyEgressDenials(decideVerdict({ process: proc, report, plain: plan.plain, plainError, plainDegraded, trace, limits: { timeoutMs, memoryMb } }), boxNet?.denials ?? localNet?.denials ?? [])
+    const verdict = applyEgressDenials(decideVerdict({ process: proc, report, plain: plan.plain, plainError, plainDegraded, trace, limits: { timeoutMs, memoryMb, diskMb } }), boxNet?.denials ?? localNet?.denials ?? [])
     const responseTime = report && report.durationMs > 0 ? report.durationMs : proc.wallMs
     return {
       ...verdictFields(verdict),
