@@ -7,6 +7,7 @@
  * [--wal-autocheckpoint PAGES] (the last tries an SQLite setting other than the store's own)
  */
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,6 +15,7 @@ import { parseArgs } from 'node:util'
 import type { AddressInfo } from 'node:net'
 import { sql } from 'kysely'
 import { systemClock } from '../src/lib/clock.js'
+import { createSecretBox } from '../src/lib/secret-box.js'
 import { openStore } from '../src/store/db.js'
 import { migrateToLatest } from '../src/store/migrate.js'
 import { buildServices } from '../src/services/index.js'
@@ -29,7 +31,8 @@ const { values } = parseArgs({
 const N = Number(values.checks)
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-bench-'))
-const store = await openStore({ sqliteFile: path.join(dir, 'picket.db') })
+// Ping tokens are sealed in check documents (and digested for the lookup), as in the service.
+const store = await openStore({ sqliteFile: path.join(dir, 'picket.db'), secrets: createSecretBox({ current: randomBytes(32) }) })
 await migrateToLatest(store)
 if (values['wal-autocheckpoint']) await sql.raw(`pragma wal_autocheckpoint = ${Number(values['wal-autocheckpoint'])}`).execute(store.db)
 const services = buildServices({ store, clock: systemClock, publicBaseUrl: 'http://localhost' })

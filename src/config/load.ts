@@ -8,6 +8,7 @@ import { passwordProblem } from '../domain/users/password.js'
 import { envReader, type Env } from './env-reader.js'
 import { readOperations, type OperationsConfig } from './operations.js'
 import { readTrustProxy, type TrustProxy } from './trust-proxy.js'
+import { readSecretKeys, type SecretKeyConfig } from './secret-key.js'
 
 export interface Config {
   port: number
@@ -56,6 +57,8 @@ export interface Config {
   privateLocations: { leaseMs: number; unavailableAfterMs: number }
   /** Roles, metrics, retention and egress (issue 16): see config/operations.ts. */
   operations: OperationsConfig
+  /** The key that seals secrets in the database, and previous keys still read: see config/secret-key.ts. */
+  secretKey: SecretKeyConfig
 }
 
 export class ConfigError extends Error {
@@ -130,6 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const dataDir = path.resolve(str('DATA_DIR') ?? './data')
   const operations = readOperations(reader, problems)
+  const secretKey = readSecretKeys(env, problems, { dataDir, databaseUrl })
   const config: Config = {
     port,
     host,
@@ -167,6 +171,7 @@ export function loadConfig(env: Env = process.env): Config {
       unavailableAfterMs: int('PRIVATE_LOCATION_UNAVAILABLE_SECONDS', 600, 1, 604_800) * 1000,
     },
     operations,
+    secretKey,
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

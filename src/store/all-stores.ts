@@ -29,6 +29,8 @@ import { privateLocationAgentStore, type PrivateLocationAgentStore } from './pri
 import { privateLocationAvailabilityStore, type PrivateLocationAvailabilityStore } from './private-location-availability.js'
 import { retentionStore, type RetentionStore } from './retention.js'
 import { projectStore, type ProjectStore } from './projects.js'
+import { keylessSecretBox, type SecretBox } from '../lib/secret-box.js'
+import { sealedDocs } from './secrets/sealed-docs.js'
 
 export interface Stores {
   accounts: AccountStore
@@ -82,15 +84,17 @@ export function transactor(store: Store): Transact {
   return (work) => inTransaction(store.db, (trx) => work(buildStores({ ...store, db: trx })))
 }
 
-export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
+/** Stores of an open store, or of one of its transactions; without `secrets` they cannot write secrets. */
+export function buildStores(store: Pick<Store, 'db' | 'dialect'> & { secrets?: SecretBox | undefined }): Stores {
   const { db } = store
+  const box = store.secrets ?? keylessSecretBox()
   return {
     accounts: accountStore(db),
-    checks: checkStore(db, store.dialect),
-    checkGroups: docTable(db, { table: 'check_groups', idKind: 'serial', columns: (d) => ({ name: String(d.name) }) }),
-    variables: variableStore(db),
+    checks: checkStore(db, store.dialect, box),
+    checkGroups: docTable(db, { table: 'check_groups', idKind: 'serial', columns: (d) => ({ name: String(d.name) }), codec: sealedDocs(box, 'checkGroup') }),
+    variables: variableStore(db, box),
     snippets: docTable(db, { table: 'snippets', idKind: 'serial' }),
-    alertChannels: docTable(db, { table: 'alert_channels', idKind: 'serial' }),
+    alertChannels: docTable(db, { table: 'alert_channels', idKind: 'serial', codec: sealedDocs(box, 'alertChannel') }),
     alertSubscriptions: alertSubscriptionStore(db),
     accountSettings: accountSettingsStore(db),
     maintenanceWindows: docTable(db, { table: 'maintenance_windows', idKind: 'serial' }),
@@ -134,12 +138,12 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'>): Stores {
     schedules: scheduleStore(db, store.dialect),
     jobs: runJobStore(db, store.dialect),
     results: resultStore(db),
-    triggers: triggerStore(db),
+    triggers: triggerStore(db, box),
     sessions: sessionStore(db),
     heartbeats: heartbeatStore(db, store.dialect),
     alerts: alertStore(db),
-    sslCertificates: sslCertificateStore(db, store.dialect),
-    notifications: notificationStore(db, store.dialect),
+    sslCertificates: sslCertificateStore(db, store.dialect, sealedDocs(box, 'check')),
+    notifications: notificationStore(db, store.dialect, box),
     errorGroups: errorGroupStore(db),
     analytics: analyticsStore(db, store.dialect),
     users: userStore(db),

@@ -1,9 +1,15 @@
-/** Checks: one row per check with its full document as JSON, plus indexed columns and tags for filtering. */
+/**
+ * Checks: one row per check with its full document as JSON, plus indexed columns and tags for filtering. The
+ * document's secrets are stored sealed (domain/secrets/stored-secrets.ts); the ping token column holds the token's
+ * digest, which is all a ping needs to find its check.
+ */
 import { sql, type Kysely } from 'kysely'
 import type { Database, CheckRow } from './schema.js'
 import type { Dialect } from './db.js'
 import { containsText, escapeLike, inTransaction, isUniqueViolation } from './dialect.js'
 import { ConflictError } from '../domain/errors.js'
+import type { SecretBox } from '../lib/secret-box.js'
+import { sealedDocs, tokenDigest, tokenLookups, type DocCodec } from './secrets/sealed-docs.js'
 
 export interface CheckRecord {
   id: string
@@ -42,7 +48,8 @@ export interface CheckStore {
   findIdByPingToken(token: string): Promise<string | undefined>
 }
 
-const toRow = (r: CheckRecord): CheckRow => {
+/** The row of a check: the document with its secrets sealed, the ping token as its digest. */
+export function checkRowOf(r: CheckRecord, codec: DocCodec): CheckRow {
   const request = r.doc.request as Record<string, unknown> | undefined
   const heartbeat = r.doc.heartbeat as Record<string, unknown> | undefined
   return {
@@ -53,18 +60,18 @@ const toRow = (r: CheckRecord): CheckRow => {
     activated: r.doc.activated === false ? 0 : 1,
     group_id: typeof r.doc.groupId === 'number' ? r.doc.groupId : null,
     url: typeof request?.url === 'string' ? request.url : null,
-    ping_token: typeof heartbeat?.pingToken === 'string' ? heartbeat.pingToken : null,
-    doc: JSON.stringify(r.doc),
+    ping_token: typeof heartbeat?.pingToken === 'string' ? tokenDigest(heartbeat.pingToken) : null,
+    doc: JSON.stringify(codec.encode(r.doc)),
     created_at: r.createdAt,
     updated_at: r.updatedAt,
   }
 }
 
-const fromRow = (row: CheckRow): CheckRecord => ({
+const recordOf = (row: CheckRow, codec: DocCodec): CheckRecord => ({
   id: row.id,
   accountId: row.account_id,
   checkType: row.check_type,
-  doc: JSON.parse(row.doc) as Record<string, unknown>,
+  doc: codec.decode(JSON.parse(row.doc) as Record<string, unknown>),
   createdAt: Number(row.created_at),
   updatedAt: row.updated_at === null ? null : Number(row.updated_at),
 })
@@ -81,7 +88,10 @@ const guardToken = async (work: () => Promise<void>): Promise<void> => {
   }
 }
 
-export function checkStore(db: Kysely<Database>, dialect: Dialect): CheckStore {
+export function checkStore(db: Kysely<Database>, dialect: Dialect, box: SecretBox): CheckStore {
+  const codec = sealedDocs(box, 'check')
+  const toRow = (r: CheckRecord) => checkRowOf(r, codec)
+  const fromRow = (row: CheckRow) => recordOf(row, codec)
   const writeTags = async (trx: Kysely<Database>, r: CheckRecord) => {
     await trx.deleteFrom('check_tags').where('check_id', '=', r.id).execute()
     const tags = tagsOf(r)
@@ -139,7 +149,9 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect): CheckStore {
       return rows.map(fromRow)
     },
     async findIdByPingToken(token) {
-      const row = await db.selectFrom('checks').select('id').where('ping_token', '=', token).executeTakeFirst()
+      const forms = tokenLookups(token)
+      if (forms.length === 0) return undefined
+      const row = await db.selectFrom('checks').select('id').where('ping_token', 'in', forms).executeTakeFirst()
       return row?.id
     },
     async list(f) {

@@ -7,12 +7,15 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import type { Database } from './schema.js'
 import { cachedStatements } from './sqlite-statements.js'
 import { SAFETY_NET_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js'
+import { keylessSecretBox, type SecretBox } from '../lib/secret-box.js'
 
 export type Dialect = 'sqlite' | 'postgres'
 
 export interface Store {
   db: Kysely<Database>
   dialect: Dialect
+  /** Seals the secrets the stores write and opens those they read (store/secrets/sealed-docs.ts). */
+  secrets: SecretBox
   close(): Promise<void>
   /** PostgreSQL: the connection pool's use right now (for /metrics); SQLite has one connection and no pool. */
   poolStats?: () => PoolStats
@@ -34,17 +37,20 @@ export interface OpenStoreOptions {
   /** PostgreSQL schema to use (created if missing); tests use one per run. */
   pgSchema?: string
   pgPoolSize?: number
+  /** The key secrets are sealed with; without one the store cannot write secrets (tools that only migrate). */
+  secrets?: SecretBox
 }
 
 const INT8_OID = 20
 const NUMERIC_OID = 1700
 
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema, options.pgPoolSize ?? 10)
-  return openSqlite(options.sqliteFile ?? ':memory:')
+  const secrets = options.secrets ?? keylessSecretBox()
+  if (options.databaseUrl) return { ...(await openPostgres(options.databaseUrl, options.pgSchema, options.pgPoolSize ?? 10)), secrets }
+  return { ...openSqlite(options.sqliteFile ?? ':memory:'), secrets }
 }
 
-function openSqlite(file: string): Store {
+function openSqlite(file: string): Omit<Store, 'secrets'> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
   const database = new SQLite(file)
   database.pragma('journal_mode = WAL')
@@ -71,7 +77,7 @@ function openSqlite(file: string): Store {
   }
 }
 
-async function openPostgres(url: string, schema: string | undefined, max: number): Promise<Store> {
+async function openPostgres(url: string, schema: string | undefined, max: number): Promise<Omit<Store, 'secrets'>> {
   const types = {
     getTypeParser: (oid: number, format?: string) => {
       if (oid === INT8_OID || oid === NUMERIC_OID) return (v: string) => Number(v)

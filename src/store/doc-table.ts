@@ -8,6 +8,7 @@ import { ConflictError } from '../domain/errors.js'
 import { newId } from '../lib/ids.js'
 import { isUniqueViolation } from './dialect.js'
 import type { Database } from './schema.js'
+import type { DocCodec } from './secrets/sealed-docs.js'
 
 export type Doc = Record<string, unknown>
 export type ColumnValue = string | number | null
@@ -28,6 +29,8 @@ export interface DocTableSpec {
   columns?: (doc: Doc) => Record<string, ColumnValue>
   /** What a unique-constraint failure means, for the 409 message. */
   conflictMessage?: string
+  /** How documents are stored: their secret values sealed on write and opened on read. */
+  codec?: DocCodec
 }
 
 export interface ListOptions {
@@ -54,12 +57,17 @@ export function docTable<Id extends string | number>(database: Kysely<Database>,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const db = database as unknown as Kysely<any>
   const derive = (doc: Doc) => spec.columns?.(doc) ?? {}
+  const stored = (doc: Doc): string => JSON.stringify(spec.codec ? spec.codec.encode(doc) : doc)
+  const readDoc = (text: string): Doc => {
+    const doc = JSON.parse(text) as Doc
+    return spec.codec ? spec.codec.decode(doc) : doc
+  }
   const fromRow = (row: Row): DocRecord<Id> => {
     const { id, account_id, doc, created_at, updated_at, ...rest } = row
     return {
       id: (spec.idKind === 'serial' ? Number(id) : String(id)) as Id,
       accountId: account_id,
-      doc: JSON.parse(doc) as Doc,
+      doc: readDoc(doc),
       createdAt: Number(created_at),
       updatedAt: updated_at === null ? null : Number(updated_at),
       columns: rest as Record<string, ColumnValue>,
@@ -82,7 +90,7 @@ export function docTable<Id extends string | number>(database: Kysely<Database>,
   return {
     insert: (accountId, doc, at, id) =>
       guard(async () => {
-        const values: Record<string, unknown> = { account_id: accountId, doc: JSON.stringify(doc), created_at: at, updated_at: null, ...derive(doc) }
+        const values: Record<string, unknown> = { account_id: accountId, doc: stored(doc), created_at: at, updated_at: null, ...derive(doc) }
         if (spec.idKind === 'uuid') values.id = id ?? newId()
         const row = (await db.insertInto(spec.table).values(values).returningAll().executeTakeFirstOrThrow()) as Row
         return fromRow(row)
@@ -103,7 +111,7 @@ export function docTable<Id extends string | number>(database: Kysely<Database>,
       guard(async () => {
         const row = (await db
           .updateTable(spec.table)
-          .set({ doc: JSON.stringify(doc), updated_at: at, ...derive(doc) })
+          .set({ doc: stored(doc), updated_at: at, ...derive(doc) })
           .where('account_id', '=', accountId)
           .where('id', '=', id)
           .returningAll()

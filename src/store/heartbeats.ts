@@ -4,11 +4,15 @@ import type { Database } from './schema.js'
 import type { Dialect } from './db.js'
 import type { HeartbeatEventState, TimerState } from '../domain/heartbeat/timer.js'
 import type { OutcomeCounts } from '../domain/heartbeat/availability.js'
+import { tokenDigest, tokenLookups } from './secrets/sealed-docs.js'
 
 export interface HeartbeatTimerRow {
   check_id: string
   account_id: string
-  /** Copy of the check's token, kept in step by the check service: pings resolve here with one indexed read. */
+  /**
+   * The check's token, kept in step by the check service: pings resolve here with one indexed read. Stored as its
+   * digest (store/secrets/sealed-docs.ts); rows read by lockByTokens carry the token they were found by.
+   */
   ping_token: string
   activated: number
   period_ms: number
@@ -102,17 +106,21 @@ export function withTimerState(row: HeartbeatTimerRow, t: TimerState, at: number
 
 export function heartbeatStore(base: Kysely<Database>, dialect: Dialect): HeartbeatStore {
   const db = base.withTables<HeartbeatTables>()
+  const stored = (row: HeartbeatTimerRow): HeartbeatTimerRow => ({ ...row, ping_token: tokenDigest(row.ping_token) })
   return {
     getTimer: (checkId) => db.selectFrom('heartbeat_timers').selectAll().where('check_id', '=', checkId).executeTakeFirst(),
-    async putTimer(row) {
+    async putTimer(given) {
+      const row = stored(given)
       const { check_id: _id, ...changes } = row
       await db.insertInto('heartbeat_timers').values(row).onConflict((oc) => oc.column('check_id').doUpdateSet(changes)).execute()
     },
     async lockByTokens(tokens) {
-      if (tokens.length === 0) return []
-      let q = db.selectFrom('heartbeat_timers').selectAll().where('ping_token', 'in', tokens).orderBy('check_id')
+      // Each stored form (the digest, or the plain token of a row from before digests) leads back to its token.
+      const tokenOf = new Map(tokens.flatMap((t) => tokenLookups(t).map((form) => [form, t] as const)))
+      if (tokenOf.size === 0) return []
+      let q = db.selectFrom('heartbeat_timers').selectAll().where('ping_token', 'in', [...tokenOf.keys()]).orderBy('check_id')
       if (dialect === 'postgres') q = q.forUpdate()
-      return q.execute()
+      return (await q.execute()).map((row) => ({ ...row, ping_token: tokenOf.get(row.ping_token) ?? row.ping_token }))
     },
     async claimOverdue(now, limit) {
       let q = db.selectFrom('heartbeat_timers').selectAll().where('next_deadline_at', '<', now).orderBy('next_deadline_at').limit(limit)
@@ -128,7 +136,7 @@ export function heartbeatStore(base: Kysely<Database>, dialect: Dialect): Heartb
       for (let i = 0; i < rows.length; i += 500) {
         await db
           .insertInto('heartbeat_timers')
-          .values(rows.slice(i, i + 500))
+          .values(rows.slice(i, i + 500).map(stored))
           .onConflict((oc) =>
             oc.column('check_id').doUpdateSet((eb) => ({
               state: eb.ref('excluded.state'), last_ping_at: eb.ref('excluded.last_ping_at'), expected_at: eb.ref('excluded.expected_at'),

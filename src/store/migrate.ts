@@ -16,6 +16,7 @@ import * as m012 from './migrations/012-private-location-availability.js'
 import * as m013 from './migrations/013-retention-indexes.js'
 import * as m014 from './migrations/014-outbox-and-alert-retention.js'
 import * as m015 from './migrations/015-projects.js'
+import * as m016 from './migrations/016-sealed-secrets.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '013-retention-indexes': m013,
   '014-outbox-and-alert-retention': m014,
   '015-projects': m015,
+  '016-sealed-secrets': m016,
 }
 
 /** Kysely's migrator over this code's migrations, with its bookkeeping tables in the store's own schema. */

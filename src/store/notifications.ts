@@ -2,11 +2,13 @@
  * The notification outbox: one row per alert and channel, with delivery attempts. A row is leased by one instance
  * (IN_PROGRESS until lease_until) while it is sent; a lease that expires (its holder died mid-send) puts it back
  * in the queue, so a notification is never lost and is sent twice only when an instance dies between sending and
- * recording the outcome.
+ * recording the outcome. The channel config copied into a payload keeps its secrets sealed (store/secrets).
  */
 import type { Kysely } from 'kysely'
 import type { Dialect } from './db.js'
 import type { Database } from './schema.js'
+import type { SecretBox } from '../lib/secret-box.js'
+import { sealedJson } from './secrets/sealed-docs.js'
 
 export const NOTIFICATION_STATUSES = ['PENDING', 'IN_PROGRESS', 'SUCCESS', 'FAILURE', 'RATE_LIMITED'] as const
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
@@ -80,8 +82,9 @@ export interface NotificationStore {
 
 const INSERT_CHUNK = 200
 
-const toRow = (r: NotificationRow): NotificationRow => ({
+const toRow = (r: NotificationRow, openPayload: (text: string) => string): NotificationRow => ({
   ...r,
+  payload: openPayload(r.payload),
   channel_id: Number(r.channel_id),
   attempts: Number(r.attempts),
   next_attempt_at: r.next_attempt_at === null ? null : Number(r.next_attempt_at),
@@ -91,8 +94,10 @@ const toRow = (r: NotificationRow): NotificationRow => ({
   sent_at: r.sent_at === null ? null : Number(r.sent_at),
 })
 
-export function notificationStore(database: Kysely<Database>, dialect: Dialect): NotificationStore {
+export function notificationStore(database: Kysely<Database>, dialect: Dialect, box: SecretBox): NotificationStore {
   const db = database.withTables<NotificationTables>()
+  const payloads = sealedJson(box, 'notificationPayload')
+  const fromRow = (r: NotificationRow): NotificationRow => toRow(r, payloads.decode)
   const held = (id: string, leasedBy: string) =>
     db.updateTable('alert_notifications').where('id', '=', id).where('status', '=', 'IN_PROGRESS').where('leased_by', '=', leasedBy)
   return {
@@ -101,7 +106,7 @@ export function notificationStore(database: Kysely<Database>, dialect: Dialect):
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         const r = await db
           .insertInto('alert_notifications')
-          .values(rows.slice(i, i + INSERT_CHUNK))
+          .values(rows.slice(i, i + INSERT_CHUNK).map((r) => ({ ...r, payload: payloads.encode(r.payload) })))
           .onConflict((oc) => oc.columns(['alert_id', 'channel_id']).doNothing())
           .executeTakeFirst()
         added += Number(r.numInsertedOrUpdatedRows ?? 0)
@@ -124,7 +129,7 @@ export function notificationStore(database: Kysely<Database>, dialect: Dialect):
         .where('status', 'in', ['PENDING', 'RATE_LIMITED'])
         .returningAll()
         .execute()
-      return rows.map(toRow).sort((a, b) => (a.next_attempt_at ?? 0) - (b.next_attempt_at ?? 0))
+      return rows.map(fromRow).sort((a, b) => (a.next_attempt_at ?? 0) - (b.next_attempt_at ?? 0))
     },
     async markSuccess(id, leasedBy, at, outcome) {
       const r = await held(id, leasedBy)
@@ -162,11 +167,11 @@ export function notificationStore(database: Kysely<Database>, dialect: Dialect):
       if (f.hasFailures !== undefined) q = q.where('status', f.hasFailures ? '=' : '<>', 'FAILURE')
       const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
       const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute()
-      return { items: rows.map(toRow), total: Number(count.n) }
+      return { items: rows.map(fromRow), total: Number(count.n) }
     },
     async get(accountId, id) {
       const row = await db.selectFrom('alert_notifications').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
-      return row ? toRow(row) : undefined
+      return row ? fromRow(row) : undefined
     },
   }
 }

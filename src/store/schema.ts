@@ -181,7 +181,10 @@ export interface TriggerRow {
   account_id: string
   check_id: string | null
   group_id: number | null
+  /** The token's SHA-256 digest (store/secrets/sealed-docs.ts), or the plain token in a row from before digests. */
   token: string
+  /** The token sealed (lib/secret-box.ts); null in a row from before sealing. */
+  token_sealed: string | null
   created_at: number
   called_at: number | null
 }

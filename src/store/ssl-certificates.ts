@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely'
 import type { Dialect } from './db.js'
 import { inTransaction } from './dialect.js'
 import type { Database } from './schema.js'
+import type { DocCodec } from './secrets/sealed-docs.js'
 
 export interface SslCertificateRow {
   check_id: string
@@ -100,7 +101,8 @@ const fromRow = (r: SslCertificateRow): SslCertificate => ({
   alertedThresholds: parseThresholds(r.alerted_thresholds),
 })
 
-export function sslCertificateStore(database: Kysely<Database>, dialect: Dialect): SslCertificateStore {
+/** `checkDocs` opens the secrets of the check documents scanChecks reads (their URLs may use secret variables). */
+export function sslCertificateStore(database: Kysely<Database>, dialect: Dialect, checkDocs: DocCodec): SslCertificateStore {
   const db = database.withTables<SslTables>()
   return {
     setTarget: (accountId, checkId, target, now) =>
@@ -188,7 +190,7 @@ export function sslCertificateStore(database: Kysely<Database>, dialect: Dialect
       const since = q.changedSince
       if (since !== undefined) s = s.where((eb) => eb.or([eb('created_at', '>=', since), eb('updated_at', '>=', since)]))
       const rows = await s.execute()
-      return rows.map((r) => ({ id: r.id, accountId: r.account_id, checkType: r.check_type, doc: JSON.parse(r.doc) as Record<string, unknown> }))
+      return rows.map((r) => ({ id: r.id, accountId: r.account_id, checkType: r.check_type, doc: checkDocs.decode(JSON.parse(r.doc) as Record<string, unknown>) }))
     },
   }
 }

@@ -1,6 +1,7 @@
-/** Account environment variables, addressed by key. */
+/** Account environment variables, addressed by key. A secret's value is stored sealed (lib/secret-box.ts). */
 import type { Kysely } from 'kysely'
 import { ConflictError } from '../domain/errors.js'
+import type { SecretBox } from '../lib/secret-box.js'
 import { isUniqueViolation } from './dialect.js'
 import type { Database, VariableRow } from './schema.js'
 
@@ -21,23 +22,23 @@ export interface VariableStore {
   delete(accountId: string, key: string): Promise<boolean>
 }
 
-const fromRow = (r: VariableRow): VariableRecord => ({
-  key: r.key,
-  value: r.value,
-  locked: r.locked === 1,
-  secret: r.secret === 1,
-  createdAt: Number(r.created_at),
-  updatedAt: r.updated_at === null ? null : Number(r.updated_at),
-})
-
-export function variableStore(db: Kysely<Database>): VariableStore {
+export function variableStore(db: Kysely<Database>, box: SecretBox): VariableStore {
+  const fromRow = (r: VariableRow): VariableRecord => ({
+    key: r.key,
+    value: r.secret === 1 ? box.decrypt(r.value) : r.value,
+    locked: r.locked === 1,
+    secret: r.secret === 1,
+    createdAt: Number(r.created_at),
+    updatedAt: r.updated_at === null ? null : Number(r.updated_at),
+  })
+  const stored = (v: VariableRecord): string => (v.secret ? box.encrypt(v.value) : v.value)
   const scoped = (accountId: string) => db.selectFrom('variables').where('account_id', '=', accountId)
   return {
     async insert(accountId, v) {
       try {
         await db
           .insertInto('variables')
-          .values({ account_id: accountId, key: v.key, value: v.value, locked: v.locked ? 1 : 0, secret: v.secret ? 1 : 0, created_at: v.createdAt, updated_at: v.updatedAt })
+          .values({ account_id: accountId, key: v.key, value: stored(v), locked: v.locked ? 1 : 0, secret: v.secret ? 1 : 0, created_at: v.createdAt, updated_at: v.updatedAt })
           .execute()
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError(`Variable ${v.key} already exists`, { key: 'already exists' })
@@ -62,7 +63,7 @@ export function variableStore(db: Kysely<Database>): VariableStore {
     async update(accountId, v) {
       const r = await db
         .updateTable('variables')
-        .set({ value: v.value, locked: v.locked ? 1 : 0, secret: v.secret ? 1 : 0, updated_at: v.updatedAt })
+        .set({ value: stored(v), locked: v.locked ? 1 : 0, secret: v.secret ? 1 : 0, updated_at: v.updatedAt })
         .where('account_id', '=', accountId)
         .where('key', '=', v.key)
         .executeTakeFirst()

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { testDbs } from '../helpers/db.js'
+import { testDbs, testSecretBox } from '../helpers/db.js'
 import { buildApp } from '../../src/api/build-app.js'
 import { FakeClock } from '../../src/lib/clock.js'
 import { openStore, type Store } from '../../src/store/db.js'
@@ -23,7 +23,7 @@ function persistentDb(name: string): { open: () => Promise<Store>; remove: () =>
   if (name === 'postgres' && url) {
     const schema = `t_${randomBytes(6).toString('hex')}`
     return {
-      open: () => openStore({ databaseUrl: url, pgSchema: schema, pgPoolSize: 2 }),
+      open: () => openStore({ databaseUrl: url, pgSchema: schema, pgPoolSize: 2, secrets: testSecretBox() }),
       async remove() {
         const client = new pg.Client({ connectionString: url })
         await client.connect()
@@ -33,7 +33,7 @@ function persistentDb(name: string): { open: () => Promise<Store>; remove: () =>
     }
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-hb-'))
-  return { open: () => openStore({ sqliteFile: path.join(dir, 'picket.db') }), remove: async () => fs.rmSync(dir, { recursive: true, force: true }) }
+  return { open: () => openStore({ sqliteFile: path.join(dir, 'picket.db'), secrets: testSecretBox() }), remove: async () => fs.rmSync(dir, { recursive: true, force: true }) }
 }
 
 interface Running {

@@ -6,9 +6,18 @@
  * failed or timed-out test left running.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
+
+/**
+ * On PostgreSQL the service needs PICKET_SECRET_KEY, the same for every instance of a database: the processes of
+ * this test run share one, unless a test gives its own. (On SQLite the service makes DATA_DIR/secret.key.)
+ */
+const TEST_SECRET_KEY = randomBytes(32).toString('base64')
+const withSecretKey = (env: Record<string, string>): Record<string, string> =>
+  env.DATABASE_URL && env.PICKET_SECRET_KEY === undefined && env.PICKET_SECRET_KEY_FILE === undefined ? { ...env, PICKET_SECRET_KEY: TEST_SECRET_KEY } : env
 
 /** Per test or hook that starts processes; only a hang comes near it. */
 export const PROCESS_TEST_TIMEOUT_MS = 240_000
@@ -43,7 +52,7 @@ const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/
 export function startServer(env: Record<string, string>): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/server.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...withSecretKey(env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exited = track(child)
@@ -86,7 +95,7 @@ export interface CliRun {
 export function runCli(args: string[], env: Record<string, string>, cwd: string = ROOT): Promise<CliRun> {
   const child = spawn(process.execPath, [path.join(ROOT, 'bin/picket.js'), ...args], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...withSecretKey(env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exited = track(child)
