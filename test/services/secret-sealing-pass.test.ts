@@ -3,15 +3,19 @@
  * plain text becomes sealed, ping and trigger tokens become digests, and everything still reads and resolves as
  * before. The pass is idempotent, and skipped on the next start with the same key.
  */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FakeClock } from '../../src/lib/clock.js'
 import type { SecretBox } from '../../src/lib/secret-box.js'
 import { buildServices, type Services } from '../../src/services/index.js'
 import { buildStores, transactor } from '../../src/services/stores.js'
-import type { Store } from '../../src/store/db.js'
+import { openStore, type Store } from '../../src/store/db.js'
+import { migrateToLatest } from '../../src/store/migrate.js'
 import { sealStoredSecrets } from '../../src/store/secrets/reseal.js'
-import { testDbs } from '../helpers/db.js'
+import { testDbs, testSecretBox } from '../helpers/db.js'
 import { dumpAllRows } from '../helpers/raw-rows.js'
 
 type Json = Record<string, unknown>
@@ -109,5 +113,36 @@ describe.each(testDbs)('sealing the secrets of an earlier version on $name', (db
     expect(digest).not.toBe('')
     expect(await buildStores(store).checks.findIdByPingToken(digest)).toBeUndefined()
     expect(await buildStores(store).triggers.findByToken(digest)).toBeUndefined()
+  })
+})
+
+describe('sealing the secrets of an earlier version in a SQLite file', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-seal-'))
+  const file = path.join(dir, 'picket.db')
+  const open = async () => {
+    const store = await openStore({ sqliteFile: file, secrets: testSecretBox() })
+    await migrateToLatest(store)
+    return store
+  }
+  const bytes = () => Buffer.concat([fs.readFileSync(file), ...(fs.existsSync(`${file}-wal`) ? [fs.readFileSync(`${file}-wal`)] : [])])
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+  it('leaves none of the plain text in the file or its WAL', async () => {
+    const values = ['file-account-secret-0815', 'file-check-secret-4711', 'file-header-secret-1234']
+    const before = await open()
+    const old = buildServices({ store: { ...before, secrets: plainWriting(before.secrets) }, clock: new FakeClock(0), publicBaseUrl: 'http://picket.test' })
+    const accountId = (await old.accounts.bootstrap({})).accountId
+    await old.variables.create(accountId, { key: 'TOKEN', value: values[0] ?? '', secret: true })
+    await old.checks.create(accountId, 'api', { name: 'C', request: { url: 'https://x.test' }, environmentVariables: [{ key: 'C', value: values[1], secret: true }] }, { autoAssignAlerts: false })
+    await old.alertChannels.create(accountId, { type: 'WEBHOOK', config: { name: 'h', url: 'https://h.test/x', headers: [{ key: 'Authorization', value: values[2] }] } })
+    await before.close()
+    for (const value of values) expect(bytes().includes(value), `${value} is there before`).toBe(true)
+
+    const after = await open()
+    expect((await sealStoredSecrets(after, 1)).rewritten).toBe(3)
+    for (const value of values) expect(bytes().includes(value), `${value} while open`).toBe(false)
+    expect((await buildStores(after).variables.get(accountId, 'TOKEN'))?.value).toBe(values[0])
+    await after.close()
+    for (const value of values) expect(bytes().includes(value), `${value} after close`).toBe(false)
   })
 })

@@ -5,7 +5,12 @@
  * (reseal-tables.ts), and it finishes by recording the key it sealed everything with, so that the next start with
  * that key and no previous key skips it. Values sealed with a key the store was not given are counted and left as
  * they are: the caller refuses to start, since nothing could read them.
+ *
+ * On SQLite the pass runs with secure_delete on, so that the cells and pages its rewrites free are zeroed instead
+ * of keeping the plain text they held, and after rewriting it checkpoints and truncates the WAL, whose older frames
+ * would otherwise keep copies of those pages until overwritten.
  */
+import { sql } from 'kysely'
 import type { Store } from '../db.js'
 import {
   digestTimerTokens, resealChecks, resealDocTable, resealNotifications, resealTriggers, resealVariables, type ResealContext,
@@ -52,13 +57,20 @@ export async function sealStoredSecrets(store: Store, at: number, options: { for
       rewritten += Number(changed ?? 0)
     },
   }
-  await resealVariables(context)
-  await resealChecks(context)
-  await resealDocTable(context, 'check_groups', 'checkGroup')
-  await resealDocTable(context, 'alert_channels', 'alertChannel')
-  await resealNotifications(context)
-  await resealTriggers(context)
-  await digestTimerTokens(context)
+  const sqlite = store.dialect === 'sqlite'
+  if (sqlite) await sql`pragma secure_delete = on`.execute(store.db)
+  try {
+    await resealVariables(context)
+    await resealChecks(context)
+    await resealDocTable(context, 'check_groups', 'checkGroup')
+    await resealDocTable(context, 'alert_channels', 'alertChannel')
+    await resealNotifications(context)
+    await resealTriggers(context)
+    await digestTimerTokens(context)
+  } finally {
+    if (sqlite) await sql`pragma secure_delete = off`.execute(store.db)
+  }
+  if (sqlite && rewritten > 0) await sql`pragma wal_checkpoint(truncate)`.execute(store.db)
 
   if (Object.keys(unknownKeys).length === 0) {
     await state
