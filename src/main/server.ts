@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const metricsServer = await (metrics?.start() ?? Promise.resolve({ port: null, close: async () => undefined }))
   if (metricsServer.port !== null) http.log.info({ port: metricsServer.port }, 'metrics listening on their own port (METRICS_PORT)')
   const engine = roles.engine
-    ? startInstanceEngine(config, store, http.log.child({ component: 'engine' }), {
+    ? await startInstanceEngine(config, store, http.log.child({ component: 'engine' }), {
         onFinalResults: (rows) => services.afterFinalResults(rows),
         periodic: periodicWork(services),
         bell: services.bell,
