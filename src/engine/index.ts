@@ -22,20 +22,27 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
   const laneLoops: Partial<Record<Lane, Loop>> = {}
   let writerLoop: Loop | undefined
   const pacing = deps.tuning.pacing
+  /**
+   * Due times of the jobs this instance queued for later (runs its scheduler claimed ahead of their slot, retries
+   * waiting out their backoff), by lane: a lane's pass that finds nothing yet sleeps only until the next of them
+   * (see laneWait), not for its idle poll.
+   */
+  const pendingDue: Record<Lane, number[]> = { default: [], browser: [] }
   const worker = createWorker(deps, {
     // A run ended while its lane's last lease took all the room it had (more may be queued): lease again soon.
     onRoomFreed: (lane) => laneLoops[lane]?.wake(pacing.workerBusyMs),
     // Outcomes are written in batches: the first one of a batch starts the writer's short wait.
     onOutcome: () => writerLoop?.wake(WRITER_BATCH_MS),
-    // A retry is due after its backoff: its lane looks then instead of at its next idle poll.
-    onRetryQueued: (lane, delayMs) => laneLoops[lane]?.wake(delayMs),
+    // A retry is due when its backoff ends: its lane looks then instead of at its next idle poll.
+    onRetryQueued: (lane, dueAt) => {
+      pendingDue[lane].push(dueAt)
+      laneLoops[lane]?.wake(Math.max(0, dueAt - deps.clock.now()))
+    },
   })
   const unlisten = deps.bell?.listen('runs-queued', () => {
     for (const loop of Object.values(laneLoops)) loop.wake()
   })
   let stopped = false
-  /** Due times of the jobs this instance's scheduler queued ahead of their slot, by lane (see laneWait). */
-  const pendingDue: Record<Lane, number[]> = { default: [], browser: [] }
 
   if (options.loops !== false) {
     const start = (name: string, everyMs: number, work: () => Promise<number | void>) => {

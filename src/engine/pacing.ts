@@ -43,8 +43,8 @@ export function laneWait(now: number, sleepMs: number, pendingDue: readonly numb
 /**
  * The worker's next poll interval: the busy interval while a lease takes all the room there is (the queue holds
  * more than the lane can run), else doubling up to the idle maximum. A lease that emptied the queue does not make
- * the next poll sooner: new runs of this instance's scheduler wake the worker, and what comes from elsewhere (other
- * instances, retries whose backoff ended, run-now sessions) waits at most the idle maximum.
+ * the next poll sooner: new runs of this instance's scheduler, its run-now sessions and its retries wake the worker
+ * when they fall due, and what comes from elsewhere (other instances) waits at most the idle maximum.
  */
 export function workerSleep(previousMs: number, queueHasMore: boolean, p: Pacing): number {
   if (queueHasMore) return p.workerBusyMs

@@ -51,6 +51,12 @@ export async function completeRun(
   return { job: { ...job, first_started_at: job.first_started_at ?? result.startedAt }, checkType: check.checkType, result, decision, retryLocation, resultId, redactor }
 }
 
+/**
+ * When a retry becomes due: its backoff after the end of the failed attempt, not after the batch that records it
+ * was written. An agent reports the end by its own clock, so a time later than the service's is taken as now.
+ */
+export const retryDueAt = (c: Pick<Completed, 'result' | 'decision'>, now: number): number => Math.min(c.result.stoppedAt, now) + c.decision.delayMs
+
 export interface OutcomeWriter {
   /**
    * Writes a batch of outcomes in one transaction (throws when it fails: the leases then expire and the runs run
@@ -94,7 +100,7 @@ export function createOutcomeWriter(deps: Pick<EngineDeps, 'transact' | 'clock' 
         await s.results.insertMany(rows)
         for (const c of live.filter((x) => x.decision.retry)) {
           await s.jobs.requeue(c.job.id, {
-            attempt: c.job.attempt + 1, due_at: now + c.decision.delayMs, location: c.retryLocation,
+            attempt: c.job.attempt + 1, due_at: retryDueAt(c, now), location: c.retryLocation,
             private_location_id: c.job.private_location_id, first_started_at: c.job.first_started_at,
           })
         }

@@ -15,7 +15,7 @@ import { prepareRunSpec } from './prepare.js'
 import { loadGroups } from './scheduler.js'
 import { internalFailure } from './result-row.js'
 import { createRedactorCache } from './redactor-cache.js'
-import { completeRun, createOutcomeWriter, runPlace, type Completed } from './run-outcome.js'
+import { completeRun, createOutcomeWriter, retryDueAt, runPlace, type Completed } from './run-outcome.js'
 
 type Doc = Record<string, unknown>
 
@@ -77,8 +77,8 @@ export interface WorkerHooks {
   onRoomFreed?: (lane: Lane) => void
   /** An outcome is waiting to be written. */
   onOutcome?: () => void
-  /** A run was queued again to be retried in `delayMs` (its lane may be polling seldom). */
-  onRetryQueued?: (lane: Lane, delayMs: number) => void
+  /** A run was queued again to be retried at `dueAt` (its lane may be polling seldom). */
+  onRetryQueued?: (lane: Lane, dueAt: number) => void
 }
 
 export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineWorker {
@@ -135,7 +135,8 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
     const batch = pending.splice(0, pending.length)
     try {
       const written = await writer.write(batch)
-      for (const c of written) if (c.decision.retry) hooks.onRetryQueued?.(laneOf(c.checkType, deps.tuning.browserLane), c.decision.delayMs)
+      const now = deps.clock.now()
+      for (const c of written) if (c.decision.retry) hooks.onRetryQueued?.(laneOf(c.checkType, deps.tuning.browserLane), retryDueAt(c, now))
     } catch (err) {
       deps.log.error({ err, count: batch.length }, 'writing run outcomes failed; their leases will expire and they will run again')
       return 0
