@@ -1,8 +1,11 @@
 /**
  * The `picket` command line, parsed without side effects: the commands that exist, their options and arguments,
- * and the usage text built from them. Anything else is a usage problem the caller prints with the usage (exit 2).
+ * and the usage text built from them. Anything else is a usage problem the caller prints (exit 2) with the usage of
+ * the command it names, or the whole usage when it names none.
  */
 import { parseArgs } from 'node:util'
+import { AGENT_USAGE } from './agent-usage.js'
+import { ALL_COMMANDS_HINT, commandUsage, type CommandHelp } from './command-usage.js'
 import { CODE_USAGE_LINES } from './code/parse-code-command.js'
 
 export type CliCommand =
@@ -17,8 +20,14 @@ export type CliCommand =
   | { name: 'users list' }
   | { name: 'users reset-password'; email: string }
 
-/** `topic: 'agent'`: `picket agent --help`, answered with the agent's settings (src/cli/agent-usage.ts). */
-export type ParsedCli = { kind: 'help'; topic?: 'agent' } | { kind: 'command'; command: CliCommand } | { kind: 'usage-error'; problem: string }
+/**
+ * `topic: 'agent'`: `picket agent --help`, answered with the agent's settings (src/cli/agent-usage.ts). A usage
+ * error's `usage` is that of the command (or group) it names; without one the caller prints the whole USAGE.
+ */
+export type ParsedCli =
+  | { kind: 'help'; topic?: 'agent' }
+  | { kind: 'command'; command: CliCommand }
+  | { kind: 'usage-error'; problem: string; usage?: string }
 
 type OptionName = 'name' | 'account'
 
@@ -29,6 +38,8 @@ interface CommandSpec {
   args: string[]
   usage: string
   summary: string
+  /** Its options and arguments as its usage explains them. */
+  help?: CommandHelp['options']
   build: (options: Partial<Record<OptionName, string>>, args: string[]) => CliCommand
 }
 
@@ -44,28 +55,30 @@ const COMMANDS: CommandSpec[] = [
   },
   {
     name: 'accounts create', options: { name: false }, args: [], usage: 'accounts create [--name NAME]',
-    summary: 'Create an account and its first API key (printed once)',
+    summary: 'Create an account and its first API key (printed once)', help: [['--name NAME', "the account's name (default: Account)"]],
     build: (o) => ({ name: 'accounts create', accountName: o.name ?? 'Account' }),
   },
   { name: 'accounts list', options: {}, args: [], usage: 'accounts list', summary: 'List accounts', build: () => ({ name: 'accounts list' }) },
   {
     name: 'keys create', options: { account: true, name: false }, args: [], usage: 'keys create --account ID [--name NAME]',
     summary: 'Create another API key for an account (printed once)',
+    help: [['--account ID', 'the account (picket accounts list)'], ['--name NAME', "the key's name (default: api key)"]],
     build: (o) => ({ name: 'keys create', accountId: o.account ?? '', keyName: o.name ?? 'api key' }),
   },
   {
     name: 'keys list', options: { account: true }, args: [], usage: 'keys list --account ID',
-    summary: "List an account's keys (hashes are never shown)",
+    summary: "List an account's keys (hashes are never shown)", help: [['--account ID', 'the account (picket accounts list)']],
     build: (o) => ({ name: 'keys list', accountId: o.account ?? '' }),
   },
   {
     name: 'keys revoke', options: {}, args: ['KEY_ID'], usage: 'keys revoke KEY_ID', summary: 'Revoke a key; it stops working at once',
+    help: [['KEY_ID', "the key's id (picket keys list --account ID)"]],
     build: (_o, args) => ({ name: 'keys revoke', keyId: args[0] ?? '' }),
   },
   { name: 'users list', options: {}, args: [], usage: 'users list', summary: 'List console users and their accounts and roles', build: () => ({ name: 'users list' }) },
   {
     name: 'users reset-password', options: {}, args: ['EMAIL'], usage: 'users reset-password EMAIL',
-    summary: "Give a user a new random password (printed once); ends the user's sessions",
+    summary: "Give a user a new random password (printed once); ends the user's sessions", help: [['EMAIL', "the user's e-mail address (picket users list)"]],
     build: (_o, args) => ({ name: 'users reset-password', email: args[0] ?? '' }),
   },
 ]
@@ -125,7 +138,24 @@ function helpFor(positionals: string[]): ParsedCli {
   return positionals[0] === 'agent' || (positionals[0] === 'help' && positionals[1] === 'agent') ? { kind: 'help', topic: 'agent' } : { kind: 'help' }
 }
 
+const helpOf = (spec: CommandSpec): CommandHelp => ({ usage: spec.usage, summary: spec.summary, options: spec.help ?? [] })
+
+/** The usage of the command the positionals name (or of every command of the group they name), if they name one. */
+function usageFor(positionals: string[]): string | undefined {
+  const found = findCommand(positionals)
+  if (typeof found !== 'string') return found.name === 'agent' ? `${AGENT_USAGE}\n\n${ALL_COMMANDS_HINT}` : commandUsage([helpOf(found)])
+  const group = COMMANDS.filter((c) => positionals[0] !== undefined && c.name.startsWith(`${positionals[0]} `))
+  return group.length > 0 ? commandUsage(group.map(helpOf)) : undefined
+}
+
 export function parseCommand(argv: string[]): ParsedCli {
+  const parsed = parseLine(argv)
+  if (parsed.kind !== 'usage-error') return parsed
+  const usage = usageFor(parseArgs({ args: argv, allowPositionals: true, strict: false, options: OPTIONS }).positionals)
+  return usage === undefined ? parsed : { ...parsed, usage }
+}
+
+function parseLine(argv: string[]): ParsedCli {
   const parsed = tokenize(argv)
   if (typeof parsed === 'string') {
     // An unknown command is the first thing to say, before the options it was given.

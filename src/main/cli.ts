@@ -1,8 +1,9 @@
 /**
  * Composition root of the `picket` command (bin/picket.js, or `npm run cli -- <command>`). The command line is
  * parsed first, with no side effects: help goes to stdout (exit 0); a bad command, option or argument prints the
- * problem and the usage to stderr (exit 2). Only the commands that need the store load the configuration and open
- * it, so a mistyped command creates nothing. Failures print a message, never a stack trace (exit 1).
+ * problem and the usage of the command it names (the whole usage when it names none) to stderr (exit 2). Only the
+ * commands that need the store load the configuration and open it, so a mistyped command creates nothing. Failures
+ * print a message, never a stack trace (exit 1).
  */
 import path from 'node:path'
 import { AGENT_USAGE } from '../cli/agent-usage.js'
@@ -23,7 +24,7 @@ export async function runCli(argv: string[], io: CliOutput, cwd: string = proces
     return 0
   }
   if (parsed.kind === 'usage-error') {
-    io.err(`picket: ${parsed.problem}\n\n${USAGE}`)
+    io.err(`picket: ${parsed.problem}\n\n${parsed.usage ?? USAGE}`)
     return 2
   }
   const command = parsed.command
@@ -61,7 +62,7 @@ async function runCode(argv: string[], io: CliOutput, cwd: string): Promise<numb
   }
   const parsed = parseCodeCommand(argv)
   if (parsed.kind === 'usage-error') {
-    io.err(`picket: ${parsed.problem}\n\n${USAGE}`)
+    io.err(`picket: ${parsed.problem}\n\n${parsed.usage ?? USAGE}`)
     return 2
   }
   let code = 1

@@ -43,7 +43,27 @@ describe('parseCommand', () => {
     [['users', 'reset-password'], '"users reset-password" needs EMAIL'],
     [['users', 'list', '--account', 'a1'], '"users list" takes no --account'],
   ])('%j is a usage error: %s', (argv, problem) => {
-    expect(parseCommand(argv)).toEqual({ kind: 'usage-error', problem })
+    expect(parseCommand(argv)).toMatchObject({ kind: 'usage-error', problem })
+  })
+
+  it.each<[string[], string[] | null]>([
+    [['keys', 'create'], ['Usage: picket keys create --account ID [--name NAME]', '--account ID']],
+    [['keys', 'revoke'], ['Usage: picket keys revoke KEY_ID', 'KEY_ID']],
+    [['accounts', 'list', '--bogus'], ['Usage: picket accounts list']],
+    [['accounts'], ['Usage: picket accounts create [--name NAME]', 'picket accounts list']],
+    [['users', 'nope'], ['Usage: picket users list', 'picket users reset-password EMAIL']],
+    [['serve', 'now'], ['Usage: picket serve']],
+    [['agent', '--key', 'x'], ['Usage: picket agent', 'API_KEY']],
+    [[], null],
+    [['--preview'], null],
+    [['bogus', '--x'], null],
+  ])("%j comes with that command's usage, or the whole help when it names none", (argv, lines) => {
+    const parsed = parseCommand(argv)
+    expect(parsed.kind).toBe('usage-error')
+    const usage = parsed.kind === 'usage-error' ? parsed.usage : undefined
+    if (lines === null) return expect(usage).toBeUndefined()
+    for (const line of lines) expect(usage).toContain(line)
+    expect(usage).not.toContain('Commands:')
   })
 
   it('lists every command that exists and no other', () => {

@@ -38,6 +38,20 @@ describe('parseCodeCommand', () => {
     expect(parsed.kind).toBe('usage-error')
     expect(parsed.kind === 'usage-error' ? parsed.problem : '').toMatch(problem)
   })
+
+  it.each<[string[], string[]]>([
+    [['deploy', '--previwe'], ['Usage: picket deploy [--preview] [--config FILE]', '--preview', '--config FILE']],
+    [['test', '--timeout', '5'], ['Usage: picket test [FILTER…]', '--timeout S', '--reporter list|json', '--config FILE']],
+    [['trigger'], ['Usage: picket trigger --tags A,B', '--tags A,B', '--timeout S']],
+    [['destroy', 'x'], ['Usage: picket destroy [--project ID] --force', '--project ID', '--force']],
+    [['login', '--user', 'x'], ['Usage: picket login --url URL --account ID --key KEY', '--key KEY']],
+    [['whoami', '--force'], ['Usage: picket whoami']],
+  ])("%j comes with that command's usage and its options", (argv, lines) => {
+    const parsed = parseCodeCommand(argv)
+    const usage = parsed.kind === 'usage-error' ? parsed.usage : ''
+    for (const line of lines) expect(usage).toContain(line)
+    expect(usage).not.toContain('Commands:')
+  })
 })
 
 describe('projectIdFor', () => {

@@ -1,8 +1,10 @@
 /**
  * The monitoring-as-code commands of `picket` (login, whoami, init, deploy, test, destroy, trigger), parsed without
- * side effects. A bad option, a missing value or an unknown reporter is a usage problem (exit 2), said in one line.
+ * side effects. A bad option, a missing value or an unknown reporter is a usage problem (exit 2), said in one line
+ * and followed by that command's usage.
  */
 import { parseArgs } from 'node:util'
+import { commandUsage } from '../command-usage.js'
 
 export type Reporter = 'list' | 'json'
 
@@ -25,19 +27,39 @@ interface CodeSpec {
   summary: string
   /** Positionals it takes at most (init: the folder; test: filters). */
   maxArgs: number
+  /** Its positionals as its usage explains them. */
+  args?: Array<[string, string]>
+}
+
+/** Each option with its value's name, as a command's usage explains it. */
+const OPTION_HELP: Record<CodeOption, [string, string]> = {
+  url: ['--url URL', "the service's base URL (or PICKET_API_URL)"],
+  account: ['--account ID', 'the account id (or PICKET_ACCOUNT_ID)'],
+  key: ['--key KEY', 'an API key of that account (or PICKET_API_KEY)'],
+  config: ['--config FILE', "the project's config file (default: picket.config.ts in this folder)"],
+  preview: ['--preview', 'show what a deploy would create, update and delete; change nothing'],
+  reporter: ['--reporter list|json', 'a line per check (default), or the whole report as JSON'],
+  timeout: ['--timeout S', 'seconds to wait for the runs, 10 to 3600 (default 300)'],
+  project: ['--project ID', "the project's logical id (default: the one picket.config.ts names)"],
+  force: ['--force', 'delete them; without it, only list them (exit 1)'],
+  tags: ['--tags A,B', 'run the checks that have every tag listed; repeat --tags for either list'],
 }
 
 export const CODE_COMMANDS: CodeSpec[] = [
   { name: 'login', options: ['url', 'account', 'key'], maxArgs: 0, usage: 'login --url URL --account ID --key KEY', summary: 'Check and save where and as whom the commands below work' },
   { name: 'logout', options: [], maxArgs: 0, usage: 'logout', summary: 'Forget the saved login' },
   { name: 'whoami', options: [], maxArgs: 0, usage: 'whoami', summary: 'Show the service, account and key the commands use' },
-  { name: 'init', options: [], maxArgs: 1, usage: 'init [DIR]', summary: 'Write a template project (one check of each main type)' },
-  { name: 'deploy', options: ['config', 'preview'], maxArgs: 0, usage: 'deploy [--preview] [--config FILE]', summary: 'Make the service match the project files (--preview: show the diff only)' },
   {
-    name: 'test', options: ['config', 'reporter', 'timeout'], maxArgs: 20, usage: 'test [FILTER…] [--reporter list|json]',
-    summary: "Run the project's checks once now (--timeout S); exit 1 if one fails",
+    name: 'init', options: [], maxArgs: 1, usage: 'init [DIR]', summary: 'Write a template project (one check of each main type)',
+    args: [['DIR', 'the folder to write it into (default: this one)']],
   },
-  { name: 'destroy', options: ['config', 'project', 'force'], maxArgs: 0, usage: 'destroy [--project ID] --force', summary: "Delete every resource the project deployed (without --force: show them)" },
+  { name: 'deploy', options: ['preview', 'config'], maxArgs: 0, usage: 'deploy [--preview] [--config FILE]', summary: 'Make the service match the project files (--preview: show the diff only)' },
+  {
+    name: 'test', options: ['reporter', 'timeout', 'config'], maxArgs: 20, usage: 'test [FILTER…] [--reporter list|json]',
+    summary: "Run the project's checks once now (--timeout S); exit 1 if one fails",
+    args: [['FILTER…', 'run only the checks whose logical id or file contains one of them']],
+  },
+  { name: 'destroy', options: ['project', 'force', 'config'], maxArgs: 0, usage: 'destroy [--project ID] --force', summary: "Delete every resource the project deployed (without --force: show them)" },
   { name: 'trigger', options: ['tags', 'reporter', 'timeout'], maxArgs: 0, usage: 'trigger --tags A,B [--tags C] [--reporter R]', summary: 'Run deployed checks with these tags now (CI)' },
 ]
 
@@ -49,7 +71,8 @@ const OPTIONS = {
 
 export const isCodeCommand = (word: string | undefined): boolean => CODE_COMMANDS.some((c) => c.name === word)
 
-export type ParsedCode = { kind: 'command'; command: CodeCommand } | { kind: 'usage-error'; problem: string }
+/** A usage error carries the usage of its command, to print with the problem. */
+export type ParsedCode = { kind: 'command'; command: CodeCommand } | { kind: 'usage-error'; problem: string; usage?: string }
 
 function reporterOf(raw: string | undefined): Reporter | string {
   if (raw === undefined || raw === 'list') return 'list'
@@ -63,13 +86,21 @@ function timeoutOf(raw: string | undefined): number | string {
   return Number.isInteger(n) && n >= 10 && n <= 3600 ? n : `--timeout must be a whole number of seconds from 10 to 3600 (got "${raw}")`
 }
 
+const usageOf = (spec: CodeSpec): string =>
+  commandUsage([{ usage: spec.usage, summary: spec.summary, options: [...(spec.args ?? []), ...spec.options.map((o) => OPTION_HELP[o])] }])
+
 /** `argv` starts with the command word. */
 export function parseCodeCommand(argv: string[]): ParsedCode {
   const spec = CODE_COMMANDS.find((c) => c.name === argv[0])
   if (!spec) return { kind: 'usage-error', problem: `unknown command "${argv[0] ?? ''}"` }
+  const parsed = parseSpec(spec, argv.slice(1))
+  return parsed.kind === 'usage-error' ? { ...parsed, usage: usageOf(spec) } : parsed
+}
+
+function parseSpec(spec: CodeSpec, args: string[]): ParsedCode {
   let parsed
   try {
-    parsed = parseArgs({ args: argv.slice(1), allowPositionals: true, strict: true, options: OPTIONS })
+    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: OPTIONS })
   } catch (err) {
     const quoted = /'([^']+)'/.exec(err instanceof Error ? err.message : '')?.[1]?.split(' ')[0]
     const code = (err as { code?: string }).code
