@@ -14,6 +14,10 @@ export interface SessionResult {
   error: string | null
   attempts: number
   resultType?: string
+  /** An ICMP run's figures: its responseTime is the average round trip, often a fraction of a millisecond. */
+  icmpCheckResult?: {
+    response?: { packetLoss?: number | null; latency?: { avg?: number | null; min?: number | null; max?: number | null } | null } | null
+  } | null
 }
 
 export interface SessionOutcome {
@@ -62,6 +66,20 @@ export const sessionPassed = (s: SessionOutcome): boolean => s.status === 'PASSE
 
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`)
 
+/** Three significant figures: round trips to a near host take hundredths of a millisecond. */
+const roundTrip = (n: number) => String(Number(n.toPrecision(3)))
+
+/** What a location's run took: for a ping its round trips and packet loss, for the rest its response time. */
+function figure(r: SessionResult): string {
+  const response = r.icmpCheckResult?.response
+  if (!response || typeof response.packetLoss !== 'number') return ms(r.responseTime)
+  const loss = `${response.packetLoss}% packet loss`
+  const { avg, min, max } = response.latency ?? {}
+  if (typeof avg !== 'number') return loss
+  const spread = typeof min === 'number' && typeof max === 'number' ? ` (min ${roundTrip(min)}, max ${roundTrip(max)})` : ''
+  return `avg ${roundTrip(avg)} ms${spread}, ${loss}`
+}
+
 /** The readable report: a line per check and location, the error under a failed one, and a total. */
 export function formatSessions(outcomes: SessionOutcome[]): string {
   const lines: string[] = []
@@ -69,7 +87,7 @@ export function formatSessions(outcomes: SessionOutcome[]): string {
     const mark = o.status === 'PASSED' ? '✔' : o.status === 'DEGRADED' ? '!' : '✖'
     const label = `${o.name ?? o.checkId}${o.logicalId ? ` (${o.logicalId})` : ''}`
     const finals = o.results.filter((r) => r.resultType === undefined || r.resultType === 'FINAL')
-    const where = finals.map((r) => `${r.runLocation} ${ms(r.responseTime)}`).join(', ')
+    const where = finals.map((r) => `${r.runLocation} ${figure(r)}`).join('; ')
     lines.push(`${mark} ${label}  ${o.status}${where ? `  ${where}` : ''}`)
     for (const r of finals) if (r.status === 'failing' && r.error) lines.push(`    ${r.runLocation}: ${r.errorKind ?? 'ERROR'}: ${r.error.split('\n')[0]}`)
     if (o.status === 'TIMED_OUT') lines.push('    did not finish in time (--timeout); is a runner serving its locations?')
