@@ -3,7 +3,7 @@
  * (check, location, status code, success). A bucket keeps run, success, degraded and retry counts and, per timing
  * slot, a mergeable histogram (histogram.ts). Queries merge buckets instead of scanning raw results.
  */
-import { SLOT_COUNT, TIMING_BASES } from '../domain/analytics/catalogue.js'
+import { SLOT_COUNT, timingBasesOf } from '../domain/analytics/catalogue.js'
 import { DAY_MS, HOUR_MS, MINUTE_MS, floorTo } from '../domain/analytics/windows.js'
 import { addValue, emptyHistogram, encodeHistogram, mergeEncoded, type Histogram } from './histogram.js'
 
@@ -74,7 +74,7 @@ export function foldResults(inputs: RollupInput[]): Map<string, Delta> {
   const slotsOf = new Map<string, Map<string, number>>()
   for (const r of inputs) {
     let slots = slotsOf.get(r.checkType)
-    if (!slots) slotsOf.set(r.checkType, (slots = new Map((TIMING_BASES[r.checkType] ?? []).map((b, i) => [b.name, i]))))
+    if (!slots) slotsOf.set(r.checkType, (slots = new Map(timingBasesOf(r.checkType).map((b, i) => [b.name, i]))))
     for (const level of LEVELS) {
       const key = {
         check_id: r.checkId, level, bucket_start: floorTo(r.startedAt, levelMs(level)), location: r.location,

@@ -3,7 +3,8 @@
  * roll-up rows and raw results of many checks at once, as dashboards show them. Degraded runs count as
  * successful (semantics section 8); percentiles are within 1% (histogram.ts).
  */
-import { TIMING_BASES } from '../domain/analytics/catalogue.js'
+import { timingBasesOf } from '../domain/analytics/catalogue.js'
+import { ownValue } from '../lib/own-keys.js'
 import { emptyHistogram, addValue, mergeEncoded, quantile, type Histogram } from './histogram.js'
 import { isSuccess, slotColumn, type RollupRow, type SlotColumn } from './rollup.js'
 import { roundDecimal } from './series.js'
@@ -16,12 +17,12 @@ const MAIN_TIMING: Readonly<Record<string, string>> = {
 
 /** The roll-up column of a type's main timing; undefined for types without one (heartbeats). */
 export function mainTimingColumn(checkType: string): SlotColumn | undefined {
-  const base = MAIN_TIMING[checkType]
-  const slot = (TIMING_BASES[checkType] ?? []).findIndex((b) => b.name === base)
+  const base = ownValue(MAIN_TIMING, checkType)
+  const slot = timingBasesOf(checkType).findIndex((b) => b.name === base)
   return slot < 0 ? undefined : slotColumn(slot)
 }
 
-export const mainTimingName = (checkType: string): string | undefined => MAIN_TIMING[checkType]
+export const mainTimingName = (checkType: string): string | undefined => ownValue(MAIN_TIMING, checkType)
 
 export interface CheckSummary {
   runs: number

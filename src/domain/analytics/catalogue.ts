@@ -2,6 +2,7 @@
  * The analytics metrics of each check type (semantics section 8, the reference's per-type routes): base names with
  * their unit and label, the aggregations every timing base has, and the route slug of each type.
  */
+import { ownValue } from '../../lib/own-keys.js'
 
 export const AGGREGATIONS = ['avg', 'max', 'median', 'min', 'p50', 'p90', 'p95', 'p99', 'stddev', 'sum'] as const
 export type Aggregation = (typeof AGGREGATIONS)[number]
@@ -49,6 +50,9 @@ export const TIMING_BASES: Readonly<Record<string, readonly BaseMetric[]>> = {
   HEARTBEAT: [],
 }
 
+/** The timing bases of a type; none for a type the table does not hold (`constructor` included, which a query may name). */
+export const timingBasesOf = (checkType: string): readonly BaseMetric[] => ownValue(TIMING_BASES, checkType) ?? []
+
 /** Every type has these two: the share of successful runs and the count of retry attempts. */
 export const AVAILABILITY: BaseMetric = { name: 'availability', unit: 'percentage', label: 'Availability', type: 'Float' }
 export const RETRIES: BaseMetric = { name: 'retries', unit: 'count', label: 'Retries', type: 'Int' }
@@ -80,7 +84,7 @@ export interface MetricName {
 
 /** Every metric name a type accepts: bare bases, their suffixed forms, availability and retries. */
 export function metricNamesFor(checkType: string): MetricName[] {
-  const bases = TIMING_BASES[checkType] ?? []
+  const bases = timingBasesOf(checkType)
   const names: MetricName[] = bases.map((base) => ({ name: base.name, base, summary: false }))
   names.push({ name: AVAILABILITY.name, base: AVAILABILITY, summary: true }, { name: RETRIES.name, base: RETRIES, summary: true })
   for (const base of bases) for (const aggregation of AGGREGATIONS) names.push({ name: `${base.name}_${aggregation}`, base, aggregation, summary: false })
@@ -88,6 +92,6 @@ export function metricNamesFor(checkType: string): MetricName[] {
 }
 
 /** The storage slot (0..9) of a timing base of a type, or -1. */
-export const slotOf = (checkType: string, base: string): number => (TIMING_BASES[checkType] ?? []).findIndex((b) => b.name === base)
+export const slotOf = (checkType: string, base: string): number => timingBasesOf(checkType).findIndex((b) => b.name === base)
 
 export const SLOT_COUNT = 10

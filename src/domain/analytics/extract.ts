@@ -2,7 +2,7 @@
  * The metric values of one run (pure): what a result contributes to analytics, keyed by timing base. Stored with
  * the result (check_results.metrics) so that roll-ups and raw-point queries never parse the result document.
  */
-import { TIMING_BASES } from './catalogue.js'
+import { timingBasesOf } from './catalogue.js'
 
 export interface RunMetricsInput {
   checkType: string
@@ -34,7 +34,7 @@ function valueOf(input: RunMetricsInput, base: string): number | undefined {
 /** The run's value of every timing base of its type that it measured (absent ones are left out, never 0). */
 export function extractRunMetrics(input: RunMetricsInput): Record<string, number> {
   const out: Record<string, number> = {}
-  for (const base of TIMING_BASES[input.checkType] ?? []) {
+  for (const base of timingBasesOf(input.checkType)) {
     const v = valueOf(input, base.name)
     if (v !== undefined) out[base.name] = Math.round(v * 1000) / 1000
   }

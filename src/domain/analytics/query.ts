@@ -34,7 +34,7 @@ export interface RouteRules {
 /** Most buckets one query may produce (30 days by the minute is 43,200). */
 export const MAX_BUCKETS = 50_000
 /** Heartbeat routes take the heartbeat event states of the reference; they map onto run outcomes. */
-const HEARTBEAT_STATES: Record<string, StatusFilter> = { FAILING: 'failure', EARLY: 'success', RECEIVED: 'success', GRACE: 'success', LATE: 'success' }
+const HEARTBEAT_STATES: ReadonlyArray<[string, StatusFilter]> = [['FAILING', 'failure'], ['EARLY', 'success'], ['RECEIVED', 'success'], ['GRACE', 'success'], ['LATE', 'success']]
 
 type Raw = Record<string, unknown>
 
@@ -102,10 +102,11 @@ function parseWindow(errors: FieldErrorCollector, q: Raw, now: number): { from: 
 
 function parseStatus(errors: FieldErrorCollector, checkType: string, v: unknown): StatusFilter | null {
   const asked = list(v)
-  const allowed: Record<string, StatusFilter> = { success: 'success', failure: 'failure', ...(checkType === 'HEARTBEAT' ? HEARTBEAT_STATES : {}) }
-  const bad = asked.filter((s) => !(s in allowed))
-  if (bad.length > 0) errors.add('filterByStatus', `must be ${Object.keys(allowed).join(' or ')}`)
-  const wanted = new Set(asked.filter((s) => s in allowed).map((s) => allowed[s] as StatusFilter))
+  // A Map: the names are the user's, and a plain object would also answer `constructor` or `toString`.
+  const allowed = new Map<string, StatusFilter>([['success', 'success'], ['failure', 'failure'], ...(checkType === 'HEARTBEAT' ? HEARTBEAT_STATES : [])])
+  const bad = asked.filter((s) => !allowed.has(s))
+  if (bad.length > 0) errors.add('filterByStatus', `must be ${[...allowed.keys()].join(' or ')}`)
+  const wanted = new Set(asked.flatMap((s) => allowed.get(s) ?? []))
   return wanted.size === 1 ? ([...wanted][0] as StatusFilter) : null
 }
 

@@ -10,6 +10,7 @@ import { buildSeries, type RawPoint, type Series } from '../../analytics/series.
 import { rawSeries } from '../../analytics/raw-series.js'
 import { slotColumn, type RollupRow } from '../../analytics/rollup.js'
 import { isUuid } from '../../lib/ids.js'
+import { hasOwnKey, ownValue } from '../../lib/own-keys.js'
 import type { Clock } from '../../lib/clock.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { AnalyticsStore } from '../../store/analytics.js'
@@ -74,7 +75,7 @@ export function analyticsService(deps: { stores: Stores; clock: Clock }): Analyt
   return {
     summaries: checkSummariesService(deps).summaries,
     async query(accountId, route, checkId, raw) {
-      const rules = ANALYTICS_ROUTES[route]
+      const rules = ownValue(ANALYTICS_ROUTES, route)
       if (!rules) throw new NotFoundError('Analytics route', route)
       const check = isUuid(checkId) ? await deps.stores.checks.get(accountId, checkId) : undefined
       if (!check) throw new NotFoundError('Check', checkId)
@@ -108,7 +109,8 @@ export function analyticsService(deps: { stores: Stores; clock: Clock }): Analyt
       }
     },
     metrics(checkType) {
-      if (!(checkType in TIMING_BASES)) {
+      // `in` would also find what the table inherits (`constructor`, `__proto__`): only its own keys are types.
+      if (!hasOwnKey(TIMING_BASES, checkType)) {
         throw new ValidationError({ checkType: `must be one of ${Object.keys(TIMING_BASES).join(', ')}` })
       }
       return metricNamesFor(checkType).map((m) => {

@@ -4,6 +4,7 @@
  * with nothing of its content (private pages need the console's sign-in) and has no feeds.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { ownValue } from '../../lib/own-keys.js'
 import type { StatusPagePageService, StatusPageSite } from '../../services/public-pages/status-page-page.js'
 import { CSS_TYPE, pageHeaders, partHeaders } from '../document.js'
 import type { SiteLinks } from '../site-links.js'
@@ -30,7 +31,8 @@ export async function serveStatusPage(deps: StatusPageSiteDeps, site: StatusPage
   const { pages, assets } = deps
   const assetUrl = assets.url
   const query = (request.query ?? {}) as Query
-  const feed = FEEDS[part]
+  // The part is the rest of the URL: a plain lookup would take `constructor` or `toString` for a feed.
+  const feed = ownValue(FEEDS, part)
   const known = part === '' || part === 'theme.css' || part === 'subscribe' || feed !== undefined
   if (!known || (request.method === 'POST' && part !== 'subscribe')) return sendNotFoundPage(reply, assetUrl)
   if (site.doc.isPrivate) {
