@@ -6,6 +6,7 @@
  * is skipped, and a rule's reason about a field the schema already rejected (or one inside it, or around it) gives
  * way to the schema's reason.
  */
+import { setOwn } from '../lib/own-keys.js'
 import { DomainError, FieldErrorCollector, ValidationError, describeFields, type FieldErrors } from './errors.js'
 
 /** `request` and `request.url`, `locations` and `locations[0]`: one is the other or contains it. */
@@ -17,7 +18,7 @@ export function mergeFieldErrors(schema: FieldErrors, rules: FieldErrors): Field
   const merged: FieldErrors = { ...schema }
   const schemaFields = Object.keys(schema)
   for (const [field, why] of Object.entries(rules)) {
-    if (!schemaFields.some((s) => sameOrNested(field, s)) && !(field in merged)) merged[field] = why
+    if (!schemaFields.some((s) => sameOrNested(field, s)) && !Object.hasOwn(merged, field)) setOwn(merged, field, why)
   }
   return merged
 }

@@ -1,4 +1,6 @@
 /** Errors the core raises; the API turns each into the error body of spec section 7. */
+import { setOwn } from '../lib/own-keys.js'
+
 export type FieldErrors = Record<string, string>
 
 export class DomainError extends Error {
@@ -41,7 +43,8 @@ export const describeFields = (fields: FieldErrors): string =>
 export class FieldErrorCollector {
   readonly fields: FieldErrors = {}
   add(field: string, why: string): void {
-    if (!(field in this.fields)) this.fields[field] = why
+    // Field names may be the user's keys: only an own one is taken, and `__proto__` is stored like any other.
+    if (!Object.hasOwn(this.fields, field)) setOwn(this.fields, field, why)
   }
   get empty(): boolean {
     return Object.keys(this.fields).length === 0

@@ -4,6 +4,7 @@
  * (group setup → check setup; check teardown → group teardown).
  */
 import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
+import { setOwn } from '../lib/own-keys.js'
 import type { CheckRunSpec } from '../runners/contract.js'
 
 type Doc = Record<string, unknown>
@@ -37,9 +38,8 @@ export function prepareRunSpec(input: PrepareInput): CheckRunSpec {
   const { check, group, runtime } = input
   const doc = effectiveDoc(check.checkType, check.doc, group)
   const variables: Record<string, string> = {}
-  for (const v of input.accountVariables) variables[v.key] = v.value
-  for (const v of envOf(group)) variables[v.key] = v.value
-  for (const v of envOf(check.doc)) variables[v.key] = v.value
+  // setOwn: a variable may be named `__proto__`, which an assignment would take for the object's prototype.
+  for (const v of [...input.accountVariables, ...envOf(group), ...envOf(check.doc)]) setOwn(variables, v.key, v.value)
   const apiDefaults = group?.apiCheckDefaults as Doc | undefined
   if (typeof apiDefaults?.url === 'string' && apiDefaults.url !== '') variables.GROUP_BASE_URL = apiDefaults.url
   Object.assign(variables, {

@@ -4,6 +4,7 @@
  * `data` is a string: MX "10 host.", SOA space-separated, HTTPS "1 . alpn=\"h2\"".
  */
 import type { Answer, DecodedPacket } from 'dns-packet'
+import { ownValue } from '../lib/own-keys.js'
 
 export const RCODE_NAMES = ['NOERROR', 'FORMERR', 'SERVFAIL', 'NXDOMAIN', 'NOTIMP', 'REFUSED', 'YXDOMAIN', 'YXRRSET', 'NXRRSET', 'NOTAUTH', 'NOTZONE']
 export const rcodeName = (code: number): string => RCODE_NAMES[code] ?? `RCODE_${code}`
@@ -12,8 +13,12 @@ const TYPE_NUMBERS: Record<string, number> = { A: 1, NS: 2, CNAME: 5, SOA: 6, PT
 const TYPE_NAMES = Object.fromEntries(Object.entries(TYPE_NUMBERS).map(([k, v]) => [v, k])) as Record<number, string>
 
 /** dns-packet names types it does not know UNKNOWN_<n>; HTTPS (65) is one of them. */
-export const wireTypeName = (type: string): string => (TYPE_NUMBERS[type] !== undefined && !['HTTPS', 'SVCB'].includes(type) ? type : `UNKNOWN_${TYPE_NUMBERS[type] ?? 0}`)
-export const typeNumber = (type: string): number => TYPE_NUMBERS[type] ?? (Number(/^UNKNOWN_(\d+)$/.exec(type)?.[1]) || 0)
+export const wireTypeName = (type: string): string => {
+  const number = ownValue(TYPE_NUMBERS, type)
+  return number !== undefined && !['HTTPS', 'SVCB'].includes(type) ? type : `UNKNOWN_${number ?? 0}`
+}
+/** The type names come from checks and answers: only the table's own keys count (`constructor` is no type). */
+export const typeNumber = (type: string): number => ownValue(TYPE_NUMBERS, type) ?? (Number(/^UNKNOWN_(\d+)$/.exec(type)?.[1]) || 0)
 export const typeName = (type: string): string => TYPE_NAMES[typeNumber(type)] ?? type
 
 const fqdn = (name: string): string => (name === '' || name === '.' ? '.' : name.endsWith('.') ? name : `${name}.`)

@@ -4,6 +4,7 @@
  */
 import { brotliDecompressSync, constants, gunzipSync, inflateSync } from 'node:zlib'
 import type { HttpResponseInfo } from './http-request.js'
+import { setOwn } from '../lib/own-keys.js'
 
 export const USER_AGENT = 'Picket/1.0'
 export const STORED_BODY_BYTES = 64 * 1024
@@ -30,8 +31,9 @@ export function buildRequest(parts: RequestParts): { headers: Record<string, str
   const headers: Record<string, string> = {}
   for (const { key, value } of parts.headers) {
     const existing = Object.keys(headers).find((k) => k.toLowerCase() === key.toLowerCase())
-    if (existing !== undefined) headers[existing] = `${headers[existing]}, ${value}`
-    else headers[key] = value
+    // setOwn: a header the user names `__proto__` is sent as such instead of replacing the object's prototype.
+    if (existing !== undefined) setOwn(headers, existing, `${headers[existing]}, ${value}`)
+    else setOwn(headers, key, value)
   }
   const body = parts.bodyType === 'NONE' || parts.body === '' ? null : Buffer.from(parts.body, 'utf8')
   if (!hasHeader(headers, 'user-agent')) headers['User-Agent'] = USER_AGENT

@@ -2,6 +2,7 @@
  * The small part of moment.js that `{{moment …}}` templates use: "N units ago" / "N units from now" / "in N units"
  * offsets and the common format tokens (YYYY YY MM M DD D HH H hh h mm m ss s SSS A a X x, [literal]), in UTC. Pure.
  */
+import { ownValue } from '../lib/own-keys.js'
 
 const UNIT_MS: Record<string, number> = { millisecond: 1, second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000 }
 const UNIT_ALIASES: Record<string, string> = { ms: 'millisecond', s: 'second', sec: 'second', min: 'minute', m: 'minute', h: 'hour', d: 'day', w: 'week', y: 'year', M: 'month' }
@@ -12,9 +13,10 @@ const CALENDAR_UNITS = new Set(['month', 'year'])
 /** 'days' → 'day', 'mins' → 'minute', 'M' → 'month'; null for anything else. */
 function unitOf(word: string): string | null {
   for (const candidate of [word, word.replace(/s$/i, '')]) {
-    const alias = UNIT_ALIASES[candidate] ?? UNIT_ALIASES[candidate.toLowerCase()]
+    // The word is the template's: only the tables' own keys are units (`constructor` is not).
+    const alias = ownValue(UNIT_ALIASES, candidate) ?? ownValue(UNIT_ALIASES, candidate.toLowerCase())
     const unit = alias ?? candidate.toLowerCase()
-    if (UNIT_MS[unit] !== undefined || CALENDAR_UNITS.has(unit)) return unit
+    if (ownValue(UNIT_MS, unit) !== undefined || CALENDAR_UNITS.has(unit)) return unit
   }
   return null
 }
@@ -35,7 +37,7 @@ export function shiftByPhrase(now: number, phrase: string): number | null {
     d.setUTCMonth(d.getUTCMonth() + amount * (unit === 'year' ? 12 : 1))
     return d.getTime()
   }
-  return now + amount * (UNIT_MS[unit] as number)
+  return now + amount * (ownValue(UNIT_MS, unit) ?? 0)
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0')

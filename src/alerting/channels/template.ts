@@ -74,7 +74,8 @@ function wrapEscapes(program: hbs.AST.Program): void {
     const m = statement as hbs.AST.MustacheStatement
     if (!m.escaped) return m
     const path = m.path as hbs.AST.PathExpression
-    const isHelper = path.type === 'PathExpression' && path.parts.length === 1 && !path.data && path.original in hb.helpers
+    // Only registered helpers are calls: `in` would also take a variable named `constructor` for one.
+    const isHelper = path.type === 'PathExpression' && path.parts.length === 1 && !path.data && Object.hasOwn(hb.helpers, path.original)
     const call = m.params.length > 0 || (m.hash && m.hash.pairs.length > 0) || isHelper
     const inner: hbs.AST.Expression = call ? ({ type: 'SubExpression', path, params: m.params, hash: m.hash, loc: m.loc } as hbs.AST.SubExpression) : m.path
     const escapePath: hbs.AST.PathExpression = { type: 'PathExpression', data: false, depth: 0, parts: [ESCAPE], original: ESCAPE, loc: m.loc }

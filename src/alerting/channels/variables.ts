@@ -5,6 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http'
 import { LOCATION_NAMES } from '../../domain/locations.js'
+import { ownValue } from '../../lib/own-keys.js'
 import type { AlertRecord, AlertType } from '../types.js'
 import type { LocationEvent, NotificationPayload } from '../notifier-payload.js'
 import { spellDuration } from '../../domain/private-location-availability.js'
@@ -96,7 +97,8 @@ export function resultLink(base: string, a: Pick<AlertRecord, 'checkId' | 'resul
   return a.resultId ? `${root}/checks/${a.checkId}/results/${a.resultId}` : `${root}/checks/${a.checkId}`
 }
 
-export const locationName = (region: string): string => (LOCATION_NAMES as Record<string, string | undefined>)[region] ?? region
+/** A private location's slug may be any word (`constructor` too): only the table's own regions have a display name. */
+export const locationName = (region: string): string => ownValue<string>(LOCATION_NAMES, region) ?? region
 
 /** A private location's event, in the variables every channel's message is built from. */
 function locationVariables(p: NotificationPayload, l: LocationEvent, sources: VariableSources): NotificationVariables {

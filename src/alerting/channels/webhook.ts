@@ -8,6 +8,7 @@
  *     body bytes, keyed with the secret.
  */
 import { createHmac } from 'node:crypto'
+import { setOwn } from '../../lib/own-keys.js'
 import { bodyMode, renderTemplate, TemplateError } from './template.js'
 import { sendHttp, type HttpRequestSpec } from './http-send.js'
 import type { NotificationVariables } from './variables.js'
@@ -70,7 +71,7 @@ export function buildWebhookRequest(input: WebhookInput): HttpRequestSpec {
     const name = h.key.trim()
     if (!HEADER_NAME.test(name)) throw new TemplateError(`header ${name}`, new Error('is not a valid HTTP header name'))
     for (const existing of Object.keys(headers)) if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing]
-    headers[name] = oneLine(render(h.value, `header ${name}`, 'none'))
+    setOwn(headers, name, oneLine(render(h.value, `header ${name}`, 'none')))
   }
   const sent = NO_BODY.has(method) ? null : body
   const timestamp = String(input.alertAt)

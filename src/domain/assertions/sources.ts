@@ -75,13 +75,14 @@ function jsonBodySource(body: string, path: string): Extracted {
 const headerText = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v.join(', ') : v)
 
 function headersSource(headers: HttpSubject['headers'], a: Assertion): Extracted {
-  const lower: Record<string, string> = {}
+  // A Map: both the target's header names and the property are someone else's text, `constructor` included.
+  const lower = new Map<string, string>()
   for (const [k, v] of Object.entries(headers)) {
     const text = headerText(v)
-    if (text !== undefined) lower[k.toLowerCase()] = text
+    if (text !== undefined) lower.set(k.toLowerCase(), text)
   }
-  if (a.property.trim() === '') return one(lower)
-  const value = lower[a.property.trim().toLowerCase()]
+  if (a.property.trim() === '') return one(Object.fromEntries(lower))
+  const value = lower.get(a.property.trim().toLowerCase())
   if (value === undefined || !a.regex) return one(value)
   return regexValue(value, a.regex)
 }
@@ -124,7 +125,7 @@ function icmpSource(s: IcmpSubject, a: Assertion): Extracted | null {
   switch (a.source) {
     case 'LATENCY': {
       const key = a.property === '' ? 'avg' : a.property
-      if (!(key in s.latency)) return { ok: false, error: `LATENCY property must be avg, min, max or stdDev, not ${JSON.stringify(key)}` }
+      if (!Object.hasOwn(s.latency, key)) return { ok: false, error: `LATENCY property must be avg, min, max or stdDev, not ${JSON.stringify(key)}` }
       return one(s.latency[key as keyof IcmpSubject['latency']])
     }
     case 'JSON_RESPONSE':

@@ -110,9 +110,8 @@ function redactValue(value: unknown, text: (s: string) => string): unknown {
   const json = (value as { toJSON?: unknown }).toJSON
   if (typeof json === 'function') return redactValue((json as () => unknown).call(value), text)
   if (Array.isArray(value)) return value.map((item) => redactValue(item, text))
-  const out: Record<string, unknown> = {}
-  for (const [key, item] of Object.entries(value)) out[text(key)] = redactValue(item, text)
-  return out
+  // fromEntries defines each key as its own: assigning a `__proto__` key a run produced would set the copy's prototype.
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [text(key), redactValue(item, text)]))
 }
 
 /** The distinct secret values that are redacted (long enough, non-empty). */

@@ -4,6 +4,7 @@
  * itself, for Playwright Test and plain scripts alike. Reading the zips (with caps on what is unpacked) is
  * trace-reader.ts's job; everything kept here is bounded too.
  */
+import { setOwn } from '../../lib/own-keys.js'
 
 export interface TraceSummary {
   consoleLines: string[]
@@ -69,7 +70,7 @@ function addNetwork(into: TraceSummary, e: TraceEvent): void {
     into.pages.push(url)
     const t = e.snapshot?.timings ?? {}
     const ttfb = ['blocked', 'dns', 'connect', 'send', 'wait'].reduce((sum, k) => sum + Math.max(0, Number(t[k] ?? 0)), 0)
-    if (Number.isFinite(ttfb) && t.wait !== undefined && t.wait >= 0) into.ttfb[url] = Math.round(ttfb * 1000) / 1000
+    if (Number.isFinite(ttfb) && t.wait !== undefined && t.wait >= 0) setOwn(into.ttfb, url, Math.round(ttfb * 1000) / 1000)
   }
 }
 

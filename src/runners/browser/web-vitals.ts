@@ -3,6 +3,7 @@
  * timing, FCP, LCP, CLS, TBT from long tasks) and writes one line per page when its context closes; the trace
  * gives the TTFB of every document navigation. A page's vitals are those of the last document it showed.
  */
+import { ownValue } from '../../lib/own-keys.js'
 import type { TraceSummary } from './trace-summary.js'
 
 export type WebVitals = Partial<Record<'TTFB' | 'FCP' | 'LCP' | 'CLS' | 'TBT', number>>
@@ -36,7 +37,8 @@ export function pagesWithVitals(trace: TraceSummary, vitals: Map<string, WebVita
   const urls = [...trace.pages, ...[...vitals.keys()].filter((u) => !trace.pages.includes(u))]
   return urls.map((url) => {
     const measured = vitals.get(url) ?? {}
-    const ttfb = measured.TTFB ?? trace.ttfb[url]
+    // The URLs are the run's to name: only a time the trace holds for the URL itself counts.
+    const ttfb = measured.TTFB ?? ownValue(trace.ttfb, url)
     return { url, webVitals: { ...measured, ...(ttfb === undefined ? {} : { TTFB: ttfb }) } }
   })
 }
