@@ -35,6 +35,27 @@ describe.each(testDbs)('alert channel test notifications on $name', (db) => {
     expect(await t.services.notifications.list(t.accountId, { limit: 10, page: 1 })).toMatchObject({ total: 0 })
   })
 
+  // Clients send no body (curl -X POST), or an empty one with the JSON content type, or {}: the route needs none.
+  it.each([
+    ['no body and no content type', {}, undefined],
+    ['an empty body with the JSON content type', { 'content-type': 'application/json' }, ''],
+    ['an empty body with the JSON content type and charset', { 'content-type': 'application/json; charset=utf-8' }, ''],
+    ['an empty JSON object', { 'content-type': 'application/json' }, '{}'],
+  ] as const)('sends the test for a request with %s', async (_what, headers, payload) => {
+    const id = await webhook(`${receiver.url}/hook`)
+    receiver.clear()
+    const res = await t.app.inject({ method: 'POST', url: `/v1/alert-channels/${id}/test`, headers: { ...t.headers, ...headers }, ...(payload === undefined ? {} : { payload }) })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ delivered: true, statusCode: 200 })
+    expect(receiver.requests).toHaveLength(1)
+  })
+
+  it('still refuses an empty JSON body where a route takes a body, naming it', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/alert-channels', headers: { ...t.headers, 'content-type': 'application/json' }, payload: '' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.any(String), attributes: { body: 'is empty' } })
+  })
+
   it('reports a refusal of the receiver with its status, and an unreachable one', async () => {
     const id = await webhook(`${receiver.url}/hook`)
     receiver.answerNext({ status: 500, body: 'broken' })
