@@ -1,4 +1,6 @@
 /** Heartbeat availability (against hand-computed values) and events, and the isolation of both between accounts. */
+import { readFileSync } from 'node:fs'
+import { Ajv } from 'ajv'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
@@ -10,6 +12,17 @@ const H = 60 * MIN
 const T0 = Date.UTC(2026, 5, 1, 0, 0, 0)
 const iso = (ms: number) => new Date(ms).toISOString()
 const unix = (ms: number) => String(ms / 1000)
+const README = new URL('../../README.md', import.meta.url)
+
+/**
+ * The reference's schema of the events list (HeartbeatsV1EventsResponse): an array of objects, its `limit` capped
+ * at 10 (default 10). Item properties are those of HeartbeatsV1EventsForCheck, none of them required.
+ */
+const REFERENCE_EVENTS_LIMIT = { maximum: 10, default: 10 }
+const validateReferenceEvents = new Ajv({ strict: false }).compile({
+  type: 'array',
+  items: { type: 'object', properties: { events: { type: 'array', items: { type: 'object', required: ['id'] } }, stats: { type: 'object' } } },
+})
 
 describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
   let t: TestApp
@@ -113,6 +126,34 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
     const windowed = await get(`/v1/checks/heartbeats/${id}/events?startTime=${unix(T0 + 3 * H)}&endTime=${iso(T0 + 5 * H)}`)
     expect(windowed.headers['content-range']).toBe('0-1/2')
     expect(windowed.json().map((e: Json) => e.type)).toEqual(['DEADLINE', 'DEADLINE'])
+  })
+
+  it.each([
+    ['1', 200], ['10', 200], ['0', 400], ['11', 400], ['100', 400], ['abc', 400],
+  ] as const)('pages events with limit=%s: %i', async (limit, status) => {
+    const res = await get(`/v1/checks/heartbeats/${id}/events?limit=${limit}`)
+    expect(res.statusCode, res.body).toBe(status)
+    if (status === 200) {
+      expect(res.json()).toHaveLength(Math.min(Number(limit), 8))
+      expect(validateReferenceEvents(res.json()), JSON.stringify(validateReferenceEvents.errors)).toBe(true)
+    } else {
+      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining('limit'), attributes: { limit: expect.any(String) } })
+    }
+  })
+
+  it('gives the next events on page 2', async () => {
+    const all = (await get(`/v1/checks/heartbeats/${id}/events?limit=10`)).json<Json[]>()
+    const second = await get(`/v1/checks/heartbeats/${id}/events?limit=5&page=2`)
+    expect(second.headers['content-range']).toBe('5-7/8')
+    expect(second.json()).toEqual(all.slice(5))
+  })
+
+  it('takes the reference\'s page size, and the README says which', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, { get: { parameters: Json[] } }> }>()
+    const limit = doc.paths['/v1/checks/heartbeats/{checkId}/events']?.get.parameters.find((p) => p.name === 'limit' && p.in === 'query')?.schema
+    expect(limit).toMatchObject({ minimum: 1, ...REFERENCE_EVENTS_LIMIT })
+    const events = /^- Events \(EARLY[\s\S]*?(?=^- |^$)/m.exec(readFileSync(README, 'utf8'))?.[0] ?? ''
+    expect(events.replace(/\s+/g, ' ')).toContain(`paged by \`limit\` (1..${REFERENCE_EVENTS_LIMIT.maximum}, default ${REFERENCE_EVENTS_LIMIT.default}`)
   })
 
   it('gives the availability of the last 24 hours and 7 days at events/stats', async () => {
