@@ -68,7 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installJsonBodyParser(app)
   installNulGuard(app)
   installErrorHandlers(app)
-  installRequestLog(app, { slowRequestMs: deps.slowRequestMs })
+  installRequestLog(app, { slowRequestMs: deps.slowRequestMs, isShuttingDown })
   if (deps.metrics) installAppMetrics(app, deps.metrics)
   installShutdownGate(app, isShuttingDown)
   await installOpenApi(app, deps.publicBaseUrl)

@@ -1,6 +1,7 @@
 /**
  * One log line per request, at a level that keeps the default (info) log quiet: debug for ordinary requests,
- * info for slow ones (with the duration), error for 5xx answers (with the error). Lines carry Fastify's reqId.
+ * info for slow ones (with the duration), error for 5xx answers (with the error). A 503 given while the instance
+ * shuts down (a refused request, readiness) is expected, not a failure: info. Lines carry Fastify's reqId.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { clip } from './errors.js'
@@ -18,12 +19,14 @@ export function loggedUrl(request: Pick<FastifyRequest, 'url' | 'params'> & { ro
   return clip(request.url, 300)
 }
 
-export function installRequestLog(app: FastifyInstance, options: { slowRequestMs?: number | undefined } = {}): void {
+export function installRequestLog(app: FastifyInstance, options: { slowRequestMs?: number | undefined; isShuttingDown?: () => boolean } = {}): void {
   const slowMs = options.slowRequestMs ?? SLOW_REQUEST_MS
+  const isShuttingDown = options.isShuttingDown ?? (() => false)
   app.addHook('onResponse', async (request, reply) => {
     const responseTime = Math.round(reply.elapsedTime * 10) / 10
     const line = { req: { method: request.method, url: loggedUrl(request) }, res: { statusCode: reply.statusCode }, responseTime }
-    if (reply.statusCode >= 500) request.log.error({ ...line, ...(request.failure ? { err: request.failure } : {}) }, 'request failed')
+    if (reply.statusCode === 503 && !request.failure && isShuttingDown()) request.log.info(line, 'request refused: shutting down')
+    else if (reply.statusCode >= 500) request.log.error({ ...line, ...(request.failure ? { err: request.failure } : {}) }, 'request failed')
     else if (reply.elapsedTime >= slowMs) request.log.info(line, 'slow request')
     else request.log.debug(line, 'request completed')
   })

@@ -95,9 +95,11 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
     async stop() {
       stopped = true
       unlisten?.()
-      for (const loop of loops) loop.stop()
+      const passes = loops.map((loop) => loop.stop())
       // A browser run may take minutes: stop it, and let it run again after the restart (or on another instance).
       worker.cancelRuns()
+      // Passes in progress (a lease, a batch of notifications) end before the store closes; then the runs they started.
+      await Promise.all(passes)
       await worker.drain()
     },
     async runOnce() {

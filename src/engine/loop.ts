@@ -8,13 +8,14 @@ import type { EngineLog } from './engine-deps.js'
 export interface Loop {
   /** Make the next pass start within `withinMs` (at once by default), sooner than its timer would. */
   wake(withinMs?: number): void
-  stop(): void
+  /** No pass after this; resolves once the pass in progress, if any, has ended. */
+  stop(): Promise<void>
 }
 
 /** `work` returns the wait before its next pass in ms, or nothing for `everyMs`. */
 export function startLoop(name: string, everyMs: number, work: () => Promise<number | void>, log: EngineLog): Loop {
   let stopped = false
-  let running = false
+  let running: Promise<void> | null = null
   let wokenWhileRunning = false
   let timer: NodeJS.Timeout | undefined
   let timerAt = 0
@@ -30,16 +31,17 @@ export function startLoop(name: string, everyMs: number, work: () => Promise<num
 
   const pass = async () => {
     if (stopped) return
-    running = true
     wokenWhileRunning = false
     let wait = everyMs
-    try {
-      const next = await work()
-      if (typeof next === 'number') wait = next
-    } catch (err) {
-      log.error({ err }, `engine ${name} failed`)
-    }
-    running = false
+    const work$ = Promise.resolve().then(work).then(
+      (next) => {
+        if (typeof next === 'number') wait = next
+      },
+      (err: unknown) => log.error({ err }, `engine ${name} failed`),
+    )
+    running = work$
+    await work$
+    running = null
     schedule(wokenWhileRunning ? 0 : wait)
   }
 
@@ -57,10 +59,11 @@ export function startLoop(name: string, everyMs: number, work: () => Promise<num
       if (withinMs <= 0) void pass()
       else schedule(withinMs)
     },
-    stop() {
+    async stop() {
       stopped = true
       if (timer) clearTimeout(timer)
       timer = undefined
+      await running
     },
   }
 }

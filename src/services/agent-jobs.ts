@@ -6,6 +6,7 @@
  * duplicate, and a post whose lease was lost (expired and leased again) is refused with 409.
  */
 import type { Readable } from 'node:stream'
+import { setTimeout as delay } from 'node:timers/promises'
 import { ConflictError, DomainError } from '../domain/errors.js'
 import { runSecretValues } from '../domain/secrets/run-secrets.js'
 import type { EngineLog, EngineMetrics } from '../engine/engine-deps.js'
@@ -41,7 +42,11 @@ export type AgentJob = LeasedJob<CheckRunSpec>
 export type { PostedResult }
 
 export interface AgentJobService {
-  lease(caller: AgentCaller, req: { capacity: number; waitSeconds: number; checkTypes: string[] }): Promise<{ jobs: AgentJob[] }>
+  /**
+   * Leases due jobs, waiting up to `waitSeconds` for one (long poll). `until` ends the wait early, empty-handed:
+   * the service is shutting down or the agent went away, and a wait held open would only hold up the shutdown.
+   */
+  lease(caller: AgentCaller, req: { capacity: number; waitSeconds: number; checkTypes: string[] }, until?: AbortSignal): Promise<{ jobs: AgentJob[] }>
   /** Streams one artifact of a leased job to staging; 413 past the limit, 409 when the lease is not held. */
   uploadArtifact(caller: AgentCaller, jobId: string, leaseToken: string, name: string, body: Readable, declaredLength: number | undefined): Promise<void>
   postResult(caller: AgentCaller, jobId: string, leaseToken: string, result: PostedResult): Promise<{ accepted: true } | { accepted: false; reason: 'duplicate' }>
@@ -58,12 +63,13 @@ export interface AgentJobOptions {
   leaseMs?: number
   /** Runs started (leased by an agent) and finished, for /metrics. */
   metrics?: EngineMetrics | undefined
-  /** Real waiting between long-poll checks (tests may shorten it). */
-  sleep?: (ms: number) => Promise<void>
+  /** Real waiting between long-poll checks (tests may shorten it); it ends early when the signal aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
 const silent: EngineLog = { info: () => undefined, warn: () => undefined, error: () => undefined }
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+/** Ends early, without an error, when the signal aborts. */
+const sleepFor = (ms: number, signal?: AbortSignal) => delay(ms, undefined, signal ? { signal } : {}).catch(() => undefined)
 
 export function agentJobService(r: ResourceDeps, options: AgentJobOptions): AgentJobService {
   const log = options.log ?? silent
@@ -122,13 +128,14 @@ export function agentJobService(r: ResourceDeps, options: AgentJobOptions): Agen
   const lostLease = (jobId: string) => new ConflictError(`The lease of job ${jobId} is not held with this token (it expired and the job was leased again, or the job is done)`, { leaseToken: 'not the current lease' })
 
   return {
-    async lease(caller, req) {
+    async lease(caller, req, until) {
       const types = [...new Set(req.checkTypes)]
       const polls = Math.ceil((req.waitSeconds * 1000) / POLL_MS)
       for (let i = 0; ; i++) {
         const jobs = types.length > 0 ? await leaseOnce(caller, req.capacity, types) : []
-        if (jobs.length > 0 || i >= polls) return { jobs }
-        await sleep(POLL_MS)
+        if (jobs.length > 0 || i >= polls || until?.aborted) return { jobs }
+        await sleep(POLL_MS, until)
+        if (until?.aborted) return { jobs: [] }
       }
     },
 

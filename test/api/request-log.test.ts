@@ -1,6 +1,7 @@
 /**
  * Request logging: one line per request with its reqId; debug for ordinary requests (client errors included),
- * info for slow ones with the duration, error for 5xx with the error; Fastify's own per-request lines are off.
+ * info for slow ones with the duration, error for 5xx with the error but info for the 503s of a shutdown;
+ * Fastify's own per-request lines are off.
  * No timing is asserted: "slow" is forced with a zero threshold, "ordinary" with a huge one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -78,5 +79,24 @@ describe('request log lines', () => {
     expect(lines.map((l) => [l.level, l.msg, l.req?.url])).toEqual([[INFO, 'slow request', '/v1/checks'], [INFO, 'slow request', '/-/liveness']])
     for (const line of lines) expect(line.responseTime).toEqual(expect.any(Number))
     expect(new Set(lines.map((l) => l.reqId)).size).toBe(2)
+  })
+})
+
+describe('request log lines while the instance shuts down', () => {
+  const closing = capture()
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp(sqlite, { http: { loggerInstance: closing.logger, slowRequestMs: 1e9, isShuttingDown: () => true } })
+  })
+  afterAll(() => t.close())
+
+  it.each([
+    { name: 'a request the shutdown refuses', url: '/v1/checks' },
+    { name: 'readiness reporting the shutdown', url: '/-/readiness' },
+  ])('$name: a 503 that is expected, logged at info, not error', async ({ url }) => {
+    closing.lines.length = 0
+    const res = await t.call('GET', url)
+    expect(res.statusCode, res.body).toBe(503)
+    expect(closing.lines.map((l) => [l.level, l.msg, l.req?.url, l.res?.statusCode])).toEqual([[INFO, 'request refused: shutting down', url, 503]])
   })
 })

@@ -43,6 +43,7 @@ export interface RunningServer {
   child: ChildProcess
   baseUrl: string
   stdout: () => string
+  stderr: () => string
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
@@ -70,6 +71,7 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
         child,
         baseUrl: match[1],
         stdout: () => out,
+        stderr: () => err,
         async stop(signal = 'SIGTERM') {
           child.kill(signal)
           return exited

@@ -18,7 +18,7 @@ describe('engine loop', () => {
     await until(() => passes === 2)
     loop.wake(10)
     await until(() => passes === 3)
-    loop.stop()
+    await loop.stop()
   })
 
   it('a wake during a pass runs one more pass right after it; errors are logged and the loop goes on', async () => {
@@ -39,7 +39,26 @@ describe('engine loop', () => {
     expect(errors).toEqual(['engine t failed'])
     await new Promise((r) => setTimeout(r, 30))
     expect(passes).toBe(2)
-    loop.stop()
+    await loop.stop()
+  })
+
+  it('stop() resolves once the pass in progress has ended, so what it does is not cut off by a closing store', async () => {
+    let release: () => void = () => undefined
+    let ended = false
+    let started = false
+    const loop = startLoop('t', 60_000, async () => {
+      started = true
+      await new Promise<void>((r) => (release = r))
+      ended = true
+    }, quiet)
+    await until(() => started)
+    let stopped = false
+    const stopping = loop.stop().then(() => (stopped = true))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(stopped).toBe(false)
+    release()
+    await stopping
+    expect(ended).toBe(true)
   })
 
   it('stop() ends it: no pass after', async () => {
@@ -48,7 +67,7 @@ describe('engine loop', () => {
       passes++
     }, quiet)
     await until(() => passes >= 2)
-    loop.stop()
+    await loop.stop()
     const seen = passes
     await new Promise((r) => setTimeout(r, 30))
     expect(passes).toBeLessThanOrEqual(seen + 1)

@@ -1,7 +1,7 @@
 /** The routes private-location agents call: `/agent/v1/*` (issue 15, briefs/agent-protocol.md). */
 import { Readable } from 'node:stream'
 import { Type, type Static } from 'typebox'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { AgentCaller, PostedResult } from '../../../services/agent-jobs.js'
 import type { Services } from '../../../services/index.js'
 import { errorResponses } from '../../schemas/common.js'
@@ -17,6 +17,24 @@ export async function agentRoutes(app: FastifyInstance, services: Services): Pro
   await app.register(async (agentApp) => {
     installAgentAuth(agentApp, services.agentPresence)
     const jobs = services.agentJobs
+    // A long poll ends, empty-handed, as the server begins to close (it would otherwise hold the shutdown for up to
+    // its wait) or when its agent hangs up (nobody would receive what it leased).
+    const polls = new Set<AbortController>()
+    let closing = false
+    agentApp.addHook('preClose', async () => {
+      closing = true
+      for (const poll of polls) poll.abort()
+    })
+    const untilClosedOrGone = (reply: FastifyReply): AbortSignal => {
+      const poll = new AbortController()
+      if (closing) poll.abort()
+      polls.add(poll)
+      reply.raw.once('close', () => {
+        polls.delete(poll)
+        poll.abort()
+      })
+      return poll.signal
+    }
 
     agentApp.post<{ Body: LeaseRequest }>(
       '/agent/v1/jobs/lease',
@@ -26,7 +44,7 @@ export async function agentRoutes(app: FastifyInstance, services: Services): Pro
           response: { 200: Type.Object({ jobs: Type.Array(LeasedJob) }), ...errorResponses(400, 401) },
         },
       },
-      async (request) => jobs.lease(callerOf(request.agent), request.body),
+      async (request, reply) => jobs.lease(callerOf(request.agent), request.body, untilClosedOrGone(reply)),
     )
 
     agentApp.post<{ Params: Static<typeof JobParams>; Body: ResultRequest }>(
