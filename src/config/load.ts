@@ -20,6 +20,11 @@ export interface Config {
   /** Public base address used to build links such as heartbeat ping URLs. */
   publicBaseUrl: string
   logLevel: string
+  /**
+   * LOG_FORMAT: `json` (pino's lines, one object each, for log collectors) or `pretty` (readable lines). Unset: pretty
+   * when standard output is a terminal, where a person reads it, and JSON otherwise.
+   */
+  logFormat: 'json' | 'pretty'
   bootstrapAccountId: string | undefined
   bootstrapApiKey: string | undefined
   /** PICKET_ADMIN_EMAIL and PICKET_ADMIN_PASSWORD: a console user made to exist as OWNER of the first account. */
@@ -71,10 +76,15 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export function loadConfig(env: Env = process.env): Config {
+/** What the process writes to, which decides defaults that depend on who reads it. */
+export interface Terminal {
+  stdoutIsTty: boolean
+}
+
+export function loadConfig(env: Env = process.env, terminal: Terminal = { stdoutIsTty: process.stdout.isTTY === true }): Config {
   const problems: string[] = []
   const reader = envReader(env, problems)
-  const { int, str } = reader
+  const { int, str, oneOf } = reader
 
   const port = int('PORT', 3000, 0, 65535)
   const host = str('HOST') ?? '0.0.0.0'
@@ -88,6 +98,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^https?:\/\//.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must start with http:// or https://')
   const logLevel = str('LOG_LEVEL') ?? 'info'
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  const logFormat = oneOf('LOG_FORMAT', ['json', 'pretty'], terminal.stdoutIsTty ? 'pretty' : 'json')
   const bootstrapAccountId = str('PICKET_ACCOUNT_ID')
   if (bootstrapAccountId && !UUID_RE.test(bootstrapAccountId)) problems.push('PICKET_ACCOUNT_ID must be a UUID')
   const bootstrapApiKey = str('PICKET_API_KEY')
@@ -142,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl,
     publicBaseUrl,
     logLevel,
+    logFormat,
     bootstrapAccountId,
     bootstrapApiKey,
     admin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,

@@ -13,10 +13,13 @@ import { buildConsole, describeBuild } from './console-build.js'
 import { startHealthServer } from './health-server.js'
 import { ensureMigrated, StartRefused } from './migration-gate.js'
 import type { Services } from '../services/index.js'
+import { createLogger } from '../lib/logger.js'
 
 async function main(): Promise<void> {
   const config = loadConfig()
   const roles = config.operations.roles
+  // LOG_FORMAT: JSON lines, or readable ones (the default at a terminal).
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat })
   await ensureMigrated(config)
   if (roles.api) {
     // The console of this code is served: built now when its sources changed (a few seconds, once).
@@ -46,14 +49,14 @@ async function main(): Promise<void> {
         redis,
         bodyLimitBytes: config.bodyLimitBytes,
         trustProxy: config.trustProxy,
-        logger: { level: config.logLevel },
+        loggerInstance: logger,
         isShuttingDown,
         sites: { dashboardDomain: config.sites.dashboardDomain, statusPageDomain: config.sites.statusPageDomain },
         metrics: metrics?.appMetrics,
       })
     : undefined
   if (app) await app.listen({ port: config.port, host: config.host })
-  const http = app ?? (await startHealthServer({ port: config.port, host: config.host, logLevel: config.logLevel, isShuttingDown, storeReady: services.ping, metrics: metrics?.appMetrics }))
+  const http = app ?? (await startHealthServer({ port: config.port, host: config.host, logger, isShuttingDown, storeReady: services.ping, metrics: metrics?.appMetrics }))
   // METRICS_PORT: /metrics on a port of its own (METRICS, METRICS_TOKEN: main/metrics-wiring.ts).
   const metricsServer = await (metrics?.start() ?? Promise.resolve({ port: null, close: async () => undefined }))
   if (metricsServer.port !== null) http.log.info({ port: metricsServer.port }, 'metrics listening on their own port (METRICS_PORT)')
