@@ -1,9 +1,17 @@
 # syntax=docker/dockerfile:1
-# Picket's private-location agent (bin/picket-agent.js); the same image runs the service.
+# Picket's private-location agent (bin/picket-agent.js); the same image runs the service and the `picket` command.
 #
 #   docker build -t picket .
-#   docker run -d --name picket-agent -e API_KEY=pl_… -e PICKET_URL=https://picket.example.com -e JOB_CONCURRENCY=4 picket
-#   docker run -d -p 3000:3000 -v picket-data:/data --entrypoint node picket bin/picket.js serve   # the service
+#   docker run -d --name picket-agent --security-opt seccomp=unconfined \
+#     -e API_KEY=pl_… -e PICKET_URL=https://picket.example.com -e JOB_CONCURRENCY=4 picket
+#   docker run -d -p 3000:3000 -v picket-data:/data --security-opt seccomp=unconfined --no-healthcheck \
+#     --entrypoint node picket bin/picket.js serve                                   # the service
+#   docker run --rm -it -v "$PWD:/work" -w /work --user "$(id -u)" --entrypoint node picket \
+#     /app/bin/picket.js init my-checks                                              # any picket command
+#
+# The service needs --no-healthcheck (or a --health-cmd of its own, e.g. on /-/readiness of its PORT): the image's
+# health check below is the agent's, on port AGENT_HEALTH_PORT, where the service listens to nothing, so the
+# container would show unhealthy. docker-compose.yml sets the service's own.
 #
 # ICMP checks run Debian's ping, which iputils-ping installs with the file capability cap_net_raw+ep (it depends on
 # libcap2-bin for setcap), so the non-root user can ping wherever the container keeps NET_RAW: Docker's default
@@ -19,8 +27,7 @@
 # saying so; API, URL, TCP, DNS, ICMP and heartbeat checks are unaffected. SANDBOX=off runs users' code without a
 # box, only for installations where every user is trusted.
 #
-# The health check below is the agent's (port AGENT_HEALTH_PORT, default 8081). Run the service with
-# --no-healthcheck or a --health-cmd of its own.
+# The health check below is the agent's (port AGENT_HEALTH_PORT, default 8081): see the service's run line above.
 
 # Build stage: production dependencies only. better-sqlite3 compiles from source when no prebuilt binary fits,
 # which needs python3, make and g++; none of them reach the final image.
@@ -42,7 +49,8 @@ COPY console ./console
 RUN node --import tsx scripts/build-console.ts
 
 # Run-time image: Node, Chromium (browser, multi-step and Playwright checks), ping (ICMP checks), the sources
-# (run through tsx, a production dependency) and the production node_modules.
+# (run through tsx, a production dependency), the production node_modules, the built console and the templates of
+# `picket init` (test/packaging/docker-image.test.ts checks this list against what the commands need).
 FROM node:20-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-liberation iputils-ping bubblewrap curl ca-certificates \
@@ -59,6 +67,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json ./
 COPY bin ./bin
 COPY src ./src
+COPY templates ./templates
 COPY --from=console /app/console ./console
 USER picket
 # The agent's /-/readiness, /-/liveness, /health and /metrics; the service listens on PORT (default 3000).
