@@ -138,6 +138,17 @@ describe('monitoring as code through the picket command', { timeout: PROCESS_TES
     expect(await checks()).toEqual(before)
   })
 
+  it('trigger says which checks it leaves out (heartbeats), and says plainly when no check has the tags', async () => {
+    const run = await picket(['trigger', '--tags', 'shop', '--timeout', '120'])
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/✔ Orders API\s+PASSED/)
+    expect(run.stdout).toContain('Skipped 1 heartbeat (heartbeats are not run, they wait for pings): Nightly')
+    const none = await picket(['trigger', '--tags', 'nosuch', '--tags', 'shop,nosuch'])
+    expect(none.code).toBe(1)
+    expect(none.stdout).toBe('')
+    expect(none.stderr).toBe('picket: no deployed check has the tags nosuch, or shop and nosuch: nothing was run\n')
+  })
+
   it('changing a field updates only that resource', async () => {
     const before = await checks()
     write('checks/orders.check.ts', ordersCheck(targetUrl, 5))

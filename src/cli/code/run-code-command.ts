@@ -6,7 +6,8 @@ import { initProject } from './init.js'
 import { login, logout, resolveLogin, whoami } from './login.js'
 import type { CodeCommand } from './parse-code-command.js'
 import { loadProject } from './project-loader.js'
-import { runTest, runTrigger } from './test-command.js'
+import { runTest } from './test-command.js'
+import { runTrigger } from './trigger-command.js'
 
 export interface CodeIo {
   out(text: string): void

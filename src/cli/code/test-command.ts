@@ -72,10 +72,3 @@ export async function runTest(
   else out(`${formatSessions(outcomes)}${skipped.length > 0 ? `\nSkipped (heartbeats wait for pings): ${skipped.join(', ')}` : ''}`)
   return passed ? 0 : 1
 }
-
-export async function runTrigger(client: ApiClient, tags: string[][], reporter: 'list' | 'json', timeoutSeconds: number, out: (s: string) => void): Promise<number> {
-  const outcomes = await runSessions(client, { matchTags: tags }, timeoutSeconds)
-  const passed = outcomes.every(sessionPassed)
-  out(reporter === 'json' ? JSON.stringify({ passed, checks: outcomes }, null, 2) : formatSessions(outcomes))
-  return passed ? 0 : 1
-}
