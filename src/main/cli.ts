@@ -68,7 +68,7 @@ async function runCode(argv: string[], io: CliOutput, cwd: string): Promise<numb
   let code = 1
   const failed = await messageOnFailure(io, async () => {
     const [{ readCliEnvironment }, { runCodeCommand }] = await Promise.all([import('../config/cli.js'), import('../cli/code/run-code-command.js')])
-    code = await runCodeCommand(parsed.command, readCliEnvironment(), { out: io.out, cwd })
+    code = await runCodeCommand(parsed.command, readCliEnvironment(), { out: io.out, err: io.err, cwd })
   })
   return failed === 0 ? code : failed
 }

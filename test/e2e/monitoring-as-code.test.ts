@@ -3,7 +3,9 @@
  * the real `picket` command in child processes, on a fixture project written here and a local target on port 0.
  * Deploy creates everything with the right fields, a re-deploy changes nothing, an edit updates only its resource,
  * a removed file deletes only its resources, --preview changes nothing, `test` exits 1 on a failing check and 0
- * when all pass, `destroy` removes the project's resources and nothing else, a type error names its file and line.
+ * when all pass, `destroy` removes the project's resources and nothing else, a type error names its file and line,
+ * an unset environment variable that left "undefined" in a field stops a deploy, `trigger` names the heartbeats it
+ * skips and fails when no check has its tags.
  */
 import fs from 'node:fs'
 import http from 'node:http'
@@ -171,6 +173,49 @@ describe('monitoring as code through the picket command', { timeout: PROCESS_TES
     expect(run.stderr).toMatch(/checks\/bad\.check\.ts:3:\d+ - TS2322/)
     expect((await checks()).map((c) => c.name)).not.toContain('Bad')
     fs.rmSync(path.join(project, 'checks/bad.check.ts'))
+  })
+
+  it('an unset environment variable put into a field: preview and test warn, deploy refuses and deploys nothing', async () => {
+    write('checks/token.check.ts', `import { ApiCheck } from 'picket/constructs'
+new ApiCheck('token-api', { name: 'Token API', request: { url: '${targetUrl}/ok', headers: [{ key: 'Authorization', value: \`Bearer \${process.env.ORDERS_TOKEN}\` }] } })
+`)
+    const warning = 'ApiCheck "token-api" (checks/token.check.ts): request.headers[0].value holds "undefined" (is the environment variable ORDERS_TOKEN set?)'
+    try {
+      const before = await checks()
+      const preview = await picket(['deploy', '--preview'])
+      expect(preview.code, preview.stderr).toBe(0)
+      expect(preview.stdout).toContain('+ check token-api')
+      expect(preview.stderr).toBe(`warning: ${warning}\n`)
+      const refused = await picket(['deploy'])
+      expect(refused.code).toBe(1)
+      expect(refused.stdout).toBe('')
+      expect(refused.stderr).toContain('picket: nothing was deployed')
+      expect(refused.stderr).toContain(`  ${warning}\n`)
+      expect(await checks()).toEqual(before)
+      const test = await picket(['test', 'token-api', '--timeout', '120'])
+      expect(test.code, test.stdout + test.stderr).toBe(0)
+      expect(test.stderr).toBe(`warning: ${warning}\n`)
+      const set = await picket(['deploy', '--preview'], { ...cliEnv(), ORDERS_TOKEN: 't0k3n' })
+      expect(set.code, set.stderr).toBe(0)
+      expect(set.stderr).toBe('')
+    } finally {
+      fs.rmSync(path.join(project, 'checks/token.check.ts'))
+    }
+  })
+
+  it('a variable construct without its value names the environment variable, before the service is called', async () => {
+    write('checks/secret.check.ts', "import { EnvironmentVariable } from 'picket/constructs'\nnew EnvironmentVariable('ORDERS_TOKEN', { value: process.env.ORDERS_TOKEN as string, secret: true })\n")
+    try {
+      for (const args of [['deploy'], ['deploy', '--preview']]) {
+        const run = await picket(args)
+        expect(run.code).toBe(1)
+        expect(run.stderr).toContain('EnvironmentVariable "ORDERS_TOKEN" (checks/secret.check.ts): value is missing (is the environment variable ORDERS_TOKEN set?)')
+        expect(run.stderr).not.toContain('HTTP 400')
+      }
+      expect((await api('GET', '/v1/variables/ORDERS_TOKEN')).status).toBe(404)
+    } finally {
+      fs.rmSync(path.join(project, 'checks/secret.check.ts'))
+    }
   })
 
   it('test exits 0 when every check passes and 1 when one fails, and leaves nothing behind', async () => {

@@ -62,7 +62,7 @@ describe('projectIdFor', () => {
 
 describe('testResources', () => {
   const project: LoadedProject = {
-    root: '/p', configFile: '/p/picket.config.ts', logicalId: 'shop', name: 'Shop', fileOf: new Map([['api', 'checks/api.check.ts'], ['beat', 'checks/beat.check.ts']]),
+    root: '/p', configFile: '/p/picket.config.ts', logicalId: 'shop', name: 'Shop', fileOf: new Map([['api', 'checks/api.check.ts'], ['beat', 'checks/beat.check.ts']]), envProblems: [],
     resources: [
       { kind: 'alert-channel', logicalId: 'mail', payload: { type: 'EMAIL', config: { address: 'a@b.c' } } },
       { kind: 'check-group', logicalId: 'g', payload: { name: 'G', alertChannelSubscriptions: [{ alertChannelId: { $ref: 'alert-channel:mail' }, activated: true }] } },

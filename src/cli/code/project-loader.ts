@@ -2,7 +2,8 @@
  * Loads a project folder: its `picket.config.ts`, every check file its globs match (default `**\/*.check.ts`) and
  * every Playwright spec file (default `**\/*.spec.ts`, each a browser check without a wrapper). The files are
  * type-checked first (a type error stops here, with its file and line), then run with tsx; the constructs they
- * create are collected by the constructs' session and turned into the deploy request's resources.
+ * create are collected by the constructs' session and turned into the deploy request's resources. The environment
+ * variables the files read and found unset are watched meanwhile, for what they left in the resources.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,8 +11,10 @@ import { pathToFileURL } from 'node:url'
 import { glob } from 'tinyglobby'
 import type { DeployResource } from '../../domain/projects/deploy-request.js'
 import { CliError } from './api-client.js'
+import { findEnvProblems, type EnvProblem } from './env-problems.js'
 import { CONSTRUCTS_ENTRY, registerConstructsAlias } from './module-alias.js'
 import { formatTypeProblem, typeCheck } from './typecheck.js'
+import { recordUnsetEnvReads } from './unset-env-reads.js'
 import { browserCheckFromSpec, closeSession, openSession, type ProjectConfig } from '../../constructs/index.js'
 
 export interface LoadedProject {
@@ -22,6 +25,8 @@ export interface LoadedProject {
   resources: DeployResource[]
   /** Logical id → the file that declared it, relative to the root (for `picket test FILTER`). */
   fileOf: Map<string, string>
+  /** Fields an unset environment variable left "undefined" or empty (deploy refuses them, preview and test warn). */
+  envProblems: EnvProblem[]
 }
 
 const CONFIG_NAMES = ['picket.config.ts', 'picket.config.mts']
@@ -63,7 +68,8 @@ export async function loadProject(options: { cwd: string; config?: string | unde
   registerConstructsAlias()
   // The config is read first, with no session open: constructs it creates (alert channels of its defaults) are
   // collected through the references to them.
-  const config = ((await importFile(configFile, root)) as { default?: ProjectConfig }).default
+  const loadedConfig = await recordUnsetEnvReads(root, () => importFile(configFile, root))
+  const config = (loadedConfig.result as { default?: ProjectConfig }).default
   if (!config || typeof config !== 'object' || typeof config.logicalId !== 'string') {
     throw new CliError(`${path.relative(options.cwd, configFile)} must export default defineConfig({ logicalId: '…', … })`)
   }
@@ -74,15 +80,22 @@ export async function loadProject(options: { cwd: string; config?: string | unde
 
   const session = openSession({ config, baseDir: root })
   try {
-    for (const file of checkFiles) {
-      session.loadingFile = file
-      await importFile(file, root)
-    }
+    const { unset } = await recordUnsetEnvReads(root, async () => {
+      for (const file of checkFiles) {
+        session.loadingFile = file
+        await importFile(file, root)
+      }
+    })
     session.loadingFile = undefined
     for (const file of specFiles) browserCheckFromSpec(session, file)
     const entries = session.entries()
     const fileOf = new Map(entries.map((e) => [e.resource.logicalId, session.describe(e.construct.declaredIn)]))
-    return { root, configFile, logicalId: config.logicalId, name: config.name ?? config.logicalId, resources: entries.map((e) => e.resource), fileOf }
+    const named = entries.map((e) => ({ label: String(e.construct), file: e.construct.declaredIn && session.describe(e.construct.declaredIn), resource: e.resource }))
+    const reads = [...loadedConfig.unset, ...unset].map((r) => ({ name: r.name, file: session.describe(r.file) }))
+    return {
+      root, configFile, logicalId: config.logicalId, name: config.name ?? config.logicalId, resources: entries.map((e) => e.resource), fileOf,
+      envProblems: findEnvProblems(named, reads),
+    }
   } catch (err) {
     throw err instanceof CliError ? err : new CliError(err instanceof Error ? err.message : String(err))
   } finally {

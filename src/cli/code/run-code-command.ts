@@ -11,6 +11,8 @@ import { runTrigger } from './trigger-command.js'
 
 export interface CodeIo {
   out(text: string): void
+  /** Warnings: to stderr, so that stdout stays the report (`--reporter json`). */
+  err(text: string): void
   cwd: string
 }
 
@@ -38,11 +40,11 @@ export async function runCodeCommand(command: CodeCommand, env: CliEnvironment, 
     case 'deploy': {
       // The files are loaded and type-checked before the login is needed: a broken file fails first, offline.
       const project = await loadProject({ cwd: io.cwd, config: command.config })
-      return runDeploy(apiClient(await resolveLogin(env)), project, command.preview, io.out)
+      return runDeploy(apiClient(await resolveLogin(env)), project, command.preview, { out: io.out, warn: io.err })
     }
     case 'test': {
       const project = await loadProject({ cwd: io.cwd, config: command.config })
-      return runTest(apiClient(await resolveLogin(env)), project, command, io.out)
+      return runTest(apiClient(await resolveLogin(env)), project, command, { out: io.out, warn: io.err })
     }
   }
 }

@@ -10,6 +10,7 @@ import type { DeployResource } from '../../domain/projects/deploy-request.js'
 import { findRefs, resourceKey } from '../../domain/projects/refs.js'
 import { CliError, type ApiClient } from './api-client.js'
 import { deploy } from './deploy.js'
+import { describeEnvProblem } from './env-problems.js'
 import type { LoadedProject } from './project-loader.js'
 import { formatSessions, runSessions, sessionPassed, type SessionOutcome } from './run-sessions.js'
 
@@ -44,11 +45,16 @@ export async function runTest(
   client: ApiClient,
   project: LoadedProject,
   options: { filters: string[]; reporter: 'list' | 'json'; timeoutSeconds: number },
-  out: (s: string) => void,
+  io: { out: (s: string) => void; warn: (s: string) => void },
 ): Promise<number> {
+  const { out } = io
   const { resources, skipped } = testResources(project, options.filters)
+  // A test runs the files as they are, "undefined" included: said first, since picket deploy refuses it.
+  const tested = new Set(resources.map((r) => resourceKey(r.kind, r.logicalId)))
+  for (const p of project.envProblems) if (tested.has(p.resource)) io.warn(`warning: ${describeEnvProblem(p)}`)
+  const skippedLine = skipped.length > 0 ? `\nSkipped (heartbeats wait for pings): ${skipped.join(', ')}` : ''
   if (!resources.some((r) => r.kind === 'check')) {
-    out(options.filters.length > 0 ? `No check matches ${options.filters.join(', ')}.` : 'The project has no check to run.')
+    out(`${options.filters.length > 0 ? `No check to run matches ${options.filters.join(', ')}.` : 'The project has no check to run.'}${skippedLine}`)
     return skipped.length > 0 ? 0 : 1
   }
   const testProject: LoadedProject = {
@@ -69,6 +75,6 @@ export async function runTest(
   }
   const passed = outcomes.every(sessionPassed)
   if (options.reporter === 'json') out(JSON.stringify({ project: project.logicalId, passed, skipped, checks: outcomes }, null, 2))
-  else out(`${formatSessions(outcomes)}${skipped.length > 0 ? `\nSkipped (heartbeats wait for pings): ${skipped.join(', ')}` : ''}`)
+  else out(`${formatSessions(outcomes)}${skippedLine}`)
   return passed ? 0 : 1
 }
