@@ -5,7 +5,7 @@
  * a removed file deletes only its resources, --preview changes nothing, `test` exits 1 on a failing check and 0
  * when all pass, `destroy` removes the project's resources and nothing else, a type error names its file and line,
  * an unset environment variable that left "undefined" in a field stops a deploy, `trigger` names the heartbeats it
- * skips and fails when no check has its tags.
+ * skips and fails when no check has its tags, and the `init` template follows SITE_URL and SITE_HOST throughout.
  */
 import fs from 'node:fs'
 import http from 'node:http'
@@ -67,6 +67,11 @@ describe('monitoring as code through the picket command', { timeout: PROCESS_TES
 
   beforeAll(async () => {
     target = http.createServer((req, res) => {
+      if (req.url === '/') {
+        res.writeHead(200, { 'content-type': 'text/html' })
+        res.end('<!doctype html><title>Example Domain</title><h1>Example Domain</h1>')
+        return
+      }
       res.writeHead(req.url === '/fail' ? 500 : 200, { 'content-type': 'application/json' })
       res.end('{"ok":true}')
     })
@@ -288,8 +293,19 @@ new ApiCheck('token-api', { name: 'Token API', request: { url: '${targetUrl}/ok'
     expect(again.stderr).toMatch(/already has/)
     const preview = await picket(['deploy', '--preview'], cliEnv(), path.join(dir, 'starter'))
     expect(preview.code, preview.stderr).toBe(0)
-    for (const kind of ['check homepage-api', 'check homepage-url', 'check https-port', 'check site-dns', 'check site-ping', 'check nightly-backup', 'check checks/homepage.spec.ts', 'alert-channel oncall-email', 'check-group web']) {
+    for (const kind of ['check homepage-api', 'check homepage-url', 'check https-port', 'check site-dns', 'check site-ping', 'check nightly-backup', 'check homepage-browser', 'alert-channel oncall-email', 'check-group web']) {
       expect(preview.stdout).toContain(`+ ${kind}`)
     }
+    expect(preview.stderr).toBe('')
+  })
+
+  it('the template project points every check at SITE_URL and SITE_HOST as they are when it is tested, its browser check too', async () => {
+    const env = { ...cliEnv(), SITE_URL: targetUrl, SITE_HOST: '127.0.0.1' }
+    const run = await picket(['test', 'homepage', 'site-ping', '--timeout', '120'], env, path.join(dir, 'starter'))
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    for (const line of [/✔ Homepage answers \(homepage-api\)\s+PASSED/, /✔ Homepage is up \(homepage-url\)\s+PASSED/, /✔ .* \(homepage-browser\)\s+PASSED/, /✔ Site answers ping \(site-ping\)\s+PASSED\s+us-east-1 avg \d/]) {
+      expect(run.stdout).toMatch(line)
+    }
+    expect(run.stdout).toContain('4 checks: 4 passed, 0 failed')
   })
 })

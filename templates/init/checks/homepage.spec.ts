@@ -1,5 +1,5 @@
-// A Playwright test: picket makes it a browser check of its own (logical id: its path in the project). It runs
-// on the service's runners, where process.env holds the check's environment variables (set SITE_URL there).
+// A Playwright test, run as a browser check by homepage.check.ts, which sets SITE_URL for it. (Any other *.spec.ts
+// file becomes a browser check of its own as it is, without a wrapper: browserChecks.testMatch in picket.config.ts.)
 import { expect, test } from '@playwright/test'
 
 test('the homepage shows its title', async ({ page }) => {
