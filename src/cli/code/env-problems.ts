@@ -26,7 +26,7 @@ export interface EnvProblem {
   file: string | undefined
   /** The field's path in the resource's payload: `request.headers[0].value`. */
   field: string
-  /** The unset variables that may be the cause: those its own file read, else every one read. */
+  /** The unset variables that may be the cause (see suspects). */
   variables: string[]
 }
 
@@ -43,24 +43,31 @@ function undefinedPaths(value: unknown, at: string): string[] {
 
 const unique = (names: string[]): string[] => [...new Set(names)]
 
-function suspects(entry: LoadedEntry, unset: readonly UnsetEnvRead[]): string[] {
-  const own = unset.filter((r) => r.file === entry.file)
-  const names = unique((own.length > 0 ? own : unset).map((r) => r.name))
+/**
+ * The unset variables that can have reached a resource: those read by the file that declared it or by a file that
+ * declares nothing (a helper it imports). A read in another check file is left out, so that a default elsewhere
+ * (`process.env.SITE_URL ?? …`) does not make every "undefined" of the project suspect.
+ */
+function suspects(entry: LoadedEntry, unset: readonly UnsetEnvRead[], declaring: ReadonlySet<string | undefined>): string[] {
+  const names = unique(unset.filter((r) => r.file === entry.file || !declaring.has(r.file)).map((r) => r.name))
   // A variable construct is most often named after the environment variable that gives its value.
   const key = entry.resource.kind === 'variable' ? entry.resource.logicalId : undefined
   return key !== undefined && names.includes(key) ? [key] : names
 }
 
 export function findEnvProblems(entries: readonly LoadedEntry[], unset: readonly UnsetEnvRead[]): EnvProblem[] {
+  const declaring = new Set(entries.map((e) => e.file))
   const problems: EnvProblem[] = []
   for (const entry of entries) {
     const { resource } = entry
     const at = { resource: resourceKey(resource.kind, resource.logicalId), label: entry.label, file: entry.file }
+    const variables = suspects(entry, unset, declaring)
     if (resource.kind === 'variable' && typeof resource.payload.value !== 'string') {
-      problems.push({ kind: 'missing-value', ...at, field: 'value', variables: suspects(entry, unset) })
+      // The value is missing whatever the cause: every unset read is a hint when none is near.
+      problems.push({ kind: 'missing-value', ...at, field: 'value', variables: variables.length > 0 ? variables : unique(unset.map((r) => r.name)) })
     }
-    if (unset.length === 0) continue
-    for (const field of undefinedPaths(resource.payload, '')) problems.push({ kind: 'undefined-text', ...at, field, variables: suspects(entry, unset) })
+    if (variables.length === 0) continue
+    for (const field of undefinedPaths(resource.payload, '')) problems.push({ kind: 'undefined-text', ...at, field, variables })
   }
   return problems
 }
