@@ -5,7 +5,7 @@
  * - The first process of the box relays 127.0.0.1:3128 (inside the box) to the socket, for Chromium's
  *   --proxy-server and for programs that read http_proxy/https_proxy (curl, wget).
  * - Node's own HTTP clients go through the proxy too: http and https requests without an agent of their own are
- *   tunnelled with CONNECT, and fetch uses undici's ProxyAgent.
+ *   tunnelled with CONNECT, and fetch uses undici's ProxyAgent (loaded at the first fetch).
  */
 'use strict'
 const net = require('node:net')
@@ -76,10 +76,19 @@ if (socketPath && proxyUrl) {
   startRelay()
   http.globalAgent = new TunnelAgent({ keepAlive: true })
   https.globalAgent = new TlsTunnelAgent({ keepAlive: true })
-  try {
-    const undici = require(path.join(process.env.PICKET_BOX_MODULES || '', 'undici'))
-    undici.setGlobalDispatcher(new undici.ProxyAgent(proxyUrl))
-  } catch {
-    // without undici, fetch reaches nothing (the box has no other way out)
+  // undici takes a good part of a script's start to load: only a process that fetches pays for it.
+  const nativeFetch = globalThis.fetch
+  let dispatcherSet = false
+  globalThis.fetch = function fetch(input, init) {
+    if (!dispatcherSet) {
+      dispatcherSet = true
+      try {
+        const undici = require(path.join(process.env.PICKET_BOX_MODULES || '', 'undici'))
+        undici.setGlobalDispatcher(new undici.ProxyAgent(proxyUrl))
+      } catch {
+        // without undici, fetch reaches nothing (the box has no other way out)
+      }
+    }
+    return nativeFetch(input, init)
   }
 }
