@@ -77,10 +77,11 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
       let wait = pacing.workerBusyMs
       laneLoops[lane] = start(`worker-${lane}`, pacing.workerBusyMs, async () => {
         // Fill the free slots; a lane with no room starts nothing, and a finished run wakes it (onRoomFreed).
+        const leasedAt = deps.clock.now()
         let r = await worker.pumpLane(lane)
         while (r.started > 0 && r.more && !stopped) r = await worker.pumpLane(lane)
         wait = workerSleep(wait, r.started > 0 && r.more, pacing)
-        const next = laneWait(deps.clock.now(), wait, pendingDue[lane])
+        const next = laneWait(deps.clock.now(), wait, pendingDue[lane], leasedAt)
         pendingDue[lane] = next.pending
         return next.waitMs
       })

@@ -30,14 +30,17 @@ export function schedulerSleep(now: number, earliestDue: number | null, p: Pacin
 }
 
 /**
- * When a lane should look next: its own sleep, or sooner when a job queued by this instance's scheduler becomes
- * due (`pendingDue`: their due times, any order). Returns the wait and the due times still ahead.
+ * When a lane should look next: its own sleep, or sooner when a job this instance queued for later becomes due
+ * (`pendingDue`: their due times, any order). `leasedAt`: the time the pass's lease looked up to; a job due by
+ * then was leased (or the lane had no room, and polls busily anyway), and a later one is still ahead even when it
+ * is due by `now` (a timer may fire a little before its time, and the lease then finds nothing yet): dropping it
+ * would leave it to the idle poll. Returns the wait and the due times still ahead.
  */
-export function laneWait(now: number, sleepMs: number, pendingDue: readonly number[]): { waitMs: number; pending: number[] } {
-  const pending = pendingDue.filter((t) => t > now)
+export function laneWait(now: number, sleepMs: number, pendingDue: readonly number[], leasedAt: number): { waitMs: number; pending: number[] } {
+  const pending = pendingDue.filter((t) => t > leasedAt)
   let next = Number.POSITIVE_INFINITY
   for (const t of pending) if (t < next) next = t
-  return { waitMs: Math.min(sleepMs, next - now), pending }
+  return { waitMs: Math.min(sleepMs, Math.max(0, next - now)), pending }
 }
 
 /**

@@ -31,11 +31,12 @@ describe('engine pacing', () => {
   })
 
   it.each([
-    ['nothing queued ahead: the own sleep of the lane', 1_000, [], 800, []],
-    ['a job due before the sleep ends: wake then', 1_000, [1_300, 5_000], 300, [1_300, 5_000]],
-    ['due times already past are dropped', 1_000, [900, 1_000, 1_500], 500, [1_500]],
-    ['a job due after the sleep: the sleep stands', 1_000, [9_000], 800, [9_000]],
-  ] as Array<[string, number, number[], number, number[]]>)('lane: %s', (_why, now, pending, waitMs, left) => {
-    expect(laneWait(now, 800, pending)).toEqual({ waitMs, pending: left })
+    ['nothing queued ahead: the own sleep of the lane', 1_000, 1_000, [], 800, []],
+    ['a job due before the sleep ends: wake then', 1_000, 1_000, [1_300, 5_000], 300, [1_300, 5_000]],
+    ['due times the lease looked past are dropped', 1_000, 1_000, [900, 1_000, 1_500], 500, [1_500]],
+    ['a job due after the sleep: the sleep stands', 1_000, 1_000, [9_000], 800, [9_000]],
+    ['a job that fell due after the lease looked: kept, and the lane looks again at once', 1_001, 999, [1_000, 1_500], 0, [1_000, 1_500]],
+  ] as Array<[string, number, number, number[], number, number[]]>)('lane: %s', (_why, now, leasedAt, pending, waitMs, left) => {
+    expect(laneWait(now, 800, pending, leasedAt)).toEqual({ waitMs, pending: left })
   })
 })
