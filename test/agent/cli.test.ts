@@ -22,7 +22,7 @@ describe('picket agent on the command line', () => {
     [['agent'], { kind: 'command', command: { name: 'agent' } }],
     [['agent', '--help'], { kind: 'help', topic: 'agent' }],
     [['help', 'agent'], { kind: 'help', topic: 'agent' }],
-    [['agent', 'now'], { kind: 'usage-error', problem: 'unexpected argument "now" after "agent"' }],
+    [['agent', 'now'], { kind: 'usage-error', problem: 'unexpected argument "now" after "agent"', usage: expect.stringMatching(/^Usage: picket agent /) }],
   ])('%j', (argv, parsed) => {
     expect(parseCommand(argv)).toEqual(parsed)
   })

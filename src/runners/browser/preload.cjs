@@ -117,11 +117,20 @@ const VITALS_SCRIPT = `(() => {
 
 async function readVitals(context) {
   for (const page of context.pages()) {
-    // Two animation frames first, so that a page read right after its load has painted (FCP, LCP reported).
+    // Animation frames until the page has painted (FCP reported, and LCP with it), at most about a second: a page
+    // read right after its load, on a busy machine, may not have painted yet.
     const read = page
-      .evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.__picketVitals || null))))')
+      .evaluate(`new Promise((resolve) => {
+        const until = performance.now() + 1000
+        const look = () => {
+          const v = window.__picketVitals || null
+          if ((v && v.FCP !== null) || performance.now() > until) resolve(v)
+          else requestAnimationFrame(look)
+        }
+        requestAnimationFrame(() => requestAnimationFrame(look))
+      })`)
       .catch(() => null)
-    const vitals = await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve(null), 1000))])
+    const vitals = await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve(null), 2000))])
     if (vitals) fs.appendFileSync(path.join(outDir, 'picket-vitals.jsonl'), `${JSON.stringify({ url: page.url(), ...vitals })}\n`)
   }
 }
