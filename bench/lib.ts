@@ -26,3 +26,24 @@ export function startTarget(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * Runs `once` `n` times with `concurrency` of them in flight (after `warmup` runs), and returns the wall time and
+ * each run's time, sorted.
+ */
+export async function timeRuns(n: number, concurrency: number, once: () => Promise<void>, warmup = 0): Promise<{ wallMs: number; times: number[] }> {
+  for (let i = 0; i < warmup; i++) await once()
+  const times: number[] = []
+  let next = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < n) {
+        const t0 = performance.now()
+        await once()
+        times.push(performance.now() - t0)
+      }
+    }),
+  )
+  return { wallMs: performance.now() - started, times: times.sort((a, b) => a - b) }
+}

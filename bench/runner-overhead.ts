@@ -11,7 +11,7 @@ import { createChildProcessSandbox } from '../src/runners/sandbox/index.js'
 import { buildCheckDoc } from '../src/domain/checks/build-doc.js'
 import { apiCheck } from '../src/domain/checks/api.js'
 import type { CheckRunSpec } from '../src/runners/contract.js'
-import { machine, percentile, round, startTarget } from './lib.js'
+import { machine, percentile, round, startTarget, timeRuns } from './lib.js'
 
 const { values } = parseArgs({ options: { n: { type: 'string', default: '3000' } } })
 const N = Number(values.n)
@@ -24,21 +24,7 @@ const spec: CheckRunSpec = { checkId: 'bench', checkName: 'bench', checkType: 'A
 const ctx = { location: 'us-east-1', now: () => Date.now() }
 
 async function measure(label: string, concurrency: number, once: () => Promise<void>) {
-  for (let i = 0; i < 200; i++) await once() // warm-up
-  const times: number[] = []
-  let next = 0
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next++ < N) {
-        const t0 = performance.now()
-        await once()
-        times.push(performance.now() - t0)
-      }
-    }),
-  )
-  const wall = performance.now() - started
-  times.sort((a, b) => a - b)
+  const { wallMs: wall, times } = await timeRuns(N, concurrency, once, 200)
   return { label, concurrency, perSecond: round((N / wall) * 1000), meanMs: round(times.reduce((a, b) => a + b, 0) / times.length, 3), p99Ms: round(percentile(times, 99), 3) }
 }
 

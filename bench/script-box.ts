@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util'
 import { createChildProcessSandbox, type ChildProcessSandbox } from '../src/runners/sandbox/index.js'
 import type { ScriptRequest } from '../src/runners/script-sandbox.js'
-import { machine, percentile, round, startTarget } from './lib.js'
+import { machine, percentile, round, startTarget, timeRuns } from './lib.js'
 
 const { values } = parseArgs({ options: { n: { type: 'string', default: '200' } } })
 const N = Number(values.n)
@@ -19,21 +19,7 @@ async function measure(label: string, sandbox: ChildProcessSandbox, concurrency:
     const out = await sandbox.runSetup(script, { request, env: {} })
     if (!out.ok) throw new Error(`${label}: ${out.error}`)
   }
-  for (let i = 0; i < 10; i++) await once() // warm-up
-  const times: number[] = []
-  let next = 0
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next++ < N) {
-        const t0 = performance.now()
-        await once()
-        times.push(performance.now() - t0)
-      }
-    }),
-  )
-  const wall = performance.now() - started
-  times.sort((a, b) => a - b)
+  const { wallMs: wall, times } = await timeRuns(N, concurrency, once, 10)
   return { label, concurrency, perSecond: round((N / wall) * 1000), p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)) }
 }
 
