@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { loadAgentConfig } from '../../src/config/agent.js'
-import { ConfigError } from '../../src/config/load.js'
+import { configProblems } from '../helpers/config-problems.js'
 
 const OK = { API_KEY: 'pl_abcdefabcdef', PICKET_URL: 'https://picket.example.com/' }
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadAgentConfig(env)
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems
-    throw err
-  }
-  return []
-}
+const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadAgentConfig(env))
 
 describe('loadAgentConfig', () => {
   it('has defaults for everything but the key and the URL', () => {

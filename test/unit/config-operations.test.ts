@@ -1,16 +1,10 @@
 /** Operator settings of issue 16 (roles, metrics, retention, egress): defaults, values and every problem named. */
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../src/config/load.js'
+import { loadConfig } from '../../src/config/load.js'
+import { configProblems } from '../helpers/config-problems.js'
 
 const ops = (env: Record<string, string>) => loadConfig(env).operations
-const problems = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig(env)
-    return []
-  } catch (err) {
-    return err instanceof ConfigError ? err.problems : [String(err)]
-  }
-}
+const problems = (env: Record<string, string>): string[] => configProblems(() => loadConfig(env))
 
 describe('operations settings', () => {
   it('defaults to one instance doing everything, metrics on the API port, 30 days kept, open egress', () => {

@@ -4,7 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../src/config/load.js'
+import { loadConfig } from '../../src/config/load.js'
+import { configProblems } from '../helpers/config-problems.js'
 import { loadOrCreateKeyFile, secretBoxFor } from '../../src/main/secret-keys.js'
 import { StartRefused } from '../../src/main/migration-gate.js'
 import { keyIdOf } from '../../src/lib/secret-box.js'
@@ -21,15 +22,7 @@ const file = (name: string, text: string) => {
   return p
 }
 /** The problems loadConfig lists for this environment (none: []). */
-const problems = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig(env)
-    return []
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems
-    throw err
-  }
-}
+const problems = (env: Record<string, string>): string[] => configProblems(() => loadConfig(env))
 
 describe('PICKET_SECRET_KEY and PICKET_SECRET_KEY_FILE', () => {
   it.each<[string, string]>([

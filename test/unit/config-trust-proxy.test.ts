@@ -1,15 +1,9 @@
 /** TRUST_PROXY: which reverse proxies may name the client in X-Forwarded-For; every problem named. */
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../src/config/load.js'
+import { loadConfig } from '../../src/config/load.js'
+import { configProblems } from '../helpers/config-problems.js'
 
-const problems = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig(env)
-    return []
-  } catch (err) {
-    return err instanceof ConfigError ? err.problems : [String(err)]
-  }
-}
+const problems = (env: Record<string, string>): string[] => configProblems(() => loadConfig(env))
 
 describe('TRUST_PROXY', () => {
   it.each([
