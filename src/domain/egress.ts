@@ -159,8 +159,7 @@ export function isDenied(address: string, policy: EgressPolicy): boolean {
 const article = (reason: string) => (/^[aeiou]/.test(reason) ? 'an' : 'a')
 
 /** The error a denied run shows: which address, where it came from, why, and the setting that denies it. */
-export function egressDeniedMessage(address: string, decision: EgressDecision | DenialReason, host?: string, port?: number): string {
-  const d = typeof decision === 'string' ? { denied: true, reason: decision } : decision
+export function egressDeniedMessage(address: string, d: EgressDecision, host?: string, port?: number): string {
   const from = host !== undefined && host !== address && host.replace(/^\[(.*)\]$/, '$1') !== address ? ` (resolved from ${host})` : ''
   if (d.reason === 'picket') return `Egress policy: ${address}${port === undefined ? '' : `:${port}`}${from} is Picket's own ${d.endpoint ?? 'service'}; runs never reach Picket's own services`
   if (d.reason === 'denied') return `Egress policy: ${address}${from} is denied on this installation (EGRESS_DENY)`

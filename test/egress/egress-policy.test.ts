@@ -89,10 +89,10 @@ describe('egress helpers', () => {
   })
 
   it('names the address, the name it came from and the setting', () => {
-    expect(egressDeniedMessage('10.0.0.5', 'private', 'internal.example')).toBe(
+    expect(egressDeniedMessage('10.0.0.5', egressChecker(PUBLIC_ONLY).check('10.0.0.5'), 'internal.example')).toBe(
       'Egress policy: 10.0.0.5 (resolved from internal.example) is a private address; this installation allows public addresses only (EGRESS_POLICY=public-only)',
     )
-    expect(egressDeniedMessage('::1', 'loopback', '[::1]')).toBe('Egress policy: ::1 is a loopback address; this installation allows public addresses only (EGRESS_POLICY=public-only)')
+    expect(egressDeniedMessage('::1', egressChecker(PUBLIC_ONLY).check('::1'), '[::1]')).toBe('Egress policy: ::1 is a loopback address; this installation allows public addresses only (EGRESS_POLICY=public-only)')
   })
 })
 
