@@ -3,16 +3,12 @@
  * so that a machine where bubblewrap cannot run says so in the log at once (and every such run fails saying why)
  * instead of running users' code unboxed. SANDBOX=off is the only way to run it without a box.
  */
-import { createRunBox, nodeBinaryPaths, probeRunBox, type RunBox } from '../runners/sandbox/box-host.js'
+import { createRunBox, probeRunBox, type RunBox } from '../runners/sandbox/box-host.js'
+import { defaultRunAs } from '../runners/sandbox/index.js'
 
 export interface BoxLog {
   warn(obj: object, msg?: string): void
   error(obj: object, msg?: string): void
-}
-
-/** The runs' user when this process is root: nobody. */
-export function runUser(): { uid: number; gid: number } | null {
-  return process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : null
 }
 
 export async function startRunBox(mode: 'bwrap' | 'off', log: BoxLog): Promise<RunBox | null> {
@@ -20,8 +16,8 @@ export async function startRunBox(mode: 'bwrap' | 'off', log: BoxLog): Promise<R
     log.warn({ sandbox: 'off' }, "SANDBOX=off: users' scripts run without a box; every user of this installation can read what this process can")
     return null
   }
-  const box = createRunBox({ runtime: nodeBinaryPaths() })
-  const problem = await probeRunBox(box, runUser())
+  const box = createRunBox()
+  const problem = await probeRunBox(box, defaultRunAs())
   if (problem) log.error({ sandbox: problem }, 'browser, multi-step, suite, setup and teardown runs will fail until the sandbox works')
   return problem ? { unavailable: problem, wrap: box.wrap } : box
 }

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from '../contract.js'
 import { earlyFailure } from '../run-result.js'
-import { findNodeModules } from '../sandbox/index.js'
+import { defaultRunAs, findNodeModules } from '../sandbox/index.js'
 import { createSemaphore } from '../sandbox/semaphore.js'
 import { ARTIFACT_CAPS, RUN_NOTE_BYTES } from './artifact-caps.js'
 import { collectArtifacts, NO_ARTIFACTS } from './artifacts.js'
@@ -30,7 +30,7 @@ import { readCertificate } from './certificate.js'
 import { egressRules, type EgressPolicy } from '../../domain/egress.js'
 import { egressGuard, egressProbe } from '../egress-guard.js'
 import { applyEgressDenials, startRunEgress } from './run-egress.js'
-import { createRunBox, nodeBinaryPaths, type RunBox } from '../sandbox/box-host.js'
+import { createRunBox, type RunBox } from '../sandbox/box-host.js'
 import { NET_RELAY_PATH, startBoxNet } from '../sandbox/box-net.js'
 import { BOX_PROXY_URL } from '../sandbox/box.js'
 
@@ -85,9 +85,9 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
   const timeoutMs = options.timeoutMs ?? 240_000
   const memoryMb = options.memoryMb ?? 2048
   const diskMb = options.diskMb ?? 1024
-  const runAs = options.runAs === undefined ? (process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : null) : options.runAs
+  const runAs = options.runAs === undefined ? defaultRunAs() : options.runAs
   const nodeModules = playwrightModules(HERE)
-  const box = options.box === undefined ? createRunBox({ runtime: nodeBinaryPaths() }) : options.box
+  const box = options.box === undefined ? createRunBox() : options.box
   const versions = { node: process.version.replace(/^v/, ''), playwright: playwrightVersion(nodeModules) }
   const slots = createSemaphore(options.concurrency ?? 2)
   const guard = egressGuard(options.egress)

@@ -26,8 +26,8 @@ export interface RunBox {
 export interface RunBoxOptions {
   bwrapPath?: string
   limits?: Partial<BoxLimits>
-  /** Host paths every box may read (the runtime's node_modules, the node binary when it is outside /usr). */
-  runtime: readonly string[]
+  /** Host paths every box may read; by default the node binary's folder when it is outside /usr. */
+  runtime?: readonly string[]
 }
 
 function systemDirs(): Record<string, string | 'dir' | null> {
@@ -44,7 +44,7 @@ function systemDirs(): Record<string, string | 'dir' | null> {
 }
 
 /** Read-only paths that hold the node binary (unless /usr already holds it). */
-export function nodeBinaryPaths(execPath: string = process.execPath): string[] {
+function nodeBinaryPaths(execPath: string = process.execPath): string[] {
   const real = realpathSync(execPath)
   return real.startsWith('/usr/') ? [] : [path.dirname(path.dirname(real))]
 }
@@ -64,9 +64,10 @@ export async function probeRunBox(box: RunBox, runAs: { uid: number; gid: number
   }
 }
 
-export function createRunBox(options: RunBoxOptions): RunBox {
+export function createRunBox(options: RunBoxOptions = {}): RunBox {
   const bwrapPath = options.bwrapPath ?? '/usr/bin/bwrap'
   const limits = { ...DEFAULT_BOX_LIMITS, ...options.limits }
+  const runtime = options.runtime ?? nodeBinaryPaths()
   const dirs = systemDirs()
   const unavailable = existsSync(bwrapPath) ? null : `bubblewrap was not found at ${bwrapPath}: ${INSTALL_HINT}`
   return {
@@ -74,7 +75,7 @@ export function createRunBox(options: RunBoxOptions): RunBox {
     wrap(command, where) {
       const spec: BoxSpec = {
         systemDirs: dirs, limits, command, cwd: where.cwd, writable: where.writable, egressDir: where.egressDir,
-        readOnly: [...new Set([...options.runtime, ...where.readOnly])],
+        readOnly: [...new Set([...runtime, ...where.readOnly])],
       }
       return { command: bwrapPath, args: boxArgs(spec) }
     },

@@ -10,7 +10,7 @@ import { egressRules, type EgressPolicy } from '../../domain/egress.js'
 import type { ScriptRequest, ScriptResponse, ScriptSandbox, SetupOutcome, TeardownOutcome } from '../script-sandbox.js'
 import { toSetupOutcome, toTeardownOutcome } from './outcome.js'
 import { createSemaphore } from './semaphore.js'
-import { createRunBox, nodeBinaryPaths, type RunBox } from './box-host.js'
+import { createRunBox, type RunBox } from './box-host.js'
 import { egressGuard } from '../egress-guard.js'
 import { runInChild, type ChildLimits, type ChildResult } from './spawn-child.js'
 
@@ -55,7 +55,8 @@ export function findNodeModules(from: string): string | null {
   }
 }
 
-function defaultRunAs(): { uid: number; gid: number } | null {
+/** The user runs of users' code start as: nobody when this process is root, else this process's own. */
+export function defaultRunAs(): { uid: number; gid: number } | null {
   return process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : null
 }
 
@@ -77,7 +78,7 @@ export function createChildProcessSandbox(options: SandboxOptions = {}): ChildPr
   }
   const rules = options.egress ? egressRules(options.egress) : null
   if (rules) limits.egress = { rules, guardPath: realpathSync(path.join(HERE, 'egress-guard.cjs')) }
-  const box = options.box === undefined ? createRunBox({ runtime: nodeBinaryPaths() }) : options.box
+  const box = options.box === undefined ? createRunBox() : options.box
   if (box) limits.box = { box, guard: egressGuard(options.egress) }
   const slots = createSemaphore(options.concurrency ?? 4)
 
