@@ -22,7 +22,7 @@ export class EgressDeniedError extends Error {
 }
 
 /** What a runner holds: the compiled policy (every policy denies something: Picket's own services at least). */
-export type EgressGuard = EgressChecker | null
+export type EgressGuard = EgressChecker
 
 export function egressGuard(policy: EgressPolicy = OPEN_EGRESS): EgressGuard {
   return egressChecker(policy)
@@ -32,7 +32,6 @@ const unbracket = (host: string): string => host.replace(/^\[(.*)\]$/, '$1')
 
 /** The denial of connecting to `address` on `port` (reached through `host`), or null when it is allowed. */
 export function deniedAddress(guard: EgressGuard, address: string, host?: string, port?: number): EgressDeniedError | null {
-  if (!guard) return null
   const d = guard.check(address, port)
   return d.denied ? new EgressDeniedError(address, egressDeniedMessage(address, d, host, port)) : null
 }
@@ -86,7 +85,6 @@ export async function resolveAllowed(guard: EgressGuard, host: string, family?: 
 
 /** A certificate probe (sslCheckDomain) under the policy: the host it names is a target too. */
 export function egressProbe(guard: EgressGuard, probe: SslProbe): SslProbe {
-  if (!guard) return probe
   return async (req) => {
     const denial = deniedLiteral(guard, req.host, req.port)
     return denial ? { ok: false, error: denial.message } : probe({ ...req, lookup: guardedLookup(guard, req.port) })

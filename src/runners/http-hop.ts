@@ -64,9 +64,9 @@ export function runHop(h: Hop): Promise<HopResult> {
       resolve({ response, error, timing: { timestamps: t, stoppedAt: performance.now(), secure, resolvesName } })
     }
     // The egress policy: an address host is checked here, a name by the lookup of this hop's own socket.
-    const guard = h.input.egress ?? null
+    const guard = h.input.egress
     const port = Number(h.url.port) || (h.url.protocol === 'https:' ? 443 : 80)
-    const denial = deniedLiteral(guard, h.url.hostname, port)
+    const denial = guard ? deniedLiteral(guard, h.url.hostname, port) : null
     if (denial) return finish(null, h.mapError(denial))
     const options: https.RequestOptions = {
       ...(guard ? { lookup: guardedLookup(guard, port) } : {}),

@@ -63,7 +63,7 @@ function exchange(x: ExchangeInput): Promise<Exchange> {
       r.error = mapNetworkError(denial)
       return resolve(r)
     }
-    const socket = net.connect({ host: x.host, port: x.port, family: x.family, ...(x.egress ? { lookup: guardedLookup(x.egress, x.port) } : {}) })
+    const socket = net.connect({ host: x.host, port: x.port, family: x.family, lookup: guardedLookup(x.egress, x.port) })
     const finish = (error: NetFailure | null) => {
       if (r.stopped !== 0) return
       r.stopped = performance.now()

@@ -20,7 +20,7 @@ export interface RunEgress {
   close(): Promise<void>
 }
 
-export async function startRunEgress(guard: NonNullable<EgressGuard>, rules: EgressRules): Promise<RunEgress> {
+export async function startRunEgress(guard: EgressGuard, rules: EgressRules): Promise<RunEgress> {
   const proxy = await startEgressProxy(guard)
   return { env: { PICKET_EGRESS: JSON.stringify({ rules, guardPath: GUARD_PATH, proxy: proxy.url }) }, denials: proxy.denials, close: proxy.close }
 }

@@ -130,7 +130,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const certificate = readCertificate(spec.doc.sslCheckDomain, sslProbe, ctx.now)
     // A boxed run's only way out is its proxy, policy or not; an unboxed run has one only under a policy.
     const boxNet = box ? await startBoxNet(guard, path.dirname(dir), nodeModules) : null
-    const localNet = !box && guard && rules ? await startRunEgress(guard, rules) : null
+    const localNet = !box && rules ? await startRunEgress(guard, rules) : null
     const netEnv = boxNet ? { ...boxNet.env, PICKET_EGRESS: JSON.stringify({ proxy: BOX_PROXY_URL }) } : (localNet?.env ?? {})
     const readOnly = [nodeModules, path.join(path.dirname(dir), 'node_modules'), preload, NET_RELAY_PATH]
     const command = box && boxNet ? box.wrap([process.execPath, ...args], { cwd: dir, writable: [dir], readOnly, egressDir: boxNet.dir }) : { command: process.execPath, args }
