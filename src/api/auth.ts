@@ -25,6 +25,12 @@ declare module 'fastify' {
     public?: boolean
     /** The route may be called without X-Service-Account (e.g. GET /v1/accounts). */
     accountOptional?: boolean
+    /**
+     * Without X-Service-Account, the `account` query parameter names the account: for reads that the browser makes
+     * by itself from a link (an image opened in a tab, a trace the trace viewer loads), which cannot send a header.
+     * The credentials and the membership check are the same; the header wins when both are sent.
+     */
+    accountInQuery?: boolean
   }
 }
 
@@ -47,6 +53,13 @@ const accountHeader = (request: FastifyRequest): string | undefined => {
   return value?.trim() || undefined
 }
 
+const accountOf = (request: FastifyRequest): string | undefined => {
+  const header = accountHeader(request)
+  if (header || request.routeOptions.config.accountInQuery !== true) return header
+  const value = (request.query as { account?: unknown } | undefined)?.account
+  return typeof value === 'string' ? value.trim() || undefined : undefined
+}
+
 const VERBS: Record<Permission, string> = {
   read: 'read',
   run: 'start runs in',
@@ -66,7 +79,7 @@ const unauthorized = (message: string) => new DomainError(401, message, {})
 
 async function authenticate(request: FastifyRequest, deps: AuthDeps): Promise<void> {
   const optional = request.routeOptions.config.accountOptional === true
-  const account = accountHeader(request)
+  const account = accountOf(request)
   const token = bearerToken(request)
   const cookie = token ? undefined : sessionToken(request)
   if (!token && !cookie) throw unauthorized('Missing or malformed Authorization header: expected "Bearer <API key>"')

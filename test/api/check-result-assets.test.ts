@@ -1,7 +1,8 @@
 /**
  * The assets of a browser result through the HTTP API on both databases: the manifest (checked against the
- * reference's AssetManifest schema) with its type and name filters, downloads with their headers, account
- * scoping, the asset URLs of the result itself, retention and the files of a deleted check.
+ * reference's AssetManifest schema) with its type and name filters, downloads with their headers, images shown
+ * inline, the account named in the query of a file's link, account scoping, the asset URLs of the result itself,
+ * retention and the files of a deleted check.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
@@ -179,6 +180,37 @@ for (const db of testDbs) {
         expect(res.headers['x-content-type-options']).toBe('nosniff')
         expect(res.rawPayload.equals(bytes)).toBe(true)
       }
+    })
+
+    it('shows an image inline with its stored type, nosniff and a CSP that runs nothing; anything else only downloads', async () => {
+      const res = await k.call(`${assetsUrl()}/Home-Page.png?disposition=inline`)
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.headers).toMatchObject({ 'content-type': 'image/png', 'content-disposition': 'inline; filename="Home-Page.png"', 'x-content-type-options': 'nosniff' })
+      expect(res.headers['content-security-policy']).toMatch(/^default-src 'none';.*; sandbox$/)
+      expect(res.rawPayload.equals(PNG)).toBe(true)
+      for (const query of ['trace.zip?disposition=inline', 'report.json?disposition=inline', 'run.log?disposition=inline', 'Home-Page.png?disposition=bogus']) {
+        const refused = await k.call(`${assetsUrl()}/${query}`)
+        expect(refused.statusCode, `${query} ${refused.body}`).toBe(400)
+        expect(Object.keys(refused.json<{ attributes: Record<string, string> }>().attributes).some((key) => /disposition/.test(key)), refused.body).toBe(true)
+      }
+    })
+
+    it('takes the account of a file from the account query parameter when no header names one', async () => {
+      const own = k.headers['x-service-account'] ?? ''
+      const key = { authorization: k.headers.authorization ?? '' }
+      const other = await k.services.accounts.createAccount('Elsewhere')
+      const otherKey = { authorization: `Bearer ${other.apiKey}` }
+      const cases: Array<[string, Record<string, string>, number]> = [
+        [`${assetsUrl()}/report.json?account=${own}`, key, 200],
+        [`${assetsUrl()}/report.json`, key, 401],
+        [`${assetsUrl()}/report.json?account=${own}`, otherKey, 401],
+        [`${assetsUrl()}/report.json?account=${other.accountId}`, otherKey, 404],
+        // The header wins over the parameter.
+        [`${assetsUrl()}/report.json?account=${other.accountId}`, k.headers, 200],
+        // Only the file route takes it.
+        [`${assetsUrl()}?account=${own}`, key, 401],
+      ]
+      for (const [target, headers, status] of cases) expect((await k.call(target, headers)).statusCode, `${target} ${JSON.stringify(Object.keys(headers))}`).toBe(status)
     })
 
     it('answers 404 in the error body for unknown names, results and checks, and for another account', async () => {

@@ -30,6 +30,7 @@ import { apiKeyRoutes } from './api-keys.js'
 import { privateLocationAgentRoutes } from './private-location-agents.js'
 import { agentRoutes } from './agent/index.js'
 import { projectRoutes } from './projects.js'
+import { traceViewerRoutes } from './trace-viewer.js'
 
 export async function resourceRoutes(app: FastifyInstance, services: Services, publicBaseUrl: string): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
@@ -44,4 +45,5 @@ export async function resourceRoutes(app: FastifyInstance, services: Services, p
   await statusPagePublicRoutes(app, services)
   await consoleAuthRoutes(app, { services, publicBaseUrl })
   await invitationRoutes(app, { services, publicBaseUrl })
+  await traceViewerRoutes(app)
 }

@@ -1,9 +1,14 @@
-/** Screenshots (shown) and traces, reports, videos and logs (downloaded) of a browser, multi-step or Playwright run. */
+/**
+ * Screenshots (shown, and opened at full size in a new tab), traces (opened in Playwright's trace viewer in a new
+ * tab, or downloaded) and reports, videos and logs (downloaded) of a browser, multi-step or Playwright run.
+ */
 import { useEffect, useState } from 'preact/hooks'
+import { currentAccountId } from '../../../api/client'
 import { useApi } from '../../../api/hooks'
 import { Button, Card, ErrorBanner, Loading } from '../../../ui/kit'
 import type { AssetEntry } from '../types'
 import { downloadAsset, fetchAsset } from './asset-fetch'
+import { assetLinkPath, opensInTraceViewer, traceViewerHref } from './asset-links'
 
 function Screenshot(props: { asset: AssetEntry }) {
   const [src, setSrc] = useState<string | null>(null)
@@ -24,9 +29,18 @@ function Screenshot(props: { asset: AssetEntry }) {
       if (url) URL.revokeObjectURL(url)
     }
   }, [props.asset.url])
+  const full = assetLinkPath(props.asset.url, currentAccountId(), { inline: true })
   return (
     <figure class="screenshot">
-      {error ? <ErrorBanner error={error} /> : src ? <img src={src} alt={`Screenshot ${props.asset.name}`} loading="lazy" /> : <Loading label="Loading screenshot…" />}
+      {error ? (
+        <ErrorBanner error={error} />
+      ) : src ? (
+        <a href={full} target="_blank" rel="noopener noreferrer" title="Open at full size in a new tab">
+          <img src={src} alt={`Screenshot ${props.asset.name}`} loading="lazy" />
+        </a>
+      ) : (
+        <Loading label="Loading screenshot…" />
+      )}
       <figcaption class="small muted">{props.asset.name}</figcaption>
     </figure>
   )
@@ -48,6 +62,13 @@ function Download(props: { asset: AssetEntry }) {
   }
   return (
     <li>
+      {opensInTraceViewer(props.asset) ? (
+        <>
+          <a class="btn btn-primary" href={traceViewerHref(props.asset.url, currentAccountId())} target="_blank" rel="noopener noreferrer">
+            Open trace
+          </a>{' '}
+        </>
+      ) : null}
       <Button busy={busy} onClick={() => void go()}>
         Download {props.asset.name}
       </Button>
