@@ -20,7 +20,7 @@ const LAYERS = {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**', 'console/dist/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**', 'console/dist/**', 'test/fixtures/playwright-projects/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -11,6 +11,7 @@ import { commonFields } from './common-fields.js'
 import { FREQUENCIES_NO_ZERO } from './enums.js'
 import { IntEnum, Nullable, StringEnum, environmentVariables } from './shared-schemas.js'
 import { playwrightConfigField } from './playwright-config.js'
+import { parseInstallCommand, parseTestCommand } from './suite-commands.js'
 
 export const MAX_PLAYWRIGHT_ENV_VARS = 200
 export const MAX_SUITE_FILES = 100
@@ -79,6 +80,20 @@ export function validatePlaywrightSuite(doc: Doc, errors: FieldErrorCollector): 
     const problem = suitePathProblem(doc.workingDir)
     if (problem) errors.add('workingDir', problem)
   }
+  validateCommands(doc, errors)
+}
+
+/** The commands are run, not stored for show: one the runner cannot run is refused here, saying what is accepted. */
+function validateCommands(doc: Doc, errors: FieldErrorCollector): void {
+  if (typeof doc.testCommand === 'string') {
+    const test = parseTestCommand(doc.testCommand)
+    if ('error' in test) errors.add('testCommand', test.error)
+    else if (test.config !== null && suitePathProblem(test.config)) errors.add('testCommand', `--config ${suitePathProblem(test.config) ?? ''}`)
+  }
+  if (typeof doc.installCommand === 'string') {
+    const install = parseInstallCommand(doc.installCommand)
+    if (install && 'error' in install) errors.add('installCommand', install.error)
+  }
 }
 
 export const playwrightCheck = {
@@ -113,11 +128,11 @@ export const playwrightCheck = {
       default: nul,
     },
     testCommand: {
-      schema: Type.String({ minLength: 1, maxLength: 1024, default: DEFAULT_TEST_COMMAND, description: 'Runs the tests, in workingDir.' }),
+      schema: Type.String({ minLength: 1, maxLength: 1024, default: DEFAULT_TEST_COMMAND, description: 'Runs the tests, in workingDir: `npx playwright test` and its options (--grep, --grep-invert, --project, --retries, --max-failures, --workers up to the runner\'s cap, --config, --timeout, --repeat-each, file filters), optionally after NAME=value settings. No shell runs it.' }),
       default: () => DEFAULT_TEST_COMMAND,
     },
     installCommand: {
-      schema: Type.String({ maxLength: 1024, default: '', description: 'Runs before testCommand, in workingDir; empty: nothing to install.' }),
+      schema: Type.String({ maxLength: 1024, default: '', description: 'Installs the suite\'s dependencies from its package.json, in workingDir: `npm ci` or `npm install` with their common options. Empty: `npm ci` when a package-lock.json is there, `npm install` when only a package.json is, nothing otherwise. Installs are cached by package.json and lockfile; install scripts run only where the installation allows them.' }),
       default: () => '',
     },
     browsers: {

@@ -6,7 +6,9 @@
 import type { ErrorKind, RunResult, RunStatus } from '../contract.js'
 import { formatSeconds } from '../sandbox/spawn-child.js'
 import type { ProcessOutcome } from './run-process.js'
-import { shortError, stripAnsi, type ReportSummary, type TestOutcome } from './report.js'
+import { stripAnsi } from '../../lib/ansi.js'
+import { explainLoadError, noTestsMessage, type ConfigSummary } from './error-causes.js'
+import { shortError, type ReportSummary, type TestOutcome } from './report.js'
 import type { TraceSummary } from './trace-summary.js'
 
 export interface VerdictInput {
@@ -19,6 +21,8 @@ export interface VerdictInput {
   plainDegraded: string[]
   trace: TraceSummary
   limits: { timeoutMs: number; memoryMb: number; diskMb?: number }
+  /** What the run's config said (where tests are looked for), when it loaded. */
+  config?: ConfigSummary | null
 }
 
 export interface Verdict {
@@ -33,9 +37,12 @@ const lastLines = (text: string, n: number): string =>
   stripAnsi(text).split('\n').map((l) => l.trimEnd()).filter((l) => l !== '' && !/^\s+at /.test(l) && !/^Node\.js v/.test(l)).slice(-n).join('\n')
 
 function describeTest(t: TestOutcome): string {
-  const where = t.error?.step ? ` at step "${t.error.step}"` : ''
-  return `Test "${t.title}" failed${where}: ${t.error?.message ?? t.status}`
+  const step = t.error?.step ? ` at step "${t.error.step}"` : ''
+  const where = t.error?.location ?? (t.file ? t.file : null)
+  return `Test "${t.title}" failed${step}${where ? ` (${where})` : ''}: ${t.error?.message ?? t.status}`
 }
+
+const NO_TESTS = /^Error: No tests found|^No tests found/m
 
 function kindOf(t: TestOutcome): ErrorKind {
   if (t.status === 'timedOut' || t.status === 'interrupted') return 'TIMEOUT'
@@ -59,8 +66,9 @@ export function decideVerdict(input: VerdictInput): Verdict {
     return fail(/\bexpect\(|AssertionError/.test(message) ? 'ASSERTION' : 'SCRIPT', `Script failed: ${message}`)
   }
   if (!report) {
-    const why = lastLines(p.stderr, 8) || lastLines(p.stdout, 8) || `exit ${p.signal ? `signal ${p.signal}` : `code ${String(p.code)}`}`
-    return fail('SCRIPT', `Playwright did not report a result: ${why}`)
+    if (NO_TESTS.test(stripAnsi(p.stderr)) || NO_TESTS.test(stripAnsi(p.stdout))) return fail('SCRIPT', noTestsMessage(input.config ?? null))
+    const why = explainLoadError(p.stderr) ?? (lastLines(p.stderr, 8) || lastLines(p.stdout, 8) || `exit ${p.signal ? `signal ${p.signal}` : `code ${String(p.code)}`}`)
+    return fail('SCRIPT', `Playwright did not run the tests: ${why}`)
   }
   const failed = report.tests.filter((t) => t.error !== null)
   if (failed.length > 0) {
@@ -68,11 +76,15 @@ export function decideVerdict(input: VerdictInput): Verdict {
     const more = failed.length > 1 ? ` (and ${failed.length - 1} more failing test${failed.length > 2 ? 's' : ''})` : ''
     return fail(kindOf(first), `${describeTest(first)}${more}`)
   }
-  if (report.globalErrors.length > 0) {
-    const timedOut = report.globalErrors.some((e) => /Timed out waiting .* for the entire test run|globalTimeout/i.test(e))
-    return fail(timedOut ? 'TIMEOUT' : 'SCRIPT', report.globalErrors.join('\n').slice(0, 1500))
+  // A file that did not load also leaves no test to run: its error is the cause, "no tests found" only the effect.
+  const causes = report.globalErrors.filter((e) => !NO_TESTS.test(e))
+  if (causes.length === 0 && report.globalErrors.length > 0 && report.tests.length === 0) return fail('SCRIPT', noTestsMessage(input.config ?? null))
+  if (causes.length > 0) {
+    const timedOut = causes.some((e) => /Timed out waiting .* for the entire test run|globalTimeout/i.test(e))
+    return fail(timedOut ? 'TIMEOUT' : 'SCRIPT', causes.join('\n').slice(0, 1500))
   }
-  if (report.tests.length === 0 || report.tests.every((t) => t.status === 'skipped')) return fail('SCRIPT', 'No test ran: the script defines no test (or every test was skipped)')
+  if (report.tests.length === 0) return fail('SCRIPT', noTestsMessage(input.config ?? null))
+  if (report.tests.every((t) => t.status === 'skipped')) return fail('SCRIPT', 'No test ran: every test was skipped')
   if (p.code !== 0) return fail('SCRIPT', `Playwright exited with code ${String(p.code)}: ${lastLines(p.stderr, 6)}`)
   return passOrDegraded(report.degradedReasons)
 }

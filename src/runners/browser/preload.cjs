@@ -44,7 +44,23 @@ function withChromiumDefaults(options) {
   return o
 }
 
+/**
+ * The preload's own calls (vitals, the plain-mode trace) are the runner's, not the script's: their stack frames are
+ * left out of errors and traces the way Playwright leaves out its own, so a trace shows only the project's code.
+ */
+function hideOwnFrames() {
+  try {
+    const paths = [process.env.NODE_PATH || '', __dirname]
+    const utils = require(require.resolve('playwright-core/lib/coreBundle', { paths })).utils
+    const playwrightRoot = path.dirname(require.resolve('playwright/package.json', { paths }))
+    if (utils && typeof utils.setBoxedStackPrefixes === 'function') utils.setBoxedStackPrefixes([fs.realpathSync(playwrightRoot), __dirname])
+  } catch {
+    // Another Playwright layout: frames of this file may then show in traces, nothing else changes.
+  }
+}
+
 function patchPlaywright(playwright) {
+  hideOwnFrames()
   const { chromium } = playwright
   for (const name of ['firefox', 'webkit']) {
     const type = playwright[name]

@@ -3,6 +3,8 @@
  * degraded marks, the attachments (traces, screenshots), and the run's totals.
  */
 import path from 'node:path'
+import { stripAnsi } from '../../lib/ansi.js'
+import { explainLoadError } from './error-causes.js'
 
 export interface TestError {
   message: string
@@ -34,6 +36,7 @@ export interface ReportSummary {
   counts: { passed: number; failed: number; flaky: number; skipped: number }
 }
 
+interface RawError { message?: string; stack?: string; location?: { file?: string; line?: number; column?: number } }
 interface RawStep { title?: string; error?: { message?: string }; steps?: RawStep[] }
 interface RawResult {
   status?: string; duration?: number; retry?: number; error?: { message?: string; location?: { file?: string; line?: number; column?: number } }
@@ -44,13 +47,10 @@ interface RawTest { projectName?: string; status?: string; annotations?: Array<{
 interface RawSpec { title?: string; file?: string; tests?: RawTest[] }
 interface RawSuite { title?: string; file?: string; specs?: RawSpec[]; suites?: RawSuite[] }
 interface RawReport {
-  suites?: RawSuite[]; errors?: Array<{ message?: string }>; stats?: { duration?: number }
+  suites?: RawSuite[]; errors?: RawError[]; stats?: { duration?: number }
   config?: { projects?: Array<{ name?: string; testDir?: string }> }
 }
 
-// eslint-disable-next-line no-control-regex -- the escape character is what ANSI colour codes start with
-const ANSI = /\u001b\[[0-9;]*m/g
-export const stripAnsi = (s: string): string => s.replace(ANSI, '')
 
 /** The first lines of a Playwright error (its call log and source excerpt are in the trace). */
 export function shortError(message: string, maxLines = 8): string {
@@ -69,15 +69,27 @@ function failingStep(steps: RawStep[] | undefined): string | null {
 
 export const DEGRADED_ANNOTATION = 'picket:degraded'
 
+/** An error outside any test, by its cause when one is recognised (error-causes.ts), else its first lines and place. */
+function globalError(e: RawError): string {
+  const explained = explainLoadError(`${e.message ?? ''}\n${e.stack ?? ''}`)
+  if (explained) return explained
+  const loc = e.location?.file ? ` (at ${e.location.file}:${e.location.line ?? 0}:${e.location.column ?? 0})` : ''
+  return `${shortError(e.message ?? 'Unknown error', 12)}${loc}`
+}
+
+/**
+ * The report of a run whose folder the run sees as `runDir`. Paths in it may be absolute inside that folder or,
+ * once run-layout.ts made them so, relative to it; results name files relative to it either way.
+ */
 export function readReport(raw: unknown, runDir: string): ReportSummary {
   const report = (raw ?? {}) as RawReport
   const summary: ReportSummary = {
-    tests: [], globalErrors: (report.errors ?? []).map((e) => shortError(e.message ?? 'Unknown error', 12)), degradedReasons: [], attachments: [],
+    tests: [], globalErrors: (report.errors ?? []).map(globalError), degradedReasons: [], attachments: [],
     durationMs: Number(report.stats?.duration ?? 0), counts: { passed: 0, failed: 0, flaky: 0, skipped: 0 },
   }
   // Spec files are relative to their project's testDir; results name them relative to the run's folder.
   const testDirs = new Map((report.config?.projects ?? []).map((p) => [p.name ?? '', p.testDir ?? runDir]))
-  const fileOf = (file: string, project: string): string => path.relative(runDir, path.resolve(testDirs.get(project) ?? runDir, file))
+  const fileOf = (file: string, project: string): string => path.relative(runDir, path.resolve(runDir, testDirs.get(project) ?? runDir, file))
   const visit = (suite: RawSuite, titles: string[]): void => {
     const here = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles
     for (const spec of suite.specs ?? []) {
@@ -124,7 +136,7 @@ function readTest(summary: ReportSummary, spec: RawSpec, test: RawTest, titles: 
       ? {
           message: bad.status === 'timedOut' && !bad.error ? 'Test timed out' : shortError(bad.error?.message ?? `Test ${bad.status ?? 'failed'}`),
           step: failingStep(bad.steps),
-          location: loc?.file ? `${loc.file.startsWith(runDir) ? loc.file.slice(runDir.length + 1) : loc.file}:${loc.line ?? 0}:${loc.column ?? 0}` : null,
+          location: loc?.file ? `${path.isAbsolute(loc.file) ? path.relative(runDir, loc.file) : loc.file}:${loc.line ?? 0}:${loc.column ?? 0}` : null,
         }
       : null,
     stdout: results.flatMap((r) => (r.stdout ?? []).map((s) => String(s.text ?? '').replace(/\n$/, ''))),

@@ -22,7 +22,12 @@ export interface DetailsInput {
   proc: ProcessOutcome
   startedAt: number
   stoppedAt: number
+  /** What the service changed or decided about the project (config overrides, skipped projects, dependencies). */
+  notes?: readonly string[]
 }
+
+/** Lines of the runner's standard error kept in a result: the first ones, where a load error starts. */
+const STDERR_LINES = 20
 
 export function buildDetails(input: DetailsInput): Record<string, unknown> {
   const { report, trace, verdict } = input
@@ -43,6 +48,8 @@ export function buildDetails(input: DetailsInput): Record<string, unknown> {
     networkErrors: trace.networkErrors,
     consoleErrors: trace.consoleErrors,
     userScriptErrors: trace.pageErrors.length,
+    notes: [...(input.notes ?? [])],
+    stderr: input.proc.stderr.split('\n').filter((l) => l.trim() !== '').slice(0, STDERR_LINES).map((l) => l.slice(0, 500)),
     startTime: input.startedAt,
     endTime: input.stoppedAt,
   }

@@ -1,11 +1,12 @@
 /**
- * The runner of BROWSER, MULTI_STEP and PLAYWRIGHT checks (semantics section 6). Each run gets a fresh folder with
- * the script (or suite), its dependencies and a generated config, and runs in its own process tree: the real
- * Playwright Test runner (`@playwright/test`) for test scripts and suites, plain `node` for scripts that drive
- * `playwright` themselves. Chromium is Debian's, launched by Playwright with a fresh context per test.
+ * The runner of BROWSER, MULTI_STEP and PLAYWRIGHT checks. Each run gets a fresh folder with the script (or the
+ * project), its installed dependencies and a generated config next to the project's own, and runs in its own box
+ * and process tree: the real Playwright Test runner (`@playwright/test`) for test files and suites, plain `node`
+ * for scripts that drive `playwright` themselves. Chromium is Debian's, launched by Playwright with a fresh context
+ * per test. Paths the run can show are the box's neutral ones (run-layout.ts), made relative in every result.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { chown, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,8 +17,12 @@ import { createSemaphore } from '../sandbox/semaphore.js'
 import { ARTIFACT_CAPS, RUN_NOTE_BYTES } from './artifact-caps.js'
 import { collectArtifacts, NO_ARTIFACTS } from './artifacts.js'
 import { decideVerdict, verdictFields } from './outcome.js'
-import { configSource, globalTimeoutFor } from './playwright-config.js'
+import { configFile, globalTimeoutFor } from './playwright-config.js'
 import { readReport, type ReportSummary } from './report.js'
+import { relativePaths, runLayout, runtimeSeenAs, type RunLayout } from './run-layout.js'
+import { createDependencyCache, npmCliPath, type InstallEnvironment } from './dependencies.js'
+import type { ConfigSummary } from './error-causes.js'
+import type { ProcessOutcome } from './run-process.js'
 import { runProcess } from './run-process.js'
 import { planRun, type RunPlan } from './run-plan.js'
 import { readRunText } from './run-file.js'
@@ -33,6 +38,7 @@ import { applyEgressDenials, startRunEgress } from './run-egress.js'
 import { createRunBox, type RunBox } from '../sandbox/box-host.js'
 import { NET_RELAY_PATH, startBoxNet } from '../sandbox/box-net.js'
 import { BOX_PROXY_URL } from '../sandbox/box.js'
+import { BOX_RUNTIME, BOX_SUITE } from './run-layout.js'
 
 export interface BrowserRunnerOptions {
   /** Debian's Chromium (CHROMIUM_PATH); browser runs fail with how to install it when it is missing. */
@@ -45,8 +51,16 @@ export interface BrowserRunnerOptions {
   diskMb?: number
   /** Browser runs at once in this process. */
   concurrency?: number
+  /** Playwright workers one suite run may use at most (a config or test command asking for more is capped). */
+  maxWorkers?: number
   /** Where run folders are made (default: the system temp folder). */
   workDir?: string
+  /** Where installed dependencies are kept between runs (default: a folder in workDir). */
+  dependencyCacheDir?: string
+  /** Limit of one dependency install (npm), in ms. */
+  installTimeoutMs?: number
+  /** Whether npm may run the dependencies' install scripts (INSTALL_SCRIPTS); off by default. */
+  allowInstallScripts?: boolean
   /** The run's user; by default `nobody` when this process runs as root. */
   runAs?: { uid: number; gid: number } | null
   /** Reads the certificate of a check's sslCheckDomain with each run (default: the real TLS probe). */
@@ -66,8 +80,11 @@ export interface BrowserRunner extends CheckRunner {
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
+const PRELOAD = path.join(HERE, 'preload.cjs')
+const WRAPPER = path.join(HERE, 'config-wrapper.cjs')
 /** The runs' PATH: the system's programs only (the service's own environment never reaches a run). */
 const RUN_PATH = '/usr/local/bin:/usr/bin:/bin'
+const NOTES_FILE = 'picket-config.json'
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run', '--no-default-browser-check', '--mute-audio']
 
@@ -93,77 +110,118 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
   const guard = egressGuard(options.egress)
   const rules = options.egress ? egressRules(options.egress) : null
   const sslProbe = egressProbe(guard, options.sslProbe ?? probeCertificate)
+  const workDir = options.workDir ?? os.tmpdir()
+  const seenRuntime = runtimeSeenAs(box !== null, nodeModules)
+  const dependencies = createDependencyCache({ root: options.dependencyCacheDir ?? path.join(workDir, 'picket-deps', box ? 'boxed' : 'host'), runtimeSeenAs: seenRuntime })
+  const planOptions = { runtime: versions, allowInstallScripts: options.allowInstallScripts ?? false }
   let root: Promise<string> | null = null
-  const rootDir = (): Promise<string> => (root ??= createRunsRoot(options.workDir ?? os.tmpdir(), nodeModules, path.join(HERE, 'playwright-helpers.cjs')))
+  const rootDir = (): Promise<string> => (root ??= createRunsRoot(workDir, nodeModules, path.join(HERE, 'playwright-helpers.cjs'), seenRuntime))
+
+  /** npm in a box of its own, seeing its folder as the suite's root, its network only through the egress proxy. */
+  const installEnvironment: InstallEnvironment = {
+    runAs, timeoutMs: options.installTimeoutMs ?? 300_000, memoryMb,
+    async command(args, dir) {
+      const base = { PATH: RUN_PATH, LANG: 'C.UTF-8', NO_COLOR: '1', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' }
+      const npm = [process.execPath, npmCliPath(), ...args]
+      if (!box) {
+        const local = rules ? await startRunEgress(guard, rules) : null
+        const env = { ...base, HOME: dir, npm_config_cache: path.join(dir, '.npm'), ...(local ? { NODE_OPTIONS: `--require ${PRELOAD}`, ...local.env, https_proxy: JSON.parse(local.env.PICKET_EGRESS ?? '{}').proxy, http_proxy: JSON.parse(local.env.PICKET_EGRESS ?? '{}').proxy } : {}) }
+        return { command: { command: npm[0] as string, args: npm.slice(1) }, env, close: async () => local?.close() }
+      }
+      const net = await startBoxNet(guard, path.dirname(dir), BOX_RUNTIME)
+      const mounts = [{ from: dir, to: BOX_SUITE, writable: true }, { from: nodeModules, to: BOX_RUNTIME, writable: false }, { from: NET_RELAY_PATH, to: '/opt/picket/net-relay.cjs', writable: false }]
+      const env = { ...base, ...net.env, HOME: BOX_SUITE, npm_config_cache: `${BOX_SUITE}/.npm`, NODE_OPTIONS: '--require /opt/picket/net-relay.cjs' }
+      return { command: box.wrap(npm, { cwd: BOX_SUITE, writable: [], readOnly: [], egressDir: net.dir, mounts }), env, close: () => net.close() }
+    },
+  }
 
   async function run(spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
-    const plan = planRun(spec)
+    const plan = planRun(spec, planOptions)
     const startedAt = ctx.now()
     if ('error' in plan) return configFailure(plan.error, startedAt, ctx.now())
     if (box?.unavailable) return configFailure(box.unavailable, startedAt, ctx.now(), true)
     if (plan.mode !== 'multistep' && !existsSync(options.chromiumPath)) {
       return configFailure(`Chromium was not found at ${options.chromiumPath}. Install it with \`apt-get install -y chromium\` (Debian) or set CHROMIUM_PATH to a Chromium executable.`, startedAt, ctx.now(), true)
     }
-    const dir = await createRunDir(await rootDir(), [...plan.files, { path: 'picket.config.cjs', content: configFor(plan, timeoutMs) }], runAs)
+    const notes = [...plan.install.notes, ...plan.command.notes]
+    let installed: string | null = null
+    const install = plan.install.install
+    if (install) {
+      const got = await slots.run(() => dependencies.prepare(install, installEnvironment, ctx.signal))
+      if ('error' in got) return configFailure(got.error, startedAt, ctx.now(), false, got.log)
+      installed = got.dir
+      notes.push(got.cached ? `Dependencies: ${install.label} (from the cache)` : `Dependencies: installed with ${install.label}`)
+    }
+    const modulesAt = installed ? { at: install?.at ?? '', linkTo: box ? null : installed } : undefined
+    const dir = await createRunDir(await rootDir(), plan.files, runAs, modulesAt)
+    const layout = runLayout({ boxed: box !== null, runDir: dir, dependencies: installed ? { hostDir: installed, at: install?.at ?? '' } : null, runtime: nodeModules, helpers: [PRELOAD, NET_RELAY_PATH, WRAPPER] })
     try {
-      return await execute(plan, dir, spec, ctx)
+      return await execute(plan, dir, layout, spec, ctx, notes)
     } catch (err) {
       await rm(dir, { recursive: true, force: true })
       throw err
     }
   }
 
-  async function execute(plan: RunPlan, dir: string, spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
-    const outputDir = path.join(dir, 'picket-output')
-    const reportFile = path.join(dir, 'picket-report.json')
-    const preload = path.join(HERE, 'preload.cjs')
+  async function execute(plan: RunPlan, dir: string, layout: RunLayout, spec: CheckRunSpec, ctx: RunContext, notes: string[]): Promise<RunResult> {
+    const inside = (rel: string): string => path.posix.join(layout.root, rel)
+    const config = configFor(plan, timeoutMs, options.maxWorkers ?? 2, layout)
+    await writeFile(path.join(dir, config.path), config.content)
+    if (runAs) await chown(path.join(dir, config.path), runAs.uid, runAs.gid)
     const env: Record<string, string> = {
-      ...spec.variables,
-      PATH: RUN_PATH, HOME: dir, TMPDIR: box ? '/tmp' : path.join(dir, RUN_TMP), LANG: 'C.UTF-8', TZ: 'UTC',
-      NODE_OPTIONS: `${box ? `--require ${NET_RELAY_PATH} ` : ''}--require ${preload} --max-old-space-size=${Math.min(memoryMb, 4096)}`,
-      NODE_PATH: path.join(path.dirname(dir), 'node_modules'),
+      ...spec.variables, ...plan.command.env,
+      PATH: RUN_PATH, HOME: layout.root, TMPDIR: box ? '/tmp' : path.join(dir, RUN_TMP), LANG: 'C.UTF-8', TZ: 'UTC',
+      NODE_OPTIONS: `${box ? `--require ${layout.helper(NET_RELAY_PATH)} ` : ''}--require ${layout.helper(PRELOAD)} --max-old-space-size=${Math.min(memoryMb, 4096)}`,
+      NODE_PATH: layout.modules,
       PICKET_RUN_MODE: plan.plain ? 'plain' : plan.mode, PICKET_CHROMIUM_PATH: options.chromiumPath, PICKET_CHROMIUM_ARGS: JSON.stringify(CHROMIUM_ARGS),
-      PICKET_OUTPUT_DIR: outputDir, PICKET_DEGRADED_FILE: path.join(dir, 'picket-degraded.txt'), FORCE_COLOR: '0', NO_COLOR: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      PICKET_OUTPUT_DIR: inside('picket-output'), PICKET_DEGRADED_FILE: inside('picket-degraded.txt'), FORCE_COLOR: '0', NO_COLOR: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     }
-    const args = plan.plain ? [path.join(dir, plan.entry)] : [path.join(nodeModules, '@playwright', 'test', 'cli.js'), 'test', '--config', path.join(dir, 'picket.config.cjs')]
+    const args = plan.plain ? [inside(plan.entry)] : [path.posix.join(layout.modules, '@playwright', 'test', 'cli.js'), 'test', '--config', inside(config.path), ...plan.command.args]
     let startedAt = ctx.now()
     const certificate = readCertificate(spec.doc.sslCheckDomain, sslProbe, ctx.now)
     // A boxed run's only way out is its proxy, policy or not; an unboxed run has one only under a policy.
-    const boxNet = box ? await startBoxNet(guard, path.dirname(dir), nodeModules) : null
+    const boxNet = box ? await startBoxNet(guard, path.dirname(dir), BOX_RUNTIME) : null
     const localNet = !box && rules ? await startRunEgress(guard, rules) : null
     const netEnv = boxNet ? { ...boxNet.env, PICKET_EGRESS: JSON.stringify({ proxy: BOX_PROXY_URL }) } : (localNet?.env ?? {})
-    const readOnly = [nodeModules, path.join(path.dirname(dir), 'node_modules'), preload, NET_RELAY_PATH]
-    const command = box && boxNet ? box.wrap([process.execPath, ...args], { cwd: dir, writable: [dir], readOnly, egressDir: boxNet.dir }) : { command: process.execPath, args }
-    let proc
+    const cwd = inside(plan.workDir)
+    const command = box && boxNet ? box.wrap([process.execPath, ...args], { cwd, writable: [], readOnly: [], egressDir: boxNet.dir, mounts: layout.mounts }) : { command: process.execPath, args }
+    let ran: ProcessOutcome
     try {
-      proc = await slots.run(() => {
+      ran = await slots.run(() => {
         startedAt = ctx.now()
-        return runProcess(command.command, command.args, { cwd: dir, env: { ...env, ...netEnv }, marker: dir }, { timeoutMs, memoryMb, diskMb, runAs, ...(ctx.signal ? { signal: ctx.signal } : {}) })
+        return runProcess(command.command, command.args, { cwd: box ? dir : cwd, env: { ...env, ...netEnv }, marker: dir }, { timeoutMs, memoryMb, diskMb, runAs, ...(ctx.signal ? { signal: ctx.signal } : {}) })
       })
     } finally {
       await boxNet?.close()
       await localNet?.close()
     }
     const stoppedAt = ctx.now()
+    const shown = (text: string): string => relativePaths(text, layout.shown)
+    const proc = { ...ran, stdout: shown(ran.stdout), stderr: shown(ran.stderr) }
     let report: ReportSummary | null = null
     // The run's own files are read under the artifacts' rules (run-file.ts): no links, inside the folder, capped.
-    if (!plan.plain) report = await readRunText(dir, reportFile, ARTIFACT_CAPS.reportBytes).then((t) => (t === null ? null : readReport(JSON.parse(t), dir))).catch(() => null)
-    const plainError = plan.plain ? await readJson<{ message: string; stack: string | null }>(dir, path.join(outputDir, 'picket-plain-error.json')) : null
+    if (!plan.plain) report = await readRunText(dir, path.join(dir, 'picket-report.json'), ARTIFACT_CAPS.reportBytes).then((t) => (t === null ? null : readReport(JSON.parse(shown(t)), layout.root))).catch(() => null)
+    const summaryText = plan.plain ? null : await readRunText(dir, path.join(dir, NOTES_FILE), RUN_NOTE_BYTES)
+    const summary = summaryText === null ? null : parseJson<ConfigSummary>(shown(summaryText))
+    notes.push(...(summary?.notes ?? []).map(String))
+    const plainError = plan.plain ? await readJson<{ message: string; stack: string | null }>(dir, path.join(dir, 'picket-output', 'picket-plain-error.json')) : null
     const plainDegraded = plan.plain ? ((await readRunText(dir, path.join(dir, 'picket-degraded.txt'), RUN_NOTE_BYTES)) ?? '').split('\n').filter(Boolean).flatMap(jsonString) : []
     const keep = proc.killedFor !== 'timeout'
-    const collected = keep ? await collectArtifacts({ runDir: dir, startedAt, report, reportFile: plan.plain ? null : reportFile, outputDir }) : NO_ARTIFACTS
+    const outputDir = path.join(dir, 'picket-output')
+    const collected = keep ? await collectArtifacts({ runDir: dir, startedAt, report, reportFile: plan.plain ? null : path.join(dir, 'picket-report.json'), outputDir }) : NO_ARTIFACTS
     const artifacts = collected.artifacts
     const trace = await summarizeTraces(artifacts.filter((x) => x.type === 'trace').map((x) => x.path))
     const vitals = readVitals((await readRunText(dir, path.join(outputDir, 'picket-vitals.jsonl'), RUN_NOTE_BYTES)) ?? '')
-    const verdict = applyEgressDenials(decideVerdict({ process: proc, report, plain: plan.plain, plainError, plainDegraded, trace, limits: { timeoutMs, memoryMb, diskMb } }), boxNet?.denials ?? localNet?.denials ?? [])
+    const plainShown = plainError ? { message: shown(plainError.message), stack: plainError.stack === null ? null : shown(plainError.stack) } : null
+    const verdict = applyEgressDenials(decideVerdict({ process: proc, report, plain: plan.plain, plainError: plainShown, plainDegraded, trace, limits: { timeoutMs, memoryMb, diskMb }, config: summary }), boxNet?.denials ?? localNet?.denials ?? [])
     const responseTime = report && report.durationMs > 0 ? report.durationMs : proc.wallMs
     return {
       ...verdictFields(verdict),
       responseTime, startedAt, stoppedAt,
       assertions: [],
       timingPhases: { total: responseTime },
-      details: { ...buildDetails({ plan, spec, report, trace, vitals, verdict, versions, proc, startedAt, stoppedAt }), ...(await certificate) },
-      jobLog: buildJobLog({ report, trace, proc, plain: plan.plain, verdict, notes: collected.notes }),
+      details: { ...buildDetails({ plan, spec, report, trace, vitals, verdict, versions, proc, startedAt, stoppedAt, notes }), ...(await certificate) },
+      jobLog: buildJobLog({ report, trace, proc, plain: plan.plain, verdict, notes: [...notes.map((n) => `Note: ${n}`), ...collected.notes] }),
       artifacts,
       release: async () => {
         await collected.release()
@@ -182,17 +240,23 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
   }
 }
 
-function configFor(plan: RunPlan, timeoutMs: number): string {
-  return configSource({
-    mode: plan.mode, testMatch: plan.testMatch, userConfigFile: plan.userConfigFile, playwrightConfig: plan.playwrightConfig,
-    globalTimeoutMs: globalTimeoutFor(timeoutMs), reportFile: 'picket-report.json', outputDir: 'picket-output',
+function configFor(plan: RunPlan, timeoutMs: number, maxWorkers: number, layout: RunLayout): { path: string; content: string } {
+  return configFile({
+    mode: plan.mode, testMatch: plan.testMatch, userConfigFile: plan.userConfigFile, userConfigIsModule: plan.userConfigIsModule, playwrightConfig: plan.playwrightConfig,
+    globalTimeoutMs: globalTimeoutFor(timeoutMs), projects: plan.command.projects, workers: plan.command.workers, maxWorkers,
+    reportFile: path.posix.join(layout.root, 'picket-report.json'), outputDir: path.posix.join(layout.root, 'picket-output'),
+    notesFile: path.posix.join(layout.root, NOTES_FILE), wrapperFile: layout.helper(WRAPPER), root: layout.root,
   })
 }
 
 async function readJson<T>(dir: string, file: string): Promise<T | null> {
   const text = await readRunText(dir, file, RUN_NOTE_BYTES)
+  return text === null ? null : parseJson<T>(text)
+}
+
+function parseJson<T>(text: string): T | null {
   try {
-    return text === null ? null : (JSON.parse(text) as T)
+    return JSON.parse(text) as T
   } catch {
     return null
   }
@@ -208,7 +272,7 @@ function jsonString(line: string): string[] {
 }
 
 /** A run that could not start; Chromium missing is our side's problem (hasErrors), a check that cannot run is the check's. */
-function configFailure(message: string, startedAt: number, stoppedAt: number, ours = false): RunResult {
-  const failure = earlyFailure('CONFIG', message, { startedAt, stoppedAt, jobLog: [message] })
+function configFailure(message: string, startedAt: number, stoppedAt: number, ours = false, log: string[] = [message]): RunResult {
+  const failure = earlyFailure('CONFIG', message, { startedAt, stoppedAt, jobLog: log })
   return ours ? { ...failure, hasFailures: false, hasErrors: true } : failure
 }

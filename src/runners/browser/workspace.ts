@@ -4,7 +4,7 @@
  * playwright and the runtime's packages resolve to the very modules the runner uses) plus the helper packages;
  * each run gets a fresh folder below it with the script, its dependencies and the generated Playwright config.
  */
-import { chmod, chown, mkdir, mkdtemp, readdir, rm, symlink, writeFile, copyFile } from 'node:fs/promises'
+import { chmod, chown, lchown, mkdir, mkdtemp, readdir, rm, symlink, writeFile, copyFile } from 'node:fs/promises'
 import path from 'node:path'
 import { suitePathProblem } from '../../domain/checks/playwright.js'
 
@@ -25,8 +25,11 @@ export const RUN_TMP = 't'
 
 const HELPER_NAMES = ['@picket/playwright-helpers', '@checkly/playwright-helpers']
 
-/** Builds the runner's root: node_modules with links to `nodeModulesDir`'s packages and the helper packages. */
-export async function createRunsRoot(parent: string, nodeModulesDir: string, helpersFile: string): Promise<string> {
+/**
+ * Builds the runner's root: node_modules with links to `nodeModulesDir`'s packages and the helper packages. The
+ * links point into `linkTarget`, where the runs see the runtime (run-layout.ts: the box's mount, or the host folder).
+ */
+export async function createRunsRoot(parent: string, nodeModulesDir: string, helpersFile: string, linkTarget: string = nodeModulesDir): Promise<string> {
   const root = await mkdtemp(path.join(parent, 'pkb-'))
   await chmod(root, 0o755) // runs may execute as another user (nobody), which must reach node_modules
   const modules = path.join(root, 'node_modules')
@@ -35,9 +38,9 @@ export async function createRunsRoot(parent: string, nodeModulesDir: string, hel
     if (entry.startsWith('.')) continue
     if (entry.startsWith('@')) {
       await mkdir(path.join(modules, entry))
-      for (const sub of await readdir(path.join(nodeModulesDir, entry))) await symlink(path.join(nodeModulesDir, entry, sub), path.join(modules, entry, sub))
+      for (const sub of await readdir(path.join(nodeModulesDir, entry))) await symlink(path.join(linkTarget, entry, sub), path.join(modules, entry, sub))
     } else {
-      await symlink(path.join(nodeModulesDir, entry), path.join(modules, entry))
+      await symlink(path.join(linkTarget, entry), path.join(modules, entry))
     }
   }
   for (const name of HELPER_NAMES) {
@@ -50,8 +53,11 @@ export async function createRunsRoot(parent: string, nodeModulesDir: string, hel
   return root
 }
 
-/** A fresh run folder holding `files` (paths already checked), owned by `owner` when given. */
-export async function createRunDir(root: string, files: RunFile[], owner: { uid: number; gid: number } | null): Promise<string> {
+/**
+ * A fresh run folder holding `files` (paths already checked), owned by `owner` when given. `modules` is where the
+ * installed dependencies go (relative): an empty folder to mount them on, or a link to them (`linkTo`).
+ */
+export async function createRunDir(root: string, files: RunFile[], owner: { uid: number; gid: number } | null, modules?: { at: string; linkTo: string | null }): Promise<string> {
   const dir = await mkdtemp(path.join(root, 'r-'))
   await mkdir(path.join(dir, RUN_TMP))
   await mkdir(path.join(dir, 'picket-output'))
@@ -59,6 +65,13 @@ export async function createRunDir(root: string, files: RunFile[], owner: { uid:
     const target = path.join(dir, f.path)
     await mkdir(path.dirname(target), { recursive: true })
     await writeFile(target, f.content)
+  }
+  if (modules) {
+    const at = path.join(dir, modules.at, 'node_modules')
+    await rm(at, { recursive: true, force: true })
+    await mkdir(path.dirname(at), { recursive: true })
+    if (modules.linkTo) await symlink(modules.linkTo, at)
+    else await mkdir(at)
   }
   if (owner) await chownTree(dir, owner)
   return dir
@@ -69,6 +82,7 @@ async function chownTree(dir: string, owner: { uid: number; gid: number }): Prom
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name)
     if (entry.isDirectory()) await chownTree(p, owner)
+    else if (entry.isSymbolicLink()) await lchown(p, owner.uid, owner.gid)
     else await chown(p, owner.uid, owner.gid)
   }
 }

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process'
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { BOX_SYSTEM_DIRS, boxArgs, DEFAULT_BOX_LIMITS, type BoxLimits, type BoxSpec } from './box.js'
+import { BOX_SYSTEM_DIRS, boxArgs, DEFAULT_BOX_LIMITS, type BoxLimits, type BoxMount, type BoxSpec } from './box.js'
 
 const run = promisify(execFile)
 
@@ -20,7 +20,7 @@ export interface RunBox {
   /** Why boxes cannot start here (bubblewrap missing, user namespaces refused), or null when they can. */
   readonly unavailable: string | null
   /** The command that runs `command` in a new box. */
-  wrap(command: readonly string[], where: { cwd: string; writable: readonly string[]; readOnly: readonly string[]; egressDir: string | null }): BoxedCommand
+  wrap(command: readonly string[], where: { cwd: string; writable: readonly string[]; readOnly: readonly string[]; egressDir: string | null; mounts?: readonly BoxMount[] }): BoxedCommand
 }
 
 export interface RunBoxOptions {
@@ -74,7 +74,7 @@ export function createRunBox(options: RunBoxOptions = {}): RunBox {
     unavailable,
     wrap(command, where) {
       const spec: BoxSpec = {
-        systemDirs: dirs, limits, command, cwd: where.cwd, writable: where.writable, egressDir: where.egressDir,
+        systemDirs: dirs, limits, command, cwd: where.cwd, writable: where.writable, egressDir: where.egressDir, mounts: where.mounts ?? [],
         readOnly: [...new Set([...runtime, ...where.readOnly])],
       }
       return { command: bwrapPath, args: boxArgs(spec) }

@@ -48,12 +48,23 @@ export interface BoxSpec {
   readOnly: readonly string[]
   /** Host paths bound read-write at the same path (the run's folder). */
   writable: readonly string[]
+  /**
+   * Host paths bound at another path inside (`to`): a run sees its folder and the runtime at fixed neutral paths,
+   * so nothing of the host's layout (install path, data folder, run-folder names) reaches its errors and traces.
+   */
+  mounts?: readonly BoxMount[]
   /** A host folder holding the run's egress socket, bound read-only at BOX_EGRESS_DIR; null: no way out at all. */
   egressDir: string | null
   cwd: string
   limits: BoxLimits
   /** The command inside the box: an absolute path and its arguments. */
   command: readonly string[]
+}
+
+export interface BoxMount {
+  from: string
+  to: string
+  writable: boolean
 }
 
 /** The user the code runs as inside the box (the host user running bwrap is mapped to it). */
@@ -75,6 +86,8 @@ export function boxArgs(spec: BoxSpec): string[] {
   args.push('--proc', '/proc', '--dev', '/dev', '--size', String(spec.limits.tmpMb * 1024 * 1024), '--tmpfs', '/tmp')
   for (const p of spec.readOnly) args.push('--ro-bind', p, p)
   for (const p of spec.writable) args.push('--bind', p, p)
+  // In the order given: a later mount may sit inside an earlier one (a suite's node_modules inside its folder).
+  for (const m of spec.mounts ?? []) args.push(m.writable ? '--bind' : '--ro-bind', m.from, m.to)
   if (spec.egressDir) args.push('--ro-bind', spec.egressDir, BOX_EGRESS_DIR)
   args.push('--chdir', spec.cwd, '--')
   args.push('/usr/bin/prlimit', `--nproc=${spec.limits.processes}`, `--fsize=${spec.limits.fileMb * 1024 * 1024}`, '--core=0', '--')
