@@ -51,9 +51,12 @@ export interface Config {
   sites: { dashboardDomain: string | null; statusPageDomain: string | null; cacheMs: number }
   /**
    * Browser, multi-step and Playwright runs: Debian's Chromium (CHROMIUM_PATH), runs at once in this instance
-   * (BROWSER_CONCURRENCY, default 1 per 2 cores, at least 1), and the memory of one run's process tree in MB.
+   * (BROWSER_CONCURRENCY, default 1 per 2 cores, at least 1), the memory of one run's process tree in MB, the
+   * Playwright workers one suite run may use (BROWSER_WORKERS, default 2), and the npm installs of projects'
+   * dependencies: kept under DEPENDENCY_CACHE_DIR (default: the runner's temporary folder, for as long as the
+   * process runs), each limited to INSTALL_TIMEOUT_SECONDS (default 300), install scripts only with INSTALL_SCRIPTS=on.
    */
-  browser: { chromiumPath: string; concurrency: number; memoryMb: number }
+  browser: { chromiumPath: string; concurrency: number; memoryMb: number; maxWorkers: number; dependencyCacheDir: string | null; installTimeoutMs: number; allowInstallScripts: boolean }
   /**
    * Private locations: how long an agent holds a leased job before it is run again elsewhere (AGENT_LEASE_SECONDS,
    * default 300) and how long a location that had an agent may go without one before it is marked unavailable and
@@ -170,6 +173,10 @@ export function loadConfig(env: Env = process.env, terminal: Terminal = { stdout
       chromiumPath: str('CHROMIUM_PATH') ?? '/usr/bin/chromium',
       concurrency: int('BROWSER_CONCURRENCY', Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 64),
       memoryMb: int('BROWSER_MEMORY_MB', 2048, 256, 65_536),
+      maxWorkers: int('BROWSER_WORKERS', 2, 1, 16),
+      dependencyCacheDir: str('DEPENDENCY_CACHE_DIR') === undefined ? null : path.resolve(str('DEPENDENCY_CACHE_DIR') as string),
+      installTimeoutMs: int('INSTALL_TIMEOUT_SECONDS', 300, 10, 3600) * 1000,
+      allowInstallScripts: reader.oneOf('INSTALL_SCRIPTS', ['on', 'off'], 'off') === 'on',
     },
     staticIps: { ipv4: regionMap('STATIC_IPS_BY_REGION'), ipv6: regionMap('STATIC_IPV6S_BY_REGION') },
     sites: {

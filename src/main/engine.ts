@@ -47,7 +47,11 @@ export async function startInstanceEngine(config: Config, store: Store, log: Eng
   const egress = await withProtectedEndpoints(config.operations.egress, ownServices(config))
   const box = await startRunBox(config.operations.sandbox, log)
   const sandbox = createChildProcessSandbox({ egress, box })
-  const browser = createBrowserRunner({ chromiumPath: config.browser.chromiumPath, concurrency: config.browser.concurrency, memoryMb: config.browser.memoryMb, egress, box })
+  const b = config.browser
+  const browser = createBrowserRunner({
+    chromiumPath: b.chromiumPath, concurrency: b.concurrency, memoryMb: b.memoryMb, maxWorkers: b.maxWorkers,
+    ...(b.dependencyCacheDir ? { dependencyCacheDir: b.dependencyCacheDir } : {}), installTimeoutMs: b.installTimeoutMs, allowInstallScripts: b.allowInstallScripts, egress, box,
+  })
   const engine: Engine = startEngine({
     stores: buildStores(store),
     transact: transactor(store),

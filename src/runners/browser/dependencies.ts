@@ -63,15 +63,17 @@ async function linkRuntime(modules: string, runtime: string, depth = 0): Promise
   for (const name of RUNTIME_PACKAGES) await symlink(path.join(runtime, name), path.join(modules, name))
 }
 
-export function createDependencyCache(options: { root: string; runtimeSeenAs: string }): DependencyCache {
+/** `root` gives the cache's folder (made on first use); `runtimeSeenAs` is where runs see the runtime's packages. */
+export function createDependencyCache(options: { root: () => Promise<string>; runtimeSeenAs: string }): DependencyCache {
   const inFlight = new Map<string, Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }>>()
   const serviceOwner = process.getuid && process.getgid ? { uid: process.getuid(), gid: process.getgid() } : null
 
   async function install(plan: Install, env: InstallEnvironment, signal?: AbortSignal): Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }> {
-    const done = path.join(options.root, plan.key)
+    const root = await options.root()
+    const done = path.join(root, plan.key)
     if (existsSync(path.join(done, DONE))) return { dir: path.join(done, 'node_modules'), cached: true }
-    await mkdir(options.root, { recursive: true, mode: 0o755 })
-    const staging = await mkdtemp(path.join(options.root, 'tmp-'))
+    await mkdir(root, { recursive: true, mode: 0o755 })
+    const staging = await mkdtemp(path.join(root, 'tmp-'))
     try {
       await chmod(staging, 0o755)
       for (const f of plan.files) await writeFile(path.join(staging, f.path), f.content)

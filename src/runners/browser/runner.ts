@@ -55,7 +55,10 @@ export interface BrowserRunnerOptions {
   maxWorkers?: number
   /** Where run folders are made (default: the system temp folder). */
   workDir?: string
-  /** Where installed dependencies are kept between runs (default: a folder in workDir). */
+  /**
+   * Where installed dependencies are kept between runs (default: inside the runner's own folder, for as long as the
+   * runner lives). Its parent folders must be open to the runs' user, which mounts it.
+   */
   dependencyCacheDir?: string
   /** Limit of one dependency install (npm), in ms. */
   installTimeoutMs?: number
@@ -112,10 +115,12 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
   const sslProbe = egressProbe(guard, options.sslProbe ?? probeCertificate)
   const workDir = options.workDir ?? os.tmpdir()
   const seenRuntime = runtimeSeenAs(box !== null, nodeModules)
-  const dependencies = createDependencyCache({ root: options.dependencyCacheDir ?? path.join(workDir, 'picket-deps', box ? 'boxed' : 'host'), runtimeSeenAs: seenRuntime })
   const planOptions = { runtime: versions, allowInstallScripts: options.allowInstallScripts ?? false }
   let root: Promise<string> | null = null
   const rootDir = (): Promise<string> => (root ??= createRunsRoot(workDir, nodeModules, path.join(HERE, 'playwright-helpers.cjs'), seenRuntime))
+  // A shared cache keeps boxed and unboxed installs apart: their links to the runtime differ (run-layout.ts).
+  const cacheDir = async (): Promise<string> => (options.dependencyCacheDir ? path.join(options.dependencyCacheDir, box ? 'boxed' : 'host') : path.join(await rootDir(), 'dependencies'))
+  const dependencies = createDependencyCache({ root: cacheDir, runtimeSeenAs: seenRuntime })
 
   /** npm in a box of its own, seeing its folder as the suite's root, its network only through the egress proxy. */
   const installEnvironment: InstallEnvironment = {
