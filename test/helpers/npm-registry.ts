@@ -39,10 +39,10 @@ async function pack(dir: string, into: string): Promise<Buffer> {
 }
 
 /** A package folder made from `files`, for a package that only a test needs. */
-export async function makePackage(root: string, name: string, version: string, files: Record<string, string>): Promise<string> {
+export async function makePackage(root: string, name: string, version: string, files: Record<string, string>, manifest: Record<string, unknown> = {}): Promise<string> {
   const dir = path.join(root, name.replace('/', '__'))
   await mkdir(dir, { recursive: true })
-  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name, version, main: 'index.js', license: 'MIT' }))
+  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name, version, main: 'index.js', license: 'MIT', ...manifest }))
   for (const [file, content] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true })
     await writeFile(path.join(dir, file), content)

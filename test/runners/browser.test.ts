@@ -89,12 +89,12 @@ test.describe('shop', () => {
     {
       name: 'a failing expect names the test and the step', kind: 'ASSERTION',
       script: `${TEST_HEADER}test('checkout', async ({ page }) => {\n  await page.goto(process.env.SHOP_URL)\n  await test.step('check the title', async () => { await expect(page).toHaveTitle('Other Shop', { timeout: 500 }) })\n})`,
-      message: /^Test "checkout" failed at step "check the title": Error: expect\(page\)\.toHaveTitle/,
+      message: /^Test "checkout" failed at step "check the title" \(check\.spec\.ts:\d+:\d+\): Error: expect\(page\)\.toHaveTitle/,
     },
     {
       name: 'a thrown error (ESM import syntax)', kind: 'SCRIPT',
       script: "import { test } from '@playwright/test'\ntest('boom', async ({ page }) => {\n  await page.goto(process.env.SHOP_URL)\n  throw new Error('payment provider down')\n})",
-      message: /^Test "boom" failed: Error: payment provider down/,
+      message: /^Test "boom" failed \(check\.spec\.ts:4:9\): Error: payment provider down/,
     },
     {
       name: 'a script that does not load', kind: 'SCRIPT',
@@ -181,7 +181,7 @@ test('slow checkout', async ({ page }) => { await page.goto(process.env.SHOP_URL
       playwrightConfig: { use: { locale: 'de-DE' } },
     })
     expect(r.status).toBe('failing')
-    expect(r.errorMessage).toMatch(/^Test "cart starts at two" failed: Error: expect\(locator\)\.toHaveText/)
+    expect(r.errorMessage).toMatch(/^Test "cart starts at two" failed \(tests\/[\w.-]+\.spec\.ts:\d+:\d+\): Error: expect\(locator\)\.toHaveText/)
     const tests = r.details.tests as Array<{ title: string; file: string; status: string }>
     expect(tests.map((t) => [t.file, t.title, t.status]).sort()).toEqual([
       ['tests/cart.spec.ts', 'cart starts at two', 'failed'],

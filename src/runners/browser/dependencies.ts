@@ -7,7 +7,7 @@
  * runtime's own, which every run sees at the same path.
  */
 import { existsSync, realpathSync } from 'node:fs'
-import { chmod, chown, lstat, mkdir, mkdtemp, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises'
+import { chmod, lchown, lstat, mkdir, mkdtemp, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { stripAnsi } from '../../lib/ansi.js'
 import { runProcess, type ProcessOutcome } from './run-process.js'
@@ -41,22 +41,35 @@ export function npmErrorLines(out: ProcessOutcome): string[] {
   return (errors.length > 0 ? errors : lines.slice(-10)).slice(0, 20)
 }
 
+/** Gives `dir` and everything in it to `owner`; a link is changed itself, never what it points at (npm and install scripts make links). */
 async function ownTree(dir: string, owner: { uid: number; gid: number }): Promise<void> {
-  await chown(dir, owner.uid, owner.gid)
+  await lchown(dir, owner.uid, owner.gid)
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name)
     if (entry.isDirectory()) await ownTree(p, owner)
-    else await chown(p, owner.uid, owner.gid).catch(() => undefined)
+    else await lchown(p, owner.uid, owner.gid).catch(() => undefined)
   }
+}
+
+/** The package folders in a node_modules folder, scoped ones (@scope/name) included; links are not followed. */
+async function packagesIn(modules: string): Promise<Array<{ name: string; dir: string; isDir: boolean }>> {
+  const out: Array<{ name: string; dir: string; isDir: boolean }> = []
+  for (const entry of await readdir(modules, { withFileTypes: true }).catch(() => [])) {
+    const dir = path.join(modules, entry.name)
+    if (!entry.name.startsWith('@') || !entry.isDirectory()) {
+      out.push({ name: entry.name, dir, isDir: entry.isDirectory() })
+      continue
+    }
+    for (const sub of await readdir(dir, { withFileTypes: true }).catch(() => [])) out.push({ name: `${entry.name}/${sub.name}`, dir: path.join(dir, sub.name), isDir: sub.isDirectory() })
+  }
+  return out
 }
 
 /** Takes every copy of the runtime packages out of `modules` and links the top-level names to `runtime`'s. */
 async function linkRuntime(modules: string, runtime: string, depth = 0): Promise<void> {
-  for (const entry of await readdir(modules, { withFileTypes: true }).catch(() => [])) {
-    const p = path.join(modules, entry.name)
-    if ((RUNTIME_PACKAGES as readonly string[]).includes(entry.name)) await rm(p, { recursive: true, force: true })
-    else if (entry.name === '@playwright') await rm(path.join(p, 'test'), { recursive: true, force: true })
-    else if (entry.isDirectory() && depth < 8) await linkRuntime(path.join(p, 'node_modules'), runtime, depth + 1)
+  for (const pkg of await packagesIn(modules)) {
+    if ((RUNTIME_PACKAGES as readonly string[]).includes(pkg.name)) await rm(pkg.dir, { recursive: true, force: true })
+    else if (pkg.isDir && depth < 8) await linkRuntime(path.join(pkg.dir, 'node_modules'), runtime, depth + 1)
   }
   if (depth > 0 || !existsSync(modules)) return
   await mkdir(path.join(modules, '@playwright'), { recursive: true })
