@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations } from '../helpers/axe.js'
 import { HAS_CHROMIUM } from '../helpers/chromium.js'
 import { apiCall, startConsoleService, type ConsoleService } from '../helpers/console-kit.js'
 import { PROCESS_TEST_TIMEOUT_MS, runCli, stopStrayProcesses } from '../helpers/process.js'
@@ -120,6 +121,7 @@ for (const storeKind of stores) {
       expect(trace).toBe(`${assetPath('trace.zip')}?account=${svc.accountId}`)
       await page.getByRole('img', { name: 'Screenshot Home-Page.png' }).waitFor()
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `picket-trace-result-${storeKind.name}.png`), fullPage: true })
+      expect(await axeViolations(page)).toEqual([])
 
       const viewer = await popupOf(page.context(), () => open.click())
       expect(new URL(viewer.url()).pathname).toBe('/trace-viewer/index.html')
