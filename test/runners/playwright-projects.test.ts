@@ -137,7 +137,7 @@ describe.skipIf(!HAS_CHROMIUM)('Playwright projects as written', () => {
   }, 200_000)
 
   it.each([
-    ['an ES module project ("type": "module", a .js config using import.meta, its own test.extend, top-level await)', 'esm-js', 'adds items in an ES module project'],
+    ['an ES module project ("type": "module", a .js config using import.meta, globalSetup and globalTeardown, its own test.extend, top-level await)', 'esm-js', 'adds items in an ES module project'],
     ['a CommonJS project (require, a helper that re-exports the runner, a Pixel 5 device)', 'cjs-js', 'adds an item on a phone-sized screen'],
   ])('runs %s', async (_name, project, title) => {
     const result = await suite(projectFiles(project))
