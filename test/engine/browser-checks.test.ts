@@ -105,7 +105,7 @@ test('buy a pager', async ({ page }) => {
     await ok('PUT', `/v1/checks/browser/${id}`, { script: script.replace("'Cart: 1'", "'Cart: 7', { timeout: 500 }") })
     const failed = await runScheduled(id)
     expect(failed).toMatchObject({ hasFailures: true, errorKind: 'ASSERTION' })
-    expect(String(failed.error)).toMatch(/^Test "buy a pager" failed at step "add to cart": Error: expect\(locator\)\.toHaveText/)
+    expect(String(failed.error)).toMatch(/^Test "buy a pager" failed at step "add to cart" \(check\.spec\.ts:\d+:\d+\): Error: expect\(locator\)\.toHaveText/)
     const alerts = (await ok('GET', `/v1/check-alerts/${id}`)) as unknown as Array<{ alertType: string }>
     expect(alerts.map((a) => a.alertType)).toContain('ALERT_FAILURE')
     const groups = (await t.call('GET', `/v1/error-groups/checks/${id}`)).json() as Array<{ occurrences: number }>

@@ -17,12 +17,14 @@ export interface RunEgress {
   env: Record<string, string>
   /** What the proxy denied during the run. */
   denials: string[]
+  /** The proxy's address, for programs that read proxy settings of their own (npm). */
+  proxyUrl: string
   close(): Promise<void>
 }
 
 export async function startRunEgress(guard: EgressGuard, rules: EgressRules): Promise<RunEgress> {
   const proxy = await startEgressProxy(guard)
-  return { env: { PICKET_EGRESS: JSON.stringify({ rules, guardPath: GUARD_PATH, proxy: proxy.url }) }, denials: proxy.denials, close: proxy.close }
+  return { env: { PICKET_EGRESS: JSON.stringify({ rules, guardPath: GUARD_PATH, proxy: proxy.url }) }, denials: proxy.denials, proxyUrl: proxy.url, close: proxy.close }
 }
 
 /**

@@ -13,6 +13,9 @@ export const BOX_MODULES = '/node_modules'
 export const BOX_RUNTIME = '/opt/picket/runtime'
 const BOX_HELPERS = '/opt/picket'
 
+/** Where a box sees one of the runner's helper files. */
+export const boxHelperPath = (hostFile: string): string => path.posix.join(BOX_HELPERS, path.basename(hostFile))
+
 export interface RunLayout {
   /** The run's folder. */
   root: string
@@ -49,15 +52,14 @@ export function runLayout(input: LayoutInput): RunLayout {
     const helperDirs = [...new Set(input.helpers.map((f) => path.dirname(f)))].map((d) => [d, ''] as const)
     return { root: input.runDir, modules: hostModules, helper: (f) => f, mounts: [], shown: [[input.runDir, ''], [hostModules, 'node_modules/'], [input.runtime, 'node_modules/'], ...helperDirs] }
   }
-  const helperPath = (f: string): string => path.posix.join(BOX_HELPERS, path.basename(f))
   const mounts: BoxMount[] = [
     { from: input.runDir, to: BOX_SUITE, writable: true },
     { from: hostModules, to: BOX_MODULES, writable: false },
     { from: input.runtime, to: BOX_RUNTIME, writable: false },
-    ...input.helpers.map((f) => ({ from: f, to: helperPath(f), writable: false })),
+    ...input.helpers.map((f) => ({ from: f, to: boxHelperPath(f), writable: false })),
   ]
   if (input.dependencies) mounts.push({ from: input.dependencies.hostDir, to: path.posix.join(BOX_SUITE, input.dependencies.at, 'node_modules'), writable: false })
-  return { root: BOX_SUITE, modules: BOX_MODULES, helper: helperPath, mounts, shown: [[BOX_SUITE, ''], [BOX_MODULES, 'node_modules/'], [BOX_RUNTIME, 'node_modules/'], [BOX_HELPERS, '']] }
+  return { root: BOX_SUITE, modules: BOX_MODULES, helper: boxHelperPath, mounts, shown: [[BOX_SUITE, ''], [BOX_MODULES, 'node_modules/'], [BOX_RUNTIME, 'node_modules/'], [BOX_HELPERS, '']] }
 }
 
 /** A path the run named, on the host: inside the run's folder, or null. */

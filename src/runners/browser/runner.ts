@@ -38,7 +38,7 @@ import { applyEgressDenials, startRunEgress } from './run-egress.js'
 import { createRunBox, type RunBox } from '../sandbox/box-host.js'
 import { NET_RELAY_PATH, startBoxNet } from '../sandbox/box-net.js'
 import { BOX_PROXY_URL } from '../sandbox/box.js'
-import { BOX_RUNTIME, BOX_SUITE } from './run-layout.js'
+import { BOX_RUNTIME, BOX_SUITE, boxHelperPath } from './run-layout.js'
 
 export interface BrowserRunnerOptions {
   /** Debian's Chromium (CHROMIUM_PATH); browser runs fail with how to install it when it is missing. */
@@ -130,12 +130,14 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
       const npm = [process.execPath, npmCliPath(), ...args]
       if (!box) {
         const local = rules ? await startRunEgress(guard, rules) : null
-        const env = { ...base, HOME: dir, npm_config_cache: path.join(dir, '.npm'), ...(local ? { NODE_OPTIONS: `--require ${PRELOAD}`, ...local.env, https_proxy: JSON.parse(local.env.PICKET_EGRESS ?? '{}').proxy, http_proxy: JSON.parse(local.env.PICKET_EGRESS ?? '{}').proxy } : {}) }
+        const proxy = local?.proxyUrl
+        const env = { ...base, HOME: dir, npm_config_cache: path.join(dir, '.npm'), ...(local && proxy ? { NODE_OPTIONS: `--require ${PRELOAD}`, ...local.env, https_proxy: proxy, http_proxy: proxy } : {}) }
         return { command: { command: npm[0] as string, args: npm.slice(1) }, env, close: async () => local?.close() }
       }
       const net = await startBoxNet(guard, path.dirname(dir), BOX_RUNTIME)
-      const mounts = [{ from: dir, to: BOX_SUITE, writable: true }, { from: nodeModules, to: BOX_RUNTIME, writable: false }, { from: NET_RELAY_PATH, to: '/opt/picket/net-relay.cjs', writable: false }]
-      const env = { ...base, ...net.env, HOME: BOX_SUITE, npm_config_cache: `${BOX_SUITE}/.npm`, NODE_OPTIONS: '--require /opt/picket/net-relay.cjs' }
+      const relay = boxHelperPath(NET_RELAY_PATH)
+      const mounts = [{ from: dir, to: BOX_SUITE, writable: true }, { from: nodeModules, to: BOX_RUNTIME, writable: false }, { from: NET_RELAY_PATH, to: relay, writable: false }]
+      const env = { ...base, ...net.env, HOME: BOX_SUITE, npm_config_cache: `${BOX_SUITE}/.npm`, NODE_OPTIONS: `--require ${relay}` }
       return { command: box.wrap(npm, { cwd: BOX_SUITE, writable: [], readOnly: [], egressDir: net.dir, mounts }), env, close: () => net.close() }
     },
   }
