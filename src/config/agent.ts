@@ -12,8 +12,15 @@
  *   CHROMIUM_PATH           Debian's Chromium (default /usr/bin/chromium); browser check types are taken only when it exists
  *   AGENT_SHUTDOWN_GRACE_MS how long SIGTERM waits for jobs in hand and their results (default 300000)
  *   SANDBOX                 bwrap (default): users' code runs in a bubblewrap box; off: without one (trusted users only)
+ *   BROWSER_WORKERS         Playwright workers one suite run may use, 1–16 (default 2)
+ *   DEPENDENCY_CACHE_DIR    where projects' installed npm dependencies are kept (default: the runner's temporary folder)
+ *   INSTALL_TIMEOUT_SECONDS limit of one npm install of a project's dependencies, 10–3600 (default 300)
+ *   INSTALL_SCRIPTS         on | off (default off): whether npm runs the dependencies' install scripts
+ * The last four are the service's settings of the same names (load.ts), read the same way: an agent runs the same
+ * Playwright projects with the same runner, so an operator sets them alike on both.
  */
 import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { ConfigError } from './load.js'
 import { envReader, type Env } from './env-reader.js'
 
@@ -32,6 +39,12 @@ export interface AgentConfig {
   chromiumPath: string
   shutdownGraceMs: number
   sandbox: 'bwrap' | 'off'
+  /**
+   * Playwright project runs, as on the service (Config.browser): the workers one suite run may use, where installed
+   * dependencies are kept (null: inside the runner's temporary folder, for as long as the agent runs), the limit of
+   * one npm install, and whether npm runs install scripts.
+   */
+  browser: { maxWorkers: number; dependencyCacheDir: string | null; installTimeoutMs: number; allowInstallScripts: boolean }
 }
 
 const LEVELS: AgentLogLevel[] = ['debug', 'log', 'info', 'warn', 'error']
@@ -85,6 +98,14 @@ export function loadAgentConfig(env: Env = process.env): AgentConfig {
 
   const shutdownGraceMs = int('AGENT_SHUTDOWN_GRACE_MS', 300_000, 0, 3_600_000)
 
+  const cacheDir = str('DEPENDENCY_CACHE_DIR')
+  const browser = {
+    maxWorkers: int('BROWSER_WORKERS', 2, 1, 16),
+    dependencyCacheDir: cacheDir === undefined ? null : path.resolve(cacheDir),
+    installTimeoutMs: int('INSTALL_TIMEOUT_SECONDS', 300, 10, 3600) * 1000,
+    allowInstallScripts: oneOf('INSTALL_SCRIPTS', ['on', 'off'], 'off') === 'on',
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     apiKey: apiKey ?? '',
@@ -97,5 +118,6 @@ export function loadAgentConfig(env: Env = process.env): AgentConfig {
     chromiumPath: str('CHROMIUM_PATH') ?? '/usr/bin/chromium',
     shutdownGraceMs,
     sandbox: oneOf('SANDBOX', ['bwrap', 'off'], 'bwrap'),
+    browser,
   }
 }

@@ -57,7 +57,13 @@ export async function runAgent(env: Record<string, string | undefined> = process
   const box = await startRunBox(config.sandbox, { warn: (o, m) => log.warn(o, m ?? ''), error: (o, m) => log.warn(o, m ?? '') })
   const sandbox = createChildProcessSandbox({ egress, box })
   const hasChromium = existsSync(config.chromiumPath)
-  const browser = hasChromium ? createBrowserRunner({ chromiumPath: config.chromiumPath, concurrency: config.jobConcurrency, egress, box }) : undefined
+  const b = config.browser
+  const browser = hasChromium
+    ? createBrowserRunner({
+        chromiumPath: config.chromiumPath, concurrency: config.jobConcurrency, maxWorkers: b.maxWorkers,
+        ...(b.dependencyCacheDir ? { dependencyCacheDir: b.dependencyCacheDir } : {}), installTimeoutMs: b.installTimeoutMs, allowInstallScripts: b.allowInstallScripts, egress, box,
+      })
+    : undefined
   if (!hasChromium) log.info({ chromiumPath: config.chromiumPath }, 'Chromium not found: this agent takes no BROWSER, MULTI_STEP or PLAYWRIGHT checks')
   const runners = buildRunners({ sandbox, browser, egress })
   let agent

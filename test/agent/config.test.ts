@@ -11,6 +11,7 @@ describe('loadAgentConfig', () => {
     expect(loadAgentConfig(OK)).toEqual({
       apiKey: 'pl_abcdefabcdef', serviceUrl: 'https://picket.example.com', jobConcurrency: 1, logLevel: 'info', proxyUrl: undefined,
       healthPort: 8081, externalObservability: true, chromiumPath: '/usr/bin/chromium', shutdownGraceMs: 300_000, sandbox: 'bwrap',
+      browser: { maxWorkers: 2, dependencyCacheDir: null, installTimeoutMs: 300_000, allowInstallScripts: false },
     })
   })
 
@@ -28,6 +29,8 @@ describe('loadAgentConfig', () => {
     [{ HTTPS_PROXY: 'http://s:1', HTTP_PROXY: 'http://p:1' }, { proxyUrl: 'http://s:1' }],
     [{ PICKET_URL: 'http://svc:3000', HTTPS_PROXY: 'http://s:1', HTTP_PROXY: 'http://p:1' }, { serviceUrl: 'http://svc:3000', proxyUrl: 'http://p:1' }],
     [{ NODE_EXTRA_CA_CERTS: '/etc/hostname' }, {}],
+    [{ BROWSER_WORKERS: '16', INSTALL_TIMEOUT_SECONDS: '10', INSTALL_SCRIPTS: 'ON' }, { browser: { maxWorkers: 16, dependencyCacheDir: null, installTimeoutMs: 10_000, allowInstallScripts: true } }],
+    [{ DEPENDENCY_CACHE_DIR: '/var/cache/picket-deps' }, { browser: expect.objectContaining({ dependencyCacheDir: '/var/cache/picket-deps' }) }],
   ])('%j gives %j', (extra, expected) => {
     expect(loadAgentConfig({ ...OK, ...extra })).toMatchObject(expected)
   })
@@ -51,6 +54,9 @@ describe('loadAgentConfig', () => {
     [{ JOB_CONCURRENCY: '2.5' }, 'JOB_CONCURRENCY must be an integer from 1 to 10 (got "2.5")'],
     [{ JOB_CONCURRENCY: 'four' }, 'JOB_CONCURRENCY must be an integer from 1 to 10 (got "four")'],
     [{ HTTP_PROXY: 'socks5://x:1' }, 'HTTP_PROXY must be an http:// or https:// URL'],
+    [{ BROWSER_WORKERS: '17' }, 'BROWSER_WORKERS must be an integer from 1 to 16 (got "17")'],
+    [{ INSTALL_TIMEOUT_SECONDS: '9' }, 'INSTALL_TIMEOUT_SECONDS must be an integer from 10 to 3600 (got "9")'],
+    [{ INSTALL_SCRIPTS: 'yes' }, 'INSTALL_SCRIPTS must be one of on, off (got "yes")'],
   ])('%j: %s', (extra, problem) => {
     expect(problemsOf({ ...OK, ...extra })).toEqual([problem])
   })
