@@ -1,29 +1,27 @@
 /**
  * The local files a script needs: the entry file and every file it imports with a relative specifier, transitively
- * (`import … from './x'`, `export … from './x'`, `import './x'`, `import('./x')`, `require('./x')`). Specifiers
- * resolve as TypeScript does: the file itself, `.js` standing for `.ts`, an added extension, or a folder's index.
- * Packages (`@playwright/test`) are the runner's and are not followed. A relative import that names no file is an
- * error, since the run would fail on it.
+ * (`import … from './x'`, `export … from './x'`, `import './x'`, `import('./x')`, `require('./x')`, TypeScript or
+ * JavaScript, ES modules or CommonJS). Imports are read with TypeScript's parser (lib/module-imports.ts), so an
+ * import in a comment or a string is not followed. Specifiers resolve as TypeScript does: the file itself, `.js`
+ * standing for `.ts`, an added extension, or a folder's index. Packages (`@playwright/test`) come from the
+ * project's package.json or the runner and are not followed. A relative import that names no file is an error,
+ * since the run would fail on it.
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { importsOf } from '../lib/module-imports.js'
 
-const SPECIFIERS = [
-  /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/g,
-  /\bimport\s*['"](\.{1,2}\/[^'"]+)['"]/g,
-  /\b(?:import|require)\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
-]
 const SCRIPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json']
 const TS_FOR_JS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] }
 
 const isFile = (file: string): boolean => fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false
 
-/** The relative specifiers a source text imports, in order, without repeats. */
-export function relativeSpecifiers(source: string): string[] {
-  const found = new Set<string>()
-  for (const pattern of SPECIFIERS) for (const match of source.matchAll(pattern)) if (match[1] !== undefined) found.add(match[1])
-  return [...found]
+const isRelative = (specifier: string): boolean => specifier === '.' || specifier === '..' || /^\.{1,2}\//.test(specifier)
+
+/** The relative specifiers a source text imports, in order, without repeats (`fileName` tells JSX and JavaScript apart). */
+export function relativeSpecifiers(source: string, fileName?: string): string[] {
+  return importsOf(source, fileName).filter(isRelative)
 }
 
 /** The file a relative specifier names, or undefined. */
@@ -45,7 +43,7 @@ export function localFiles(entry: string): string[] {
   for (let i = 0; i < files.length; i++) {
     const file = files[i] as string
     if (!SCRIPT.test(file)) continue
-    for (const specifier of relativeSpecifiers(fs.readFileSync(file, 'utf8'))) {
+    for (const specifier of relativeSpecifiers(fs.readFileSync(file, 'utf8'), file)) {
       const resolved = resolveSpecifier(file, specifier)
       if (resolved === undefined) throw new Error(`${file} imports ${specifier}, which names no file`)
       if (!files.includes(resolved)) files.push(resolved)

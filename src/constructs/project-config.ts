@@ -4,6 +4,7 @@
  */
 import type { Static } from 'typebox'
 import type { Frequency } from '../domain/checks/enums.js'
+import type { PlaywrightConfig } from '../domain/checks/playwright-config.js'
 import type { Locations, RuntimeId } from '../domain/checks/shared-schemas.js'
 import type { AlertChannel } from './alert-channel.js'
 import type { PrivateLocation } from './private-location.js'
@@ -38,6 +39,11 @@ export interface CheckDefaults {
   alertChannels?: AlertChannel[]
   activated?: boolean
   muted?: boolean
+  /**
+   * The playwrightConfig of browser and multi-step checks (BrowserCheck, MultiStepCheck and the spec files found by
+   * testMatch) that set none themselves, e.g. `{ use: { baseURL: 'https://shop.example.com' } }`.
+   */
+  playwrightConfig?: Static<typeof PlaywrightConfig>
   /** Check files, relative to the project root (default '**\/*.check.ts'). */
   checkMatch?: string | string[]
   /** Globs of files not to load. */

@@ -3,10 +3,13 @@
  * that declared the construct). A file is read when the construct is serialised, into the API's `script`; the
  * local files it imports go into `dependencies` and its own path into `scriptPath` (both relative to the deepest
  * folder holding them all), so that `import { login } from './helpers/login'` works in the run as it does locally.
+ * When the entry point belongs to a package of the project (package-files.ts), that package's package.json,
+ * lockfile and .npmrc go into `dependencies` too, so that the runner installs what the code takes from npm.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { commonFolder, localFiles, toPosixRelative } from './local-imports.js'
+import { packageFilesIn, packageFolderOf } from './package-files.js'
 
 export type ScriptCode = { content: string } | { entrypoint: string }
 
@@ -31,8 +34,11 @@ export function resolveCode(code: ScriptCode, declaredIn: string | undefined, wh
   throw new Error(`${who}: code must be { content: string } or { entrypoint: string }`)
 }
 
-/** script, scriptPath and dependencies of the code (files are read now). */
-export function readScript(code: ResolvedCode, who: string): ScriptFields {
+/**
+ * script, scriptPath and dependencies of the code (files are read now). `projectRoot` (the folder of
+ * picket.config.ts) bounds the search for the entry point's package; without it no package files are added.
+ */
+export function readScript(code: ResolvedCode, who: string, projectRoot?: string): ScriptFields {
   if ('content' in code) return { script: code.content }
   let files: string[]
   try {
@@ -40,11 +46,13 @@ export function readScript(code: ResolvedCode, who: string): ScriptFields {
   } catch (err) {
     throw new Error(`${who}: cannot read its entrypoint ${code.file}: ${err instanceof Error ? err.message : String(err)}`)
   }
-  const [entry, ...imported] = files as [string, ...string[]]
+  const packageFolder = projectRoot === undefined ? undefined : packageFolderOf(code.file, projectRoot)
+  const packageFiles = packageFolder === undefined ? [] : packageFilesIn(packageFolder).filter((f) => !files.includes(f))
+  const [entry, ...imported] = [...files, ...packageFiles] as [string, ...string[]]
   if (imported.length > MAX_DEPENDENCIES) {
-    throw new Error(`${who}: ${entry} imports ${imported.length} local files; a check takes at most ${MAX_DEPENDENCIES} dependencies`)
+    throw new Error(`${who}: ${entry} needs ${imported.length} local files (its imports and its package's npm files); a check takes at most ${MAX_DEPENDENCIES} dependencies`)
   }
-  const folder = commonFolder(files)
+  const folder = commonFolder([entry, ...imported])
   const script = fs.readFileSync(entry, 'utf8')
   if (imported.length === 0) return { script, scriptPath: path.basename(entry) }
   const dependencies = imported

@@ -2,15 +2,17 @@
  * The files of a Playwright check suite: given inline (`{ files }`), or read from disk (`{ entrypoint, include }`).
  * The entry point is the suite's playwright.config.* (or its folder), relative to the file that declared the
  * construct; its folder is the suite root. The suite is the config, the files under the root that `include` matches
- * (default: Playwright's test files, *.spec.* and *.test.*), the root's package.json, and every local file those
- * import, with paths relative to the root. Folders starting with a dot, node_modules and Playwright's output
- * folders are not searched. Files are read when the construct is serialised.
+ * (default: Playwright's test files, *.spec.* and *.test.*), the root's package.json with its lockfile and .npmrc
+ * (what the runner installs from, package-files.ts), and every local file those import, with paths relative to
+ * the root. Folders starting with a dot, node_modules and Playwright's output folders are not searched. Files are
+ * read when the construct is serialised.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { MAX_SUITE_FILES, TEST_FILE } from '../domain/checks/playwright.js'
 import { matcher } from './glob.js'
 import { localFiles, toPosixRelative } from './local-imports.js'
+import { packageFilesIn } from './package-files.js'
 
 export interface SuiteFile {
   path: string
@@ -50,11 +52,10 @@ export function readSuiteFiles(suite: ResolvedSuite, who: string): SuiteFile[] {
   const selected = suite.include === undefined ? (p: string) => TEST_FILE.test(p) : matcher(suite.include)
   const found: string[] = []
   walk(root, root, found)
-  const packageJson = path.join(root, 'package.json')
   const seeds = [
     ...(stat.isFile() ? [suite.entrypoint] : []),
     ...found.filter((file) => selected(toPosixRelative(root, file))),
-    ...(fs.existsSync(packageJson) ? [packageJson] : []),
+    ...packageFilesIn(root),
   ]
   const files = new Set<string>()
   try {

@@ -8,7 +8,7 @@
  * text in comments or strings does not.
  */
 import path from 'node:path'
-import ts from 'typescript'
+import { importsOf } from '../../lib/module-imports.js'
 
 /** A file Playwright Test picks up by default. */
 export const TEST_FILE_NAME = /\.(spec|test)\.(m|c)?[jt]sx?$/
@@ -19,11 +19,6 @@ const LIBRARY = /^(playwright|playwright-core|playwright-chromium)(\/|$)/
 const SUFFIXES = ['', '.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '/index.ts', '/index.js', '/index.mjs']
 /** Files followed at most: a check's files are few, and a cycle or a huge graph must not cost more. */
 const MAX_VISITED = 200
-
-/** The module specifiers a file imports, in the order they appear. */
-export function importsOf(source: string): string[] {
-  return ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName)
-}
 
 /** The check's file a relative import from `from` names, or null (a `.js` import may name a `.ts` file, as in TypeScript). */
 function resolveLocal(from: string, specifier: string, files: ReadonlyMap<string, string>): string | null {
