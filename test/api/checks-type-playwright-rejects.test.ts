@@ -1,6 +1,6 @@
 /**
- * Bodies a PLAYWRIGHT check refuses, each a 400 naming exactly its fields (and storing nothing), and the
- * playwrightConfig that BROWSER and MULTI_STEP checks share with it.
+ * Bodies a PLAYWRIGHT check refuses, each a 400 naming exactly its fields (and storing nothing), the commands it
+ * accepts and stores as given, and the playwrightConfig that BROWSER and MULTI_STEP checks share with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'
@@ -38,6 +38,17 @@ const CREATE_REJECTS: Array<[string, Json, Record<string, RegExp>]> = [
   ['frequency 3', suiteBody({ frequency: 3 }), { frequency: /one of/ }],
   ['a frequencyOffset out of range', suiteBody({ frequency: 1, frequencyOffset: 11 }), { frequencyOffset: /1 to 10/ }],
   ['an empty testCommand', suiteBody({ testCommand: '' }), { testCommand: /empty/ }],
+  ['a testCommand that is not playwright test', suiteBody({ testCommand: 'npm test' }), { testCommand: /^must be `npx playwright test`/ }],
+  ['a testCommand chaining a second command', suiteBody({ testCommand: 'npx playwright test && curl x' }), { testCommand: /without shell syntax \("&" found/ }],
+  ['a testCommand with a pipe', suiteBody({ testCommand: 'npx playwright test | tee out' }), { testCommand: /without shell syntax \("\|" found/ }],
+  ['a testCommand with --ui', suiteBody({ testCommand: 'npx playwright test --ui' }), { testCommand: /does not accept the option --ui/ }],
+  ['a testCommand with --workers that is not a number', suiteBody({ testCommand: 'npx playwright test --workers many' }), { testCommand: /--workers must be a whole number or a percentage/ }],
+  ['a testCommand with --config outside the suite', suiteBody({ testCommand: 'npx playwright test --config ../other.config.ts' }), { testCommand: /--config must not contain a \.\. segment/ }],
+  ['an installCommand of another package manager', suiteBody({ installCommand: 'pnpm install' }), { installCommand: /"pnpm" is not/ }],
+  ['an installCommand that names a package', suiteBody({ installCommand: 'npm install left-pad' }), { installCommand: /does not accept "left-pad" \(packages come from package\.json\)/ }],
+  ['an installCommand with an unknown option', suiteBody({ installCommand: 'npm ci --registry=https://elsewhere.test' }), { installCommand: /does not accept the option --registry/ }],
+  ['an installCommand chaining a second command', suiteBody({ installCommand: 'npm ci; rm -rf /' }), { installCommand: /without shell syntax/ }],
+  ['a bad testCommand and installCommand at once', suiteBody({ testCommand: 'npm test', installCommand: 'yarn' }), { testCommand: /^must be/, installCommand: /"yarn" is not/ }],
   ['codeBundlePath null', suiteBody({ codeBundlePath: null }), { codeBundlePath: /string/ }],
   ['an absolute workingDir', suiteBody({ workingDir: '/srv' }), { workingDir: /relative/ }],
   ['201 environment variables', suiteBody({ environmentVariables: Array.from({ length: 201 }, (_, i) => ({ key: `V${i}`, value: 'x' })) }), { environmentVariables: /at most 200/ }],
@@ -75,6 +86,18 @@ describe.each(testDbs)('PLAYWRIGHT check bodies refused on $name', (db) => {
     expect(await total()).toBe(before)
   })
 
+  it.each([
+    ['--grep and --project', 'npx playwright test --grep Counter --project=chromium', 'npm ci'],
+    ['settings, short options and a file filter', 'CI=1 npx playwright test -g "adds one" -j 2 --retries 1 tests/counter.spec.ts', 'npm install --no-audit --omit=optional'],
+    ['an empty installCommand (the default install)', 'playwright test --grep-invert @slow -x', ''],
+  ])('create: accepts and stores a testCommand and installCommand with %s', async (_what, testCommand, installCommand) => {
+    const res = await t.call('POST', '/v1/checks/playwright', suiteBody({ testCommand, installCommand }))
+    expect(res.statusCode, res.body).toBe(201)
+    const created = res.json<Json>()
+    expect(created).toMatchObject({ testCommand, installCommand })
+    expect((await t.call('GET', `/v1/checks/${String(created.id)}`)).json()).toMatchObject({ testCommand, installCommand })
+  })
+
   it('update: rejects bad files and settings and leaves the check unchanged', async () => {
     const created = (await t.call('POST', '/v1/checks/playwright', suiteBody())).json<Json>()
     const url = `/v1/checks/playwright/${String(created.id)}`
@@ -83,6 +106,7 @@ describe.each(testDbs)('PLAYWRIGHT check bodies refused on $name', (db) => {
     expectProblems(await t.call('PUT', url, { engine: 'bun' }), { engine: /node/ })
     expectProblems(await t.call('PUT', url, { frequency: 0 }), { frequency: /one of/, frequencyOffset: /required/ })
     expectProblems(await t.call('PUT', url, { playwrightConfig: { use: { headless: true } } }), { 'playwrightConfig.use.headless': /^is not a supported option$/ })
+    expectProblems(await t.call('PUT', url, { testCommand: 'npx playwright test --ui', installCommand: 'npm install left-pad' }), { testCommand: /--ui/, installCommand: /left-pad/ })
     expect((await t.call('GET', `/v1/checks/${String(created.id)}`)).json()).toEqual(created)
   })
 
