@@ -50,8 +50,11 @@ export async function makePackage(root: string, name: string, version: string, f
   return dir
 }
 
-/** Starts a registry serving the packages in `folders` (each a package folder with its package.json). */
-export async function startNpmRegistry(folders: string[]): Promise<NpmRegistry> {
+/**
+ * Starts a registry serving the packages in `folders` (each a package folder with its package.json); with `token`,
+ * only to requests that carry it (as a private registry does).
+ */
+export async function startNpmRegistry(folders: string[], options: { token?: string } = {}): Promise<NpmRegistry> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'npm-reg-'))
   const packages = new Map<string, Published>()
   for (const folder of folders) {
@@ -64,6 +67,11 @@ export async function startNpmRegistry(folders: string[]): Promise<NpmRegistry> 
     const tarball = /^\/(.+)\/-\/[^/]+\.tgz$/.exec(url)
     const name = tarball ? (tarball[1] as string) : url.slice(1)
     const pkg = packages.get(name)
+    if (options.token !== undefined && req.headers.authorization !== `Bearer ${options.token}`) {
+      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' })
+      res.end(JSON.stringify({ error: 'authentication required' }))
+      return
+    }
     if (!pkg) {
       res.writeHead(404, { 'content-type': 'application/json' })
       res.end(JSON.stringify({ error: 'Not found' }))

@@ -84,6 +84,28 @@ spawn('/bin/sh', ['-c', 'exec -a ${marker} sleep 300'], { detached: true, stdio:
     expect(() => execFileSync('pgrep', ['-f', marker])).toThrow() // pgrep exits 1: no such process
   }, 120_000)
 
+  it('expands a registry token the project\'s .npmrc names from the check\'s variables, and fails with npm\'s own error without it', async () => {
+    const privateRegistry = await startNpmRegistry([await makePackage(path.join(workDir, 'private'), '@acme/todo-data', '2.0.0', { 'index.js': 'module.exports = ["from the private registry"]\n' })], { token: 's3cret-token' })
+    try {
+      const host = new URL(privateRegistry.url).host
+      const project = [
+        { path: 'package.json', content: JSON.stringify({ name: 'p', version: '1.0.0', dependencies: { '@acme/todo-data': '^2.0.0' } }) },
+        { path: '.npmrc', content: `@acme:registry=${privateRegistry.url}\n//${host}/:_authToken=\${NPM_TOKEN}\n` },
+        { path: 'tests/a.spec.ts', content: "import { test, expect } from '@playwright/test';\ntest('data', () => { expect(require('@acme/todo-data')).toEqual(['from the private registry']) })\n" },
+      ]
+      const check = (variables: Record<string, string>): CheckRunSpec => ({ checkId: 'c', checkName: 'n', checkType: 'PLAYWRIGHT', doc: { files: project }, variables, scripts: { setup: [], teardown: [] } })
+      const denied = await strict.run(check({}), { location: 'x', now: () => Date.now() })
+      results.push(denied)
+      expect(denied.errorMessage).toMatch(/^Installing the dependencies \(npm install\) failed: npm error (code E401|401)/)
+      const allowed = await strict.run(check({ NPM_TOKEN: 's3cret-token' }), { location: 'x', now: () => Date.now() })
+      results.push(allowed)
+      expect(allowed.errorMessage).toBeNull()
+      expect(JSON.stringify(allowed)).not.toContain('s3cret-token')
+    } finally {
+      await privateRegistry.close()
+    }
+  }, 120_000)
+
   it('a run cannot change the installed packages the next runs share', async () => {
     const tamper = "test('tamper', () => { try { fs.writeFileSync(require.resolve('todo-hostile'), 'module.exports = \"tampered\"'); console.log('WROTE') } catch (e) { console.log('REFUSED ' + e.code) } })"
     const first = await run(strict, tamper)

@@ -15,8 +15,11 @@ import { RUNTIME_PACKAGES, type Install } from './install-plan.js'
 import type { BoxedCommand } from '../sandbox/box-host.js'
 
 export interface InstallEnvironment {
-  /** The command that runs npm with `args` in `dir` (boxed, with the run's network), and what it needs closed after. */
-  command(args: string[], dir: string): Promise<{ command: BoxedCommand; env: Record<string, string>; close(): Promise<void> }>
+  /**
+   * The command that runs npm with `args` in `dir` (boxed, with the run's network), and what it needs closed after;
+   * `variables` join npm's environment (those the project's .npmrc names).
+   */
+  command(args: string[], dir: string, variables: Record<string, string>): Promise<{ command: BoxedCommand; env: Record<string, string>; close(): Promise<void> }>
   runAs: { uid: number; gid: number } | null
   timeoutMs: number
   memoryMb: number
@@ -24,7 +27,7 @@ export interface InstallEnvironment {
 
 export interface DependencyCache {
   /** The installed node_modules of `install` (from the cache, or installed now), or npm's own error lines. */
-  prepare(install: Install, env: InstallEnvironment, signal?: AbortSignal): Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }>
+  prepare(install: Install, env: InstallEnvironment, variables: Record<string, string>, signal?: AbortSignal): Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }>
 }
 
 const DONE = '.picket-installed'
@@ -81,7 +84,7 @@ export function createDependencyCache(options: { root: () => Promise<string>; ru
   const inFlight = new Map<string, Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }>>()
   const serviceOwner = process.getuid && process.getgid ? { uid: process.getuid(), gid: process.getgid() } : null
 
-  async function install(plan: Install, env: InstallEnvironment, signal?: AbortSignal): Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }> {
+  async function install(plan: Install, env: InstallEnvironment, variables: Record<string, string>, signal?: AbortSignal): Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }> {
     const root = await options.root()
     const done = path.join(root, plan.key)
     if (existsSync(path.join(done, DONE))) return { dir: path.join(done, 'node_modules'), cached: true }
@@ -92,7 +95,7 @@ export function createDependencyCache(options: { root: () => Promise<string>; ru
       for (const f of plan.files) await writeFile(path.join(staging, f.path), f.content)
       await mkdir(path.join(staging, '.npm'))
       if (env.runAs) await ownTree(staging, env.runAs)
-      const boxed = await env.command(plan.args, staging)
+      const boxed = await env.command(plan.args, staging, variables)
       let out: ProcessOutcome
       try {
         out = await runProcess(boxed.command.command, boxed.command.args, { cwd: staging, env: boxed.env, marker: staging }, { timeoutMs: env.timeoutMs, memoryMb: env.memoryMb, runAs: env.runAs, ...(signal ? { signal } : {}) })
@@ -122,10 +125,10 @@ export function createDependencyCache(options: { root: () => Promise<string>; ru
   }
 
   return {
-    prepare(plan, env, signal) {
+    prepare(plan, env, variables, signal) {
       const running = inFlight.get(plan.key)
       if (running) return running
-      const started = install(plan, env, signal).finally(() => inFlight.delete(plan.key))
+      const started = install(plan, env, variables, signal).finally(() => inFlight.delete(plan.key))
       inFlight.set(plan.key, started)
       return started
     },

@@ -128,3 +128,17 @@ export function planInstall(input: InstallInput): InstallPlan | { error: string 
   const key = createHash('sha256').update(JSON.stringify({ args, runtime: input.runtime, files })).digest('hex').slice(0, 32)
   return { install: { at: input.at, files, args, label: `npm ${[verb, ...flags].join(' ')}`, key }, notes }
 }
+
+/**
+ * The check's variables an .npmrc names as `${NAME}` (a registry token, as teams write it): npm expands them, so
+ * they reach npm's environment, and no other variable does.
+ */
+export function npmrcVariables(install: Install, variables: Readonly<Record<string, string>>): Record<string, string> {
+  const npmrc = install.files.find((f) => f.path === '.npmrc')?.content ?? ''
+  const out: Record<string, string> = {}
+  for (const m of npmrc.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
+    const name = m[1] as string
+    if (Object.prototype.hasOwnProperty.call(variables, name)) out[name] = variables[name] as string
+  }
+  return out
+}

@@ -21,6 +21,7 @@ import { configFile, globalTimeoutFor } from './playwright-config.js'
 import { readReport, type ReportSummary } from './report.js'
 import { relativePaths, runLayout, runtimeSeenAs, type RunLayout } from './run-layout.js'
 import { createDependencyCache, npmCliPath, type InstallEnvironment } from './dependencies.js'
+import { npmrcVariables } from './install-plan.js'
 import type { ConfigSummary } from './error-causes.js'
 import type { ProcessOutcome } from './run-process.js'
 import { runProcess } from './run-process.js'
@@ -125,8 +126,8 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
   /** npm in a box of its own, seeing its folder as the suite's root, its network only through the egress proxy. */
   const installEnvironment: InstallEnvironment = {
     runAs, timeoutMs: options.installTimeoutMs ?? 300_000, memoryMb,
-    async command(args, dir) {
-      const base = { PATH: RUN_PATH, LANG: 'C.UTF-8', NO_COLOR: '1', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' }
+    async command(args, dir, variables) {
+      const base = { ...variables, PATH: RUN_PATH, LANG: 'C.UTF-8', NO_COLOR: '1', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' }
       const npm = [process.execPath, npmCliPath(), ...args]
       if (!box) {
         const local = rules ? await startRunEgress(guard, rules) : null
@@ -154,7 +155,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     let installed: string | null = null
     const install = plan.install.install
     if (install) {
-      const got = await slots.run(() => dependencies.prepare(install, installEnvironment, ctx.signal))
+      const got = await slots.run(() => dependencies.prepare(install, installEnvironment, npmrcVariables(install, spec.variables), ctx.signal))
       if ('error' in got) return configFailure(got.error, startedAt, ctx.now(), false, got.log)
       installed = got.dir
       notes.push(got.cached ? `Dependencies: ${install.label} (from the cache)` : `Dependencies: installed with ${install.label}`)

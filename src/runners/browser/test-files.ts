@@ -3,9 +3,9 @@
  * `*.spec.*` or `*.test.*` is one; any other file is one when what it imports, followed through the check's own
  * files (a fixtures file, page objects, a helper that re-exports the runner), reaches `@playwright/test`, unless
  * the file itself drives the Playwright library (`playwright`, `playwright-core`): that is a plain script, which
- * may still take `expect` from the test package. Imports are read with TypeScript's own pre-processor, so
- * TypeScript and JavaScript, ESM `import`, `export ... from`, `import()` and CommonJS `require` all count, and
- * text in comments or strings does not.
+ * may still take `expect` from the test package. Imports are read with TypeScript's own parser
+ * (lib/module-imports.ts), so TypeScript and JavaScript, ESM `import`, `export ... from`, `import()` and CommonJS
+ * `require` all count, and text in comments or strings does not.
  */
 import path from 'node:path'
 import { importsOf } from '../../lib/module-imports.js'
@@ -33,7 +33,7 @@ function resolveLocal(from: string, specifier: string, files: ReadonlyMap<string
 /** Whether `entry` (a path among `files`, relative to the check's root) is run by the Playwright Test runner. */
 export function isTestFile(entry: string, files: ReadonlyMap<string, string>): boolean {
   if (TEST_FILE_NAME.test(entry)) return true
-  const own = importsOf(files.get(entry) ?? '')
+  const own = importsOf(files.get(entry) ?? '', entry)
   if (own.some((s) => LIBRARY.test(s) && !TEST_RUNNER.test(s))) return false
   const seen = new Set<string>([entry])
   const queue: Array<{ file: string; imports: string[] }> = [{ file: entry, imports: own }]
@@ -45,7 +45,7 @@ export function isTestFile(entry: string, files: ReadonlyMap<string, string>): b
       const next = resolveLocal(file, specifier, files)
       if (next === null || seen.has(next)) continue
       seen.add(next)
-      queue.push({ file: next, imports: importsOf(files.get(next) ?? '') })
+      queue.push({ file: next, imports: importsOf(files.get(next) ?? '', next) })
     }
   }
   return false
