@@ -14,4 +14,9 @@ export const AGENT_USAGE = [
   '  NODE_EXTRA_CA_CERTS     extra CA certificates (a PEM file)',
   '  CHROMIUM_PATH           Chromium for browser checks (default /usr/bin/chromium)',
   '  AGENT_SHUTDOWN_GRACE_MS time SIGTERM gives jobs in hand (default 300000)',
+  '  SANDBOX                 bwrap (default) or off: users\' code in a bubblewrap box of its own',
+  '  BROWSER_WORKERS         Playwright workers one suite run may use, 1-16 (default 2)',
+  '  DEPENDENCY_CACHE_DIR    where projects\' installed npm dependencies are kept (default: a temporary folder)',
+  '  INSTALL_TIMEOUT_SECONDS limit of one npm install, 10-3600 (default 300)',
+  '  INSTALL_SCRIPTS         on: npm runs the dependencies\' install scripts (default off)',
 ].join('\n')
