@@ -18,7 +18,7 @@ const CREATE_REJECTS: Array<[string, Json, Record<string, RegExp>]> = [
   ['missing files', { name: 'No files' }, { files: /required/ }],
   ['files null', { name: 'Null files', files: null }, { files: /required/ }],
   ['no files at all', suiteBody({ files: [] }), { files: /fewer than 1/ }],
-  ['no test file among files', suiteBody({ files: [CONFIG_FILE, { path: 'tests/helper.ts', content: '' }] }), { files: /test file/ }],
+  ['no test file and no config that could name them', suiteBody({ files: [{ path: 'tests/helper.ts', content: '' }, { path: 'package.json', content: '{}' }] }), { files: /test file/ }],
   ['a test file with an unknown extension', suiteBody({ files: [spec('tests/home.spec.py')] }), { files: /test file/ }],
   ['a .. segment', suiteBody({ files: [spec('../x.spec.ts')] }), { 'files[0].path': /\.\./ }],
   ['a .. segment inside', suiteBody({ files: [SPEC_FILE, spec('tests/../../x.spec.ts')] }), { 'files[1].path': /\.\./ }],
@@ -101,7 +101,7 @@ describe.each(testDbs)('PLAYWRIGHT check bodies refused on $name', (db) => {
   it('update: rejects bad files and settings and leaves the check unchanged', async () => {
     const created = (await t.call('POST', '/v1/checks/playwright', suiteBody())).json<Json>()
     const url = `/v1/checks/playwright/${String(created.id)}`
-    expectProblems(await t.call('PUT', url, { files: [CONFIG_FILE] }), { files: /test file/ })
+    expectProblems(await t.call('PUT', url, { files: [{ path: 'tests/helper.ts', content: '' }] }), { files: /test file/ })
     expectProblems(await t.call('PUT', url, { files: [SPEC_FILE, SPEC_FILE] }), { 'files[1].path': /unique/ })
     expectProblems(await t.call('PUT', url, { engine: 'bun' }), { engine: /node/ })
     expectProblems(await t.call('PUT', url, { frequency: 0 }), { frequency: /one of/, frequencyOffset: /required/ })
