@@ -22,7 +22,8 @@ import { startWebShop, type WebShop } from '../helpers/targets/web-shop.js'
 const HEADER = "const { test, expect } = require('@playwright/test')\nconst fs = require('fs')\nconst { execSync, spawn } = require('child_process')\n"
 const SECRET = `box-attack-secret-${process.pid}-${Date.now()}`
 
-describe.skipIf(!HAS_CHROMIUM)('the run box under attack', () => {
+// Each case is a whole browser run in a box (up to the runner's 40 s limit), on a machine that may be busy.
+describe.skipIf(!HAS_CHROMIUM)('the run box under attack', { timeout: 90_000 }, () => {
   let runner: BrowserRunner
   let shop: WebShop
   let workDir: string

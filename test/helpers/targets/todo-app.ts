@@ -1,8 +1,8 @@
 /**
- * A TodoMVC app on 127.0.0.1 port 0, written for the Playwright project tests: the markup and behaviour of the
- * TodoMVC specification (new-todo input, list items with a toggle, label and destroy button, double-click to edit,
- * a counter, All/Active/Completed filters in the hash, clear completed, toggle-all, localStorage persistence),
- * so that a project written against the real TodoMVC runs against it unchanged.
+ * A TodoMVC app on 127.0.0.1 (port 0 unless asked for another), written for the Playwright project tests: the markup
+ * and behaviour of the TodoMVC specification (new-todo input, list items with a toggle, label and destroy button,
+ * double-click to edit, a counter, All/Active/Completed filters in the hash, clear completed, toggle-all,
+ * localStorage persistence), so that a project written against the real TodoMVC runs against it unchanged.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -72,7 +72,8 @@ export interface TodoApp {
   close(): Promise<void>
 }
 
-export async function startTodoApp(): Promise<TodoApp> {
+/** `port` 0 (the default) takes a free one; a fixed port serves projects whose config names the app's address. */
+export async function startTodoApp(port = 0): Promise<TodoApp> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/'
     if (path === '/' || path === '/todomvc/' || path === '/todomvc') {
@@ -86,10 +87,13 @@ export async function startTodoApp(): Promise<TodoApp> {
       res.end('not found')
     }
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', resolve)
+  })
+  const bound = (server.address() as AddressInfo).port
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     close: () => new Promise((resolve) => {
       server.closeAllConnections()
       server.close(() => resolve())
