@@ -83,6 +83,9 @@ describe.skipIf(!HAS_CHROMIUM)('the run box under attack', { timeout: 90_000 }, 
   console.log('SIBLINGS ' + JSON.stringify(fs.readdirSync(require('path').dirname(process.cwd())).sort()))
   console.log('PROCESSES ' + fs.readdirSync('/proc').filter((n) => /^\\d+$/.test(n)).length)
   console.log('ID ' + execSync('id -u').toString().trim())
+  console.log('UIDMAP ' + fs.readFileSync('/proc/self/uid_map', 'utf8').trim().split(/\\s+/).join(' '))
+  console.log('CAPS ' + /CapEff:\\s*(\\w+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1])
+  try { process.setuid(1); console.log('SETUID done') } catch (e) { console.log('SETUID ' + e.code) }
 })`)
     expect(r.log).not.toContain(SECRET)
     expect(r.log).not.toMatch(/^READ /m)
@@ -94,7 +97,11 @@ describe.skipIf(!HAS_CHROMIUM)('the run box under attack', { timeout: 90_000 }, 
     expect(siblings).toEqual(expect.arrayContaining(['suite', 'node_modules', 'usr', 'tmp']))
     expect(siblings.filter((n) => /^(r|a|e|pkb)-/.test(n))).toEqual([])
     expect(Number(/PROCESSES (\d+)/.exec(r.log)?.[1])).toBeLessThan(40)
-    expect(/ID (\d+)/.exec(r.log)?.[1]).toBe('65534')
+    // Root of its own user namespace only: the one id mapped is the unprivileged host user, with no capability.
+    expect(/ID (\d+)/.exec(r.log)?.[1]).toBe('0')
+    expect(/UIDMAP (.*)/.exec(r.log)?.[1]).toBe(`0 ${process.getuid?.() === 0 ? 65534 : process.getuid?.()} 1`)
+    expect(/CAPS (\w+)/.exec(r.log)?.[1]).toBe('0000000000000000')
+    expect(r.log).toMatch(/SETUID (EPERM|EINVAL)/) // no other id exists in the namespace, and no capability to become one
     expect(r.status).toBe('passing')
   })
 

@@ -192,7 +192,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const localNet = !box && rules ? await startRunEgress(guard, rules) : null
     const netEnv = boxNet ? { ...boxNet.env, PICKET_EGRESS: JSON.stringify({ proxy: BOX_PROXY_URL }) } : (localNet?.env ?? {})
     const cwd = inside(plan.workDir)
-    const command = box && boxNet ? box.wrap([process.execPath, ...args], { cwd, writable: [], readOnly: [], egressDir: boxNet.dir, mounts: layout.mounts }) : { command: process.execPath, args }
+    const command = box && boxNet ? box.wrap([process.execPath, ...args], { cwd, writable: [], readOnly: [], egressDir: boxNet.dir, mounts: layout.mounts, asNamespaceRoot: true }) : { command: process.execPath, args }
     let ran: ProcessOutcome
     try {
       ran = await slots.run(() => {

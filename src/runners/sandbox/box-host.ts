@@ -20,7 +20,7 @@ export interface RunBox {
   /** Why boxes cannot start here (bubblewrap missing, user namespaces refused), or null when they can. */
   readonly unavailable: string | null
   /** The command that runs `command` in a new box. */
-  wrap(command: readonly string[], where: { cwd: string; writable: readonly string[]; readOnly: readonly string[]; egressDir: string | null; mounts?: readonly BoxMount[] }): BoxedCommand
+  wrap(command: readonly string[], where: { cwd: string; writable: readonly string[]; readOnly: readonly string[]; egressDir: string | null; mounts?: readonly BoxMount[]; asNamespaceRoot?: boolean }): BoxedCommand
 }
 
 export interface RunBoxOptions {
@@ -74,7 +74,7 @@ export function createRunBox(options: RunBoxOptions = {}): RunBox {
     unavailable,
     wrap(command, where) {
       const spec: BoxSpec = {
-        systemDirs: dirs, limits, command, cwd: where.cwd, writable: where.writable, egressDir: where.egressDir, mounts: where.mounts ?? [],
+        systemDirs: dirs, limits, command, cwd: where.cwd, writable: where.writable, egressDir: where.egressDir, mounts: where.mounts ?? [], asNamespaceRoot: where.asNamespaceRoot ?? false,
         readOnly: [...new Set([...runtime, ...where.readOnly])],
       }
       return { command: bwrapPath, args: boxArgs(spec) }
