@@ -54,6 +54,9 @@ export async function startEgressProxy(guard: EgressGuard, socketPath: string | 
     return message
   }
 
+  // Upstream connections are kept for the run's next requests to the same host and port, as a browser keeps them:
+  // each was checked when it was made (to the address the guard checked), and they all end with the proxy.
+  const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: 16 })
   const server = http.createServer((req, res) => {
     let target: URL
     try {
@@ -70,7 +73,7 @@ export async function startEgressProxy(guard: EgressGuard, socketPath: string | 
       return
     }
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase())))
-    const upstream = http.request(target, { method: req.method, headers, agent: false, lookup: guardedLookup(guard, port) }, (up) => {
+    const upstream = http.request(target, { method: req.method, headers, agent: upstreamAgent, lookup: guardedLookup(guard, port) }, (up) => {
       const back = Object.fromEntries(Object.entries(up.headers).filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase())))
       res.writeHead(up.statusCode ?? 502, up.statusMessage, back)
       up.pipe(res)
@@ -119,6 +122,7 @@ export async function startEgressProxy(guard: EgressGuard, socketPath: string | 
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy()
+        upstreamAgent.destroy()
         server.close(() => resolve())
       }),
   }
