@@ -53,7 +53,7 @@ interface Answer {
   body: unknown
 }
 
-/** The message of a spec section 7 error body, or the status. */
+/** The message of an API error body ({ statusCode, error, message }), or the status. */
 function describe(answer: Answer): string {
   const b = answer.body as { message?: unknown } | null
   return typeof b?.message === 'string' ? `${answer.status}: ${b.message}` : `HTTP ${answer.status}`

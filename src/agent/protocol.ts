@@ -1,4 +1,4 @@
-/** The agent protocol v1 as the agent sees it (the contract: issue 15's agent-protocol brief). */
+/** The agent protocol v1 as the agent sees it (the shapes it shares with the service: runners/agent-protocol.ts). */
 import type { RunResult } from '../runners/contract.js'
 import type { PostedResult } from '../runners/agent-protocol.js'
 

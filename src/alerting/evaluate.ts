@@ -1,5 +1,5 @@
 /**
- * The alert state machine of a check (pure; semantics section 3 "Transitions" and "Escalation").
+ * The alert state machine of a check (pure): its transitions and escalations.
  *
  * An episode is the stretch of non-passing runs between two passing ones. Within an episode:
  * - pass→degraded: ALERT_DEGRADED once the escalation threshold is met, counted over consecutive non-passing runs

@@ -1,7 +1,7 @@
 /**
  * Runs of a check as alerting counts them (pure). A check that runs in parallel in N ≥ 2 locations makes one run
  * per scheduled slot: the FINAL results with the same scheduled_at (and check session) are gathered until all N have
- * arrived, then combined into one run, so that a run failing in several locations counts once (semantics section 3).
+ * arrived, then combined into one run, so that a run failing in several locations counts once.
  * A slot still incomplete when a result of a newer slot arrives is evaluated with the results it has; results of a
  * slot older than the last evaluated one are ignored.
  */

@@ -1,5 +1,5 @@
 /**
- * Reminders (pure; semantics section 3 "reminders"): after a failure or degraded alert, `amount` reminders (0 to 5,
+ * Reminders (pure): after a failure or degraded alert, `amount` reminders (0 to 5,
  * or 100000 = unlimited) every `interval` minutes until the check recovers. A reminder repeats what the episode
  * announced: ALERT_FAILURE_REMAIN while failing, ALERT_DEGRADED_REMAIN while degraded; sequence 1..n (0 is the
  * alert itself). A reminder due while the check is muted or in maintenance is skipped without being counted.

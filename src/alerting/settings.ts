@@ -1,5 +1,5 @@
 /**
- * The alert settings in effect for a check (pure; semantics section 3 "Levels" and section 1 "Group overrides").
+ * The alert settings in effect for a check (pure), with its group's overrides applied.
  * - The group is applied first (applyGroupSettings): a group with useGlobalAlertSettings true sends its checks to
  *   the account settings; a group with its own alertSettings imposes them; otherwise each check's own choice holds.
  * - useGlobalAlertSettings true (the default) → the account's alert settings; false → the (group's or check's)

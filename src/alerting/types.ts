@@ -1,4 +1,4 @@
-/** Alert vocabulary shared by evaluation, records, delivery and SSL checks (spec 2.10, semantics section 3). */
+/** Alert vocabulary shared by evaluation, records, delivery and SSL checks. */
 
 export const ALERT_TYPES = [
   'NO_ALERT', 'ALERT_FAILURE', 'ALERT_FAILURE_REMAIN', 'ALERT_FAILURE_DEGRADED', 'ALERT_RECOVERY', 'ALERT_DEGRADED',

@@ -1,7 +1,7 @@
 /**
  * One figure set per check over a window (pure): availability and P95/P99 of its main timing, folded from
  * roll-up rows and raw results of many checks at once, as dashboards show them. Degraded runs count as
- * successful (semantics section 8); percentiles are within 1% (histogram.ts).
+ * successful; percentiles are within 1% (histogram.ts).
  */
 import { timingBasesOf } from '../domain/analytics/catalogue.js'
 import { ownValue } from '../lib/own-keys.js'

@@ -1,5 +1,5 @@
 /**
- * Spec section 5 and issue 14: every /v1 and /v2 request is made either with a bearer API key or with the console's
+ * Authentication: every /v1 and /v2 request is made either with a bearer API key or with the console's
  * session cookie, and names its account in X-Service-Account. A key acts for its account with its user's current
  * role (operator keys: OWNER); a cookie acts for an account its user is a member of, with their role there, and its
  * changes must carry the session's CSRF token and come from this service's origin. When both are sent the key

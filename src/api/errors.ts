@@ -1,4 +1,4 @@
-/** Every error leaves the API as {statusCode, error, message, attributes} (spec section 7). */
+/** Every error leaves the API as {statusCode, error, message, attributes}. */
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import type { ErrorObject } from 'ajv'

@@ -1,4 +1,4 @@
-/** Page-based lists: bare arrays, total in Content-Range, neighbours in Link (api-conventions section 3, RFC 8288). */
+/** Page-based lists: bare arrays, total in Content-Range, neighbours in Link (RFC 8288). */
 import { Type } from 'typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 

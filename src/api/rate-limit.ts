@@ -1,4 +1,4 @@
-/** 600 requests per 60 s per API key or console session (spec section 8); counters in Redis when one is configured. */
+/** 600 requests per 60 s per API key or console session; counters in Redis when one is configured. */
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'

@@ -1,5 +1,5 @@
 /**
- * The console's session cookie (issue 14): `picket_session`, HttpOnly, SameSite=Strict, Path=/, Secure when the
+ * The console's session cookie: `picket_session`, HttpOnly, SameSite=Strict, Path=/, Secure when the
  * service's public address is https; and the checks a cookie-authenticated change must pass (CSRF token header,
  * Origin of this service).
  */

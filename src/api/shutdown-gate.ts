@@ -1,5 +1,5 @@
 /**
- * While the instance shuts down, new requests get a 503 in the error body of spec section 7 (Fastify's own
+ * While the instance shuts down, new requests get a 503 in the API's usual error body (Fastify's own
  * closing answer has another shape), and every answer, also of a request that was in flight, closes its
  * connection: an idle keep-alive connection would otherwise hold the server's close open until it timed out, and
  * clients and load balancers go elsewhere sooner. The health probes keep answering: readiness reports the

@@ -1,7 +1,7 @@
 /**
  * Errors answered before a request reaches a route, by layers that do not call the error handler: Node's HTTP
  * parser (headers or URL over the size limit, malformed HTTP, timeouts, unknown Expect values) and Fastify's router
- * (undecodable URLs, over-long path parameters). Each gets the body of spec section 7, never the input back.
+ * (undecodable URLs, over-long path parameters). Each gets the API's error body ({ statusCode, error, message }), never the input back.
  */
 import { maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'

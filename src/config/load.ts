@@ -63,7 +63,7 @@ export interface Config {
    * the account is alerted (PRIVATE_LOCATION_UNAVAILABLE_SECONDS, default 600).
    */
   privateLocations: { leaseMs: number; unavailableAfterMs: number }
-  /** Roles, metrics, retention and egress (issue 16): see config/operations.ts. */
+  /** Roles, metrics, retention and egress: see config/operations.ts. */
   operations: OperationsConfig
   /** The key that seals secrets in the database, and previous keys still read: see config/secret-key.ts. */
   secretKey: SecretKeyConfig

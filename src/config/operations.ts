@@ -1,5 +1,5 @@
 /**
- * Operator settings of issue 16: what an instance does (roles), its Prometheus endpoint, how long data is kept and
+ * Operator settings: what an instance does (roles), its Prometheus endpoint, how long data is kept and
  * where checks may connect. Read once with the rest of the configuration (load.ts).
  */
 import { isIP } from 'node:net'

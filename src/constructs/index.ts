@@ -1,5 +1,5 @@
 /**
- * `picket/constructs`: monitoring as code (issue 17). A project's `*.check.ts` files create constructs; the CLI
+ * `picket/constructs`: monitoring as code. A project's `*.check.ts` files create constructs; the CLI
  * loads them and deploys what they declared. Every construct is `new X(logicalId, props)`, its props the body of
  * the resource's create call in the public API, typed from the same schemas the API validates with, except that ids
  * of other resources are the constructs themselves (`group`, `alertChannels`, `triggerIncident.service`, a status

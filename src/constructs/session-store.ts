@@ -1,7 +1,7 @@
 /**
  * Where the open session lives: on `globalThis`, under `Symbol.for('picket.constructs.session')`.
  *
- * A deliberate exception to "no singletons" (DESIGN.md): users' check files create constructs with `new ApiCheck(…)`
+ * A deliberate exception to "no singletons" (state is passed in): users' check files create constructs with `new ApiCheck(…)`
  * and pass nothing that could carry a collector, so the collector the CLI opened must be reachable from the
  * constructors. It is global rather than module state because several instances of this package may be loaded in
  * one process (the CLI's copy and the one a project's `picket/constructs` import resolves to, or tsx and vitest

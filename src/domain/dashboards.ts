@@ -1,5 +1,5 @@
 /**
- * Dashboards (spec 2.13): the request schemas, defaults and rules. Field names follow the reference's
+ * Dashboards: the request schemas, defaults and rules. Field names follow the reference's
  * DashboardCreate. A dashboard is reached at a subdomain (customUrl) or a custom domain; both are unique across all
  * accounts. A private dashboard is opened with a key that is shown once; only its hash is stored (in `keys`).
  */

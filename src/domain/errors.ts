@@ -1,4 +1,4 @@
-/** Errors the core raises; the API turns each into the error body of spec section 7. */
+/** Errors the core raises; the API turns each into its error body ({ statusCode, error, message, attributes }). */
 import { setOwn } from '../lib/own-keys.js'
 
 export type FieldErrors = Record<string, string>

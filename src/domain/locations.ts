@@ -1,4 +1,4 @@
-/** The data-center locations of the specification with their display names (GET /v1/locations). */
+/** The data-center locations of the public API with their display names (GET /v1/locations). */
 import { Type, type Static } from 'typebox'
 import { LOCATIONS, type Location } from './checks/enums.js'
 
@@ -33,5 +33,5 @@ export const LOCATION_NAMES: Readonly<Record<Location, string>> = {
   'af-south-1': 'Cape Town',
 }
 
-/** In the order of the specification. */
+/** In the order of LOCATIONS. */
 export const PUBLIC_LOCATIONS: readonly PublicLocation[] = LOCATIONS.map((region) => ({ region, name: LOCATION_NAMES[region] }))

@@ -1,5 +1,5 @@
 /**
- * When a private location becomes unavailable or available again (pure, issue 15). A location is available while
+ * When a private location becomes unavailable or available again (pure). A location is available while
  * some agent of it was seen within `unavailableAfterMs`. Only a location that had an agent can become unavailable:
  * one still waiting for its first agent is not alerted about, and neither is one whose agents were last seen
  * before its status was first recorded.

@@ -1,7 +1,7 @@
 /**
- * The runtimes of the specification (section 2.9): fixed sets of Node.js and npm packages that browser,
- * multi-step and script checks run with. Versions of Node.js and Playwright follow semantics.md section 6.
- * Every runtime the spec lists is still accepted by checks, so none is REMOVED; older ones are DEPRECATED and
+ * The runtimes of the public API (GET /v1/runtimes): fixed sets of Node.js and npm packages that browser,
+ * multi-step and script checks run with, each naming its Node.js and Playwright versions.
+ * Every runtime the public API lists is still accepted by checks, so none is REMOVED; older ones are DEPRECATED and
  * carry the date after which they may be dropped.
  */
 import { Type, type Static } from 'typebox'
@@ -78,7 +78,7 @@ const runtime = (name: Runtime['name'], node: string, playwright: string, packag
   description: `Main updates are Playwright ${playwright} and Node.js ${node.split('.')[0] ?? node}`,
 })
 
-/** Newest first, as the spec lists them. */
+/** Newest first, as the public API lists them. */
 export const RUNTIMES: readonly Runtime[] = [
   runtime('2026.04', '24.13.1', '1.58.2', NODE_24, { multiStepSupport: true, stage: 'CURRENT', runtimeEndOfLife: '04/30/2028' }),
   runtime('2025.04', '22.11.0', '1.51.1', NODE_22, { multiStepSupport: true, stage: 'STABLE', runtimeEndOfLife: '10/31/2027' }),

@@ -1,5 +1,5 @@
 /**
- * SSL certificate expiry (semantics section 3), pure: which domain a check's certificate is read from, days
+ * SSL certificate expiry, pure: which domain a check's certificate is read from, days
  * remaining, and which channel thresholds a reading newly crosses. A threshold alerts once per certificate: a renewed
  * certificate (another expiry date) starts over. An expired certificate (0 days or fewer) alerts once more on its own.
  */

@@ -1,4 +1,4 @@
-/** Account environment variables (spec 2.8): body schemas, the update rules and the masked response. */
+/** Account environment variables: body schemas, the update rules and the masked response. */
 import { Type } from 'typebox'
 import { FieldErrorCollector } from './errors.js'
 import { toIso, toIsoOrNull } from '../lib/clock.js'

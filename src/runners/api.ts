@@ -1,5 +1,5 @@
 /**
- * API checks (semantics section 2): setup scripts → {{VAR}} templating → request → teardown scripts → assertions →
+ * API checks: setup scripts → {{VAR}} templating → request → teardown scripts → assertions →
  * verdict. Scripts run in the injected sandbox; a setup failure aborts the run, a teardown failure is recorded and
  * the assertions still run.
  */

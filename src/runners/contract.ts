@@ -95,7 +95,7 @@ export interface Runner<Spec> {
   run(spec: Spec, ctx: RunContext): Promise<RunResult>
 }
 
-/** Scripts run around an API check (semantics section 2: group setup → check setup → request → check teardown → group teardown). */
+/** Scripts run around an API check (in order: group setup → check setup → request → check teardown → group teardown). */
 export interface ScriptPhases {
   setup: string[]
   teardown: string[]

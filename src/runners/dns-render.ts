@@ -1,5 +1,5 @@
 /**
- * A decoded DNS response as assertions see it (semantics section 5): a JSON answer in the DNS-over-HTTPS JSON
+ * A decoded DNS response as assertions see it: a JSON answer in the DNS-over-HTTPS JSON
  * shape `{Status, TC, RD, RA, AD, CD, Question[], Answer[{name, type, TTL, data}]}` and a dig-style text answer.
  * `data` is a string: MX "10 host.", SOA space-separated, HTTPS "1 . alpn=\"h2\"".
  */

@@ -1,5 +1,5 @@
 /**
- * DNS monitors (semantics section 5): one query of `recordType` for `query` over UDP or TCP to `nameServer`
+ * DNS monitors: one query of `recordType` for `query` over UDP or TCP to `nameServer`
  * (host, host:port or [v6]:port; `port` otherwise) or, when none is set, to the system resolver from
  * /etc/resolv.conf with 8.8.8.8 and then 1.1.1.1 as fallbacks on error. A custom name server gets no fallback.
  */

@@ -1,6 +1,6 @@
 /**
  * Request headers and body of an API check (body types, basic auth, default headers) and the response body as
- * assertions and storage see it (decompressed, bounded, binary types scrubbed). Semantics section 2.
+ * assertions and storage see it (decompressed, bounded, binary types scrubbed).
  */
 import { brotliDecompressSync, constants, gunzipSync, inflateSync } from 'node:zlib'
 import type { HttpResponseInfo } from './http-request.js'

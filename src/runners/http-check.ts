@@ -1,6 +1,6 @@
 /**
  * The part API and URL checks share: make the request, let teardown scripts see the response, evaluate the
- * assertions, classify, and assemble the result with the response details (semantics section 2).
+ * assertions, classify, and assemble the result with the response details.
  */
 import { evaluateAssertions, type Assertion } from '../domain/assertions/index.js'
 import { classifyRun } from '../domain/results/classify.js'

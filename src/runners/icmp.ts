@@ -1,5 +1,5 @@
 /**
- * ICMP monitors (semantics section 5): the system `ping` from iputils, unprivileged,
+ * ICMP monitors: the system `ping` from iputils, unprivileged,
  * `ping -n -c <pingCount> -i 0.5 -W <timeout> [-4|-6] host`, parsed. Packet loss above maxPacketLossThreshold
  * fails the run, above degradedPacketLossThreshold degrades it; LATENCY and JSON_RESPONSE assertions.
  */

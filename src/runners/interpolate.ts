@@ -1,5 +1,5 @@
 /**
- * `{{VAR}}` (URI-encoded) and `{{{VAR}}}` (raw) templating of API check requests (semantics section 2), with the
+ * `{{VAR}}` (URI-encoded) and `{{{VAR}}}` (raw) templating of API check requests, with the
  * built-ins {{$UUID}}, {{$RANDOM_NUMBER}}, {{moment …}}, {{GROUP_BASE_URL}} and {{REQUEST_URL}}. Pure: time and
  * randomness come in through the context.
  */

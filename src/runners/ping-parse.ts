@@ -1,4 +1,4 @@
-/** Parses the output of iputils `ping -n` into the ICMP monitor's JSON response (semantics section 5). Pure. */
+/** Parses the output of iputils `ping -n` into the ICMP monitor's JSON response. Pure. */
 
 export interface PingResult {
   sequence: number

@@ -1,5 +1,5 @@
 /**
- * What the API runner needs from the sandbox that runs setup and teardown scripts (semantics section 2). The real
+ * What the API runner needs from the sandbox that runs setup and teardown scripts. The real
  * implementation runs user code in a child process with time and memory limits (src/runners/sandbox/); runners
  * only see this interface, so they can be wired in main/ and the agent alike.
  */

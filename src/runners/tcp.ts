@@ -1,5 +1,5 @@
 /**
- * TCP monitors (semantics section 5): connect, optionally send `data`, read the reply until the peer ends, 64 KiB
+ * TCP monitors: connect, optionally send `data`, read the reply until the peer ends, 64 KiB
  * or a short idle gap; phases dns, connection, data, total; RESPONSE_DATA / RESPONSE_TIME assertions; with
  * shouldFail a refused or timed-out connection passes.
  */

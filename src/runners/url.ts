@@ -1,4 +1,4 @@
-/** URL monitors (semantics section 5): a GET with STATUS_CODE assertions and API-style timing phases. */
+/** URL monitors: a GET with STATUS_CODE assertions and API-style timing phases. */
 import { parseAssertions } from '../domain/assertions/index.js'
 import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from './contract.js'
 import { asDoc, bool, ipFamily, limits, str } from './doc-fields.js'

@@ -1,5 +1,5 @@
 /**
- * The service side of the agent protocol (issue 15, briefs/agent-protocol.md): private-location agents lease the
+ * The service side of the agent protocol (runners/agent-protocol.ts): private-location agents lease the
  * run jobs of their location with the spec prepared exactly as the built-in worker prepares it, upload artifacts,
  * and post results, which are recorded by the engine's own outcome code (engine/run-outcome.ts). Each leased job
  * gets its own lease token, which is also the id of its result: a result posted twice is recognised as a

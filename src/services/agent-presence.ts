@@ -1,5 +1,5 @@
 /**
- * Private-location agents as the service sees them (issue 15): authentication by `pl_` key, lastSeen per agent
+ * Private-location agents as the service sees them: authentication by `pl_` key, lastSeen per agent
  * and location, heartbeats, the errors agents report (scrubbed of secrets before they are stored) and the
  * location's queue metrics.
  */

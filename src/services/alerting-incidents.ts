@@ -1,5 +1,5 @@
 /**
- * triggerIncident (spec 2.2, semantics section 3): a failure alert of such a check opens an incident on the named
+ * triggerIncident: a failure alert of such a check opens an incident on the named
  * status page service (with a first INVESTIGATING update, subscribers notified when asked); the check's recovery
  * resolves it. Runs in the caller's transaction, through the status page service bound to it.
  */

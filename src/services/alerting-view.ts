@@ -1,4 +1,4 @@
-/** Check alerts as the API shows them (spec 2.10) and the time window of GET /v1/check-alerts. */
+/** Check alerts as the API shows them and the time window of GET /v1/check-alerts. */
 import type { AlertRecord } from '../alerting/types.js'
 import { ValidationError } from '../domain/errors.js'
 import { toIso } from '../lib/clock.js'

@@ -1,4 +1,4 @@
-/** Check groups (spec 2.7): account-scoped create, update, read, list, delete, and the group's checks. */
+/** Check groups: account-scoped create, update, read, list, delete, and the group's checks. */
 import type { ResourceDeps } from './resource-deps.js'
 import { toIso, toIsoOrNull } from '../lib/clock.js'
 import { BodyProblems } from '../domain/body-problems.js'

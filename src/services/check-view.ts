@@ -1,6 +1,7 @@
 /**
- * The response shape of a check: its document plus the response-only fields of spec 2.1. Secret environment
- * variables (its own and, with group settings applied, its group's) read as null.
+ * The response shape of a check: its document plus the fields only a response has (id, alertChannels, created_at,
+ * updated_at, logicalId, project). Secret environment variables (its own and, with group settings applied, its
+ * group's) read as null.
  */
 import type { ResourceOwner } from '../store/projects.js'
 import { toIso, toIsoOrNull } from '../lib/clock.js'

@@ -59,7 +59,7 @@ export function checkService(deps: ResourceDeps): CheckService {
   }
   const view = async (accountId: string, record: CheckRecord) => (await views(accountId, [record]))[0] as CheckView
 
-  /** Views of checks in a group with the group's settings applied (semantics 1); each group is loaded once. */
+  /** Views of checks in a group with the group's settings applied (applyGroupSettings); each group is loaded once. */
   async function withGroupSettings(accountId: string, shown: CheckView[]): Promise<CheckView[]> {
     const ids = [...new Set(shown.map((c) => c.groupId).filter((g): g is number => typeof g === 'number'))]
     const groups = new Map<number, Doc>()

@@ -1,4 +1,4 @@
-/** Dashboards (spec 2.13): account-scoped CRUD; customUrl and customDomain are unique across all accounts. */
+/** Dashboards: account-scoped CRUD; customUrl and customDomain are unique across all accounts. */
 import { randomBytes } from 'node:crypto'
 import type { ResourceDeps } from './resource-deps.js'
 import type { Stores } from './stores.js'

@@ -1,5 +1,5 @@
 /**
- * Error groups (spec 2.12): every failing FINAL result's message is cleaned and hashed, and counted in its check's
+ * Error groups: every failing FINAL result's message is cleaned and hashed, and counted in its check's
  * group (record, called after results are stored); the account reads its groups and archives them.
  */
 import { FieldErrorCollector, NotFoundError, ValidationError } from '../domain/errors.js'

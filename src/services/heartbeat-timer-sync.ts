@@ -1,7 +1,7 @@
 /**
  * Keeps a heartbeat check's timer in step with its document, inside the check's create/update transaction: the
  * ping token, activation, period and grace; deactivation clears the deadline; reactivation or a new period or
- * grace restarts a started timer at save time (semantics section 4).
+ * grace restarts a started timer at save time.
  */
 import type { CheckRecord } from '../store/checks.js'
 import { timerStateOf, withTimerState, type HeartbeatTimerRow } from '../store/heartbeats.js'

@@ -1,4 +1,4 @@
-/** Heartbeat checks: pings, deadlines, events and availability (spec 2.6, semantics section 4). */
+/** Heartbeat checks: pings, deadlines, events and availability. */
 import { checkHeartbeatDeadlines } from '../engine/heartbeat-deadlines.js'
 import type { ResourceDeps } from './resource-deps.js'
 import { pingWriter, type PingInput, type PingOutcome } from './heartbeat-pings.js'

@@ -104,14 +104,14 @@ export interface Services {
   apiKeys: ApiKeyService
   /** Test notifications through an alert channel. */
   alertChannelTests: AlertChannelTestService
-  /** Private-location agents: leasing, artifact uploads, results, expiry of runs nobody leased (issue 15). */
+  /** Private-location agents: leasing, artifact uploads, results, expiry of runs nobody leased. */
   agentJobs: AgentJobService
   /** Private-location agents: authentication, lastSeen, heartbeats, reported errors, queue metrics. */
   agentPresence: AgentPresenceService
   locationAvailability: LocationAvailabilityService
   /** Removes old results, heartbeat events, check sessions, notifications and agent errors in small batches (periodic work). */
   retention: RetentionService
-  /** Monitoring as code: deploys, previews and destroys of projects (issue 17). */
+  /** Monitoring as code: deploys, previews and destroys of projects. */
   projects: ProjectService
   /** Tells this instance's engine of work the services queued (engine deps `bell`). */
   bell: WorkBell

@@ -1,5 +1,5 @@
 /**
- * Private locations without agents (issue 15): a periodic pass marks a location that had an agent UNAVAILABLE once
+ * Private locations without agents: a periodic pass marks a location that had an agent UNAVAILABLE once
  * none was seen for `unavailableAfterMs` (default 10 minutes) and alerts every channel of the account; when an agent
  * is seen again it is AVAILABLE and the channels hear that too. While a location is unavailable the scheduler queues
  * nothing there (engine/scheduler.ts), so its checks do not pile up runs that would only expire. Each change and its

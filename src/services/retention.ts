@@ -1,5 +1,5 @@
 /**
- * Data retention (issue 16), run as periodic work: each pass removes, kind by kind, a few batches of rows older
+ * Data retention, run as periodic work: each pass removes, kind by kind, a few batches of rows older
  * than their retention (raw check results with the heartbeat pings and check sessions that go with them, finished
  * notifications, subscriber e-mails and the alert history, agent error reports), then lets SQLite checkpoint its WAL. A pass does a bounded amount of work;
  * a backlog (a first run on an old database) shrinks by a few batches every pass instead of in one long delete.

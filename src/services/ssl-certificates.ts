@@ -1,5 +1,5 @@
 /**
- * SSL certificate expiry (semantics section 3): a periodic job keeps one row per watched certificate, reads the
+ * SSL certificate expiry: a periodic job keeps one row per watched certificate, reads the
  * certificates that are due (hourly; 15 min after a failed read) and raises one ALERT_SSL when the days remaining
  * newly cross any subscribed channel's sslExpiryThreshold (or the certificate expired). Delivery then notifies each
  * channel whose own threshold is reached.

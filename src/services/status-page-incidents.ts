@@ -12,7 +12,7 @@ import { incidentView, orderedUpdates } from './status-page-incident-state.js'
 import type { ServiceMap, View } from './status-page-views.js'
 import { queueIncidentEmails } from './status-pages/subscriber-mail-queue.js'
 
-/** What a check's triggerIncident opens (spec 2.2). */
+/** What a check's triggerIncident opens. */
 export interface OpenIncidentInput {
   serviceId: string
   name: string

@@ -1,5 +1,5 @@
 /**
- * E-mail subscribers of a status page (spec 2.11). Subscribers start PENDING with a verification token for the
+ * E-mail subscribers of a status page. Subscribers start PENDING with a verification token for the
  * public confirmation link, and an unsubscribe token for the links in every e-mail; bulk imports may be VERIFIED at
  * once (autoVerify). A PENDING subscriber gets a verification e-mail through the outbox (status-pages/), at most one
  * per address and page in 10 minutes: a repeated subscribe is still 409, and re-sends the e-mail only after that.

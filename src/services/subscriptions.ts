@@ -39,7 +39,7 @@ export async function syncSubscriptions(stores: Stores, accountId: string, targe
 
 const targetColumns = (t: SubscriptionTarget) => ('checkId' in t ? { checkId: t.checkId, groupId: null } : { checkId: null, groupId: t.groupId })
 
-/** The public part of a channel's config as spec 2.2 lists it under alertChannels. */
+/** The public part of a channel's config, as a check's alertChannels lists it. */
 export function addChannelToView(view: AlertChannelsView, channel: DocRecord<number>): void {
   const c = (channel.doc.config ?? {}) as Doc
   switch (channel.doc.type) {

@@ -1,4 +1,4 @@
-/** Account environment variables (spec 2.8), addressed by key. A secret's value is stored for checks but never returned. */
+/** Account environment variables, addressed by key. A secret's value is stored for checks but never returned. */
 import type { ResourceDeps } from './resource-deps.js'
 import { BodyProblems } from '../domain/body-problems.js'
 import { NotFoundError, type FieldErrors } from '../domain/errors.js'

@@ -1,4 +1,4 @@
-/** Invitations to join an account (issue 14); found by the hash of their one-time token. */
+/** Invitations to join an account; found by the hash of their one-time token. */
 import type { Kysely } from 'kysely'
 import type { Database, InvitationRow } from './schema.js'
 

@@ -1,5 +1,5 @@
 /**
- * Two small tables that guard sign-in (issue 14): the one-time setup tokens that create the first user, and the
+ * Two small tables that guard sign-in: the one-time setup tokens that create the first user, and the
  * counters of failed sign-ins per e-mail and per client address (in the database, so the limit holds across
  * instances).
  */

@@ -1,4 +1,4 @@
-/** Console sign-in sessions (issue 14), found by the SHA-256 hash of the cookie's token. */
+/** Console sign-in sessions, found by the SHA-256 hash of the cookie's token. */
 import type { Kysely } from 'kysely'
 import type { Database, LoginSessionRow } from './schema.js'
 

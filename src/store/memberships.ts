@@ -1,4 +1,4 @@
-/** Who may use which account, with which role (issue 14). */
+/** Who may use which account, with which role. */
 import type { Kysely } from 'kysely'
 import type { Database, MembershipRow } from './schema.js'
 

@@ -1,5 +1,5 @@
 /**
- * Whether private locations are available (issue 15): one row per location once an agent was seen there. The
+ * Whether private locations are available: one row per location once an agent was seen there. The
  * newest visit of any agent comes from private_location_agents; a change of status is a conditional write, so
  * when several instances look at once exactly one of them makes it (and sends its alert).
  */

@@ -1,5 +1,5 @@
 /**
- * Projects of monitoring as code (issue 17) and their bindings: which resource each (kind, logical id) of a project
+ * Projects of monitoring as code and their bindings: which resource each (kind, logical id) of a project
  * is, with the hashes of the payload fields it was last deployed with.
  */
 import type { Kysely } from 'kysely'

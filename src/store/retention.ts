@@ -1,5 +1,5 @@
 /**
- * Data retention's statements (issue 16): each removes at most `limit` of the oldest rows of one kind, through
+ * Data retention's statements: each removes at most `limit` of the oldest rows of one kind, through
  * `delete … where id in (select id … where created_at < ? order by created_at limit ?)`, which walks a created_at
  * index (migrations 007 and 013) from its oldest end and never scans a table. One statement is one short
  * transaction: the engine's writers wait at most for one batch. On PostgreSQL the batch skips rows another

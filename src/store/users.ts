@@ -1,4 +1,4 @@
-/** Console users (issue 14). E-mail addresses are stored lower-cased and are unique. */
+/** Console users. E-mail addresses are stored lower-cased and are unique. */
 import type { Kysely } from 'kysely'
 import type { Database, UserRow } from './schema.js'
 

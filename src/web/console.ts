@@ -1,5 +1,5 @@
 /**
- * The web console (issue 14): the single-page application built from console/ into console/dist, served at `/`
+ * The web console: the single-page application built from console/ into console/dist, served at `/`
  * and at each of its own paths on the service's host. Its hashed assets are sent pre-compressed (brotli or gzip,
  * written by scripts/build-console.ts) with a year's cache; the HTML is revalidated every time. It talks to the
  * public API only. Where the console was never built, `/` says how to build it.

@@ -1,5 +1,5 @@
 /**
- * Analytics (spec 2.14, 4.1): one route per check type at the reference's paths, and the list of metrics per
+ * Analytics: one route per check type at the reference's paths, and the list of metrics per
  * type. Query parameters are read as text and checked in one place (domain/analytics/query.ts), so that a 400
  * names every offending parameter at once.
  */

@@ -1,4 +1,4 @@
-/** The account's API keys as the console manages them (issue 14): list, create (shown once), revoke. */
+/** The account's API keys as the console manages them: list, create (shown once), revoke. */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services/index.js'

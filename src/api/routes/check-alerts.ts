@@ -1,4 +1,4 @@
-/** Check alerts (spec 2.10): the record of every alert raised, newest first, in windows of at most 6 hours. */
+/** Check alerts: the record of every alert raised, newest first, in windows of at most 6 hours. */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services/index.js'

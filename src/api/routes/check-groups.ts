@@ -1,4 +1,4 @@
-/** Check groups (spec 2.7, section 4): create and update on /v2 (and the deprecated /v1), read, list, delete, checks. */
+/** Check groups: create and update on /v2 (and the deprecated /v1), read, list, delete, checks. */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import { groupBodySchema } from '../../domain/groups/schema.js'

@@ -1,4 +1,4 @@
-/** Checks API: typed create/update for every check type, read, delete and the filtered list (spec section 4). */
+/** Checks API: typed create/update for every check type, read, delete and the filtered list. */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import { bodySchema } from '../../domain/checks/check-type.js'

@@ -1,5 +1,5 @@
 /**
- * The console's sign-in routes (issue 14): sign-in, sign-out, the current session, password change, and the
+ * The console's sign-in routes: sign-in, sign-out, the current session, password change, and the
  * first user's setup. Public routes (no API key): they read and set the session cookie themselves.
  */
 import { Type, type Static } from 'typebox'

@@ -1,4 +1,4 @@
-/** Dashboards (spec 2.13): HTTP routes. The path uses the string dashboardId. */
+/** Dashboards: HTTP routes. The path uses the string dashboardId. */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import { DashboardCreateBody, DashboardUpdateBody, type DashboardBody } from '../../domain/dashboards.js'

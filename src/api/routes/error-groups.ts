@@ -1,4 +1,4 @@
-/** Error groups (spec 2.12): failing runs of a check grouped by their cleaned error message; archiving. */
+/** Error groups: failing runs of a check grouped by their cleaned error message; archiving. */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services/index.js'

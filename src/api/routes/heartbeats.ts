@@ -1,4 +1,4 @@
-/** Heartbeat checks: the ping address, events and availability (spec 2.6 and 4, semantics section 4). */
+/** Heartbeat checks: the ping address, events and availability. */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services/index.js'

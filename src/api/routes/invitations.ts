@@ -1,5 +1,5 @@
 /**
- * Invitations (issue 14): account managers create and withdraw them; the invited person opens the link without
+ * Invitations: account managers create and withdraw them; the invited person opens the link without
  * an account (public routes) to see it and accept it, which signs them in.
  */
 import { Type, type Static } from 'typebox'

@@ -1,4 +1,4 @@
-/** Monitoring as code (issue 17): deploy (or preview) a project's resources, list and read projects, destroy one. */
+/** Monitoring as code: deploy (or preview) a project's resources, list and read projects, destroy one. */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import { StringEnum } from '../../domain/checks/shared-schemas.js'

@@ -1,4 +1,4 @@
-/** Status page subscriptions (spec 2.11): HTTP routes (registered by statusPageRoutes). */
+/** Status page subscriptions: HTTP routes (registered by statusPageRoutes). */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import { SUBSCRIPTION_STATUSES } from '../../domain/status-pages/enums.js'

@@ -1,4 +1,4 @@
-/** Account environment variables (spec 2.8): HTTP routes. A secret's value reads as null everywhere. */
+/** Account environment variables: HTTP routes. A secret's value reads as null everywhere. */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import { CreateVariableBody, UpdateVariableBody, VariableView } from '../../domain/variables.js'

@@ -8,7 +8,7 @@ export const ErrorResponse = Type.Object(
     message: Type.String(),
     attributes: Type.Object({}, { additionalProperties: true }),
   },
-  { description: 'Error body (spec section 7). For validation errors, attributes maps each offending field to the reason.' },
+  { description: 'Error body of every API error. For validation errors, attributes maps each offending field to the reason.' },
 )
 
 export const errorResponses = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponse]))

@@ -1,4 +1,4 @@
-/** Schemas of the console's people-and-access routes (issue 14), for validation and the OpenAPI document. */
+/** Schemas of the console's people-and-access routes, for validation and the OpenAPI document. */
 import { Type } from 'typebox'
 import { StringEnum } from '../../domain/checks/shared-schemas.js'
 import { ROLES } from '../../domain/users/roles.js'

@@ -20,7 +20,7 @@ export interface ApiClient {
   call<T>(method: string, path: string, body?: unknown, ok?: (status: number) => boolean): Promise<ApiAnswer<T>>
 }
 
-/** The message of a spec section 7 error body, with the fields a 400 names. */
+/** The message of an API error body ({ statusCode, error, message, attributes }), with the fields a 400 names. */
 export function describeApiError(status: number, body: unknown): string {
   const b = (body ?? {}) as { message?: unknown; attributes?: unknown }
   const message = typeof b.message === 'string' ? b.message : `HTTP ${status}`

@@ -1,5 +1,5 @@
 /**
- * The analytics metrics of each check type (semantics section 8, the reference's per-type routes): base names with
+ * The analytics metrics of each check type (one route per type, as in the reference API): base names with
  * their unit and label, the aggregations every timing base has, and the route slug of each type.
  */
 import { ownValue } from '../../lib/own-keys.js'

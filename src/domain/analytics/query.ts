@@ -1,5 +1,5 @@
 /**
- * The analytics query of spec 4.1 (pure): parses and checks every parameter, naming the offending one, and
+ * The analytics query of one check (pure): parses and checks every parameter, naming the offending one, and
  * resolves the window. Metrics come comma-separated or repeated; from/to are UNIX seconds (or ISO dates) and
  * override quickRange.
  */

@@ -1,5 +1,5 @@
 /**
- * The comparisons of semantics section 2, applied to one value. Numeric comparisons compare numbers when both
+ * The comparisons of assertions (EQUALS, CONTAINS, LESS_THAN …), applied to one value. Numeric comparisons compare numbers when both
  * sides parse as numbers; everything else compares text. Pure.
  */
 

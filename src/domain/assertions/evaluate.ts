@@ -1,4 +1,4 @@
-/** Evaluates a check's assertions, top to bottom, against what a run observed (semantics section 2). Pure. */
+/** Evaluates a check's assertions, top to bottom, against what a run observed. Pure. */
 import { compareValue } from './compare.js'
 import { extractSource, type AssertionSubject } from './sources.js'
 import { boundForDisplay, type Assertion, type AssertionResult } from './types.js'

@@ -1,6 +1,6 @@
 /**
  * JSONPath for assertions: RFC 9535 (jsonpath-rfc9535, which passes the compliance suite and never evaluates
- * code) plus the `.length` extension of semantics section 2. Pure.
+ * code) plus a `.length` extension (the length of an array or string). Pure.
  */
 import { query, type JsonValue } from 'jsonpath-rfc9535'
 

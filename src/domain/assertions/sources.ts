@@ -1,5 +1,5 @@
 /**
- * What each assertion source looks at, per check type (semantics sections 2 and 5). A source yields the values
+ * What each assertion source looks at, per check type. A source yields the values
  * every one of which must pass (several only for a JSONPath with several matches), or an error. Pure.
  */
 import { evaluateJsonPath } from './json-path.js'

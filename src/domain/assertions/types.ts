@@ -1,4 +1,4 @@
-/** Assertion shapes shared by every check type (semantics sections 2 and 5). Pure types and parsing, no I/O. */
+/** Assertion shapes shared by every check type. Pure types and parsing, no I/O. */
 
 /** A stored assertion: `{source, comparison, property, target, regex}` with defaults filled. */
 export interface Assertion {

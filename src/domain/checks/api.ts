@@ -1,4 +1,4 @@
-/** API check (spec 2.3, semantics section 2). */
+/** API check: one HTTP request with setup and teardown scripts and assertions on the response. */
 import { Type } from 'typebox'
 import type { CheckTypeDef, Doc } from './check-type.js'
 import { commonFields, httpRequestParts, responseTimeFields, scriptPhaseFields } from './common-fields.js'

@@ -1,4 +1,4 @@
-/** Browser check (spec 2.4, semantics section 6). */
+/** Browser check: a Playwright script run in a real browser. */
 import type { CheckTypeDef, Doc } from './check-type.js'
 import type { FieldErrorCollector } from '../errors.js'
 import { commonFields, scriptFields } from './common-fields.js'

@@ -1,4 +1,4 @@
-/** Fields common to every check type (spec 2.1) and the response-time / script fields several share. */
+/** Fields common to every check type and the response-time / script fields several share. */
 import { Type, type TSchema } from 'typebox'
 import type { FieldSpec } from './check-type.js'
 import {

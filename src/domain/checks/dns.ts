@@ -1,4 +1,4 @@
-/** DNS monitor (semantics section 5). */
+/** DNS monitor: one query of a record type to a name server, with assertions on the answer. */
 import { Type } from 'typebox'
 import type { CheckTypeDef, Doc } from './check-type.js'
 import { commonFields, responseTimeFields } from './common-fields.js'

@@ -1,4 +1,4 @@
-/** Value sets of the specification (sections 1, 2.1). */
+/** Value sets of the public API: check types, locations, runtimes, frequencies, statuses, assertion comparisons. */
 export const CHECK_TYPES = ['AGENTIC', 'API', 'BROWSER', 'HEARTBEAT', 'ICMP', 'MULTI_STEP', 'TCP', 'PLAYWRIGHT', 'URL', 'DNS'] as const
 export type CheckType = (typeof CHECK_TYPES)[number]
 

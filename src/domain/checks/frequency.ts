@@ -1,4 +1,4 @@
-/** frequency / frequencyOffset rules of spec 2.1 (pure). */
+/** frequency / frequencyOffset rules of checks (pure). */
 import { stableHash } from '../../lib/ids.js'
 
 export const SUB_MINUTE_OFFSETS = [10, 20, 30] as const
@@ -35,7 +35,7 @@ export function defaultFrequencyOffset(checkId: string, frequency: number): numb
 
 /**
  * Seconds between runs, and the phase (seconds after the interval boundary) at which runs start.
- * For frequency <= 60 one offset unit is 6 s; above 60 one unit is one hour (semantics section 1).
+ * For frequency <= 60 one offset unit is 6 s; above 60 one unit is one hour.
  */
 export function scheduleOf(frequency: number, offset: number | null): { intervalSeconds: number; phaseSeconds: number } {
   if (frequency === 0) return { intervalSeconds: offset ?? 10, phaseSeconds: 0 }

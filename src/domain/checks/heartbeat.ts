@@ -1,4 +1,4 @@
-/** Heartbeat check (spec 2.6, semantics section 4): the monitored job pings us. */
+/** Heartbeat check: the monitored job pings us. */
 import { Type } from 'typebox'
 import type { CheckTypeDef, Doc } from './check-type.js'
 import { commonFields, responseTimeFields, scriptFields, scriptPhaseFields } from './common-fields.js'
@@ -31,7 +31,7 @@ export const heartbeatCheck = {
     const { retryStrategy: _ignored, ...common } = commonFields(Type.Integer({ minimum: 0, maximum: 525600, default: 10 }))
     return {
       ...common,
-      // Always the empty object (spec 2.6): null, like any content, leaves it {}.
+      // Always the empty object (a heartbeat check makes no request): null, like any content, leaves it {}.
       request: { schema: Nullable(Type.Object({})), default: () => ({}), normalize: () => ({}), keepOnNull: true },
       heartbeat: {
         schema: HeartbeatConfig,

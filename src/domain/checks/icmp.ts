@@ -1,4 +1,4 @@
-/** ICMP monitor (spec 2.5, semantics section 5). */
+/** ICMP monitor: pings a host and judges packet loss and latency. */
 import { Type } from 'typebox'
 import type { CheckTypeDef, Doc } from './check-type.js'
 import { commonFields, responseTimeFields, scriptFields, scriptPhaseFields } from './common-fields.js'
@@ -38,7 +38,7 @@ export const icmpCheck = {
         }
       },
     },
-    // An object (spec 2.5); null leaves it {}.
+    // An object; null leaves it {}.
     heartbeat: { schema: Nullable(Type.Object({})), default: () => ({}), keepOnNull: true },
     ...scriptFields,
     script: { schema: Type.String({ maxLength: 512 * 1024 }) },

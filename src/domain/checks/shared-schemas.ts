@@ -1,4 +1,4 @@
-/** Sub-objects shared by several check types (spec 2.1, 2.2), as JSON schemas for the API layer. */
+/** Sub-objects shared by several check types, as JSON schemas for the API layer. */
 import { Type, type TSchema } from 'typebox'
 import { RUNTIME_IDS, LOCATIONS } from './enums.js'
 import { UUID_PATTERN } from '../../lib/ids.js'

@@ -1,4 +1,4 @@
-/** TCP monitor (semantics section 5). */
+/** TCP monitor: connect to hostname:port, optionally send data, assert on the reply. */
 import { Type } from 'typebox'
 import type { CheckTypeDef, Doc } from './check-type.js'
 import { commonFields, responseTimeFields } from './common-fields.js'

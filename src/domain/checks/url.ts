@@ -1,4 +1,4 @@
-/** URL monitor (semantics section 5): GET only, status-code assertions. */
+/** URL monitor: GET only, status-code assertions. */
 import { Type } from 'typebox'
 import type { CheckTypeDef, Doc } from './check-type.js'
 import { commonFields, responseTimeFields } from './common-fields.js'

@@ -1,5 +1,5 @@
 /**
- * Error-message cleaning (spec 2.12, semantics section 7): the details that differ between occurrences of one fault
+ * Error-message cleaning for error groups: the details that differ between occurrences of one fault
  * (numbers, ids, UUIDs, hex, timestamps, IPs, ports, durations, quoted values) become placeholders, so that the same
  * fault lands in one group. Host names are kept: a different host is a different fault. Pure; the rules are an
  * ordered list, applied one after the other, and each is table-tested.

@@ -1,5 +1,5 @@
 /**
- * A check as it runs inside its group (semantics section 1, "Group overrides", V2 semantics). Pure: it takes the
+ * A check as it runs inside its group: the group's settings override or extend the check's own. Pure: it takes the
  * check's response view and the group's stored document and returns a new view; neither input is changed.
  */
 type Doc = Record<string, unknown>

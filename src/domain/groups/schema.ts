@@ -1,4 +1,4 @@
-/** Check group fields (spec 2.7): the body schemas of create and update, with their defaults and limits. */
+/** Check group fields: the body schemas of create and update, with their defaults and limits. */
 import { Type, type TSchema } from 'typebox'
 import { API_SOURCES } from '../checks/api.js'
 import { httpRequestParts } from '../checks/common-fields.js'
@@ -12,9 +12,9 @@ import { normalizeAssertion } from '../checks/assertion-rules.js'
 
 type Doc = Record<string, unknown>
 
-/** Spec 8: at most 100 environment variables per group. */
+/** At most 100 environment variables per group, as the public API allows. */
 export const MAX_GROUP_ENV_VARS = 100
-/** Spec 8 gives only the minimum (1); 100 checks at once is our ceiling for a CI/API group trigger. */
+/** The public API sets only the minimum (1); 100 checks at once is our ceiling for a CI/API group trigger. */
 export const MAX_GROUP_CONCURRENCY = 100
 export const FALLBACK = 'FALLBACK'
 

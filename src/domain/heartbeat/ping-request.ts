@@ -1,4 +1,4 @@
-/** What a ping request tells us, pure: whether it counts, and what its event records (semantics section 4). */
+/** What a ping request tells us, pure: whether it counts, and what its event records. */
 
 /** Link-preview bots fetch pasted URLs; their requests are answered but never count as pings. */
 const PREVIEW_BOTS = /twitterbot|slackbot|googlebot|discordbot|facebot|facebookexternalhit|telegrambot|whatsapp|linkedinbot/i

@@ -1,4 +1,4 @@
-/** A heartbeat check's timer settings from its stored document (spec 2.6), pure. */
+/** A heartbeat check's timer settings from its stored document, pure. */
 import { toSeconds, type HeartbeatUnit } from '../checks/heartbeat.js'
 import type { TimerSettings } from './timer.js'
 

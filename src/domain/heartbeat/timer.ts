@@ -1,5 +1,5 @@
 /**
- * The heartbeat timer (semantics section 4), pure. The first ping starts it; every ping, /fail signal or missed
+ * The heartbeat timer, pure. The first ping starts it; every ping, /fail signal or missed
  * deadline resets it; reactivation or a change of period or grace restarts it at save time. Deadline = expected
  * time (reset + period) + grace; after a missed deadline the next one is one period later, so a job that stays
  * dead yields one failure per period. Times are epoch milliseconds.

@@ -1,5 +1,5 @@
 /**
- * Monitoring as code (issue 17): what `picket deploy` sends and what the service answers. A project (its logical
+ * Monitoring as code: what `picket deploy` sends and what the service answers. A project (its logical
  * id, unique in the account) owns the resources it deployed, each under its own logical id. The constructs
  * (src/constructs/) turn the project's files into `resources`; the service (services/projects/) compares them with
  * what the project deployed last and creates, updates and deletes resources in one transaction.

@@ -1,5 +1,5 @@
 /**
- * Turns what a run observed into its verdict (semantics sections 2 and 5): passing, degraded or failing, with the
+ * Turns what a run observed into its verdict: passing, degraded or failing, with the
  * reason. Pure and table-tested; runners measure, this decides.
  */
 import { describeFailure } from '../assertions/evaluate.js'
@@ -103,7 +103,7 @@ export function classifyRun(input: ClassifyInput): Classification {
     }
     return failing(error.kind, error.message, { networkError: error.networkError === true })
   }
-  // ICMP judges packet loss, not response time (semantics section 5).
+  // ICMP judges packet loss, not response time.
   const timed = input.mode !== 'icmp'
   const overMax = timed && over(input.responseTime, input.maxResponseTime)
   const failures = collectFailures(input, overMax)

@@ -1,4 +1,4 @@
-/** Whether and when a failed attempt is retried (pure; semantics section 1 "retryStrategy", "doubleCheck"). */
+/** Whether and when a failed attempt is retried (pure; from retryStrategy, or the deprecated doubleCheck). */
 
 export interface RetryStrategy {
   type: 'FIXED' | 'LINEAR' | 'EXPONENTIAL' | 'SINGLE_RETRY'

@@ -1,5 +1,5 @@
 /**
- * Secret environment variables of checks and groups (spec 2.8), pure. Once an entry is `secret`, its value is
+ * Secret environment variables of checks and groups, pure. Once an entry is `secret`, its value is
  * stored for runs but never shown again, and it stays secret:
  * - hideSecretValues: the document as a response shows it, each secret entry's value replaced by a placeholder.
  *   Check documents use null (the reference schema of a check's entries allows null, as /v1/variables does); group

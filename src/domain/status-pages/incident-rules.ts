@@ -1,4 +1,4 @@
-/** Incident bookkeeping: update order, last status, resolve time and duration (semantics section 10), pure. */
+/** Incident bookkeeping: update order, last status, resolve time and duration, pure. */
 import type { IncidentSeverity, IncidentStatus } from './enums.js'
 
 export type Doc = Record<string, unknown>

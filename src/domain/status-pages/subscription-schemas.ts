@@ -1,4 +1,4 @@
-/** Request schemas and rules of status page subscriptions (spec 2.11, reference BulkCreateSubscriptionsPayload). */
+/** Request schemas and rules of status page subscriptions (bulk creation shaped like the reference API's BulkCreateSubscriptionsPayload). */
 import { Type } from 'typebox'
 import { StringEnum } from '../checks/shared-schemas.js'
 import { MAX_BULK_SUBSCRIPTIONS, SUBSCRIPTION_TYPES } from './enums.js'

@@ -1,5 +1,5 @@
 /**
- * 90-day uptime of a status page service (semantics section 10: "(total − incident downtime) / total"), pure.
+ * 90-day uptime of a status page service, "(total − incident downtime) / total", pure.
  *
  * One bar per UTC day, oldest first, today last. A day's downtime is the union of the times the service's incidents
  * were open during it (an incident is open from its first update to its final resolve, or until now while open),

@@ -1,5 +1,5 @@
 /**
- * Password hashing for console users (issue 14): scrypt, the memory-hard function built into Node's crypto (no
+ * Password hashing for console users: scrypt, the memory-hard function built into Node's crypto (no
  * native add-on to build), stored as a PHC string `$scrypt$ln=15,r=8,p=1$<salt>$<hash>` (base64, no padding), so
  * the cost can be raised later and old hashes still verify and can be re-hashed at the next sign-in.
  */

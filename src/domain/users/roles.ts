@@ -1,5 +1,5 @@
 /**
- * What each account role may do (issue 14), with the reference's role names (AccountMember roles): every role
+ * What each account role may do, with the reference's role names (AccountMember roles): every role
  * reads all but trigger tokens (which start runs); READ_RUN also starts runs and sees those tokens; READ_WRITE
  * changes the account's resources; ADMIN also manages members and keys; OWNER also hands the account over.
  * Enforced on the server for the console and the API alike.

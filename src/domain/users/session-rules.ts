@@ -1,5 +1,5 @@
 /**
- * How long console sign-ins last and how failed ones are limited (pure, issue 14). A session ends after 14 days
+ * How long console sign-ins last and how failed ones are limited (pure). A session ends after 14 days
  * without use (sliding; its last use is written at most once a minute) and 30 days after sign-in whatever happens.
  * Sign-in failures are counted per e-mail and per client address in 15-minute windows; the 11th try in a window
  * is refused until the window ends.

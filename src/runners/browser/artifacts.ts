@@ -1,5 +1,5 @@
 /**
- * The files a run leaves that are worth keeping (semantics section 6): the JSON report, the Playwright traces, the
+ * The files a run leaves that are worth keeping: the JSON report, the Playwright traces, the
  * screenshots on failure and the screenshots the script took itself (.png, .jpg, .jpeg). A run's folder is the
  * run's to fill, so a file is taken only under the rules of run-file.ts (a regular file inside the run's folder;
  * for a plain script's outputs, inside the output folder) and within the caps of artifact-caps.ts, and is copied at

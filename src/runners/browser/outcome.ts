@@ -1,7 +1,7 @@
 /**
  * A browser run's verdict (pure): from how its process ended, the Playwright report and the trace summary to a
  * RunResult. A failing test names the test and the step; a hard limit, a memory kill or a crash says so; a
- * degraded mark counts only when nothing failed and nothing timed out (semantics section 6).
+ * degraded mark counts only when nothing failed and nothing timed out.
  */
 import type { ErrorKind, RunResult, RunStatus } from '../contract.js'
 import { formatSeconds } from '../sandbox/spawn-child.js'

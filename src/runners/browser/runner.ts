@@ -44,7 +44,7 @@ import { BOX_RUNTIME, BOX_SUITE, boxHelperPath } from './run-layout.js'
 export interface BrowserRunnerOptions {
   /** Debian's Chromium (CHROMIUM_PATH); browser runs fail with how to install it when it is missing. */
   chromiumPath: string
-  /** Hard limit of a run (semantics: 240 s). */
+  /** Hard limit of a run (default 240 s). */
   timeoutMs?: number
   /** Resident memory of a run's whole process tree, in MB. */
   memoryMb?: number

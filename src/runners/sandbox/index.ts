@@ -15,7 +15,7 @@ import { egressGuard } from '../egress-guard.js'
 import { runInChild, type ChildLimits, type ChildResult } from './spawn-child.js'
 
 export interface SandboxOptions {
-  /** Wall-clock limit per script, spawn included (default 10 000 ms, as in semantics section 2). */
+  /** Wall-clock limit per script, spawn included (default 10 000 ms). */
   timeoutMs?: number
   /** V8 heap cap of the child (default 128 MB). */
   memoryMb?: number

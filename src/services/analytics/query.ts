@@ -1,5 +1,5 @@
 /**
- * Analytics of one check (spec 2.14, 4.1): the window is read from the roll-ups where whole minutes and hours fit,
+ * Analytics of one check: the window is read from the roll-ups where whole minutes and hours fit,
  * raw results at its edges and results stored since the last roll-up, all in one snapshot, so every figure is
  * exact but for percentiles (within 1%).
  */

@@ -1,5 +1,5 @@
 /**
- * Monitoring as code (issue 17): deploy a project's resources (create, update and delete what changed since the
+ * Monitoring as code: deploy a project's resources (create, update and delete what changed since the
  * project's last deploy, in one transaction), preview a deploy, read projects, and destroy one with its resources.
  */
 import { NotFoundError } from '../../domain/errors.js'

@@ -1,5 +1,5 @@
 /**
- * What a public dashboard shows (spec 2.13): the account's checks of its tags with their status, availability and
+ * What a public dashboard shows: the account's checks of its tags with their status, availability and
  * P95/P99 over a window, group names and open incidents. Each view costs a fixed number of queries whatever the
  * number of checks (checks, statuses, groups, the window's analytics segments, incidents), and is cached briefly:
  * a wall of screens refreshing together costs one computation.

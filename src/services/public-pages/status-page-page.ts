@@ -1,5 +1,5 @@
 /**
- * What a public status page shows (semantics section 10): its cards with each service's state and 90-day uptime,
+ * What a public status page shows: its cards with each service's state and 90-day uptime,
  * the open incidents, the past ones paged, and the feeds; and its "get updates" form. A view costs a fixed number
  * of queries whatever the number of services and incidents (the account's services, incidents and incident
  * updates, each one list), filtered in memory to the page's services, and is cached briefly: every viewer and

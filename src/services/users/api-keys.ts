@@ -1,5 +1,5 @@
 /**
- * An account's API keys as the console manages them (issue 14): listed with who made each and the role it acts
+ * An account's API keys as the console manages them: listed with who made each and the role it acts
  * with, created for the caller (a user's key acts with that user's current role; a key made with an operator key
  * is an operator key), revoked. The key itself is shown once, at creation.
  */

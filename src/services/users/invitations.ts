@@ -1,5 +1,5 @@
 /**
- * Invitations (issue 14): an account manager invites an address with a role; the link (shown once, valid 7 days,
+ * Invitations: an account manager invites an address with a role; the link (shown once, valid 7 days,
  * one-time) lets its holder join: an existing user proves it is them with their password, a new one sets a
  * password and becomes a user. A new invitation of the same address replaces the open one.
  */

@@ -1,5 +1,5 @@
 /**
- * Console sign-in (issue 14): e-mail and password for a session cookie, the session behind a cookie, sign-out,
+ * Console sign-in: e-mail and password for a session cookie, the session behind a cookie, sign-out,
  * and password changes. A wrong e-mail and a wrong password answer alike, and take alike long.
  */
 import { DomainError, ValidationError } from '../../domain/errors.js'

@@ -1,5 +1,5 @@
 /**
- * The first user (issue 14). While no user exists, each start of the service makes a fresh one-time setup link
+ * The first user. While no user exists, each start of the service makes a fresh one-time setup link
  * (valid 24 hours, earlier ones void); the link creates the first user as OWNER of the first account. An operator
  * may instead name an admin in the environment: that user is made to exist as OWNER at every start (an existing
  * user keeps their password).

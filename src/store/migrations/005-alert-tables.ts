@@ -1,4 +1,4 @@
-/** Tables of alert evaluation: the check alerts raised (spec 2.10) and the alert state machine of each check. */
+/** Tables of alert evaluation: the check alerts raised and the alert state machine of each check. */
 import type { Kysely } from 'kysely'
 import type { Dialect } from '../db.js'
 

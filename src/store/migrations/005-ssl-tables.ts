@@ -1,4 +1,4 @@
-/** SSL certificates watched for expiry: one row per check and domain (semantics section 3). */
+/** SSL certificates watched for expiry: one row per check and domain. */
 import type { Kysely } from 'kysely'
 import type { Dialect } from '../db.js'
 

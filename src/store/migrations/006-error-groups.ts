@@ -1,4 +1,4 @@
-/** Error groups (spec 2.12): one row per check and hash of a cleaned error message, with its occurrences. */
+/** Error groups: one row per check and hash of a cleaned error message, with its occurrences. */
 import type { Kysely } from 'kysely'
 import type { Dialect } from '../db.js'
 

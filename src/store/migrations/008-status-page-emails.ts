@@ -1,5 +1,5 @@
 /**
- * Status page e-mails (issue 13): the public tokens of subscribers become indexed columns (a link finds its
+ * Status page e-mails: the public tokens of subscribers become indexed columns (a link finds its
  * subscriber without an account), and status_page_emails is the outbox of the verification and incident e-mails.
  * Existing subscribers get an unsubscribe token here, so every e-mail can carry a working unsubscribe link.
  */

@@ -1,5 +1,5 @@
 /**
- * People and access (issue 14): console users, their memberships of accounts with a role, invitations, sign-in
+ * People and access: console users, their memberships of accounts with a role, invitations, sign-in
  * sessions, the one-time link that creates the first user, and the counters of failed sign-ins (kept here so
  * the limit holds across instances). API keys may belong to a user: such a key acts with that user's role.
  * Secrets (session tokens, invitation and setup tokens) are stored as SHA-256 hashes only.

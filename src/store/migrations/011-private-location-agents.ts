@@ -1,5 +1,5 @@
 /**
- * Private-location agents (issue 15): the agents last seen per location (from their requests' X-Picket-Agent
+ * Private-location agents: the agents last seen per location (from their requests' X-Picket-Agent
  * headers) and the errors they report, scrubbed of secrets before they are stored.
  */
 import type { Kysely } from 'kysely'

@@ -1,5 +1,5 @@
 /**
- * Whether each private location is available (issue 15): a location that had an agent and then went without one
+ * Whether each private location is available: a location that had an agent and then went without one
  * for PRIVATE_LOCATION_UNAVAILABLE_SECONDS is UNAVAILABLE until an agent is seen again. No row: no agent was ever
  * seen. The row goes with its location.
  */

@@ -1,5 +1,5 @@
 /**
- * Data retention (issue 16) removes the oldest rows of a table in small batches, `where id in (select id … where
+ * Data retention removes the oldest rows of a table in small batches, `where id in (select id … where
  * created_at < ? order by created_at limit ?)`: each table it prunes needs an index that leads with created_at, or
  * every batch would scan the table. check_results already has one (007: check_results_created); the indexes of
  * these tables lead with an account, check or location instead. Notifications are removed only once finished:

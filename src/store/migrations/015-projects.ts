@@ -1,5 +1,5 @@
 /**
- * Monitoring as code (issue 17): a project (its logical id unique in the account) and the resources it deployed,
+ * Monitoring as code: a project (its logical id unique in the account) and the resources it deployed,
  * each bound under (kind, logical id) to the resource's id in the API (as text: integer ids and variable keys too),
  * with the SHA-256 of each top-level field of the payload it was deployed with (never the payload itself: payloads
  * hold secrets), so that the next deploy knows what changed.

@@ -1,5 +1,5 @@
 /**
- * Authentication of `/agent/v1/*` (issue 15): only a private location's `pl_` key is accepted there, checked on
+ * Authentication of `/agent/v1/*`: only a private location's `pl_` key is accepted there, checked on
  * every request (a revoked key is refused at once); account API keys and console sessions get 401. Every request
  * names its agent (X-Picket-Agent) and version (X-Picket-Agent-Version), recorded as the agent's lastSeen.
  */

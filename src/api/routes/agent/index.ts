@@ -1,4 +1,4 @@
-/** The routes private-location agents call: `/agent/v1/*` (issue 15, briefs/agent-protocol.md). */
+/** The routes private-location agents call: `/agent/v1/*` (the agent protocol v1: runners/agent-protocol.ts). */
 import { Readable } from 'node:stream'
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'

@@ -1,4 +1,4 @@
-/** Request and response schemas of the agent protocol (briefs/agent-protocol.md). */
+/** Request and response schemas of the agent protocol v1 (its job and result shapes: runners/agent-protocol.ts). */
 import { Type, type Static } from 'typebox'
 
 export const LeaseBody = Type.Object({
