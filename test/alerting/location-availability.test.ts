@@ -1,5 +1,5 @@
 /**
- * Issue 15: a private location whose agents all went away is marked unavailable after PRIVATE_LOCATION_UNAVAILABLE
+ * A private location whose agents all went away is marked unavailable after PRIVATE_LOCATION_UNAVAILABLE
  * (10 minutes by default) and every channel of the account hears it (through the channel's sendFailure flag); when an
  * agent is back it is available again (sendRecovery). A location that never had an agent is not alerted about;
  * nothing is scheduled at an unavailable location; one change gives one alert even with passes running at once.

@@ -1,5 +1,5 @@
 /**
- * Issue 15, the service side of the agent protocol: `pl_` keys on /agent/v1 only, leasing of a private location's
+ * The service side of the agent protocol: `pl_` keys on /agent/v1 only, leasing of a private location's
  * jobs with prepared specs, result intake through the engine's own outcome code, duplicates and lost leases,
  * lease expiry, the 6-minute expiry of runs nobody leased, streamed artifact uploads, metrics and agent errors.
  */

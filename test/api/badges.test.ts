@@ -1,5 +1,5 @@
 /**
- * Status badges (issue 13): served without an API key, only for accounts with badgesEnabled; a disabled account
+ * Status badges: served without an API key, only for accounts with badgesEnabled; a disabled account
  * and an unknown id answer the same 404. Cached a minute with an ETag; rate-limited by address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

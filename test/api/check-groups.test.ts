@@ -1,4 +1,4 @@
-/** Check groups through the HTTP API (spec 2.7, 4, 8; semantics 1 "Group overrides"). */
+/** Check groups through the HTTP API, and how a group's settings apply to its checks. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'

@@ -1,4 +1,4 @@
-/** API checks through the HTTP API: defaults, validation, update, read and delete (spec 2.1-2.3, 4, 7, 8; semantics 2). */
+/** API checks through the HTTP API: defaults, validation, update, read and delete. */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'

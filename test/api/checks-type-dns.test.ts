@@ -1,4 +1,4 @@
-/** DNS monitors through the HTTP API: defaults, validation, update, read and delete (spec 2.1, 2.2, 4, 7, 8; semantics 5). */
+/** DNS monitors through the HTTP API: defaults, validation, update, read and delete. */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'
@@ -180,7 +180,7 @@ describe.each(testDbs)('DNS monitors on $name', (db) => {
   })
 
   describe('frequency and frequencyOffset', () => {
-    it('frequency 0 accepts offset 10 (semantics 1: DNS monitors accept frequency 0)', async () => {
+    it('frequency 0 accepts offset 10 (DNS monitors accept frequency 0)', async () => {
       const check = await create(minimal({ frequency: 0, frequencyOffset: 10 }))
       expect(check).toMatchObject({ frequency: 0, frequencyOffset: 10 })
     })

@@ -1,4 +1,4 @@
-/** HEARTBEAT checks through the HTTP API: defaults, ping tokens, validation (spec 2.1, 2.6, 8; semantics 4), update, read, delete. */
+/** HEARTBEAT checks through the HTTP API: defaults, ping tokens, validation, update, read, delete. */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'

@@ -1,4 +1,4 @@
-/** ICMP monitors through the HTTP API: defaults, validation (spec 2.1, 2.5, 8; semantics 5), update, read and delete. */
+/** ICMP monitors through the HTTP API: defaults, validation, update, read and delete. */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'

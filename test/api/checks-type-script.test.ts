@@ -1,5 +1,5 @@
 /**
- * BROWSER and MULTI_STEP checks through the HTTP API (they share their fields: spec 2.1, 2.4, 8): defaults,
+ * BROWSER and MULTI_STEP checks through the HTTP API (they share their fields): defaults,
  * validation, update, read and delete, each at its own path and with its own checkType.
  */
 import { randomUUID } from 'node:crypto'

@@ -1,4 +1,4 @@
-/** URL monitors through the HTTP API: defaults, validation, update, read and delete (spec 2.1, 2.2, 4, 7, 8; semantics 5). */
+/** URL monitors through the HTTP API: defaults, validation, update, read and delete. */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'
@@ -175,7 +175,7 @@ describe.each(testDbs)('URL monitors on $name', (db) => {
       expect(check).toMatchObject({ frequency, frequencyOffset })
     })
 
-    it('frequency 0 accepts offset 30 (semantics 1: URL monitors accept frequency 0)', async () => {
+    it('frequency 0 accepts offset 30 (URL monitors accept frequency 0)', async () => {
       const check = await create(minimal({ frequency: 0, frequencyOffset: 30 }))
       expect(check).toMatchObject({ frequency: 0, frequencyOffset: 30 })
     })

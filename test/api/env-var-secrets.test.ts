@@ -1,5 +1,5 @@
 /**
- * Issue 10: secret environment variables of checks and groups (spec 2.8) never come back from the API. Every route
+ * Secret environment variables of checks and groups never come back from the API. Every route
  * that returns a check or a group shows null (checks) or ***** (groups) for a secret's value; a PUT that sends the
  * entry back without its value keeps the stored one, a new value replaces it, and secret cannot be turned off.
  */

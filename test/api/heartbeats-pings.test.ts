@@ -1,4 +1,4 @@
-/** The ping address of heartbeat checks: what counts, what is recorded, what is refused (spec 2.6, semantics 4). */
+/** The ping address of heartbeat checks: what counts, what is recorded, what is refused. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { InjectOptions } from 'fastify'
 import { testDbs } from '../helpers/db.js'

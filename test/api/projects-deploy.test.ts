@@ -1,4 +1,4 @@
-/** POST /v1/projects/deploy (issue 17): monitoring as code through the real HTTP API, on SQLite and PostgreSQL. */
+/** POST /v1/projects/deploy: monitoring as code through the real HTTP API, on SQLite and PostgreSQL. */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'

@@ -1,4 +1,4 @@
-/** DELETE /v1/projects/{logicalId} (issue 17): a project's resources and the project go in one transaction. */
+/** DELETE /v1/projects/{logicalId}: a project's resources and the project go in one transaction. */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'

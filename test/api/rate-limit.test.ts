@@ -5,7 +5,7 @@ import { startTestApp } from '../helpers/app.js'
 
 const sqlite = testDbs[0]!
 
-describe('rate limit (spec section 8)', () => {
+describe('rate limit: 600 requests per 60 s', () => {
   it('answers the 601st request within 60 s with 429 Too Many Requests, per key', async () => {
     const t = await startTestApp(sqlite, { rateLimit: { max: 600, windowMs: 60_000 } })
     try {

@@ -25,7 +25,7 @@ describe.each(testDbs)('runtimes, locations and source addresses on $name', (db)
   })
   afterAll(() => t.close())
 
-  it('lists the seven runtimes of the spec as a bare array, newest first', async () => {
+  it('lists the seven runtimes of the public API as a bare array, newest first', async () => {
     const res = await t.call('GET', '/v1/runtimes')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-range']).toBeUndefined()

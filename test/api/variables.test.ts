@@ -1,4 +1,4 @@
-/** Account environment variables through the HTTP API (spec 2.8, 4). */
+/** Account environment variables through the HTTP API. */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'

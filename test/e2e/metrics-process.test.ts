@@ -1,5 +1,5 @@
 /**
- * Issue 16: /metrics of the real service process. With METRICS_TOKEN the API port serves it to the token only,
+ * /metrics of the real service process. With METRICS_TOKEN the API port serves it to the token only,
  * counting requests by route pattern and the engine's runs by location and type once a check ran; with
  * METRICS_PORT it moves to a port of its own and the API port no longer has it.
  */

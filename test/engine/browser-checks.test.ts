@@ -1,5 +1,5 @@
 /**
- * Issue 12, end to end: a browser check, a multi-step check and a Playwright suite created through the API run on
+ * End to end: a browser check, a multi-step check and a Playwright suite created through the API run on
  * schedule (engine on a fake clock, real Chromium, real Playwright) against a local shop and its API; their
  * results, tests, traces and screenshots read back through the API; a failing browser run alerts and groups its
  * error like any check; and a secret typed into the page is redacted from the downloaded trace.

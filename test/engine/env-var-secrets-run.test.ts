@@ -1,5 +1,5 @@
 /**
- * Issue 10: the API hides secret environment variables, but runs still get the real values. A check and its group
+ * The API hides secret environment variables, but runs still get the real values. A check and its group
  * hold a secret each; both documents are sent back through the API without the values (null for the check, *****
  * for the group, as they read), and a run still sends the stored values to the target. A new value reaches the next
  * run, and a wrong value fails it, so the assertions do tell the values apart.

@@ -1,5 +1,5 @@
 /**
- * Issue 10: secret variables never leave a run. An account secret, a group secret and a check secret are printed
+ * Secret variables never leave a run. An account secret, a group secret and a check secret are printed
  * by a setup script, sent in the request (URL query, header, body, Basic auth password), echoed back by the target
  * into failing assertions, and thrown in a teardown error. Every place that shows the run afterwards (the result,
  * the result list, the check session, the alert, the error group, the notification log and the webhook, Slack,

@@ -1,7 +1,7 @@
 /**
- * Issue 16, fault test: PostgreSQL goes away while the service runs (every connection dropped, new ones refused,
+ * Fault test: PostgreSQL goes away while the service runs (every connection dropped, new ones refused,
  * through a TCP proxy the test controls, as a database restart looks to its clients) and comes back. Readiness
- * reports the outage; API requests meanwhile answer 503 in the spec's error body (not a hang, not a 500); once the
+ * reports the outage; API requests meanwhile answer 503 in the API's error body (not a hang, not a 500); once the
  * database is back the service recovers by itself: readiness 200, writes succeed, and scheduled checks run again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * Issue 16, fault test: targets that misbehave at the socket level. An API check against a target that hangs,
+ * Fault test: targets that misbehave at the socket level. An API check against a target that hangs,
  * resets the connection, answers garbage, cuts a body short, streams a body forever or dribbles its headers ends
  * with a failing result that says what happened (the endless body, slower than the 25 MB read cap fills, within
  * its time limit): never a thrown error, a hang, or a passing result.

@@ -1,5 +1,5 @@
 /**
- * Issue 16, fault test: the service is killed with SIGKILL while it acknowledges writes, on SQLite and on
+ * Fault test: the service is killed with SIGKILL while it acknowledges writes, on SQLite and on
  * PostgreSQL, by 12 concurrent writers (none of whom may be refused: no "database is locked"). After a restart on the same database every write it acknowledged (201) is there, whole, and every
  * check that exists at all reads back whole (a write cut off by the kill is there entirely or not at all).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16, fault test: two service instances on one PostgreSQL database share the scheduling, the runs and the
+ * Fault test: two service instances on one PostgreSQL database share the scheduling, the runs and the
  * notifications; one is killed with SIGKILL while its checks fail and alert. The other goes on alone: every check
  * keeps running (no slot run twice), and each check's failure alert reached the webhook exactly once (the killed
  * instance's lease on anything it was sending is only ever taken over for undelivered rows).

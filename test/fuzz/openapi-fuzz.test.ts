@@ -2,8 +2,8 @@
  * Every operation of /openapi.json is sent malformed and random input through the real HTTP stack on both
  * databases: wrong types for each body field, random and broken JSON, odd path and query values, missing and wrong
  * credentials; and, exhaustively, the names of Object.prototype's members in every path segment, query value and
- * name, account header and body key. No answer may be a 5xx, every error answer uses the spec's error body
- * (section 7), and no request may leave a property on Object.prototype. Seeded, so a failure names the seed and
+ * name, account header and body key. No answer may be a 5xx, every error answer uses the API's error body
+ * ({ statusCode, error, message }), and no request may leave a property on Object.prototype. Seeded, so a failure names the seed and
  * the request that produced it and can be replayed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -32,7 +32,7 @@ function operationsOf(doc: Json): FuzzOperation[] {
   return out
 }
 
-/** API routes answer errors in the spec's body; the public pages among the routes (links in e-mails) answer HTML. */
+/** API routes answer errors in the API's error body; the public pages among the routes (links in e-mails) answer HTML. */
 const isApi = (path: string) => /^\/(v1|v2|agent)\//.test(path)
 
 /** What is wrong with an answer, or null when it is acceptable. */
@@ -77,7 +77,7 @@ describe.each(testDbs)('fuzzing every operation of /openapi.json on $name', (db)
     return failures
   }
 
-  it('answers no malformed or random request with a 5xx, and every error in the spec body', async () => {
+  it('answers no malformed or random request with a 5xx, and every error in the API error body', async () => {
     expect(operations.length).toBeGreaterThan(100)
     const random = seeded(SEED)
     const failures: string[] = []

@@ -1,5 +1,5 @@
 /**
- * A fake of the service's side of the agent protocol v1 (issue 15's contract), for the agent's own tests: node:http
+ * A fake of the service's side of the agent protocol v1 (src/runners/agent-protocol.ts), for the agent's own tests: node:http
  * on 127.0.0.1 and port 0, serving lease (long poll with a wake-up when a job is queued), artifact upload (streamed
  * to a counter, never kept whole), result (duplicate and lost-lease answers), heartbeat and errors. It can answer
  * 503 to results, or go down and come back on the same port, to act out an outage.

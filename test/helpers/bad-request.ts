@@ -1,4 +1,4 @@
-/** Asserts a 400 in the spec's error body that names exactly the expected fields, each with a matching reason. */
+/** Asserts a 400 in the API's error body that names exactly the expected fields, each with a matching reason. */
 import { expect } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
 

@@ -1,4 +1,4 @@
-/** Deploy requests of monitoring as code for the project tests, and what they read back (issue 17). */
+/** Deploy requests of monitoring as code for the project tests, and what they read back. */
 import { expect } from 'vitest'
 import { sql } from 'kysely'
 import type { LightMyRequestResponse } from 'fastify'

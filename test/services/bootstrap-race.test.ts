@@ -1,5 +1,5 @@
 /**
- * Issue 16: instances starting together on an empty database all bootstrap the first account with the same
+ * Instances starting together on an empty database all bootstrap the first account with the same
  * PICKET_ACCOUNT_ID and PICKET_API_KEY; one creates it, the others find it, and none fails (it used to end one
  * instance with a unique-key error).
  */

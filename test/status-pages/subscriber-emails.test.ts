@@ -1,5 +1,5 @@
 /**
- * Status page e-mail subscriptions end to end (issue 13), on every test database, against a real SMTP server:
+ * Status page e-mail subscriptions end to end, on every test database, against a real SMTP server:
  * verification e-mail and link, incident e-mails to VERIFIED subscribers only, one-click unsubscribe, the
  * verification throttle, 404 pages for unknown tokens and escaping of user text.
  */

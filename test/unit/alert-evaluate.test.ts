@@ -43,7 +43,7 @@ const A = {
   DF: 'ALERT_DEGRADED_FAILURE', FD: 'ALERT_FAILURE_DEGRADED',
 } as const
 
-describe('alert transitions (semantics section 3)', () => {
+describe('alert transitions', () => {
   it.each<[string, EscalationSettings, string, Array<AlertType | null>]>([
     ['passing stays quiet', runs(1), 'P P', [_, _]],
     ['pass→fail alerts at once with threshold 1', runs(1), 'P F', [_, A.F]],

@@ -1,4 +1,4 @@
-/** applyGroupSettings: a check as it runs inside its group (semantics section 1, "Group overrides", V2). */
+/** applyGroupSettings: a check as it runs inside its group, the group's settings overriding its own. */
 import { describe, expect, it } from 'vitest'
 import { applyGroupSettings } from '../../src/domain/groups/apply-group-settings.js'
 

@@ -1,4 +1,4 @@
-/** Operator settings of issue 16 (roles, metrics, retention, egress): defaults, values and every problem named. */
+/** Operator settings (roles, metrics, retention, egress): defaults, values and every problem named. */
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config/load.js'
 import { configProblems } from '../helpers/config-problems.js'

@@ -1,4 +1,4 @@
-/** Secret environment variables of checks and groups (spec 2.8): hidden in responses, kept on update. */
+/** Secret environment variables of checks and groups: hidden in responses, kept on update. */
 import { describe, expect, it } from 'vitest'
 import { FieldErrorCollector } from '../../src/domain/errors.js'
 import { SECRET_VALUE_MASK, hideSecretValues, resolveEnvironmentVariables, type SecretPlaceholder } from '../../src/domain/secrets/env-var-secrets.js'

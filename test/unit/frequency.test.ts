@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { defaultFrequencyOffset, frequencyOffsetProblem, frequencyOffsetRange, scheduleOf } from '../../src/domain/checks/frequency.js'
 
-describe('frequencyOffset rules (spec 2.1)', () => {
+describe('frequencyOffset rules', () => {
   it.each([
     [0, { oneOf: [10, 20, 30] }],
     [1, { min: 1, max: 10 }],

@@ -1,4 +1,4 @@
-/** Console users' password hashes: scrypt in a PHC string, verified in constant time, bounded costs (issue 14). */
+/** Console users' password hashes: scrypt in a PHC string, verified in constant time, bounded costs. */
 import { describe, expect, it } from 'vitest'
 import { hashPassword, needsRehash, parseHash, passwordProblem, verifyPassword } from '../../src/domain/users/password.js'
 

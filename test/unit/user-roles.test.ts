@@ -1,4 +1,4 @@
-/** What each account role may do, and what a request needs (issue 14). */
+/** What each account role may do, and what a request needs. */
 import { describe, expect, it } from 'vitest'
 import { allows, isRole, mayInviteAs, requiredPermission, ROLES, type Permission } from '../../src/domain/users/roles.js'
 
