@@ -1,5 +1,5 @@
 /**
- * Private-location agent throughput against the built-in runners (issue 15), in one run, as processes: the service
+ * Private-location agent throughput against the built-in runners, in one run, as processes: the service
  * (`tsx src/main/server.ts`, fresh DATA_DIR, engine on, ENGINE_CONCURRENCY=10), a local HTTP target that answers
  * after --delay-ms, and one agent (bin/picket-agent.js, JOB_CONCURRENCY=10). N API checks every --every seconds
  * run (A) in the data-center location us-east-1 by the service's runners, then (B) only in a private location

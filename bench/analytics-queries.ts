@@ -1,5 +1,5 @@
 /**
- * Analytics query speed and storage (issue 11). Seeds 30 days of final results of one API check that runs every
+ * Analytics query speed and storage. Seeds 30 days of final results of one API check that runs every
  * 10 s from two locations (518,400 results), rolls them up, then times queries through the HTTP layer
  * (app.inject): responseTime_p95,responseTime_avg,availability over last30Days by the hour, the same grouped by
  * location, and windows of 1, 7 and 30 days; then adds 99 more checks (1 day each, every minute, two locations) and

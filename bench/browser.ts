@@ -1,5 +1,5 @@
 /**
- * Browser checks (issue 12). Usage: npx tsx bench/browser.ts [--runs 10] [--concurrency 1,2] [--minutes 3]
+ * Browser checks. Usage: npx tsx bench/browser.ts [--runs 10] [--concurrency 1,2] [--minutes 3]
  * [--checks 40] [--idle 30] [--warmup 20] [--rps 20] [--part all|1|2]
  *
  * Part 1: wall time of one realistic browser run (local shop, heading, add to cart in a step) through Picket's

@@ -1,5 +1,5 @@
 /**
- * The web console (issue 14) with 1,000 checks and 30 days of results (SQLite; the seeding of
+ * The web console with 1,000 checks and 30 days of results (SQLite; the seeding of
  * dashboard-pages-seed.ts: API, URL and TCP checks from two locations, folded by the roll-up job). Measures:
  *
  * - the first load's transfer: the HTML, the JavaScript and the CSS the home view fetches, as sent (brotli) and

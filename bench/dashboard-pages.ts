@@ -1,5 +1,5 @@
 /**
- * Public dashboard pages (issue 13): a dashboard of 1,000 checks with 30 days of results. Seeds one account (API,
+ * Public dashboard pages: a dashboard of 1,000 checks with 30 days of results. Seeds one account (API,
  * URL and TCP checks with tags, half in groups; every check every 60 minutes from two locations by default, folded
  * by the roll-up job; see dashboard-pages-seed.ts), then serves the real app over HTTP (`app.listen`) and measures,
  * with the HTTP client in a process of its own (dashboard-pages-client.ts):

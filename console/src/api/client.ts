@@ -4,7 +4,7 @@
  * from this page.
  */
 
-/** The error body every API error has (spec section 7); `attributes` maps field paths to what is wrong. */
+/** The error body every API error has; `attributes` maps field paths to what is wrong. */
 export interface ApiErrorBody {
   statusCode: number
   error: string

@@ -15,7 +15,7 @@ function options(frequencies: readonly number[]) {
   )
 }
 
-/** The range the API accepts for frequencyOffset at a frequency (spec 2.1). */
+/** The range the API accepts for frequencyOffset at a frequency (units of 6 s up to 60 minutes, of an hour above). */
 export const offsetRange = (frequency: number): { min: number; max: number } =>
   frequency <= 60 ? { min: 1, max: Math.floor(frequency * 10) } : { min: 1, max: Math.ceil(frequency / 60) }
 

@@ -1,4 +1,4 @@
-/** Retry strategy (spec 2.1): type, backoff, attempts, total duration, region and which failures retry. */
+/** Retry strategy: type, backoff, attempts, total duration, region and which failures retry. */
 import { CheckboxField, NumberField, SelectField } from '../../../ui/form'
 import { getIn, type Doc, type SectionProps } from '../draft-path'
 
