@@ -36,7 +36,7 @@ export interface TestAppOptions {
   http?: Pick<AppDeps, 'bodyLimitBytes' | 'loggerInstance' | 'slowRequestMs' | 'isShuttingDown' | 'trustProxy'>
   /** Where run artifacts are kept (browser results' traces and screenshots are served from here). */
   artifacts?: ServiceDeps['artifacts']
-  /** Largest artifact an agent may upload (issue 15). */
+  /** Largest artifact an agent may upload. */
   agentArtifactLimitBytes?: number
   /** How long public pages reuse a computed view (default 0 here: every view is fresh). */
   pageCacheMs?: number
