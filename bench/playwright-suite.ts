@@ -90,6 +90,11 @@ function printPhases(row: Row): void {
 const med = (row: Row | undefined): number => median(row?.times ?? [])
 const ratio = (a: Row | undefined, b: Row | undefined): number => round(med(a) / med(b), 2)
 const diff = (a: Row | undefined, b: Row | undefined): number => round((med(a) - med(b)) / 1000, 2)
+/** a / b of each round (the two ran minutes apart at most, under the same load), and their median. */
+function paired(a: Row | undefined, b: Row | undefined): string {
+  const each = (a?.times ?? []).map((x, i) => x / (b?.times[i] ?? NaN))
+  return `round by round ${each.map((x) => round(x, 2)).join(', ')}; median ${round(median(each), 2)}x`
+}
 
 async function main(): Promise<void> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'pbs-'))
@@ -136,8 +141,8 @@ async function main(): Promise<void> {
       const [on, picket, off] = rows
       console.log('\n## TodoMVC suite (26 tests: 25 and the setup project)\n')
       printRows(rows)
-      console.log(`\n- Picket (cached) / direct, trace on: **${ratio(picket, on)}x** (${diff(picket, on)} s more)`)
-      console.log(`- direct, trace on / trace off: ${ratio(on, off)}x (${diff(on, off)} s for the trace)`)
+      console.log(`\n- Picket (cached) / direct, trace on: **${ratio(picket, on)}x** (${diff(picket, on)} s more); ${paired(picket, on)}`)
+      console.log(`- direct, trace on / trace off: ${ratio(on, off)}x (${diff(on, off)} s for the trace); ${paired(on, off)}`)
       if (picket) printPhases(picket)
     }
     if (parts.has('small')) {
@@ -156,10 +161,10 @@ async function main(): Promise<void> {
       const [fresh, todoCached, todoOne, asIs, dotenv, directSmall] = rows
       console.log(`\n## Dependencies, and a one-test project\n\nTodoMVC one test: \`${one}\` (the test and the setup project).\n`)
       printRows(rows)
-      console.log(`\n- first install / cached (TodoMVC, one test): ${ratio(fresh, todoCached)}x (${diff(fresh, todoCached)} s for npm ci in its box)`)
-      console.log(`- Picket (cached) / direct, TodoMVC one test: ${ratio(todoCached, todoOne)}x (${diff(todoCached, todoOne)} s more)`)
-      console.log(`- cached dependencies add ${diff(dotenv, asIs)} s (${ratio(dotenv, asIs)}x) over the same suite without dependencies (cjs-js)`)
-      console.log(`- Picket (cjs-js as is) / direct: ${ratio(asIs, directSmall)}x (${diff(asIs, directSmall)} s more)`)
+      console.log(`\n- first install / cached (TodoMVC, one test): ${ratio(fresh, todoCached)}x (${diff(fresh, todoCached)} s for npm ci in its box); ${paired(fresh, todoCached)}`)
+      console.log(`- Picket (cached) / direct, TodoMVC one test: ${ratio(todoCached, todoOne)}x (${diff(todoCached, todoOne)} s more); ${paired(todoCached, todoOne)}`)
+      console.log(`- cached dependencies add ${diff(dotenv, asIs)} s (${ratio(dotenv, asIs)}x) over the same suite without dependencies (cjs-js); ${paired(dotenv, asIs)}`)
+      console.log(`- Picket (cjs-js as is) / direct: ${ratio(asIs, directSmall)}x (${diff(asIs, directSmall)} s more); ${paired(asIs, directSmall)}`)
       for (const r of [fresh, todoCached, asIs, dotenv]) if (r) printPhases(r)
     }
     if (parts.has('breakdown')) {
@@ -174,7 +179,9 @@ async function main(): Promise<void> {
       console.log('\n## Where the time goes (TodoMVC suite)\n')
       printRows(rows)
       const [d, wrapped, open, boxed] = rows
-      console.log(`\n- Picket's config and preload: ${diff(wrapped, d)} s; the runner around it, unboxed: ${diff(open, wrapped)} s; the box: ${diff(boxed, open)} s`)
+      console.log(`\n- Picket's config and preload: ${diff(wrapped, d)} s (${paired(wrapped, d)})`)
+      console.log(`- the runner around it, unboxed: ${diff(open, wrapped)} s (${paired(open, wrapped)})`)
+      console.log(`- the box: ${diff(boxed, open)} s (${paired(boxed, open)})`)
       for (const r of [open, boxed]) if (r) printPhases(r)
     }
     console.log(`\nLoad average (1 min) after each round: ${loads.map((l) => round(l, 1)).join(', ')}; at the end ${os.loadavg().map((l) => round(l, 1)).join('/')}`)
