@@ -11,7 +11,7 @@ import { installRateLimit } from './rate-limit.js'
 import { installRequestLog } from './request-log.js'
 import { installShutdownGate } from './shutdown-gate.js'
 import { answerUnknownExpectations, handleClientError, handleFrameworkError } from './transport-errors.js'
-import { buildValidatorCompiler } from './validation.js'
+import { createCompiledSchemas, type CompiledSchemas } from './compiled-schemas.js'
 import { resourceRoutes } from './routes/index.js'
 import { healthRoutes } from './routes/health.js'
 import { installWeb } from '../web/index.js'
@@ -39,6 +39,8 @@ export interface AppDeps {
   sites?: { dashboardDomain: string | null; statusPageDomain: string | null; rateLimit?: { max: number; windowMs: number } }
   /** Request counts and latency by route, and GET /metrics (main/metrics-wiring.ts); without it neither. */
   metrics?: AppMetrics | undefined
+  /** Compiled validators and serializers shared with other apps of this process (tests build many); by default the app's own. */
+  compiledSchemas?: CompiledSchemas
 }
 
 /**
@@ -62,7 +64,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
   })
   answerUnknownExpectations(app.server)
-  app.setValidatorCompiler(buildValidatorCompiler())
+  const compiled = deps.compiledSchemas ?? createCompiledSchemas()
+  app.setValidatorCompiler(compiled.validatorCompiler)
+  app.setSerializerCompiler(compiled.serializerCompiler)
   // The API speaks JSON only; other bodies get 415 rather than a confusing type error.
   app.removeContentTypeParser('text/plain')
   installJsonBodyParser(app)

@@ -4,14 +4,7 @@
  */
 import type { ErrorObject } from 'ajv'
 import { fieldErrors } from '../lib/schema-field-errors.js'
-import { createBodyAjv, createTextAjv } from '../lib/body-ajv.js'
-import type { FastifyRequest, FastifySchemaCompiler } from 'fastify'
-
-export function buildValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const bodyAjv = createBodyAjv()
-  const textAjv = createTextAjv()
-  return ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object)
-}
+import type { FastifyRequest } from 'fastify'
 
 export { fieldErrors, fieldPath } from '../lib/schema-field-errors.js'
 

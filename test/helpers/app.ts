@@ -2,12 +2,16 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp, type AppDeps } from '../../src/api/build-app.js'
 import type { Redis } from 'ioredis'
+import { createCompiledSchemas } from '../../src/api/compiled-schemas.js'
 import { systemClock, type Clock } from '../../src/lib/clock.js'
 import { buildServices, type ServiceDeps, type Services } from '../../src/services/index.js'
 import type { Store } from '../../src/store/db.js'
 import type { TestDb } from './db.js'
 
 export const PUBLIC_BASE_URL = 'http://picket.test'
+
+/** The validators and serializers every app of this test process shares: each route schema is compiled once per process. */
+const compiledSchemas = createCompiledSchemas()
 
 export interface TestApp {
   app: FastifyInstance
@@ -56,6 +60,7 @@ export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Pr
     publicBaseUrl: PUBLIC_BASE_URL,
     rateLimit: options.rateLimit ?? { max: 100_000, windowMs: 60_000 },
     redis: options.redis,
+    compiledSchemas,
     ...options.http,
     ...(options.sites ? { sites: options.sites } : {}),
   })

@@ -9,7 +9,7 @@ import {
   SlackAlertChannel, SmsAlertChannel, StatusPage, StatusPageService, TcpMonitor, UrlMonitor, WebhookAlertChannel,
   type Construct,
 } from '../../src/constructs/index.js'
-import { buildValidatorCompiler } from '../../src/api/validation.js'
+import { createCompiledSchemas } from '../../src/api/compiled-schemas.js'
 import { bodySchema } from '../../src/domain/checks/check-type.js'
 import { checkTypeBySegment } from '../../src/domain/checks/registry.js'
 import { groupBodySchema } from '../../src/domain/groups/schema.js'
@@ -163,7 +163,7 @@ const cases: Record<string, Case> = {
   },
 }
 
-const compile = buildValidatorCompiler()
+const compile = createCompiledSchemas().validatorCompiler
 const validate = (schema: TSchema, body: unknown) => {
   const check = compile({ schema, httpPart: 'body', method: 'POST', url: '/' }) as ((data: unknown) => boolean) & { errors?: unknown }
   return check(body) ? null : check.errors
