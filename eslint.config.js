@@ -19,6 +19,14 @@ const LAYERS = {
   'src/alerting/**': [CONFIG],
 }
 
+// Files longer than the limit, written before it was enforced: each is to be split (the per-type check suites into
+// one table). The list only shrinks.
+const LONG_FILES = [
+  'test/api/checks-type-api.test.ts', 'test/api/check-groups.test.ts', 'test/api/checks-type-heartbeat.test.ts', 'test/api/checks-type-dns.test.ts',
+  'test/api/checks-type-tcp.test.ts', 'test/api/alert-channels.test.ts', 'bench/dashboard-pages.ts', 'test/api/checks-type-url.test.ts',
+  'test/web/status-page-html.test.ts', 'test/api/checks-type-icmp.test.ts', 'test/api/checks-type-script.test.ts',
+]
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**', 'console/dist/**', 'test/fixtures/playwright-projects/**'] },
   js.configs.recommended,
@@ -32,7 +40,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // One concept per file: a file that grows past this is two concepts.
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
     },
+  },
+  { files: LONG_FILES, rules: { 'max-lines': 'off' } },
+  {
+    // Type-aware: a promise nobody awaits loses its error and its ordering.
+    files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'console/src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
     // CommonJS files loaded into users' runs (the browser runner's preload and helper package).
