@@ -9,7 +9,7 @@
  */
 import type { Clock } from '../lib/clock.js'
 import type { Stores } from '../store/all-stores.js'
-import type { NotificationRow } from '../store/notifications.js'
+import type { NotificationRow } from '../store/alerting/notifications.js'
 import { parsePayload, type NotificationPayload } from './notifier-payload.js'
 import { clip, MAX_ATTEMPTS, nextAttemptAt, REAP_EVERY_MS, type DeliveryOutcome } from './notifier-retry.js'
 import { atMostEvery } from '../lib/at-most-every.js'

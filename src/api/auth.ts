@@ -6,7 +6,7 @@
  * wins. Then the role must allow the route (domain/users/roles.ts), or the answer is 403.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { AccountService } from '../services/accounts.js'
+import type { AccountService } from '../services/accounts/accounts.js'
 import type { LoginService } from '../services/users/logins.js'
 import { DomainError } from '../domain/errors.js'
 import { allows, ROLES, requiredPermission, type Permission, type Role } from '../domain/users/roles.js'

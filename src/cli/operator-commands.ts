@@ -1,5 +1,5 @@
 /** The operator commands on accounts, API keys and console users, run against the services they are given. */
-import type { AccountService } from '../services/accounts.js'
+import type { AccountService } from '../services/accounts/accounts.js'
 import type { UserAdminService } from '../services/users/user-admin.js'
 import type { CliCommand } from './parse-command.js'
 

@@ -10,9 +10,9 @@ import type { Clock } from '../lib/clock.js'
 import type { Stores, Transact } from '../store/all-stores.js'
 import type { CheckResultRow } from '../store/schema.js'
 import { timerStateOf, withTimerState, type HeartbeatEventRow, type HeartbeatTimerRow } from '../store/heartbeats.js'
-import { applyDeadline } from '../domain/heartbeat/timer.js'
-import { describeDuration } from '../domain/heartbeat/settings.js'
-import { orderedIds } from '../domain/heartbeat/ordered-id.js'
+import { applyDeadline } from '../domain/heartbeats/timer.js'
+import { describeDuration } from '../domain/heartbeats/settings.js'
+import { orderedIds } from '../domain/heartbeats/ordered-id.js'
 import { heartbeatResultRow } from './heartbeat-result-row.js'
 
 export interface DeadlineDeps {

@@ -5,7 +5,7 @@
 import { newId } from '../lib/ids.js'
 import type { HeartbeatEventRow } from '../store/heartbeats.js'
 import type { CheckResultRow } from '../store/schema.js'
-import type { Outcome } from '../domain/heartbeat/timer.js'
+import type { Outcome } from '../domain/heartbeats/timer.js'
 
 export const HEARTBEAT_LOCATION = 'heartbeat'
 export const HEARTBEAT_TRIGGER = 'HEARTBEAT'

@@ -29,7 +29,7 @@ export async function loadGroups(s: Stores, checks: CheckRecord[]): Promise<Map<
 interface KnownLocation {
   id: string
   slugName: string
-  /** No agent seen for a while (services/location-availability.ts): nothing is queued there meanwhile. */
+  /** No agent seen for a while (services/private-locations/location-availability.ts): nothing is queued there meanwhile. */
   unavailable: boolean
 }
 

@@ -1,6 +1,6 @@
 /**
  * The agent protocol v1's job and result shapes: the runner contract as it travels between the service
- * (services/agent-jobs.ts, api/routes/agent/) and a private-location agent (agent/), one definition for both.
+ * (services/private-locations/agent-jobs.ts, api/routes/agent/) and a private-location agent (agent/), one definition for both.
  */
 import type { ArtifactType, RunResult } from './contract.js'
 

@@ -1,49 +1,49 @@
 /** Every use case of the service, built from stores and a clock. */
 import type { Clock } from '../lib/clock.js'
 import type { Store } from '../store/db.js'
-import { accountService, type AccountService } from './accounts.js'
-import { checkService, type CheckService } from './checks.js'
+import { accountService, type AccountService } from './accounts/accounts.js'
+import { checkService, type CheckService } from './checks/checks.js'
 import { buildStores, transactor } from './stores.js'
 import type { ResourceDeps } from './resource-deps.js'
-import { checkGroupService, type CheckGroupService } from './check-groups.js'
+import { checkGroupService, type CheckGroupService } from './groups/check-groups.js'
 import { variableService, type VariableService } from './variables.js'
 import { snippetService, type SnippetService } from './snippets.js'
-import { alertChannelService, type AlertChannelService } from './alert-channels.js'
-import { accountSettingsService, type AccountSettingsService } from './account-settings.js'
+import { alertChannelService, type AlertChannelService } from './alert-channels/alert-channels.js'
+import { accountSettingsService, type AccountSettingsService } from './accounts/account-settings.js'
 import { maintenanceWindowService, type MaintenanceWindowService } from './maintenance-windows.js'
 import { referenceDataService, type ReferenceDataService } from './reference-data.js'
-import { privateLocationService, type PrivateLocationService } from './private-locations.js'
-import { dashboardService, type DashboardService } from './dashboards.js'
-import { statusPageService, type StatusPageService } from './status-pages.js'
+import { privateLocationService, type PrivateLocationService } from './private-locations/private-locations.js'
+import { dashboardService, type DashboardService } from './dashboards/dashboards.js'
+import { statusPageService, type StatusPageService } from './status-pages/status-pages.js'
 import { subscriberLinkService, type SubscriberLinkService } from './status-pages/subscriber-links.js'
-import { resultService, type ResultService } from './results.js'
-import { sessionService, type SessionService } from './sessions.js'
-import { triggerService, type TriggerService } from './triggers.js'
-import { heartbeatService, type HeartbeatService } from './heartbeats.js'
-import { alertingService, type AlertingService } from './alerting.js'
-import { notificationService, type NotificationService } from './notifications.js'
-import { sslCertificateService, type SslCertificateService } from './ssl-certificates.js'
-import { errorGroupService, type ErrorGroupService } from './error-groups.js'
-import { afterFinalResultsHook } from './final-results.js'
+import { resultService, type ResultService } from './results/results.js'
+import { checkSessionService, type CheckSessionService } from './checks/check-sessions.js'
+import { triggerService, type TriggerService } from './checks/triggers.js'
+import { heartbeatService, type HeartbeatService } from './heartbeats/heartbeats.js'
+import { alertingService, type AlertingService } from './alerting/alerting.js'
+import { notificationService, type NotificationService } from './alerting/notifications.js'
+import { sslCertificateService, type SslCertificateService } from './ssl/ssl-certificates.js'
+import { errorGroupService, type ErrorGroupService } from './error-groups/error-groups.js'
+import { afterFinalResultsHook } from './results/final-results.js'
 import type { CheckResultRow } from '../store/schema.js'
 import { analyticsService, type AnalyticsService } from './analytics/query.js'
 import { rollupJob, type RollupJob } from './analytics/rollup-job.js'
 import type { DeliveryConfig } from './resource-deps.js'
 import type { ArtifactFiles } from '../store/artifact-files.js'
-import { assetService, removingCheckFiles, type AssetService } from './artifacts/assets.js'
-import { badgeService, type BadgeService } from './badges.js'
-import { dashboardPageService, type DashboardPageService } from './public-pages/dashboard-page.js'
-import { statusPagePageService, type StatusPagePageService } from './public-pages/status-page-page.js'
+import { assetService, removingCheckFiles, type AssetService } from './results/assets.js'
+import { badgeService, type BadgeService } from './badges/badges.js'
+import { dashboardPageService, type DashboardPageService } from './dashboards/dashboard-page.js'
+import { statusPagePageService, type StatusPagePageService } from './status-pages/status-page-page.js'
 import { loginService, type LoginService } from './users/logins.js'
 import { userSetupService, type UserSetupService } from './users/setup.js'
 import { memberService, type MemberService } from './users/members.js'
 import { invitationService, type InvitationService } from './users/invitations.js'
 import { apiKeyService, type ApiKeyService } from './users/api-keys.js'
 import { userAdminService, type UserAdminService } from './users/user-admin.js'
-import { alertChannelTestService, type AlertChannelTestService } from './alert-channel-test.js'
-import { agentJobService, type AgentJobService } from './agent-jobs.js'
-import { agentPresenceService, type AgentPresenceService } from './agent-presence.js'
-import { locationAvailabilityService, type LocationAvailabilityService } from './location-availability.js'
+import { alertChannelTestService, type AlertChannelTestService } from './alert-channels/alert-channel-test.js'
+import { agentJobService, type AgentJobService } from './private-locations/agent-jobs.js'
+import { agentPresenceService, type AgentPresenceService } from './private-locations/agent-presence.js'
+import { locationAvailabilityService, type LocationAvailabilityService } from './private-locations/location-availability.js'
 import { retentionService, type RetentionService, type RetentionSettings } from './retention.js'
 import type { NotifierMetrics } from '../alerting/notifier.js'
 import type { EngineMetrics } from '../engine/engine-deps.js'
@@ -69,7 +69,7 @@ export interface Services {
   /** The public subscriber links (confirm, unsubscribe) and the delivery of subscriber e-mails. */
   statusPageSubscribers: SubscriberLinkService
   results: ResultService
-  sessions: SessionService
+  checkSessions: CheckSessionService
   triggers: TriggerService
   heartbeats: HeartbeatService
   alerting: AlertingService
@@ -92,7 +92,7 @@ export interface Services {
   dashboardPages: DashboardPageService
   /** What public status pages show, and their subscribe form. */
   statusPagePages: StatusPagePageService
-  /** Console sign-in sessions (not CHECK sessions: those are `sessions`). */
+  /** Console sign-in sessions (not check sessions: those are `checkSessions`). */
   logins: LoginService
   /** The first user: setup link and the operator's admin. */
   users: UserSetupService
@@ -165,7 +165,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const errorGroups = errorGroupService(r)
   const afterFinalResults = afterFinalResultsHook([(rows) => errorGroups.record(rows), (rows) => alerting.evaluate(rows)])
   hooks.afterFinalResults = afterFinalResults
-  const sessions = sessionService(r)
+  const sessions = checkSessionService(r)
   const accounts = accountService({ stores, clock: deps.clock })
   const logins = loginService(r)
   return {
@@ -190,7 +190,7 @@ export function buildServices(deps: ServiceDeps): Services {
     statusPages: statusPageService(r),
     statusPageSubscribers: subscriberLinkService(r),
     results: resultService(r),
-    sessions,
+    checkSessions: sessions,
     triggers: triggerService(r, sessions),
     heartbeats: heartbeatService(r),
     alerting,

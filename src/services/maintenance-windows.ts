@@ -4,7 +4,7 @@ import { BodyProblems } from '../domain/body-problems.js'
 import { NotFoundError, type FieldErrors } from '../domain/errors.js'
 import { buildMaintenanceWindowDoc, type MaintenanceWindowDoc } from '../domain/maintenance.js'
 import type { DocRecord } from '../store/doc-table.js'
-import { serialId } from './alert-channels.js'
+import { serialId } from './alert-channels/alert-channels.js'
 import type { ResourceDeps } from './resource-deps.js'
 
 type Doc = Record<string, unknown>

@@ -2,8 +2,8 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from './schema.js'
 import type { Dialect } from './db.js'
-import type { HeartbeatEventState, TimerState } from '../domain/heartbeat/timer.js'
-import type { OutcomeCounts } from '../domain/heartbeat/availability.js'
+import type { HeartbeatEventState, TimerState } from '../domain/heartbeats/timer.js'
+import type { OutcomeCounts } from '../domain/heartbeats/availability.js'
 import { tokenDigest, tokenLookups } from './secrets/sealed-docs.js'
 
 export interface HeartbeatTimerRow {

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { classifyHost, type SiteDomains } from '../domain/site-hosts.js'
-import type { DashboardPageService } from '../services/public-pages/dashboard-page.js'
-import type { StatusPagePageService } from '../services/public-pages/status-page-page.js'
+import type { DashboardPageService } from '../services/dashboards/dashboard-page.js'
+import type { StatusPagePageService } from '../services/status-pages/status-page-page.js'
 import { loadWebAssets } from './assets.js'
 import { hostLinks, pathLinks } from './site-links.js'
 import { serveDashboard } from './routes/dashboard-site.js'

@@ -3,7 +3,7 @@
  * claims shared by instances, and sslDaysRemaining in check statuses.
  */
 import { describe, expect, it } from 'vitest'
-import { sslCertificateService } from '../../src/services/ssl-certificates.js'
+import { sslCertificateService } from '../../src/services/ssl/ssl-certificates.js'
 import { buildStores, transactor } from '../../src/store/all-stores.js'
 import { testDbs } from '../helpers/db.js'
 import { startTestEngine } from '../helpers/engine.js'

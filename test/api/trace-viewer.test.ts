@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultTraceViewerDir, inlineScriptHashes, TRACE_VIEWER_WORKER_CSP, traceViewerRoutes } from '../../src/api/routes/trace-viewer.js'
+import { defaultTraceViewerDir, inlineScriptHashes, TRACE_VIEWER_WORKER_CSP, traceViewerRoutes } from '../../src/api/routes/results/trace-viewer.js'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
 

@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { FakeClock } from '../../src/lib/clock.js'
 import { testDbs } from '../helpers/db.js'
 import { PUBLIC_BASE_URL, startTestApp, type TestApp } from '../helpers/app.js'
-import { PUBLIC_LINK_RATE_LIMIT } from '../../src/api/routes/status-page-public.js'
+import { PUBLIC_LINK_RATE_LIMIT } from '../../src/api/routes/status-pages/status-page-public.js'
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../helpers/receivers/smtp-receiver.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies in assertions

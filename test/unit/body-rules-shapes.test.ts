@@ -9,7 +9,7 @@ import { buildPrivateLocationDoc, updatePrivateLocationDoc } from '../../src/dom
 import { buildSnippetDoc } from '../../src/domain/snippets.js'
 import { cardServiceFields } from '../../src/domain/status-pages/page-rules.js'
 import { serviceRefFields } from '../../src/domain/status-pages/service-ref.js'
-import { sessionSelector } from '../../src/services/sessions.js'
+import { sessionSelector } from '../../src/services/checks/check-sessions.js'
 
 const ID = '0A1B2C3D-0000-4000-8000-000000000000'
 const id = ID.toLowerCase()

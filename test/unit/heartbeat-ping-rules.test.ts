@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { boundedBody, boundedUserAgent, isPreviewBot, pingMethodVerdict, pingSource } from '../../src/domain/heartbeat/ping-request.js'
-import { orderedIds } from '../../src/domain/heartbeat/ordered-id.js'
+import { boundedBody, boundedUserAgent, isPreviewBot, pingMethodVerdict, pingSource } from '../../src/domain/heartbeats/ping-request.js'
+import { orderedIds } from '../../src/domain/heartbeats/ordered-id.js'
 import { UUID_PATTERN } from '../../src/lib/ids.js'
-import { availabilityOf, parseTimeParam, previousWindow, successPercent, windowOf } from '../../src/domain/heartbeat/availability.js'
+import { availabilityOf, parseTimeParam, previousWindow, successPercent, windowOf } from '../../src/domain/heartbeats/availability.js'
 
 const T = Date.UTC(2026, 2, 1, 12, 0, 0)
 const DAY = 86_400_000

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   NEW_TIMER, applyDeadline, applySignal, classifyPing, earlyToleranceMs, reconfigure, type TimerConfig, type TimerState,
-} from '../../src/domain/heartbeat/timer.js'
-import { describeDuration, timerSettingsOf } from '../../src/domain/heartbeat/settings.js'
+} from '../../src/domain/heartbeats/timer.js'
+import { describeDuration, timerSettingsOf } from '../../src/domain/heartbeats/settings.js'
 
 const S = 1000
 const MIN = 60 * S

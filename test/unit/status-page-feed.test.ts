@@ -1,6 +1,6 @@
 /** Status page feeds (RSS 2.0, Atom 1.0) and the theme stylesheet: well-formed, escaped, newest first. */
 import { describe, expect, it } from 'vitest'
-import type { PublicIncident } from '../../src/services/public-pages/status-page-data.js'
+import type { PublicIncident } from '../../src/services/status-pages/status-page-data.js'
 import { atomFeed, rfc822, rssFeed, xmlText, type FeedInput } from '../../src/web/status-pages/feed.js'
 import { themeCss } from '../../src/web/status-pages/theme-css.js'
 

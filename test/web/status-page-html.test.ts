@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
 import { FakeClock } from '../../src/lib/clock.js'
-import { statusPagePageService } from '../../src/services/public-pages/status-page-page.js'
+import { statusPagePageService } from '../../src/services/status-pages/status-page-page.js'
 import type { ResourceDeps } from '../../src/services/resource-deps.js'
 import { buildStores, transactor, type Stores } from '../../src/services/stores.js'
 import { testDbs } from '../helpers/db.js'

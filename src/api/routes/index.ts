@@ -1,42 +1,42 @@
 /** Every resource's routes, registered by buildApp. */
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services/index.js'
-import { checkRoutes } from './checks.js'
-import { checkGroupRoutes } from './check-groups.js'
+import { checkRoutes } from './checks/checks.js'
+import { checkGroupRoutes } from './groups/check-groups.js'
 import { variableRoutes } from './variables.js'
 import { snippetRoutes } from './snippets.js'
 import { alertChannelRoutes } from './alert-channels.js'
 import { accountSettingsRoutes } from './account-settings.js'
 import { maintenanceWindowRoutes } from './maintenance-windows.js'
 import { referenceDataRoutes } from './reference-data.js'
-import { privateLocationRoutes } from './private-locations.js'
+import { privateLocationRoutes } from './private-locations/private-locations.js'
 import { dashboardRoutes } from './dashboards.js'
-import { statusPageRoutes } from './status-pages.js'
-import { resultRoutes } from './results.js'
-import { sessionRoutes } from './sessions.js'
-import { triggerRoutes } from './triggers.js'
-import { heartbeatRoutes } from './heartbeats.js'
-import { alertNotificationRoutes } from './alert-notifications.js'
-import { checkAlertRoutes } from './check-alerts.js'
+import { statusPageRoutes } from './status-pages/status-pages.js'
+import { resultRoutes } from './results/results.js'
+import { checkSessionRoutes } from './checks/check-sessions.js'
+import { triggerRoutes } from './checks/triggers.js'
+import { heartbeatRoutes } from './heartbeats/heartbeats.js'
+import { alertNotificationRoutes } from './alerting/alert-notifications.js'
+import { checkAlertRoutes } from './alerting/check-alerts.js'
 import { errorGroupRoutes } from './error-groups.js'
 import { analyticsRoutes } from './analytics.js'
-import { assetRoutes } from './assets.js'
-import { statusPagePublicRoutes } from './status-page-public.js'
+import { assetRoutes } from './results/assets.js'
+import { statusPagePublicRoutes } from './status-pages/status-page-public.js'
 import { badgeRoutes } from './badges.js'
-import { consoleAuthRoutes } from './console-auth.js'
-import { invitationRoutes } from './invitations.js'
-import { memberRoutes } from './members.js'
-import { apiKeyRoutes } from './api-keys.js'
-import { privateLocationAgentRoutes } from './private-location-agents.js'
-import { agentRoutes } from './agent/index.js'
+import { consoleAuthRoutes } from './users/console-auth.js'
+import { invitationRoutes } from './users/invitations.js'
+import { memberRoutes } from './users/members.js'
+import { apiKeyRoutes } from './users/api-keys.js'
+import { privateLocationAgentRoutes } from './private-locations/private-location-agents.js'
+import { agentRoutes } from './private-locations/agent/index.js'
 import { projectRoutes } from './projects.js'
-import { traceViewerRoutes } from './trace-viewer.js'
+import { traceViewerRoutes } from './results/trace-viewer.js'
 
 export async function resourceRoutes(app: FastifyInstance, services: Services, publicBaseUrl: string): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
   for (const routes of [
     checkGroupRoutes, variableRoutes, snippetRoutes, alertChannelRoutes, accountSettingsRoutes, maintenanceWindowRoutes,
-    referenceDataRoutes, privateLocationRoutes, dashboardRoutes, statusPageRoutes, resultRoutes, sessionRoutes, triggerRoutes,
+    referenceDataRoutes, privateLocationRoutes, dashboardRoutes, statusPageRoutes, resultRoutes, checkSessionRoutes, triggerRoutes,
     heartbeatRoutes, alertNotificationRoutes, checkAlertRoutes, errorGroupRoutes, analyticsRoutes, assetRoutes, badgeRoutes,
     memberRoutes, apiKeyRoutes, privateLocationAgentRoutes, agentRoutes, projectRoutes,
   ]) {

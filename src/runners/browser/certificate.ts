@@ -1,6 +1,6 @@
 /**
  * The certificate of a browser check's `sslCheckDomain`, read alongside each run and kept in its result
- * (`details.sslCertificate`). Expiry alerts come from the certificate watch (services/ssl-certificates.ts), which
+ * (`details.sslCertificate`). Expiry alerts come from the certificate watch (services/ssl/ssl-certificates.ts), which
  * watches the same domain with the same probe.
  */
 import { daysRemaining, sslTargetFromDomain } from '../../domain/ssl.js'

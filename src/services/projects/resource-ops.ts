@@ -5,13 +5,13 @@
  */
 import type { ResourceKind } from '../../domain/projects/deploy-request.js'
 import type { ResourceId } from '../../domain/projects/resource-ids.js'
-import { alertChannelService } from '../alert-channels.js'
-import { checkGroupService } from '../check-groups.js'
-import { checkService } from '../checks.js'
-import { dashboardService } from '../dashboards.js'
+import { alertChannelService } from '../alert-channels/alert-channels.js'
+import { checkGroupService } from '../groups/check-groups.js'
+import { checkService } from '../checks/checks.js'
+import { dashboardService } from '../dashboards/dashboards.js'
 import { maintenanceWindowService } from '../maintenance-windows.js'
 import type { ResourceDeps } from '../resource-deps.js'
-import { statusPageService } from '../status-pages.js'
+import { statusPageService } from '../status-pages/status-pages.js'
 import { variableService, type CreateVariableInput } from '../variables.js'
 
 type Body = Record<string, unknown>

@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../../domain/errors.js'
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import type { ApiKeyRow } from '../../store/schema.js'
 import type { ResourceDeps } from '../resource-deps.js'
-import type { AccountService } from '../accounts.js'
+import type { AccountService } from '../accounts/accounts.js'
 
 export interface ApiKeyView {
   id: string

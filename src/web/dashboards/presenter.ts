@@ -1,7 +1,7 @@
 /** The dashboard's view model (pure): the service's data with every figure formatted and every link built. */
 import type { DashboardSettings } from '../../domain/dashboards.js'
 import { DASHBOARD_WINDOWS, type DashboardWindow } from '../../domain/dashboard-display.js'
-import type { DashboardCheck, DashboardData, DashboardIncident } from '../../services/public-pages/dashboard-page.js'
+import type { DashboardCheck, DashboardData, DashboardIncident } from '../../services/dashboards/dashboard-page.js'
 import { formatAgo, formatDateTime, formatMs, formatPercent, formatTime, statusLabel, TYPE_LABELS } from '../format.js'
 import { safeUrl } from '../html.js'
 import { withQuery, type SiteLinks } from '../site-links.js'

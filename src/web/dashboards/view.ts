@@ -4,7 +4,7 @@ import { renderDocument } from '../document.js'
 import type { SiteLinks } from '../site-links.js'
 import type { CheckCard, DashboardView } from './presenter.js'
 import { formatDateTime, formatMs, statusLabel } from '../format.js'
-import type { DashboardRun } from '../../services/public-pages/dashboard-page.js'
+import type { DashboardRun } from '../../services/dashboards/dashboard-page.js'
 
 const figure = (label: string, value: string | null) => (value === null ? '' : html`<div class="figure"><dt>${label}</dt><dd>${value}</dd></div>`)
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { parseWindow } from '../../domain/dashboard-display.js'
-import type { DashboardPageService, DashboardSite } from '../../services/public-pages/dashboard-page.js'
+import type { DashboardPageService, DashboardSite } from '../../services/dashboards/dashboard-page.js'
 import { errorBody, sendError } from '../../api/errors.js'
 import { CSS_TYPE, pageHeaders, partHeaders } from '../document.js'
 import { keyCookie, readCookie } from '../cookies.js'

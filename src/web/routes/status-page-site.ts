@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ownValue } from '../../lib/own-keys.js'
-import type { StatusPagePageService, StatusPageSite } from '../../services/public-pages/status-page-page.js'
+import type { StatusPagePageService, StatusPageSite } from '../../services/status-pages/status-page-page.js'
 import { CSS_TYPE, pageHeaders, partHeaders } from '../document.js'
 import type { SiteLinks } from '../site-links.js'
 import type { WebAssets } from '../assets.js'

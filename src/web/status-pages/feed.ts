@@ -3,7 +3,7 @@
  * recently updated first, carrying its latest update and linking to the page. Every text is XML-escaped and
  * stripped of the characters XML 1.0 cannot hold, so that no user text breaks a feed reader.
  */
-import type { PublicIncident } from '../../services/public-pages/status-page-data.js'
+import type { PublicIncident } from '../../services/status-pages/status-page-data.js'
 import { incidentStatusLabel, severityLabel } from './labels.js'
 
 export interface FeedInput {

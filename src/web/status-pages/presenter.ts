@@ -1,8 +1,8 @@
 /** The status page's view model (pure): the service's data with every figure and time formatted and every link built. */
 import type { PageDoc } from '../../domain/status-pages/page-rules.js'
 import type { UptimeDay } from '../../domain/status-pages/uptime.js'
-import type { PublicCard, PublicIncident, PublicService } from '../../services/public-pages/status-page-data.js'
-import type { StatusPageData } from '../../services/public-pages/status-page-page.js'
+import type { PublicCard, PublicIncident, PublicService } from '../../services/status-pages/status-page-data.js'
+import type { StatusPageData } from '../../services/status-pages/status-page-page.js'
 import { formatDate, formatDateTime, formatDuration, formatTime } from '../format.js'
 import { safeUrl } from '../html.js'
 import { withQuery, type SiteLinks } from '../site-links.js'

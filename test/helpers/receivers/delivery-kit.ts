@@ -5,7 +5,7 @@
  * transaction).
  */
 import { expect } from 'vitest'
-import { enqueueNotifications } from '../../../src/services/alert-delivery.js'
+import { enqueueNotifications } from '../../../src/services/alerting/alert-delivery.js'
 import { transactor } from '../../../src/services/stores.js'
 import type { DeliveryConfig } from '../../../src/services/resource-deps.js'
 import type { AlertRecord } from '../../../src/alerting/types.js'

@@ -1,0 +1,130 @@
+/** Check groups: create and update on /v2 (and the deprecated /v1), read, list, delete, checks. */
+import { Type, type Static } from 'typebox'
+import type { FastifyInstance } from 'fastify'
+import { groupBodySchema } from '../../../domain/groups/schema.js'
+import type { Services } from '../../../services/index.js'
+import { AnyObject, AutoAssignAlertsQuery, errorResponses } from '../../schemas/common.js'
+import { PageQuery, sendPage } from '../../paging.js'
+import { bodySchemaErrors } from '../../validation.js'
+
+const tags = ['check-groups']
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'Check group id (integer).' }) })
+const CheckParams = Type.Object({
+  groupId: Type.String({ minLength: 1, maxLength: 100, description: 'Check group id (integer).' }),
+  checkId: Type.String({ minLength: 1, maxLength: 100 }),
+})
+const PageOnly = Type.Object({ ...PageQuery })
+const ListQuery = Type.Object({
+  ...PageQuery,
+  name: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 50, description: 'Exact group names; a group matching any of them is kept.' })),
+  tag: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 50, description: 'Keeps groups with at least one of these tags.' })),
+})
+
+type Body = Record<string, unknown>
+type AutoAssign = { autoAssignAlerts: boolean }
+const GroupResponse = { ...AnyObject, description: 'The check group, with alertChannelSubscriptions' }
+
+export async function checkGroupRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const groups = services.checkGroups
+
+  for (const version of ['v2', 'v1'] as const) {
+    const deprecated = version === 'v1'
+    const note = deprecated ? ' (deprecated: use /v2; same behaviour)' : ''
+    app.post<{ Body: Body; Querystring: AutoAssign }>(
+      `/${version}/check-groups`,
+      {
+        // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+        attachValidation: true,
+        schema: {
+          tags,
+          summary: `Create a check group${note}`,
+          ...(deprecated ? { deprecated: true } : {}),
+          querystring: AutoAssignAlertsQuery,
+          body: groupBodySchema(true),
+          response: { 201: GroupResponse, ...errorResponses(400, 401, 429) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await groups.create(request.accountId, request.body, request.query, bodySchemaErrors(request))),
+    )
+    app.put<{ Body: Body; Params: { id: string }; Querystring: AutoAssign }>(
+      `/${version}/check-groups/:id`,
+      {
+        attachValidation: true,
+        schema: {
+          tags,
+          summary: `Update a check group: fields left out keep their value${deprecated ? '; name is optional here' : '; name is required'}${note}`,
+          ...(deprecated ? { deprecated: true } : {}),
+          params: IdParams,
+          querystring: AutoAssignAlertsQuery,
+          body: groupBodySchema(!deprecated),
+          response: { 200: GroupResponse, ...errorResponses(400, 401, 404, 429) },
+        },
+      },
+      async (request) => groups.update(request.accountId, request.params.id, request.body, request.query, bodySchemaErrors(request)),
+    )
+  }
+
+  app.get<{ Querystring: Static<typeof ListQuery> }>(
+    '/v1/check-groups',
+    { schema: { tags, summary: 'List check groups', querystring: ListQuery, response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 429) } } },
+    async (request, reply) => {
+      const q = request.query
+      const { items, total } = await groups.list(request.accountId, q)
+      return sendPage(request, reply, q.page, q.limit, items, total)
+    },
+  )
+
+  app.get<{ Params: { id: string } }>(
+    '/v1/check-groups/:id',
+    { schema: { tags, summary: 'Get a check group', params: IdParams, response: { 200: GroupResponse, ...errorResponses(401, 404, 429) } } },
+    async (request) => groups.get(request.accountId, request.params.id),
+  )
+
+  app.delete<{ Params: { id: string } }>(
+    '/v1/check-groups/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a check group (409 while it still contains checks)',
+        params: IdParams,
+        response: { 204: Type.Null(), ...errorResponses(401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await groups.remove(request.accountId, request.params.id)
+      return reply.code(204).send()
+    },
+  )
+
+  for (const version of ['v1', 'v2'] as const) {
+    app.get<{ Params: { id: string }; Querystring: Static<typeof PageOnly> }>(
+      `/${version}/check-groups/:id/checks`,
+      {
+        schema: {
+          tags,
+          summary: "List a group's checks with the group's settings applied",
+          params: IdParams,
+          querystring: PageOnly,
+          response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query
+        const { items, total } = await groups.listChecks(request.accountId, request.params.id, q)
+        return sendPage(request, reply, q.page, q.limit, items, total)
+      },
+    )
+    app.get<{ Params: Static<typeof CheckParams> }>(
+      `/${version}/check-groups/:groupId/checks/:checkId`,
+      {
+        schema: {
+          tags,
+          summary: "Get one of a group's checks with the group's settings applied",
+          params: CheckParams,
+          response: { 200: AnyObject, ...errorResponses(401, 404, 429) },
+        },
+      },
+      async (request) => groups.getCheck(request.accountId, request.params.groupId, request.params.checkId),
+    )
+  }
+}

@@ -1,0 +1,77 @@
+/** Status page incidents: HTTP routes (registered by statusPageRoutes). The CLI sends PATCH, handled like PUT. */
+import { Type, type Static } from 'typebox'
+import type { FastifyInstance } from 'fastify'
+import { IncidentChangeBody, IncidentCreateBody } from '../../../domain/status-pages/incident-schemas.js'
+import type { StatusPageService } from '../../../services/status-pages/status-pages.js'
+import { AnyObject, errorResponses } from '../../schemas/common.js'
+import { PageQuery, sendPage } from '../../paging.js'
+import { bodySchemaErrors } from '../../validation.js'
+import { incidentUpdateRoutes } from './status-page-incident-updates.js'
+
+export const IncidentParams = Type.Object({ incidentId: Type.String({ maxLength: 100, description: 'Incident id (UUID).' }) })
+type Params = Static<typeof IncidentParams>
+const ListQuery = Type.Object(PageQuery)
+type Body = Record<string, unknown>
+
+export async function statusPageIncidentRoutes(app: FastifyInstance, pages: StatusPageService): Promise<void> {
+  const tags = ['status pages']
+  const path = '/v1/status-pages/incidents'
+
+  app.get<{ Querystring: Static<typeof ListQuery> }>(
+    path,
+    { schema: { tags, summary: 'List incidents, newest first', querystring: ListQuery, response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 429) } } },
+    async (request, reply) => {
+      const { limit, page } = request.query
+      const { items, total } = await pages.listIncidents(request.accountId, { limit, page })
+      return sendPage(request, reply, page, limit, items, total)
+    },
+  )
+
+  app.post<{ Body: Body }>(
+    path,
+    {
+      // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Open an incident with its first update',
+        body: IncidentCreateBody,
+        response: { 201: AnyObject, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await pages.createIncident(request.accountId, request.body, bodySchemaErrors(request))),
+  )
+
+  app.get<{ Params: Params }>(
+    `${path}/:incidentId`,
+    { schema: { tags, summary: 'Get an incident with its updates', params: IncidentParams, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } },
+    async (request) => pages.getIncident(request.accountId, request.params.incidentId),
+  )
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route<{ Params: Params; Body: Body }>({
+      method,
+      url: `${path}/:incidentId`,
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: `Update an incident's name, severity or services (fields left out keep their value)${method === 'PATCH' ? '; same as PUT' : ''}`,
+        params: IncidentParams,
+        body: IncidentChangeBody,
+        response: { 200: AnyObject, ...errorResponses(400, 401, 404, 429) },
+      },
+      handler: async (request) => pages.updateIncident(request.accountId, request.params.incidentId, request.body, bodySchemaErrors(request)),
+    })
+  }
+
+  app.delete<{ Params: Params }>(
+    `${path}/:incidentId`,
+    { schema: { tags, summary: 'Delete an incident and its updates', params: IncidentParams, response: { 204: Type.Null(), ...errorResponses(401, 404, 429) } } },
+    async (request, reply) => {
+      await pages.removeIncident(request.accountId, request.params.incidentId)
+      return reply.code(204).send()
+    },
+  )
+
+  await incidentUpdateRoutes(app, pages)
+}

@@ -1,0 +1,60 @@
+/** Status page services: HTTP routes (registered by statusPageRoutes). */
+import { Type, type Static } from 'typebox'
+import type { FastifyInstance } from 'fastify'
+import { ServiceBody } from '../../../domain/status-pages/service-ref.js'
+import type { StatusPageService } from '../../../services/status-pages/status-pages.js'
+import { AnyObject, errorResponses } from '../../schemas/common.js'
+import { PageQuery, sendPage } from '../../paging.js'
+
+const Params = Type.Object({ serviceId: Type.String({ maxLength: 100, description: 'Service id (UUID).' }) })
+const ListQuery = Type.Object(PageQuery)
+type Body = Static<typeof ServiceBody>
+
+export async function statusPageServiceRoutes(app: FastifyInstance, pages: StatusPageService): Promise<void> {
+  const tags = ['status pages']
+  const path = '/v1/status-pages/services'
+
+  app.get<{ Querystring: Static<typeof ListQuery> }>(
+    path,
+    { schema: { tags, summary: 'List status page services', querystring: ListQuery, response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 429) } } },
+    async (request, reply) => {
+      const { limit, page } = request.query
+      const { items, total } = await pages.listServices(request.accountId, { limit, page })
+      return sendPage(request, reply, page, limit, items, total)
+    },
+  )
+
+  app.post<{ Body: Body }>(
+    path,
+    { schema: { tags, summary: 'Create a status page service', body: ServiceBody, response: { 201: AnyObject, ...errorResponses(400, 401, 429) } } },
+    async (request, reply) => reply.code(201).send(await pages.createService(request.accountId, request.body)),
+  )
+
+  app.get<{ Params: Static<typeof Params> }>(
+    `${path}/:serviceId`,
+    { schema: { tags, summary: 'Get a status page service', params: Params, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } },
+    async (request) => pages.getService(request.accountId, request.params.serviceId),
+  )
+
+  app.put<{ Params: Static<typeof Params>; Body: Body }>(
+    `${path}/:serviceId`,
+    { schema: { tags, summary: 'Rename a status page service', params: Params, body: ServiceBody, response: { 200: AnyObject, ...errorResponses(400, 401, 404, 429) } } },
+    async (request) => pages.updateService(request.accountId, request.params.serviceId, request.body),
+  )
+
+  app.delete<{ Params: Static<typeof Params> }>(
+    `${path}/:serviceId`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete a status page service (409 while a page card, an open incident, a check or a group uses it)',
+        params: Params,
+        response: { 204: Type.Null(), ...errorResponses(401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await pages.removeService(request.accountId, request.params.serviceId)
+      return reply.code(204).send()
+    },
+  )
+}

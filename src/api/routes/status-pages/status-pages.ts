@@ -1,0 +1,80 @@
+/**
+ * Status pages: HTTP routes. Services, incidents and subscriptions are registered from here too.
+ * Every list here is page-based (limit, page; bare array; total in Content-Range) like the rest of this API,
+ * not the reference's cursor lists ({length, entries, nextId}); one convention for every list.
+ */
+import { Type, type Static } from 'typebox'
+import type { FastifyInstance } from 'fastify'
+import { PageCreateBody, PageUpdateBody } from '../../../domain/status-pages/page-schemas.js'
+import type { Services } from '../../../services/index.js'
+import { AnyObject, errorResponses } from '../../schemas/common.js'
+import { PageQuery, sendPage } from '../../paging.js'
+import { bodySchemaErrors } from '../../validation.js'
+import { statusPageServiceRoutes } from './status-page-services.js'
+import { statusPageIncidentRoutes } from './status-page-incidents.js'
+import { statusPageSubscriptionRoutes } from './status-page-subscriptions.js'
+
+export const StatusPageParams = Type.Object({ statusPageId: Type.String({ maxLength: 100, description: 'Status page id (UUID).' }) })
+type Params = Static<typeof StatusPageParams>
+const ListQuery = Type.Object(PageQuery)
+type Body = Record<string, unknown>
+const PAGED = 'Page-based: limit and page; a bare array with the total in Content-Range (not the cursor form {length, entries, nextId}).'
+
+export async function statusPageRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const pages = services.statusPages
+  const tags = ['status pages']
+  // Static segments (services, incidents) take precedence over :statusPageId in the router.
+  await statusPageServiceRoutes(app, pages)
+  await statusPageIncidentRoutes(app, pages)
+  await statusPageSubscriptionRoutes(app, pages)
+
+  app.get<{ Querystring: Static<typeof ListQuery> }>(
+    '/v1/status-pages',
+    { schema: { tags, summary: 'List status pages (oldest first)', description: PAGED, querystring: ListQuery, response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 429) } } },
+    async (request, reply) => {
+      const { limit, page } = request.query
+      const { items, total } = await pages.listPages(request.accountId, { limit, page })
+      return sendPage(request, reply, page, limit, items, total)
+    },
+  )
+
+  app.post<{ Body: Body }>(
+    '/v1/status-pages',
+    {
+      // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
+      attachValidation: true,
+      schema: { tags, summary: 'Create a status page', body: PageCreateBody, response: { 201: AnyObject, ...errorResponses(400, 401, 409, 429) } },
+    },
+    async (request, reply) => reply.code(201).send(await pages.createPage(request.accountId, request.body, bodySchemaErrors(request))),
+  )
+
+  app.get<{ Params: Params }>(
+    '/v1/status-pages/:statusPageId',
+    { schema: { tags, summary: 'Get a status page', params: StatusPageParams, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } },
+    async (request) => pages.getPage(request.accountId, request.params.statusPageId),
+  )
+
+  app.put<{ Params: Params; Body: Body }>(
+    '/v1/status-pages/:statusPageId',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Update a status page (fields left out keep their value; cards, when sent, replace the cards)',
+        params: StatusPageParams,
+        body: PageUpdateBody,
+        response: { 200: AnyObject, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request) => pages.updatePage(request.accountId, request.params.statusPageId, request.body, bodySchemaErrors(request)),
+  )
+
+  app.delete<{ Params: Params }>(
+    '/v1/status-pages/:statusPageId',
+    { schema: { tags, summary: 'Delete a status page and its subscriptions', params: StatusPageParams, response: { 204: Type.Null(), ...errorResponses(401, 404, 429) } } },
+    async (request, reply) => {
+      await pages.removePage(request.accountId, request.params.statusPageId)
+      return reply.code(204).send()
+    },
+  )
+}

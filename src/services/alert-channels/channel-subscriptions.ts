@@ -1,0 +1,86 @@
+/**
+ * Links between checks or groups and alert channels. The subscriptions table is the source of truth; responses
+ * show it as alertChannelSubscriptions and, for activated ones, the channels' public config as alertChannels.
+ */
+import type { Doc } from '../../domain/checks/check-type.js'
+import type { Subscription, SubscriptionTarget } from '../../store/alerting/alert-subscriptions.js'
+import type { DocRecord } from '../../store/doc-table.js'
+import { emptyAlertChannels, type AlertChannelsView } from '../checks/check-view.js'
+import type { Stores } from '../stores.js'
+
+export interface LinkOptions {
+  /** Body of the create or update: alertChannelSubscriptions when given replaces the list. */
+  body: Doc
+  autoAssignAlerts: boolean
+  isCreate: boolean
+}
+
+/** Applies a create/update body's subscriptions, autoAssignAlerts, and channels' autoSubscribe (new checks). */
+export async function syncSubscriptions(stores: Stores, accountId: string, target: SubscriptionTarget, options: LinkOptions): Promise<void> {
+  const given = options.body.alertChannelSubscriptions
+  if (Array.isArray(given)) {
+    await stores.alertSubscriptions.replaceFor(
+      accountId,
+      target,
+      given.map((s: Doc) => ({ channelId: Number(s.alertChannelId), activated: s.activated !== false })),
+    )
+    return
+  }
+  const channels = (await stores.alertChannels.list(accountId)).items
+  const wanted = channels.filter((c) => options.autoAssignAlerts || (options.isCreate && 'checkId' in target && c.doc.autoSubscribe === true))
+  if (wanted.length === 0) return
+  const existing = new Set((await stores.alertSubscriptions.listFor(accountId, target)).map((s) => s.channelId))
+  for (const channel of wanted) {
+    if (!existing.has(channel.id)) {
+      await stores.alertSubscriptions.upsert(accountId, { channelId: channel.id, ...targetColumns(target), activated: true })
+    }
+  }
+}
+
+const targetColumns = (t: SubscriptionTarget) => ('checkId' in t ? { checkId: t.checkId, groupId: null } : { checkId: null, groupId: t.groupId })
+
+/** The public part of a channel's config, as a check's alertChannels lists it. */
+export function addChannelToView(view: AlertChannelsView, channel: DocRecord<number>): void {
+  const c = (channel.doc.config ?? {}) as Doc
+  switch (channel.doc.type) {
+    case 'EMAIL':
+      view.email.push({ address: String(c.address ?? '') })
+      break
+    case 'WEBHOOK':
+      view.webhook.push({
+        url: String(c.url ?? ''),
+        name: String(c.name ?? ''),
+        method: String(c.method ?? 'POST'),
+        headers: (c.headers as unknown[] | undefined) ?? [],
+        queryParameters: (c.queryParameters as unknown[] | undefined) ?? [],
+      })
+      break
+    case 'SLACK':
+      view.slack.push({ url: String(c.url ?? '') })
+      break
+    case 'SMS':
+      view.sms.push({ number: String(c.number ?? ''), name: String(c.name ?? '') })
+      break
+    default:
+      break
+  }
+}
+
+export interface LinkView {
+  alertChannelSubscriptions: Array<{ alertChannelId: number; activated: boolean }>
+  alertChannels: AlertChannelsView
+}
+
+/** Views for many subscription lists at once, loading the account's channels once. */
+export async function linkViews(stores: Stores, accountId: string, lists: Subscription[][]): Promise<LinkView[]> {
+  const needChannels = lists.some((l) => l.length > 0)
+  const channels = needChannels ? new Map((await stores.alertChannels.list(accountId)).items.map((c) => [c.id, c])) : new Map<number, DocRecord<number>>()
+  return lists.map((subs) => {
+    const alertChannels = emptyAlertChannels()
+    for (const s of subs) {
+      const channel = channels.get(s.channelId)
+      if (s.activated && channel) addChannelToView(alertChannels, channel)
+    }
+    return { alertChannelSubscriptions: subs.map((s) => ({ alertChannelId: s.channelId, activated: s.activated })), alertChannels }
+  })
+}

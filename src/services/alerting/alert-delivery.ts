@@ -1,0 +1,94 @@
+/**
+ * The seam between alert records and delivery: for a recorded alert, queue one outbox row per subscribed,
+ * activated channel whose flags let the alert type through. Call inside the transaction that records the alert,
+ * so an alert is never recorded without its notifications (or the other way round).
+ *
+ * Subscribed = the check's own subscriptions plus its group's, activated ones only, each channel once. A muted
+ * check (or a check in a muted group) gets none. ALERT_SSL needs `sslExpiry` and the days remaining at or below
+ * the channel's `sslExpiryThreshold`.
+ */
+import type { AlertRecord } from '../../alerting/types.js'
+import { channelFlagFor } from '../../alerting/types.js'
+import type { LocationEvent, NotificationPayload } from '../../alerting/notifier-payload.js'
+import { publicConfig } from '../../domain/alert-channels/build-doc.js'
+import { newId } from '../../lib/ids.js'
+import type { DocRecord } from '../../store/doc-table.js'
+import type { NotificationRow } from '../../store/alerting/notifications.js'
+import type { Stores } from '../stores.js'
+
+type Doc = Record<string, unknown>
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
+
+/** Whether a channel's flags let this alert through. */
+export function channelAccepts(channel: Doc, alert: Pick<AlertRecord, 'alertType' | 'sslDaysRemaining'>): boolean {
+  const flag = channelFlagFor(alert.alertType)
+  if (flag === null || channel[flag] !== true) return false
+  if (flag !== 'sslExpiry') return true
+  const threshold = typeof channel.sslExpiryThreshold === 'number' ? channel.sslExpiryThreshold : 30
+  return alert.sslDaysRemaining !== undefined && alert.sslDaysRemaining <= threshold
+}
+
+/** Non-secret environment variables of a group, by key. */
+function groupVariables(group: Doc | undefined): Record<string, string> {
+  const list = Array.isArray(group?.environmentVariables) ? (group.environmentVariables as Doc[]) : []
+  return Object.fromEntries(list.filter((v) => v.secret !== true && typeof v.key === 'string' && typeof v.value === 'string').map((v) => [v.key as string, v.value as string]))
+}
+
+/** One outbox row: this alert through this channel, rendered later from the payload. */
+function outboxRow(alert: AlertRecord, channel: DocRecord<number>, payload: NotificationPayload): NotificationRow {
+  return {
+    id: newId(), account_id: alert.accountId, alert_id: alert.id, check_id: alert.checkId, channel_id: channel.id, channel_type: String(channel.doc.type),
+    status: 'PENDING', attempts: 0, next_attempt_at: alert.createdAt, leased_by: null, lease_until: null, last_error: null, response_status: null,
+    result: null, payload: JSON.stringify(payload), created_at: alert.createdAt, sent_at: null,
+  }
+}
+
+/**
+ * A private location became unavailable or available again: one outbox row per channel of the account whose flags
+ * let it through (sendFailure for unavailable, sendRecovery for available again), whatever checks it is subscribed to.
+ */
+export async function enqueueLocationNotifications(s: Stores, event: LocationEvent, accountId: string, at: number): Promise<number> {
+  const alert: AlertRecord = {
+    id: newId(), accountId, checkId: '', alertType: event.event === 'UNAVAILABLE' ? 'ALERT_FAILURE' : 'ALERT_RECOVERY', checkType: '', name: event.name,
+    runLocation: event.slugName, responseTime: 0, error: null, statusCode: null, resultId: null, startedAt: event.lastSeen, createdAt: at,
+    isReminder: false, reminderSequence: 0,
+  }
+  const { items } = await s.alertChannels.list(accountId)
+  const check: NotificationPayload['check'] = { description: null, tags: [], groupId: null, groupName: null, groupVariables: {} }
+  const rows = items.filter((c) => channelAccepts(c.doc, alert)).map((c) => outboxRow(alert, c, { alert, check, privateLocation: event, alertConfig: publicConfig(c.doc) }))
+  return rows.length === 0 ? 0 : s.notifications.insertMany(rows)
+}
+
+export async function enqueueNotifications(s: Stores, alert: AlertRecord): Promise<number> {
+  if (channelFlagFor(alert.alertType) === null) return 0
+  const check = await s.checks.get(alert.accountId, alert.checkId)
+  if (!check) return 0
+  const groupId = typeof check.doc.groupId === 'number' ? check.doc.groupId : null
+  const group = groupId === null ? undefined : (await s.checkGroups.get(alert.accountId, groupId))?.doc
+  if (check.doc.muted === true || group?.muted === true) return 0
+
+  const subscriptions = [
+    ...(await s.alertSubscriptions.listFor(alert.accountId, { checkId: alert.checkId })),
+    ...(groupId === null ? [] : await s.alertSubscriptions.listFor(alert.accountId, { groupId })),
+  ]
+  const channelIds = [...new Set(subscriptions.filter((sub) => sub.activated).map((sub) => sub.channelId))]
+  const channels: Array<DocRecord<number>> = []
+  for (const id of channelIds) {
+    const channel = await s.alertChannels.get(alert.accountId, id)
+    if (channel && channelAccepts(channel.doc, alert)) channels.push(channel)
+  }
+  if (channels.length === 0) return 0
+
+  const context: Omit<NotificationPayload, 'alertConfig'> = {
+    alert,
+    check: {
+      description: typeof check.doc.description === 'string' ? check.doc.description : null,
+      tags: [...new Set([...strings(check.doc.tags), ...strings(group?.tags)])],
+      groupId,
+      groupName: typeof group?.name === 'string' ? group.name : null,
+      groupVariables: groupVariables(group),
+    },
+  }
+  return s.notifications.insertMany(channels.map((channel) => outboxRow(alert, channel, { ...context, alertConfig: publicConfig(channel.doc) })))
+}

@@ -1,0 +1,70 @@
+/** Alerting: turns final results into alerts (state machine, escalation, reminders, incidents) and records them. */
+import type { AlertRecord } from '../../alerting/types.js'
+import { NotFoundError } from '../../domain/errors.js'
+import type { CheckResultRow } from '../../store/schema.js'
+import { fromAlertRow } from './alert-records.js'
+import { changesNothing, evaluateCheck } from './alerting-evaluate.js'
+import { contextLoader } from './alerting-context.js'
+import { sendDueReminders } from './alerting-reminders.js'
+import { alertWindow, presentCheckAlert, type CheckAlertView } from './alerting-view.js'
+import type { ResourceDeps } from '../resource-deps.js'
+
+export interface AlertListQuery {
+  limit: number
+  page: number
+  /** UNIX seconds, inclusive (default: now − 6 h, or to − 6 h). */
+  from?: number | undefined
+  /** UNIX seconds, exclusive (default: from + 6 h, or now when neither is given). */
+  to?: number | undefined
+  checkId?: string | undefined
+}
+
+export interface AlertingService {
+  /** Evaluates FINAL results (from the engine, or heartbeat pings and deadlines) in order. */
+  evaluate(rows: CheckResultRow[]): Promise<void>
+  /** Like evaluate, returning the alerts raised. */
+  evaluateResults(rows: CheckResultRow[]): Promise<AlertRecord[]>
+  /** The periodic reminder job: raises the reminders that are due; returns how many. */
+  sendDueReminders(): Promise<number>
+  /** Check alerts of an account (or of one of its checks), newest first. */
+  listAlerts(accountId: string, q: AlertListQuery): Promise<{ items: CheckAlertView[]; total: number }>
+}
+
+export function alertingService(deps: ResourceDeps): AlertingService {
+  const service: AlertingService = {
+    async evaluate(rows) {
+      await service.evaluateResults(rows)
+    },
+    async evaluateResults(rows) {
+      const byCheck = new Map<string, CheckResultRow[]>()
+      const finals = rows.filter((r) => r.result_type === 'FINAL').sort((a, b) => Number(a.started_at) - Number(b.started_at))
+      for (const r of finals) byCheck.set(r.check_id, [...(byCheck.get(r.check_id) ?? []), r])
+      const raised: AlertRecord[] = []
+      const failures: unknown[] = []
+      // Most results are passing runs of passing checks: one query tells which checks need no transaction at all.
+      const states = new Map((await deps.stores.alerts.getStates([...byCheck.keys()])).map((r) => [r.check_id, r]))
+      const busy = [...byCheck].filter(([checkId, checkRows]) => !changesNothing(checkRows, states.get(checkId)?.state, states.get(checkId)?.incident_id))
+      // Check, group, account settings and maintenance windows are read once per batch, before the transactions.
+      const loader = contextLoader(deps.stores)
+      await loader.preload(busy.map(([checkId]) => checkId))
+      const now = deps.clock.now()
+      for (const [checkId, checkRows] of busy) {
+        const ctx = await loader.load((checkRows[0] as CheckResultRow).account_id, checkId, now)
+        if (!ctx) continue
+        // One check's failure must not keep the others from being evaluated.
+        await evaluateCheck(deps, ctx, checkRows, now).then((r) => raised.push(...r), (err: unknown) => failures.push(err))
+      }
+      if (failures.length === 1) throw failures[0]
+      if (failures.length > 1) throw new AggregateError(failures, `alert evaluation failed for ${failures.length} checks`)
+      return raised
+    },
+    sendDueReminders: async () => (await sendDueReminders(deps)).length,
+    async listAlerts(accountId, q) {
+      if (q.checkId !== undefined && !(await deps.stores.checks.get(accountId, q.checkId))) throw new NotFoundError('Check', q.checkId)
+      const { from, to } = alertWindow(q, deps.clock.now())
+      const { items, total } = await deps.stores.alerts.listAlerts({ accountId, checkId: q.checkId, from, to, limit: q.limit, offset: (q.page - 1) * q.limit })
+      return { items: items.map((r) => presentCheckAlert(fromAlertRow(r))), total }
+    },
+  }
+  return service
+}

@@ -1,0 +1,22 @@
+/** Keeps a check's schedule in step with its document: created, moved on a frequency change, removed when off. */
+import { firstDue } from '../../domain/schedule/next-due.js'
+import type { Doc } from '../../domain/checks/check-type.js'
+import type { CheckRecord } from '../../store/checks.js'
+import type { Stores } from '../stores.js'
+
+const scheduleOf = (doc: Doc, id: string) => ({ frequency: Number(doc.frequency), frequencyOffset: (doc.frequencyOffset as number | null) ?? null, spreadKey: id })
+
+export async function syncSchedule(s: Stores, record: CheckRecord, previous: Doc | undefined, now: number): Promise<void> {
+  // Heartbeats are not run by the engine: their deadlines come from pings.
+  if (record.checkType === 'HEARTBEAT') return
+  if (record.doc.activated === false) {
+    await s.schedules.remove(record.id)
+    return
+  }
+  const before = previous ? scheduleOf(previous, record.id) : undefined
+  const after = scheduleOf(record.doc, record.id)
+  const changed = !before || previous?.activated === false || before.frequency !== after.frequency || before.frequencyOffset !== after.frequencyOffset
+  if (changed || !(await s.schedules.get(record.id))) {
+    await s.schedules.put(record.id, record.accountId, firstDue(after, now), now)
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The response shape of a check: its document plus the fields only a response has (id, alertChannels, created_at,
+ * updated_at, logicalId, project). Secret environment variables (its own and, with group settings applied, its
+ * group's) read as null.
+ */
+import type { ResourceOwner } from '../../store/projects.js'
+import { toIso, toIsoOrNull } from '../../lib/clock.js'
+import { applyGroupSettings } from '../../domain/groups/apply-group-settings.js'
+import { hideSecretValues } from '../../domain/secrets/env-var-secrets.js'
+import type { CheckRecord } from '../../store/checks.js'
+
+export interface AlertChannelsView {
+  email: Array<{ address: string }>
+  webhook: Array<{ url: string; name: string; method: string; headers: unknown[]; queryParameters: unknown[] }>
+  slack: Array<{ url: string }>
+  sms: Array<{ number: string; name: string }>
+}
+
+export const emptyAlertChannels = (): AlertChannelsView => ({ email: [], webhook: [], slack: [], sms: [] })
+
+export interface CheckViewContext {
+  publicBaseUrl: string
+  alertChannels?: AlertChannelsView
+  alertChannelSubscriptions?: Array<{ alertChannelId: number; activated: boolean }>
+  /** The project that deployed the check (monitoring as code), if one did. */
+  owner?: ResourceOwner | undefined
+}
+
+export const pingUrlFor = (publicBaseUrl: string, token: string): string => `${publicBaseUrl}/ping/${encodeURIComponent(token)}`
+
+export function presentCheck(record: CheckRecord, ctx: CheckViewContext): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    id: record.id,
+    checkType: record.checkType,
+    ...hideSecretValues(record.doc, null),
+    alertChannelSubscriptions: ctx.alertChannelSubscriptions ?? [],
+    alertChannels: ctx.alertChannels ?? emptyAlertChannels(),
+    created_at: toIso(record.createdAt),
+    updated_at: toIsoOrNull(record.updatedAt),
+    // Monitoring as code: the project that deployed the check and its logical id there (null when made by hand).
+    logicalId: ctx.owner?.logicalId ?? null,
+    project: ctx.owner?.project ?? null,
+  }
+  const heartbeat = record.doc.heartbeat as Record<string, unknown> | undefined
+  if (record.checkType === 'HEARTBEAT' && heartbeat && typeof heartbeat.pingToken === 'string') {
+    view.heartbeat = { ...heartbeat, pingUrl: pingUrlFor(ctx.publicBaseUrl, heartbeat.pingToken) }
+  }
+  return view
+}
+
+/** A check's view with its group's settings applied: the group's secrets read as null like the check's own. */
+export const presentWithGroupSettings = (view: Record<string, unknown>, group: Record<string, unknown>): Record<string, unknown> =>
+  hideSecretValues(applyGroupSettings(view, group), null)

@@ -1,0 +1,17 @@
+/**
+ * Checks as the API shows them (GET /v1/checks and a group's checks): each with its alert channel subscriptions
+ * and, when a project deployed it, that project and its logical id. One read of each kind for the whole list.
+ */
+import type { CheckRecord } from '../../store/checks.js'
+import { presentCheck } from './check-view.js'
+import type { Stores } from '../stores.js'
+import { linkViews } from '../alert-channels/channel-subscriptions.js'
+
+export async function loadCheckViews(stores: Stores, publicBaseUrl: string, accountId: string, records: CheckRecord[]): Promise<Array<Record<string, unknown>>> {
+  if (records.length === 0) return []
+  const ids = records.map((r) => r.id)
+  const subs = await stores.alertSubscriptions.listForChecks(accountId, ids)
+  const links = await linkViews(stores, accountId, records.map((r) => subs.filter((s) => s.checkId === r.id)))
+  const owners = await stores.projects.ownersOf(accountId, 'check', ids)
+  return records.map((r, i) => presentCheck(r, { publicBaseUrl, owner: owners.get(r.id), ...links[i] }))
+}

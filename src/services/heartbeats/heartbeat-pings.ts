@@ -1,0 +1,155 @@
+/**
+ * Recording pings. Pings that arrive together are written together (group commit): one transaction resolves their
+ * tokens through the timers' unique index, applies each signal to its timer in arrival order, and writes the
+ * events, the FINAL results and the statuses. Each caller is answered once its ping is committed and its results
+ * have been through alert evaluation. A failed batch is retried one ping per transaction, so one bad ping never
+ * fails the others.
+ */
+import { randomFillSync } from 'node:crypto'
+import type { CheckResultRow } from '../../store/schema.js'
+import { timerStateOf, withTimerState, type HeartbeatEventRow, type HeartbeatTimerRow } from '../../store/heartbeats.js'
+import { applySignal, type HeartbeatEventState, type HeartbeatSignal, type TimerState } from '../../domain/heartbeats/timer.js'
+import { pingTokenOf } from '../../domain/heartbeats/settings.js'
+import { orderedIds } from '../../domain/heartbeats/ordered-id.js'
+import { heartbeatResultRow } from '../../engine/heartbeat-result-row.js'
+import type { ResourceDeps } from '../resource-deps.js'
+import type { Stores } from '../stores.js'
+import { newTimerRow } from './heartbeat-timer-sync.js'
+
+export interface PingInput {
+  token: string
+  signal: HeartbeatSignal
+  method: string
+  source: string | null
+  userAgent: string | null
+  body: string | null
+}
+
+export type PingOutcome =
+  | { kind: 'recorded'; state: HeartbeatEventState; eventId: string }
+  | { kind: 'deactivated' }
+  | { kind: 'unknown' }
+
+export interface PingWriter {
+  submit(ping: PingInput): Promise<PingOutcome>
+  /** Resolves when every submitted ping is written. */
+  drain(): Promise<void>
+}
+
+interface Pending {
+  ping: PingInput
+  at: number
+  resolve: (o: PingOutcome) => void
+  reject: (err: unknown) => void
+}
+
+const FAIL_MESSAGE = 'The job reported a failure through its /fail ping URL'
+export const MAX_PING_BATCH = 1000
+
+/** A heartbeat check whose timer row is missing (created before timers existed) gets one on its first ping. */
+async function adoptTimer(s: Stores, token: string, now: number): Promise<HeartbeatTimerRow | undefined> {
+  const id = await s.checks.findIdByPingToken(token)
+  const check = id === undefined ? undefined : (await s.checks.getMany([id]))[0]
+  if (!check || check.checkType !== 'HEARTBEAT' || pingTokenOf(check.doc) !== token) return undefined
+  const row = newTimerRow(check, token, now)
+  await s.heartbeats.putTimer(row)
+  return row
+}
+
+/** Ids of events and results: time-ordered, so that their indexes grow at the end. */
+export type IdSource = (ms: number) => string
+
+/** Random bytes drawn from a pool refilled 4 KiB at a time (one call to the generator per 400 ids, not per id). */
+export function pooledRandom(): (bytes: Uint8Array) => void {
+  const pool = new Uint8Array(4096)
+  let used = pool.length
+  return (bytes) => {
+    if (used + bytes.length > pool.length) {
+      randomFillSync(pool)
+      used = 0
+    }
+    bytes.set(pool.subarray(used, used + bytes.length))
+    used += bytes.length
+  }
+}
+
+export const orderedIdSource = (): IdSource => orderedIds(pooledRandom())
+
+export async function recordPings(s: Stores, batch: Array<{ ping: PingInput; at: number }>, now: number, newId: IdSource = orderedIdSource()): Promise<{ outcomes: PingOutcome[]; results: CheckResultRow[] }> {
+  const tokens = [...new Set(batch.map((b) => b.ping.token))]
+  const byToken = new Map((await s.heartbeats.lockByTokens(tokens)).map((r) => [r.ping_token, r]))
+  for (const token of tokens.filter((t) => !byToken.has(t))) {
+    const adopted = await adoptTimer(s, token, now)
+    if (adopted) byToken.set(token, adopted)
+  }
+  const timers = new Map<string, { row: HeartbeatTimerRow; timer: TimerState }>()
+  const events: HeartbeatEventRow[] = []
+  const results: CheckResultRow[] = []
+  const outcomes = batch.map(({ ping, at }): PingOutcome => {
+    const row = byToken.get(ping.token)
+    if (!row) return { kind: 'unknown' }
+    if (row.activated !== 1) return { kind: 'deactivated' }
+    const current = timers.get(row.check_id) ?? { row, timer: timerStateOf(row) }
+    const t = applySignal(current.timer, { periodMs: Number(row.period_ms), graceMs: Number(row.grace_ms) }, ping.signal, at)
+    timers.set(row.check_id, { row, timer: t.timer })
+    const event: HeartbeatEventRow = {
+      id: newId(at), account_id: row.account_id, check_id: row.check_id, type: t.event.type, state: t.event.state, method: ping.method,
+      source: ping.source, user_agent: ping.userAgent, body: ping.body, duration_ms: t.event.durationMs,
+      result_id: t.outcome ? newId(at) : null, created_at: at,
+    }
+    events.push(event)
+    if (t.outcome) {
+      const failure = ping.signal === 'FAIL' ? { kind: 'HEARTBEAT_FAIL_SIGNAL' as const, message: FAIL_MESSAGE } : null
+      results.push(heartbeatResultRow({ event, outcome: t.outcome, failure, at: now }))
+    }
+    return { kind: 'recorded', state: t.event.state, eventId: event.id }
+  })
+  await s.heartbeats.saveStates([...timers.values()].map(({ row, timer }) => withTimerState(row, timer, now)))
+  await s.heartbeats.insertEvents(events)
+  await s.results.insertMany(results)
+  // A passing check whose results here all pass keeps its status (heartbeat statuses follow the timer's failing flag).
+  const sameStatus = new Set([...timers.values()].filter(({ row }) => row.failing === 0 && row.state !== 'NEW').map(({ row }) => row.check_id))
+  for (const r of results) if (r.status !== 'passing') sameStatus.delete(r.check_id)
+  await s.results.applyStatuses(results, sameStatus)
+  return { outcomes, results }
+}
+
+export function pingWriter(deps: Pick<ResourceDeps, 'transact' | 'clock' | 'afterFinalResults'>, maxBatch = MAX_PING_BATCH): PingWriter {
+  const queue: Pending[] = []
+  let running: Promise<void> | null = null
+  const newId = orderedIdSource()
+
+  async function write(batch: Pending[]): Promise<void> {
+    let written: Awaited<ReturnType<typeof recordPings>>
+    try {
+      written = await deps.transact((s) => recordPings(s, batch, deps.clock.now(), newId))
+    } catch (err) {
+      if (batch.length === 1) return batch[0]?.reject(err)
+      for (const one of batch) await write([one])
+      return
+    }
+    if (written.results.length > 0) {
+      await deps.afterFinalResults(written.results).catch((err: unknown) => console.error('heartbeat alert evaluation failed', err))
+    }
+    batch.forEach((b, i) => b.resolve(written.outcomes[i] ?? { kind: 'unknown' }))
+  }
+
+  async function run(): Promise<void> {
+    // Let the requests read in this turn of the event loop join the first batch.
+    await new Promise<void>((r) => setImmediate(r))
+    while (queue.length > 0) await write(queue.splice(0, maxBatch))
+    running = null
+  }
+
+  return {
+    submit(ping) {
+      return new Promise<PingOutcome>((resolve, reject) => {
+        queue.push({ ping, at: deps.clock.now(), resolve, reject })
+        running ??= run()
+      })
+    },
+    async drain() {
+      while (running) await running
+    },
+  }
+}

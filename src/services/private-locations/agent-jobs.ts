@@ -1,0 +1,224 @@
+/**
+ * The service side of the agent protocol (runners/agent-protocol.ts): private-location agents lease the
+ * run jobs of their location with the spec prepared exactly as the built-in worker prepares it, upload artifacts,
+ * and post results, which are recorded by the engine's own outcome code (engine/run-outcome.ts). Each leased job
+ * gets its own lease token, which is also the id of its result: a result posted twice is recognised as a
+ * duplicate, and a post whose lease was lost (expired and leased again) is refused with 409.
+ */
+import type { Readable } from 'node:stream'
+import { setTimeout as delay } from 'node:timers/promises'
+import { ConflictError, DomainError } from '../../domain/errors.js'
+import { runSecretValues } from '../../domain/secrets/run-secrets.js'
+import type { EngineLog, EngineMetrics } from '../../engine/engine-deps.js'
+import { prepareRunSpec } from '../../engine/prepare.js'
+import { createRedactorCache } from '../../engine/redactor-cache.js'
+import { completeRun, createOutcomeWriter, runPlace, type Completed } from '../../engine/run-outcome.js'
+import { dueTimeOf, loadBatch } from '../../engine/worker.js'
+import { toIso } from '../../lib/clock.js'
+import { isUuid, newId } from '../../lib/ids.js'
+import type { ArtifactType, CheckRunSpec, RunArtifact, RunResult } from '../../runners/contract.js'
+import type { LeasedJob, PostedResult } from '../../runners/agent-protocol.js'
+import type { ArtifactFiles } from '../../store/artifact-files.js'
+import type { RunJobRow } from '../../store/schema.js'
+import type { ResourceDeps } from '../resource-deps.js'
+
+export const AGENT_LEASE_MS = 300_000
+/** Queued private-location jobs nobody leased within this long after their due time expire. */
+export const UNLEASED_EXPIRY_MS = 360_000
+/** Queued data-center jobs nobody leased within this long after their due time expire (no runner serves the location). */
+export const DATA_CENTER_EXPIRY_MS = 600_000
+const POLL_MS = 250
+
+/** Who is calling: the account and private location of a `pl_` key, and the agent's own headers. */
+export interface AgentCaller {
+  accountId: string
+  locationId: string
+  slugName: string
+  agentId: string
+  version: string
+}
+
+export type AgentJob = LeasedJob<CheckRunSpec>
+export type { PostedResult }
+
+export interface AgentJobService {
+  /**
+   * Leases due jobs, waiting up to `waitSeconds` for one (long poll). `until` ends the wait early, empty-handed:
+   * the service is shutting down or the agent went away, and a wait held open would only hold up the shutdown.
+   */
+  lease(caller: AgentCaller, req: { capacity: number; waitSeconds: number; checkTypes: string[] }, until?: AbortSignal): Promise<{ jobs: AgentJob[] }>
+  /** Streams one artifact of a leased job to staging; 413 past the limit, 409 when the lease is not held. */
+  uploadArtifact(caller: AgentCaller, jobId: string, leaseToken: string, name: string, body: Readable, declaredLength: number | undefined): Promise<void>
+  postResult(caller: AgentCaller, jobId: string, leaseToken: string, result: PostedResult): Promise<{ accepted: true } | { accepted: false; reason: 'duplicate' }>
+  /** Periodic: queued jobs not leased in time (private locations: 6 min, data-center: 10 min) are removed with a FINAL failing result. */
+  expireUnleased(): Promise<number>
+}
+
+export interface AgentJobOptions {
+  files: ArtifactFiles | undefined
+  /** Largest artifact upload (default 150 MB). */
+  artifactLimitBytes?: number
+  log?: EngineLog
+  /** How long a leased job is held before it may be leased again (default AGENT_LEASE_MS). */
+  leaseMs?: number
+  /** Runs started (leased by an agent) and finished, for /metrics. */
+  metrics?: EngineMetrics | undefined
+  /** Real waiting between long-poll checks (tests may shorten it); it ends early when the signal aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+}
+
+const silent: EngineLog = { info: () => undefined, warn: () => undefined, error: () => undefined }
+/** Ends early, without an error, when the signal aborts. */
+const sleepFor = (ms: number, signal?: AbortSignal) => delay(ms, undefined, signal ? { signal } : {}).catch(() => undefined)
+
+export function agentJobService(r: ResourceDeps, options: AgentJobOptions): AgentJobService {
+  const log = options.log ?? silent
+  const limit = options.artifactLimitBytes ?? 150 * 1024 * 1024
+  const sleep = options.sleep ?? sleepFor
+  const files = options.files
+  const leaseMs = options.leaseMs ?? AGENT_LEASE_MS
+  const artifacts = files ? { save: files.save.bind(files) } : undefined
+  const writer = createOutcomeWriter({ transact: r.transact, clock: r.clock, log, onFinalResults: r.afterFinalResults, ...(options.metrics ? { metrics: options.metrics } : {}) })
+  const redactors = createRedactorCache()
+
+  async function leaseOnce(caller: AgentCaller, capacity: number, checkTypes: string[]): Promise<AgentJob[]> {
+    // Expired leases are put back in the queue by the engine's reaper (every few seconds), not on every poll.
+    const now = r.clock.now()
+    // One lease for the batch, then a token of its own for each job (its lease token and result id).
+    const batchToken = newId()
+    const rows = await r.stores.jobs.lease({
+      now, limit: capacity, leasedBy: batchToken, leaseUntil: now + leaseMs, privateLocationId: caller.locationId, checkTypes: { only: checkTypes },
+    })
+    const leased: RunJobRow[] = []
+    for (const row of rows) {
+      const token = newId()
+      if (await r.stores.jobs.relabelLease(row.id, batchToken, token)) leased.push({ ...row, leased_by: token })
+    }
+    if (leased.length === 0) return []
+    const batch = await loadBatch(r.stores, leased)
+    const jobs: AgentJob[] = []
+    for (const job of leased) {
+      const check = batch.checks.get(job.check_id)
+      const token = job.leased_by as string
+      if (!check) {
+        await r.stores.jobs.remove([job.id])
+        continue
+      }
+      const group = typeof check.doc.groupId === 'number' ? batch.groups.get(check.doc.groupId) : undefined
+      const spec = prepareRunSpec({
+        check, group, accountVariables: batch.variables.get(check.accountId) ?? [], snippets: batch.snippets,
+        runtime: { location: job.location, runId: job.id, resultId: token, sequenceId: job.sequence_id, attempt: job.attempt },
+      })
+      options.metrics?.runStarted(runPlace(job, check.checkType), now - dueTimeOf(job))
+      jobs.push({
+        jobId: job.id, leaseToken: token, leaseUntil: toIso(job.lease_until ?? now + leaseMs), checkId: check.id, checkType: check.checkType,
+        attempt: job.attempt, location: caller.slugName, spec, dueAt: toIso(job.due_at),
+      })
+    }
+    return jobs
+  }
+
+  /** The job, when this caller's location holds it under this lease token. */
+  async function heldJob(caller: AgentCaller, jobId: string, leaseToken: string): Promise<RunJobRow | null> {
+    const job = isUuid(jobId) ? await r.stores.jobs.get(jobId) : undefined
+    const ok = job && job.private_location_id === caller.locationId && job.status === 'running' && job.leased_by === leaseToken
+    return ok ? job : null
+  }
+
+  const lostLease = (jobId: string) => new ConflictError(`The lease of job ${jobId} is not held with this token (it expired and the job was leased again, or the job is done)`, { leaseToken: 'not the current lease' })
+
+  return {
+    async lease(caller, req, until) {
+      const types = [...new Set(req.checkTypes)]
+      const polls = Math.ceil((req.waitSeconds * 1000) / POLL_MS)
+      for (let i = 0; ; i++) {
+        const jobs = types.length > 0 ? await leaseOnce(caller, req.capacity, types) : []
+        if (jobs.length > 0 || i >= polls || until?.aborted) return { jobs }
+        await sleep(POLL_MS, until)
+        if (until?.aborted) return { jobs: [] }
+      }
+    },
+
+    async uploadArtifact(caller, jobId, leaseToken, name, body, declaredLength) {
+      if (!files) throw new DomainError(503, 'This service keeps no artifacts (no artifact store is configured)', {})
+      if (!(await heldJob(caller, jobId, leaseToken))) throw lostLease(jobId)
+      if (declaredLength !== undefined && declaredLength > limit) throw new DomainError(413, `An artifact may hold at most ${limit} bytes`, { limit })
+      const stored = await files.stage(leaseToken, name, body, limit)
+      if (stored === 'too-large') throw new DomainError(413, `An artifact may hold at most ${limit} bytes`, { limit })
+      if (stored === 'invalid') throw new DomainError(400, 'Invalid artifact name: use a-z A-Z 0-9 . _ @ - only', { name: 'invalid' })
+    },
+
+    async postResult(caller, jobId, leaseToken, posted) {
+      const duplicate = async () => isUuid(leaseToken) && (await r.stores.results.exists(caller.accountId, leaseToken))
+      const job = await heldJob(caller, jobId, leaseToken)
+      if (!job) {
+        if (await duplicate()) return { accepted: false, reason: 'duplicate' }
+        throw lostLease(jobId)
+      }
+      const batch = await loadBatch(r.stores, [job])
+      const check = batch.checks.get(job.check_id)
+      if (!check) {
+        await r.stores.jobs.remove([job.id])
+        return { accepted: true }
+      }
+      const group = typeof check.doc.groupId === 'number' ? batch.groups.get(check.doc.groupId) : undefined
+      const redactor = redactors.forSecrets(runSecretValues({ accountVariables: batch.variables.get(check.accountId) ?? [], group, check: check.doc }))
+      const staged: RunArtifact[] = []
+      for (const a of posted.artifacts ?? []) {
+        const path = files ? await files.staged(leaseToken, a.name) : null
+        if (path) staged.push({ type: a.type as ArtifactType, name: a.name, contentType: a.contentType, path })
+      }
+      const result: RunResult = { ...posted, artifacts: staged, release: async () => files?.unstage(leaseToken) }
+      const completed = await completeRun({ artifacts, log }, { job, check, group, result, resultId: leaseToken, redactor })
+      const written = await writer.write([completed], (s, c) => s.jobs.holdsLease(c.job.id, leaseToken))
+      if (written.length === 0) {
+        if (await duplicate()) return { accepted: false, reason: 'duplicate' }
+        throw lostLease(jobId)
+      }
+      await writer.settle()
+      return { accepted: true }
+    },
+
+    async expireUnleased() {
+      const now = r.clock.now()
+      const slugs = new Map<string, string>()
+      const slugOf = async (job: RunJobRow) => {
+        const locationId = job.private_location_id as string
+        if (!slugs.has(locationId)) slugs.set(locationId, String((await r.stores.privateLocations.get(job.account_id, locationId))?.doc.slugName ?? job.location))
+        return slugs.get(locationId) ?? job.location
+      }
+      const privateRuns = await expire(await r.stores.jobs.listUnleased(now - UNLEASED_EXPIRY_MS, 200, 'private'), now, async (job) =>
+        `No agent of private location ${await slugOf(job)} took this run within 6 minutes`)
+      const dataCenterRuns = await expire(await r.stores.jobs.listUnleased(now - DATA_CENTER_EXPIRY_MS, 200, 'data-center'), now, async (job) =>
+        `No runner took this run in ${job.location} within 10 minutes: no engine instance serves this location (RUN_LOCATIONS), or the runners are far behind`)
+      return privateRuns + dataCenterRuns
+    },
+  }
+
+  /** Records a failing FINAL result for each job nobody leased in time (its run is over); returns how many. */
+  async function expire(stale: RunJobRow[], now: number, messageOf: (job: RunJobRow) => Promise<string>): Promise<number> {
+    if (stale.length === 0) return 0
+    const batch = await loadBatch(r.stores, stale)
+    const done: Completed[] = []
+    for (const job of stale) {
+      const check = batch.checks.get(job.check_id)
+      if (!check) continue
+      const message = await messageOf(job)
+      const result: RunResult = {
+        status: 'failing', hasFailures: true, hasErrors: true, isDegraded: false, overMaxResponseTime: false, errorKind: 'TIMEOUT', errorMessage: message,
+        networkError: false, responseTime: 0, startedAt: now, stoppedAt: now, assertions: [], timingPhases: {}, details: {}, jobLog: [message],
+      }
+      done.push({
+        job: { ...job, first_started_at: job.first_started_at ?? now }, checkType: check.checkType, result, resultId: newId(), redactor: null,
+        decision: { retry: false, delayMs: 0, sameLocation: true, reason: 'expired: not leased in time' }, retryLocation: job.location,
+      })
+    }
+    const token = `expiry-${newId()}`
+    const written = await writer.write(done, (s, c) => s.jobs.claimQueued(c.job.id, token, now))
+    const orphans = stale.filter((j) => !batch.checks.has(j.check_id)).map((j) => j.id)
+    if (orphans.length > 0) await r.stores.jobs.remove(orphans)
+    if (written.length === 0) return 0
+    log.info({ count: written.length, private: stale[0]?.private_location_id !== null }, 'expired runs nobody leased')
+    return written.length
+  }
+}

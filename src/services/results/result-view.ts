@@ -1,0 +1,76 @@
+/** Response shapes of check results and statuses. */
+import { toIso, toIsoOrNull } from '../../lib/clock.js'
+import type { CheckResultRow, CheckStatusRow } from '../../store/schema.js'
+import { assetsOfDoc, resultAssetFields } from './manifest.js'
+
+const TYPE_KEY: Record<string, string> = {
+  API: 'apiCheckResult', URL: 'apiCheckResult', TCP: 'tcpCheckResult', DNS: 'dnsCheckResult', ICMP: 'icmpCheckResult',
+  BROWSER: 'browserCheckResult', MULTI_STEP: 'multiStepCheckResult', HEARTBEAT: 'heartbeatCheckResult',
+  PLAYWRIGHT: 'playwrightCheckResult',
+}
+
+/** `baseUrl`: the public base address, for the URLs of a browser, multi-step or Playwright result's stored files. */
+export function presentResult(r: CheckResultRow, checkName: string | undefined, baseUrl = ''): Record<string, unknown> {
+  const doc = JSON.parse(r.doc) as { assertions?: unknown[]; timingPhases?: Record<string, number>; details?: Record<string, unknown>; jobLog?: string[] }
+  const { assets: _assets, ...details } = doc.details ?? {}
+  return {
+    id: r.id,
+    checkId: r.check_id,
+    name: checkName ?? null,
+    checkType: r.check_type,
+    resultType: r.result_type,
+    sequenceId: r.sequence_id,
+    checkRunId: r.run_job_id,
+    attempts: r.attempt,
+    runLocation: r.location,
+    status: r.status,
+    hasFailures: r.has_failures === 1,
+    hasErrors: r.has_errors === 1,
+    isDegraded: r.is_degraded === 1,
+    overMaxResponseTime: r.over_max_response_time === 1,
+    responseTime: Number(r.response_time),
+    errorKind: r.error_kind,
+    error: r.error_message,
+    statusCode: r.status_code,
+    trigger: r.trigger,
+    checkSessionId: r.session_id,
+    scheduledAt: r.scheduled_at === null ? null : toIso(Number(r.scheduled_at)),
+    startedAt: toIso(Number(r.started_at)),
+    stoppedAt: toIso(Number(r.stopped_at)),
+    created_at: toIso(Number(r.created_at)),
+    [TYPE_KEY[r.check_type] ?? 'checkResult']: {
+      ...details,
+      ...resultAssetFields(r.check_type, r.check_id, r.id, assetsOfDoc(doc), baseUrl),
+      timingPhases: doc.timingPhases ?? {},
+      assertions: doc.assertions ?? [],
+      jobLog: doc.jobLog ?? [],
+    },
+  }
+}
+
+/** The status of a check that has no final result yet (never run, or its heartbeat never pinged). */
+export const PENDING_STATUS = 'pending'
+
+/**
+ * The latest status of a check. `sslDaysRemaining`: days left on the check's watched SSL certificate, null when
+ * none was read. Without a status row (no final result yet) the check is `pending`: no failure, error or
+ * degradation reported, every run field null, and updated_at null.
+ */
+export function presentStatus(s: CheckStatusRow | undefined, check: { id: string; name: string; createdAt: number }, sslDaysRemaining: number | null = null): Record<string, unknown> {
+  return {
+    checkId: check.id,
+    name: check.name,
+    status: s?.status ?? PENDING_STATUS,
+    hasFailures: s?.has_failures === 1,
+    hasErrors: s?.has_errors === 1,
+    isDegraded: s?.is_degraded === 1,
+    longestRun: s?.longest_run === null || s?.longest_run === undefined ? null : Number(s.longest_run),
+    shortestRun: s?.shortest_run === null || s?.shortest_run === undefined ? null : Number(s.shortest_run),
+    lastRunLocation: s?.last_location ?? null,
+    lastCheckRunId: s?.last_result_id ?? null,
+    lastRunAt: toIsoOrNull(s?.last_run_at === null || s?.last_run_at === undefined ? null : Number(s.last_run_at)),
+    sslDaysRemaining,
+    created_at: toIso(check.createdAt),
+    updated_at: s ? toIso(Number(s.updated_at)) : null,
+  }
+}

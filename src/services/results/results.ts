@@ -1,0 +1,62 @@
+/** Reading what the engine recorded: results (attempts and final), and the latest status per check. */
+import { NotFoundError } from '../../domain/errors.js'
+import type { ResourceDeps } from '../resource-deps.js'
+import { presentResult, presentStatus } from './result-view.js'
+import { sslDaysByCheck } from '../ssl/ssl-certificates.js'
+
+export interface ResultQuery {
+  limit: number
+  page: number
+  from?: number | undefined
+  to?: number | undefined
+  location?: string | undefined
+  hasFailures?: boolean | undefined
+  resultType?: 'FINAL' | 'ATTEMPT' | 'ALL' | undefined
+}
+
+type View = Record<string, unknown>
+
+export interface ResultService {
+  list(accountId: string, checkId: string, q: ResultQuery): Promise<{ items: View[]; total: number }>
+  get(accountId: string, checkId: string, resultId: string): Promise<View>
+  statuses(accountId: string): Promise<View[]>
+  status(accountId: string, checkId: string): Promise<View>
+}
+
+export function resultService(deps: ResourceDeps): ResultService {
+  const { stores } = deps
+  const checkOf = async (accountId: string, checkId: string) => {
+    const check = await stores.checks.get(accountId, checkId)
+    if (!check) throw new NotFoundError('Check', checkId)
+    return check
+  }
+  return {
+    async list(accountId, checkId, q) {
+      const check = await checkOf(accountId, checkId)
+      const { items, total } = await stores.results.list({
+        accountId, checkId, from: q.from === undefined ? undefined : q.from * 1000, to: q.to === undefined ? undefined : q.to * 1000,
+        location: q.location, hasFailures: q.hasFailures, resultType: q.resultType ?? 'FINAL', limit: q.limit, offset: (q.page - 1) * q.limit,
+      })
+      return { items: items.map((r) => presentResult(r, String(check.doc.name), deps.publicBaseUrl)), total }
+    },
+    async get(accountId, checkId, resultId) {
+      const check = await checkOf(accountId, checkId)
+      const row = await stores.results.get(accountId, checkId, resultId)
+      if (!row) throw new NotFoundError('Check result', resultId)
+      return presentResult(row, String(check.doc.name), deps.publicBaseUrl)
+    },
+    async statuses(accountId) {
+      // Every check has a status: those without a final result yet are listed as pending.
+      const [checks, rows] = await Promise.all([stores.checks.listAll(accountId), stores.results.listStatuses(accountId)])
+      const byCheck = new Map(rows.map((r) => [r.check_id, r]))
+      const ssl = await sslDaysByCheck(stores, accountId, checks.map((c) => c.id), deps.clock.now())
+      return checks.map((c) => presentStatus(byCheck.get(c.id), { id: c.id, name: String(c.doc.name), createdAt: c.createdAt }, ssl.get(c.id) ?? null))
+    },
+    async status(accountId, checkId) {
+      const check = await checkOf(accountId, checkId)
+      const row = await stores.results.getStatus(accountId, checkId)
+      const ssl = await sslDaysByCheck(stores, accountId, [checkId], deps.clock.now())
+      return presentStatus(row, { id: check.id, name: String(check.doc.name), createdAt: check.createdAt }, ssl.get(checkId) ?? null)
+    },
+  }
+}

@@ -1,0 +1,29 @@
+/** Reading an incident with its updates, and keeping its stored lastUpdateStatus in step with them. */
+import { orderUpdates, summarize, type IncidentUpdateDoc } from '../../domain/status-pages/incident-rules.js'
+import type { DocRecord } from '../../store/doc-table.js'
+import type { Stores } from '../stores.js'
+import { loadServices } from './status-page-common.js'
+import { presentIncident, type ServiceMap, type View } from './status-page-views.js'
+
+type UpdateRecord = DocRecord<string> & { doc: IncidentUpdateDoc }
+
+/** The incident's updates, oldest first by public date, then posting order. */
+export async function orderedUpdates(stores: Stores, accountId: string, incidentId: string): Promise<UpdateRecord[]> {
+  const { items } = await stores.statusPageIncidentUpdates.list(accountId, { where: { incident_id: incidentId } })
+  return orderUpdates(items as UpdateRecord[])
+}
+
+export async function incidentView(stores: Stores, accountId: string, record: DocRecord<string>, services?: ServiceMap): Promise<View> {
+  const updates = await orderedUpdates(stores, accountId, record.id)
+  const map = services ?? (await loadServices(stores, accountId))
+  return presentIncident(record, map, updates, summarize(updates.map((u) => u.doc)))
+}
+
+/** After an update was posted, changed or deleted: store the incident's new lastUpdateStatus (and touch it). */
+export async function refreshIncident(stores: Stores, accountId: string, incidentId: string, at: number): Promise<void> {
+  const incident = await stores.statusPageIncidents.get(accountId, incidentId)
+  if (!incident) return
+  const updates = await orderedUpdates(stores, accountId, incidentId)
+  const { lastUpdateStatus } = summarize(updates.map((u) => u.doc))
+  await stores.statusPageIncidents.update(accountId, incidentId, { ...incident.doc, lastUpdateStatus }, at)
+}

@@ -1,0 +1,120 @@
+/** Incidents on status page services: CRUD, plus openIncident / resolveIncident for alerting (triggerIncident). */
+import { BodyProblems } from '../../domain/body-problems.js'
+import { NotFoundError, type FieldErrors } from '../../domain/errors.js'
+import type { IncidentSeverity } from '../../domain/status-pages/enums.js'
+import { newUpdateDoc, type IncidentDoc } from '../../domain/status-pages/incident-rules.js'
+import { serviceRefFields, uniqueServiceIds } from '../../domain/status-pages/service-ref.js'
+import type { Doc } from '../../store/doc-table.js'
+import type { ResourceDeps } from '../resource-deps.js'
+import { findOr404, listNewestFirst, loadServices, requireOwnServices, type PageOf, type Paging } from './status-page-common.js'
+import { createUpdate, dateOrThrow } from './status-page-incident-updates.js'
+import { incidentView, orderedUpdates } from './status-page-incident-state.js'
+import type { ServiceMap, View } from './status-page-views.js'
+import { queueIncidentEmails } from './subscriber-mail-queue.js'
+
+/** What a check's triggerIncident opens. */
+export interface OpenIncidentInput {
+  serviceId: string
+  name: string
+  severity: IncidentSeverity
+  description: string
+  notifySubscribers: boolean
+}
+
+/** createIncident and updateIncident take the reasons the body failed its schema for, if it did: one 400 names every problem. */
+export interface IncidentOps {
+  createIncident(accountId: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
+  getIncident(accountId: string, id: string): Promise<View>
+  /** Newest first. */
+  listIncidents(accountId: string, paging: Paging): Promise<PageOf<View>>
+  updateIncident(accountId: string, id: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
+  /** Deletes the incident and (by cascade) its updates. */
+  removeIncident(accountId: string, id: string): Promise<void>
+  /** Opens an incident on one service with a first INVESTIGATING update. */
+  openIncident(accountId: string, input: OpenIncidentInput): Promise<View>
+  /** Posts a RESOLVED update (subscribers notified if the opening update asked for it); no-op when already resolved. */
+  resolveIncident(accountId: string, incidentId: string, description: string): Promise<View>
+}
+
+const WHAT = 'Incident'
+
+/** The stored service list: ids with their current names. */
+const serviceRefs = (refs: unknown[], services: ServiceMap) =>
+  uniqueServiceIds(refs).map((id) => ({ id, name: String(services.get(id)?.doc.name ?? '') }))
+
+export function incidentOps(deps: ResourceDeps): IncidentOps {
+  const { stores, clock, transact } = deps
+
+  const ops: IncidentOps = {
+    async createIncident(accountId, body, schemaErrors) {
+      const services = await loadServices(stores, accountId)
+      const problems = new BodyProblems(schemaErrors)
+      problems.check(() => requireOwnServices(services, serviceRefFields(body.services, 'services')))
+      const given: unknown = Array.isArray(body.incidentUpdates) ? body.incidentUpdates[0] : undefined
+      const first: Doc = given !== null && typeof given === 'object' ? (given as Doc) : {}
+      const now = clock.now()
+      const publicDate = problems.valid(
+        problems.check(() => dateOrThrow(first.publicIncidentUpdateDate, now, 'incidentUpdates[0].publicIncidentUpdateDate')),
+      )
+      const refs = body.services as unknown[]
+      const firstUpdate = newUpdateDoc('', first, publicDate, 1)
+      const doc: IncidentDoc = {
+        name: String(body.name),
+        severity: body.severity as IncidentSeverity,
+        services: serviceRefs(refs, services),
+        lastUpdateStatus: firstUpdate.status,
+      }
+      const record = await transact(async (s) => {
+        const incident = await s.statusPageIncidents.insert(accountId, doc as unknown as Doc, now)
+        await s.statusPageIncidentUpdates.insert(accountId, { ...firstUpdate, incidentId: incident.id } as unknown as Doc, now)
+        await queueIncidentEmails(s, deps.publicBaseUrl, accountId, doc, firstUpdate, true, now)
+        return incident
+      })
+      return incidentView(stores, accountId, record, services)
+    },
+    async getIncident(accountId, id) {
+      return incidentView(stores, accountId, await findOr404(stores.statusPageIncidents, accountId, id, WHAT))
+    },
+    async listIncidents(accountId, paging) {
+      const { items, total } = await listNewestFirst(stores.statusPageIncidents, accountId, paging)
+      const services = await loadServices(stores, accountId)
+      return { items: await Promise.all(items.map((r) => incidentView(stores, accountId, r, services))), total }
+    },
+    async updateIncident(accountId, id, body, schemaErrors) {
+      const record = await findOr404(stores.statusPageIncidents, accountId, id, WHAT)
+      const services = await loadServices(stores, accountId)
+      const problems = new BodyProblems(schemaErrors)
+      problems.check(() => requireOwnServices(services, serviceRefFields(body.services, 'services')))
+      problems.throwIfAny()
+      const previous = record.doc as unknown as IncidentDoc
+      const doc: IncidentDoc = { ...previous }
+      if (body.name !== undefined) doc.name = String(body.name)
+      if (body.severity !== undefined) doc.severity = body.severity as IncidentSeverity
+      if (Array.isArray(body.services)) doc.services = serviceRefs(body.services, services)
+      const updated = await stores.statusPageIncidents.update(accountId, record.id, doc as unknown as Doc, clock.now())
+      if (!updated) throw new NotFoundError(WHAT, id)
+      return incidentView(stores, accountId, updated, services)
+    },
+    async removeIncident(accountId, id) {
+      const record = await findOr404(stores.statusPageIncidents, accountId, id, WHAT)
+      await stores.statusPageIncidents.delete(accountId, record.id)
+    },
+    openIncident(accountId, input) {
+      return ops.createIncident(accountId, {
+        name: input.name,
+        severity: input.severity,
+        services: [input.serviceId],
+        incidentUpdates: [{ description: input.description, status: 'INVESTIGATING', notifySubscribers: input.notifySubscribers }],
+      })
+    },
+    async resolveIncident(accountId, incidentId, description) {
+      const record = await findOr404(stores.statusPageIncidents, accountId, incidentId, WHAT)
+      if (record.doc.lastUpdateStatus !== 'RESOLVED') {
+        const opening = (await orderedUpdates(stores, accountId, record.id))[0]
+        await createUpdate(deps, accountId, record, { description, status: 'RESOLVED', notifySubscribers: opening?.doc.notifySubscribers === true })
+      }
+      return ops.getIncident(accountId, record.id)
+    },
+  }
+  return ops
+}

@@ -1,0 +1,77 @@
+/** Status pages: account-scoped CRUD; url and customDomain are unique across all accounts. */
+import { BodyProblems } from '../../domain/body-problems.js'
+import { ConflictError, NotFoundError, type FieldErrors } from '../../domain/errors.js'
+import { buildPageDoc, cardServiceFields, type PageDoc } from '../../domain/status-pages/page-rules.js'
+import { newId } from '../../lib/ids.js'
+import type { Doc } from '../../store/doc-table.js'
+import type { ResourceDeps } from '../resource-deps.js'
+import { findOr404, loadServices, offsetOf, requireOwnServices, type PageOf, type Paging } from './status-page-common.js'
+import { presentPage, type View } from './status-page-views.js'
+
+/**
+ * createPage and updatePage take the reasons the body failed its schema for, if it did: one 400 names every problem
+ * (the schema's and the cards' unknown services). A taken url or custom domain is a 409, asked only of a valid body.
+ */
+export interface PageOps {
+  createPage(accountId: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
+  getPage(accountId: string, id: string): Promise<View>
+  listPages(accountId: string, paging: Paging): Promise<PageOf<View>>
+  updatePage(accountId: string, id: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
+  /** Deletes the page and (by cascade) its subscriptions. */
+  removePage(accountId: string, id: string): Promise<void>
+}
+
+const WHAT = 'Status page'
+
+export function pageOps(deps: ResourceDeps): PageOps {
+  const { stores, clock } = deps
+
+  /** 409 naming the field when another page (of any account) has the url or custom domain. */
+  async function requireUnique(doc: PageDoc, selfId?: string): Promise<void> {
+    const taken = await stores.statusPages.findByColumn('url', doc.url)
+    if (taken && taken.id !== selfId) throw new ConflictError(`The status page url "${doc.url}" is already taken`, { url: 'is already taken' })
+    if (doc.customDomain === null) return
+    const domain = await stores.statusPages.findByColumn('custom_domain', doc.customDomain)
+    if (domain && domain.id !== selfId) {
+      throw new ConflictError(`The custom domain "${doc.customDomain}" is already taken`, { customDomain: 'is already taken' })
+    }
+  }
+
+  async function checkedDoc(accountId: string, body: Doc, schemaErrors: FieldErrors | undefined, previous?: PageDoc) {
+    const services = await loadServices(stores, accountId)
+    const problems = new BodyProblems(schemaErrors)
+    problems.check(() => requireOwnServices(services, cardServiceFields(body.cards)))
+    const doc = problems.valid(problems.check(() => buildPageDoc(body, previous, clock.now(), newId)))
+    return { doc, services }
+  }
+
+  return {
+    async createPage(accountId, body, schemaErrors) {
+      const { doc, services } = await checkedDoc(accountId, body, schemaErrors)
+      await requireUnique(doc)
+      const record = await stores.statusPages.insert(accountId, doc as unknown as Doc, clock.now())
+      return presentPage(record, services)
+    },
+    async getPage(accountId, id) {
+      const record = await findOr404(stores.statusPages, accountId, id, WHAT)
+      return presentPage(record, await loadServices(stores, accountId))
+    },
+    async listPages(accountId, paging) {
+      const { items, total } = await stores.statusPages.list(accountId, offsetOf(paging))
+      const services = await loadServices(stores, accountId)
+      return { items: items.map((r) => presentPage(r, services)), total }
+    },
+    async updatePage(accountId, id, body, schemaErrors) {
+      const record = await findOr404(stores.statusPages, accountId, id, WHAT)
+      const { doc, services } = await checkedDoc(accountId, body, schemaErrors, record.doc as unknown as PageDoc)
+      await requireUnique(doc, record.id)
+      const updated = await stores.statusPages.update(accountId, record.id, doc as unknown as Doc, clock.now())
+      if (!updated) throw new NotFoundError(WHAT, id)
+      return presentPage(updated, services)
+    },
+    async removePage(accountId, id) {
+      const record = await findOr404(stores.statusPages, accountId, id, WHAT)
+      await stores.statusPages.delete(accountId, record.id)
+    },
+  }
+}

@@ -1,0 +1,49 @@
+/** The agents of private locations as last seen (one row per location and agent) and the errors they report. */
+import type { Kysely } from 'kysely'
+import type { Database, PrivateLocationAgentErrorRow, PrivateLocationAgentRow } from '../schema.js'
+
+export interface AgentPresence {
+  /** Newest last_seen_at of any agent of the location, or null. */
+  lastSeen: number | null
+  /** Agents seen since the given time. */
+  agentCount: number
+}
+
+export interface PrivateLocationAgentStore {
+  /** Records (or refreshes) one agent's visit; with keepJobs, an existing row keeps its jobs_in_flight. */
+  seen(row: PrivateLocationAgentRow, options?: { keepJobs?: boolean }): Promise<void>
+  presence(locationId: string, since: number): Promise<AgentPresence>
+  insertError(row: PrivateLocationAgentErrorRow): Promise<void>
+  /** Newest first. */
+  listErrors(accountId: string, locationId: string, page: { limit: number; offset: number }): Promise<{ items: PrivateLocationAgentErrorRow[]; total: number }>
+}
+
+export function privateLocationAgentStore(db: Kysely<Database>): PrivateLocationAgentStore {
+  return {
+    async seen(row, options = {}) {
+      const { version, last_seen_at, jobs_in_flight } = row
+      await db
+        .insertInto('private_location_agents')
+        .values(row)
+        .onConflict((oc) => oc.columns(['location_id', 'agent_id']).doUpdateSet(options.keepJobs ? { version, last_seen_at } : { version, last_seen_at, jobs_in_flight }))
+        .execute()
+    },
+    async presence(locationId, since) {
+      const r = await db
+        .selectFrom('private_location_agents')
+        .select((eb) => [eb.fn.max('last_seen_at').as('last'), eb.fn.sum<number>(eb.case().when('last_seen_at', '>=', since).then(1).else(0).end()).as('recent')])
+        .where('location_id', '=', locationId)
+        .executeTakeFirst()
+      return { lastSeen: r?.last == null ? null : Number(r.last), agentCount: Number(r?.recent ?? 0) }
+    },
+    async insertError(row) {
+      await db.insertInto('private_location_agent_errors').values(row).execute()
+    },
+    async listErrors(accountId, locationId, page) {
+      const base = db.selectFrom('private_location_agent_errors').where('account_id', '=', accountId).where('location_id', '=', locationId)
+      const items = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute()
+      const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+      return { items, total: Number(count?.n ?? 0) }
+    },
+  }
+}
