@@ -19,13 +19,8 @@ const LAYERS = {
   'src/alerting/**': [CONFIG],
 }
 
-// Files longer than the limit, written before it was enforced: each is to be split (the per-type check suites into
-// one table). The list only shrinks.
-const LONG_FILES = [
-  'test/api/checks-type-api.test.ts', 'test/api/check-groups.test.ts', 'test/api/checks-type-heartbeat.test.ts', 'test/api/checks-type-dns.test.ts',
-  'test/api/checks-type-tcp.test.ts', 'test/api/alert-channels.test.ts', 'bench/dashboard-pages.ts', 'test/api/checks-type-url.test.ts',
-  'test/web/status-page-html.test.ts', 'test/api/checks-type-icmp.test.ts', 'test/api/checks-type-script.test.ts',
-]
+// Files longer than the limit, written before it was enforced: each is to be split. The list only shrinks.
+const LONG_FILES = ['test/api/check-groups.test.ts', 'test/api/alert-channels.test.ts', 'bench/dashboard-pages.ts', 'test/web/status-page-html.test.ts']
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**', 'console/dist/**', 'test/fixtures/playwright-projects/**'] },
