@@ -1,13 +1,13 @@
 /**
  * Compiled request validators and response serializers, shared by every app a process builds. Compiling is most of
  * what building an app costs (Ajv, and fast-json-stringify, which runs Ajv for its unions), and the same route
- * schemas come back for each app: a test file builds dozens. A schema is known by its JSON text, so routes that
- * build equal schemas afresh share one compiled function; the cache holds one entry per distinct schema.
+ * schemas come back for each app: a test file builds dozens.
  */
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify'
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import type { Ajv } from 'ajv'
 import { createBodyAjv, createTextAjv } from '../lib/body-ajv.js'
+import { oncePerSchema } from '../lib/once-per-schema.js'
 
 type Validate = ReturnType<Ajv['compile']>
 type Serialize = (doc: unknown) => string
@@ -18,27 +18,14 @@ export interface CompiledSchemas {
   serializerCompiler: FastifySerializerCompiler<unknown>
 }
 
-function memo<F>(compile: (schema: object) => F): (schema: object) => F {
-  const compiled = new Map<string, F>()
-  return (schema) => {
-    const key = JSON.stringify(schema)
-    let fn = compiled.get(key)
-    if (!fn) {
-      fn = compile(schema)
-      compiled.set(key, fn)
-    }
-    return fn
-  }
-}
-
 export function createCompiledSchemas(): CompiledSchemas {
   const bodyAjv = createBodyAjv()
   const textAjv = createTextAjv()
-  const body = memo<Validate>((schema) => bodyAjv.compile(schema))
-  const text = memo<Validate>((schema) => textAjv.compile(schema))
+  const body = oncePerSchema<Validate>((schema) => bodyAjv.compile(schema))
+  const text = oncePerSchema<Validate>((schema) => textAjv.compile(schema))
   // No shared schemas are added to the apps (no addSchema), so one compiler serves every route of every app.
   const serializerOf = SerializerSelector()(undefined, {})
-  const serializer = memo<Serialize>((schema) => serializerOf({ schema, method: '', url: '', httpStatus: '' }))
+  const serializer = oncePerSchema<Serialize>((schema) => serializerOf({ schema, method: '', url: '', httpStatus: '' }))
   return {
     validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? body : text)(schema as object),
     serializerCompiler: ({ schema }) => serializer(schema as object),

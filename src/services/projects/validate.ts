@@ -6,6 +6,7 @@
  */
 import type { ValidateFunction } from 'ajv'
 import { createBodyAjv } from '../../lib/body-ajv.js'
+import { oncePerSchema } from '../../lib/once-per-schema.js'
 import type { TSchema } from 'typebox'
 import { fieldErrors } from '../../lib/schema-field-errors.js'
 import { TOO_DEEP, tooDeepPath } from '../../lib/json-walk.js'
@@ -25,15 +26,7 @@ export type DeployValidator = (request: DeployRequest) => void
 export function deployValidator(): DeployValidator {
   // As the API validates bodies: strict types, no injected defaults, every error.
   const ajv = createBodyAjv()
-  const compiled = new Map<TSchema, ValidateFunction>()
-  const validatorOf = (schema: TSchema): ValidateFunction => {
-    let fn = compiled.get(schema)
-    if (!fn) {
-      fn = ajv.compile(schema as object)
-      compiled.set(schema, fn)
-    }
-    return fn
-  }
+  const validatorOf: (schema: TSchema) => ValidateFunction = oncePerSchema((schema) => ajv.compile(schema))
 
   /** The problems of one payload, by field of the payload ('body' for the payload as a whole). */
   function payloadProblems(r: DeployResource, byKey: ReadonlyMap<string, DeployResource>): FieldErrors {
