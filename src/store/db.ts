@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, SqliteDialect } from 'kysely'
+import { CurrentSchemaPostgresDialect } from './schema-introspector.js'
 import type { Database } from './schema.js'
 import { cachedStatements } from './sqlite-statements.js'
 import { SAFETY_NET_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js'
@@ -107,7 +108,7 @@ async function openPostgres(url: string, schema: string | undefined, max: number
   // (pg-pool checks the client's `_queryable`) and opens a new one when asked.
   pool.on('error', () => undefined)
   pool.on('connect', (client) => client.on('error', () => undefined))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) })
   const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max })
   return { db, dialect: 'postgres', close: () => db.destroy(), poolStats }
 }
