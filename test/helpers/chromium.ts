@@ -15,7 +15,7 @@ if (!HAS_CHROMIUM) console.warn(`NOTICE: browser tests skipped: no Chromium at $
 /** Live (not zombie) Chromium processes whose command line names `marker` (a runner's work folder). */
 export async function liveChromiumProcesses(marker: string): Promise<number> {
   let n = 0
-  for (const p of await listProcesses()) {
+  for (const p of listProcesses()) {
     const cmdline = await readFile(`/proc/${p.pid}/cmdline`, 'utf8').catch(() => '')
     if (/chrom/i.test(cmdline) && cmdline.includes(marker)) n++
   }

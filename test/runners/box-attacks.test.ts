@@ -118,7 +118,7 @@ describe.skipIf(!HAS_CHROMIUM)('the run box under attack', { timeout: 90_000 }, 
     // The three lingerers were running inside the box when the test ended.
     expect(Number(/STARTED (\d+)/.exec(r.log)?.[1])).toBe(3)
     const lingering: string[] = []
-    for (const p of await listProcesses()) {
+    for (const p of listProcesses()) {
       const cmdline = await readFile(`/proc/${p.pid}/cmdline`, 'utf8').catch(() => '')
       if (cmdline.includes(token) && !cmdline.includes('vitest')) lingering.push(cmdline)
     }
@@ -191,7 +191,7 @@ it('the process scan sees a detached process of the host', async () => {
   const child = spawn('bash', ['-c', `exec -a ${token} sleep 30`], { detached: true, stdio: 'ignore' })
   await new Promise((ok) => setTimeout(ok, 200))
   let seen = false
-  for (const p of await listProcesses()) if ((await readFile(`/proc/${p.pid}/cmdline`, 'utf8').catch(() => '')).includes(token)) seen = true
+  for (const p of listProcesses()) if ((await readFile(`/proc/${p.pid}/cmdline`, 'utf8').catch(() => '')).includes(token)) seen = true
   child.kill('SIGKILL')
   expect(seen).toBe(true)
 })

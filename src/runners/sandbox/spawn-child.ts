@@ -134,7 +134,7 @@ function spawnChild(job: Record<string, unknown>, limits: ChildLimits, box: RunB
     async function checkMemory(): Promise<void> {
       if (child.pid === undefined || killedFor) return
       // A box is bwrap and the processes below it: the whole tree counts.
-      const rssMb = box ? await treeRssMb(child.pid) : Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => ''))?.[1] ?? 0) / 1024
+      const rssMb = box ? treeRssMb(child.pid) : Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => ''))?.[1] ?? 0) / 1024
       if (rssMb > limits.rssLimitMb) kill('memory')
     }
     const settle = (result: ChildResult): void => {
