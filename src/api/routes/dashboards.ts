@@ -2,9 +2,10 @@
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import { DashboardCreateBody, DashboardUpdateBody, type DashboardBody } from '../../domain/dashboards.js'
+import { DashboardView } from '../../domain/dashboard-view.js'
 import { StringEnum } from '../../domain/checks/shared-schemas.js'
 import type { Services } from '../../services/index.js'
-import { AnyObject, errorResponses } from '../schemas/common.js'
+import { errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
 import { bodySchemaErrors } from '../validation.js'
 
@@ -29,7 +30,7 @@ export async function dashboardRoutes(app: FastifyInstance, services: Services):
         tags,
         summary: 'Create a dashboard (409 when the customUrl or customDomain is taken)',
         body: DashboardCreateBody,
-        response: { 201: { ...AnyObject, description: 'The dashboard; a private one carries its key in keys[].rawKey, this once' }, ...errorResponses(400, 401, 409, 429) },
+        response: { 201: { ...DashboardView, description: 'The dashboard; a private one carries its key in keys[].rawKey, this once' }, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) => reply.code(201).send(await dashboards.create(request.accountId, request.body, bodySchemaErrors(request))),
@@ -37,7 +38,7 @@ export async function dashboardRoutes(app: FastifyInstance, services: Services):
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/v1/dashboards',
-    { schema: { tags, summary: 'List dashboards', querystring: ListQuery, response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 429) } } },
+    { schema: { tags, summary: 'List dashboards', querystring: ListQuery, response: { 200: Type.Array(DashboardView), ...errorResponses(400, 401, 429) } } },
     async (request, reply) => {
       const q = request.query
       const { items, total } = await dashboards.list(request.accountId, q)
@@ -47,7 +48,7 @@ export async function dashboardRoutes(app: FastifyInstance, services: Services):
 
   app.get<{ Params: P; Querystring: Static<typeof GetQuery> }>(
     '/v1/dashboards/:dashboardId',
-    { schema: { tags, summary: 'Get a dashboard', params: Params, querystring: GetQuery, response: { 200: AnyObject, ...errorResponses(400, 401, 404, 429) } } },
+    { schema: { tags, summary: 'Get a dashboard', params: Params, querystring: GetQuery, response: { 200: DashboardView, ...errorResponses(400, 401, 404, 429) } } },
     async (request) => dashboards.get(request.accountId, request.params.dashboardId, request.query.type),
   )
 
@@ -60,7 +61,7 @@ export async function dashboardRoutes(app: FastifyInstance, services: Services):
         summary: 'Update a dashboard (fields left out keep their value)',
         params: Params,
         body: DashboardUpdateBody,
-        response: { 200: AnyObject, ...errorResponses(400, 401, 404, 409, 429) },
+        response: { 200: DashboardView, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request) => dashboards.update(request.accountId, request.params.dashboardId, request.body, bodySchemaErrors(request)),

@@ -16,5 +16,3 @@ export const errorResponses = (...codes: number[]) => Object.fromEntries(codes.m
 export const AutoAssignAlertsQuery = Type.Object({
   autoAssignAlerts: Type.Boolean({ default: true, description: "Subscribe the resource to all of the account's alert channels." }),
 })
-
-export const AnyObject = Type.Object({}, { additionalProperties: true })

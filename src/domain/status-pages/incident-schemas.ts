@@ -1,8 +1,8 @@
 /** Request schemas of incidents and incident updates (reference CreateStatusPageV2Incident, StatusPageV2IncidentUpdate). */
-import { Type } from 'typebox'
-import { StringEnum } from '../checks/shared-schemas.js'
+import { Type, type Static } from 'typebox'
+import { Nullable, StringEnum } from '../checks/shared-schemas.js'
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES } from './enums.js'
-import { ServiceRef } from './service-ref.js'
+import { IncidentServiceView, ServiceRef } from './service-ref.js'
 
 export const IncidentUpdateCreateBody = Type.Object({
   description: Type.String({ minLength: 1, maxLength: 10000, description: 'What is happening, shown on the status page.' }),
@@ -29,3 +29,40 @@ export const IncidentCreateBody = Type.Object({
 
 /** PUT or PATCH of an incident: fields left out keep their value; updates have their own routes. */
 export const IncidentChangeBody = Type.Partial(Type.Object(IncidentFields))
+
+const open = { additionalProperties: true }
+const date = Type.String({ format: 'date-time' })
+
+export const IncidentUpdateView = Type.Object(
+  {
+    id: Type.String(),
+    incidentId: Type.String(),
+    description: Type.String(),
+    status: StringEnum(INCIDENT_STATUSES),
+    publicIncidentUpdateDate: date,
+    notifySubscribers: Type.Boolean(),
+    created_at: date,
+    updated_at: Nullable(date),
+  },
+  open,
+)
+export type IncidentUpdateView = Static<typeof IncidentUpdateView>
+
+/** An incident with its services and its updates, oldest first. */
+export const IncidentView = Type.Object(
+  {
+    id: Type.String(),
+    accountId: Type.String(),
+    name: Type.String(),
+    severity: StringEnum(INCIDENT_SEVERITIES),
+    services: Type.Array(IncidentServiceView),
+    incidentUpdates: Type.Array(IncidentUpdateView),
+    lastUpdateStatus: StringEnum(INCIDENT_STATUSES),
+    resolvedAt: Nullable(Type.String({ format: 'date-time', description: 'When the last update resolved it; null while open.' })),
+    duration: Nullable(Type.Number({ description: 'Seconds from the first update to the resolving one; null while open.' })),
+    created_at: date,
+    updated_at: Nullable(date),
+  },
+  open,
+)
+export type IncidentView = Static<typeof IncidentView>

@@ -1,8 +1,9 @@
 /** Request schema of a status page (reference StatusPageV2PublicApiUpdate); create requires name and url. */
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { Nullable, StringEnum } from '../checks/shared-schemas.js'
 import { THEMES, THEME_COLOR_NAMES } from './enums.js'
-import { ServiceRef } from './service-ref.js'
+import { ServiceRef, ServiceView } from './service-ref.js'
+import { responseView } from '../view-schema.js'
 
 /** A DNS label: letters, digits and hyphens, not starting or ending with a hyphen. Stored lowercased. */
 export const SLUG_PATTERN = '^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$'
@@ -52,3 +53,35 @@ export const PageCreateBody = Type.Object({
 
 /** PUT: fields left out keep their value. */
 export const PageUpdateBody = Type.Partial(PageCreateBody)
+
+const open = { additionalProperties: true }
+const date = Type.String({ format: 'date-time' })
+
+export const CardView = Type.Object(
+  { id: Type.String(), name: Type.String(), services: Type.Array(ServiceView), created_at: date, updated_at: Nullable(date) },
+  open,
+)
+
+/** A status page as the API shows it: every setting (empty links read as null), its cards with their services. */
+export const PageView = Type.Object(
+  {
+    id: Type.String(),
+    accountId: Type.String(),
+    name: Type.String(),
+    url: Type.String(),
+    customDomain: Nullable(Type.String()),
+    logo: Nullable(Type.String()),
+    logoDark: Nullable(Type.String()),
+    favicon: Nullable(Type.String()),
+    redirectTo: Nullable(Type.String()),
+    defaultTheme: StringEnum(THEMES),
+    themeColors: responseView(ThemeColors),
+    description: Nullable(Type.String()),
+    isPrivate: Type.Boolean(),
+    cards: Type.Array(CardView),
+    created_at: date,
+    updated_at: Nullable(date),
+  },
+  open,
+)
+export type PageView = Static<typeof PageView>

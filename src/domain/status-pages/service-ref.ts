@@ -1,5 +1,6 @@
 /** How a request names a status page service: its id, or an object with the id (reference StatusPageV2CardServiceRef). */
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
+import { Nullable } from '../checks/shared-schemas.js'
 import { UUID_PATTERN } from '../../lib/ids.js'
 
 export const ServiceRef = Type.Union([
@@ -28,3 +29,20 @@ export const uniqueServiceIds = (refs: readonly unknown[]): string[] => [...new 
 export const ServiceBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255, description: 'The service name, shown on status pages.' }),
 })
+
+const serviceViewFields = {
+  id: Type.String(),
+  accountId: Type.String(),
+  name: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Nullable(Type.String({ format: 'date-time' })),
+}
+
+export const ServiceView = Type.Object(serviceViewFields, { additionalProperties: true })
+export type ServiceView = Static<typeof ServiceView>
+
+/** A service an incident names: a deleted one shows its last known name, and null times. */
+export const IncidentServiceView = Type.Object(
+  { ...serviceViewFields, created_at: Nullable(Type.String({ format: 'date-time', description: 'null when the service was deleted.' })) },
+  { additionalProperties: true },
+)

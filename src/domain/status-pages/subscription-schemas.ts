@@ -1,7 +1,7 @@
 /** Request schemas and rules of status page subscriptions (bulk creation shaped like the reference API's BulkCreateSubscriptionsPayload). */
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { StringEnum } from '../checks/shared-schemas.js'
-import { MAX_BULK_SUBSCRIPTIONS, SUBSCRIPTION_TYPES } from './enums.js'
+import { MAX_BULK_SUBSCRIPTIONS, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from './enums.js'
 
 /** A practical e-mail address check: one @, no spaces, a dotted domain of DNS labels. */
 const EMAIL = /^[^\s@"<>()[\],;:\\]+@([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/
@@ -27,6 +27,20 @@ export const BulkSubscriptionBody = Type.Object({
   ),
   autoVerify: Type.Optional(Type.Boolean({ description: 'Store the subscribers VERIFIED, skipping the confirmation e-mail. Default false.' })),
 })
+
+export const SubscriptionView = Type.Object(
+  {
+    id: Type.String(),
+    statusPageId: Type.String(),
+    type: StringEnum(SUBSCRIPTION_TYPES),
+    address: Type.String(),
+    status: StringEnum(SUBSCRIPTION_STATUSES, { description: 'PENDING until the subscriber confirms.' }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: true },
+)
+export type SubscriptionView = Static<typeof SubscriptionView>
 
 /**
  * Splits bulk addresses into the ones to create (trimmed, first occurrence of each) and the number skipped:

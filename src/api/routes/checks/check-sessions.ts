@@ -2,7 +2,8 @@
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../../services/index.js'
-import { AnyObject, errorResponses } from '../../schemas/common.js'
+import { errorResponses } from '../../schemas/common.js'
+import { CheckSessionView, CheckSessionsTriggered } from '../../../domain/checks/session-view-schema.js'
 import { bodySchemaErrors } from '../../validation.js'
 
 const TriggerBody = Type.Object({
@@ -23,7 +24,7 @@ export async function checkSessionRoutes(app: FastifyInstance, services: Service
       {
         // A body that fails its schema still reaches the service, which adds the target's problem to the schema's.
         attachValidation: true,
-        schema: { tags, summary: 'Run the matching checks now (one session per check)', body: TriggerBody, response: { 201: AnyObject, ...errorResponses(400, 401, 404, 429) } },
+        schema: { tags, summary: 'Run the matching checks now (one session per check)', body: TriggerBody, response: { 201: CheckSessionsTriggered, ...errorResponses(400, 401, 404, 429) } },
       },
       async (request, reply) => {
         const schemaErrors = bodySchemaErrors(request)
@@ -33,7 +34,7 @@ export async function checkSessionRoutes(app: FastifyInstance, services: Service
     )
     app.get<{ Params: Static<typeof SessionParams> }>(
       `/${version}/check-sessions/:checkSessionId`,
-      { schema: { tags, summary: 'The current state of a check session', params: SessionParams, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } },
+      { schema: { tags, summary: 'The current state of a check session', params: SessionParams, response: { 200: CheckSessionView, ...errorResponses(401, 404, 429) } } },
       async (request) => services.checkSessions.get(request.accountId, request.params.checkSessionId),
     )
     app.get<{ Params: Static<typeof SessionParams>; Querystring: Static<typeof CompletionQuery> }>(
@@ -41,7 +42,7 @@ export async function checkSessionRoutes(app: FastifyInstance, services: Service
       {
         schema: {
           tags, summary: 'Wait up to maxWaitSeconds for a session to finish: 200 with its results, or 408 with Retry-After while it still runs',
-          params: SessionParams, querystring: CompletionQuery, response: { 200: AnyObject, ...errorResponses(401, 404, 408, 429) },
+          params: SessionParams, querystring: CompletionQuery, response: { 200: CheckSessionView, ...errorResponses(401, 404, 408, 429) },
         },
       },
       async (request, reply) => {

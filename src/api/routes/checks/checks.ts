@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify'
 import { bodySchema } from '../../../domain/checks/check-type.js'
 import { CHECK_STATUSES, CHECK_TYPES } from '../../../domain/checks/enums.js'
 import { CHECK_TYPE_DEFS } from '../../../domain/checks/registry.js'
+import { AnyCheckView, checkViewSchema } from '../../../domain/checks/check-view-schema.js'
 import { StringEnum } from '../../../domain/checks/shared-schemas.js'
 import type { CheckService } from '../../../services/checks/checks.js'
-import { AnyObject, AutoAssignAlertsQuery, errorResponses } from '../../schemas/common.js'
+import { AutoAssignAlertsQuery, errorResponses } from '../../schemas/common.js'
 import { PageQuery, sendPage } from '../../paging.js'
 import { bodySchemaErrors } from '../../validation.js'
 
@@ -33,6 +34,7 @@ export async function checkRoutes(app: FastifyInstance, deps: { checks: CheckSer
   const { checks } = deps
   for (const def of CHECK_TYPE_DEFS) {
     const tags = ['checks']
+    const view = checkViewSchema(def)
     app.post<{ Body: Body; Querystring: AutoAssign }>(
       `/v1/checks/${def.segment}`,
       {
@@ -43,7 +45,7 @@ export async function checkRoutes(app: FastifyInstance, deps: { checks: CheckSer
           summary: `Create a ${def.checkType} check`,
           querystring: AutoAssignAlertsQuery,
           body: bodySchema(def, 'create'),
-          response: { 201: { ...AnyObject, description: `The created ${def.checkType} check` }, ...errorResponses(400, 401, 409, 429) },
+          response: { 201: { ...view, description: `The created ${def.checkType} check` }, ...errorResponses(400, 401, 409, 429) },
         },
       },
       async (request, reply) => {
@@ -61,7 +63,7 @@ export async function checkRoutes(app: FastifyInstance, deps: { checks: CheckSer
           params: IdParams,
           querystring: AutoAssignAlertsQuery,
           body: bodySchema(def, 'update'),
-          response: { 200: { ...AnyObject, description: `The updated ${def.checkType} check` }, ...errorResponses(400, 401, 404, 409, 429) },
+          response: { 200: { ...view, description: `The updated ${def.checkType} check` }, ...errorResponses(400, 401, 404, 409, 429) },
         },
       },
       async (request) => checks.update(request.accountId, def.segment, request.params.id, request.body, request.query, bodySchemaErrors(request)),
@@ -70,7 +72,7 @@ export async function checkRoutes(app: FastifyInstance, deps: { checks: CheckSer
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/v1/checks',
-    { schema: { tags: ['checks'], summary: 'List checks', querystring: ListQuery, response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 429) } } },
+    { schema: { tags: ['checks'], summary: 'List checks', querystring: ListQuery, response: { 200: Type.Array(AnyCheckView), ...errorResponses(400, 401, 429) } } },
     async (request, reply) => {
       const q = request.query
       const { items, total } = await checks.list(request.accountId, q)
@@ -80,7 +82,7 @@ export async function checkRoutes(app: FastifyInstance, deps: { checks: CheckSer
 
   app.get<{ Params: { id: string }; Querystring: Static<typeof GetQuery> }>(
     '/v1/checks/:id',
-    { schema: { tags: ['checks'], summary: 'Get a check', params: IdParams, querystring: GetQuery, response: { 200: AnyObject, ...errorResponses(400, 401, 404, 429) } } },
+    { schema: { tags: ['checks'], summary: 'Get a check', params: IdParams, querystring: GetQuery, response: { 200: AnyCheckView, ...errorResponses(400, 401, 404, 429) } } },
     async (request) => checks.get(request.accountId, request.params.id, request.query),
   )
 

@@ -3,7 +3,8 @@ import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../../services/index.js'
 import type { TriggerTarget } from '../../../services/checks/triggers.js'
-import { AnyObject, errorResponses } from '../../schemas/common.js'
+import { errorResponses } from '../../schemas/common.js'
+import { TriggerView } from '../../../domain/checks/trigger-view-schema.js'
 import { SerialId } from '../../../domain/checks/shared-schemas.js'
 
 const CheckParams = Type.Object({ checkId: Type.String({ minLength: 1, maxLength: 100 }) })
@@ -17,10 +18,10 @@ export async function triggerRoutes(app: FastifyInstance, services: Services): P
   const manage = (path: string, params: object, targetOf: (p: Record<string, unknown>) => TriggerTarget, what: string) => {
     type P = Record<string, unknown>
     const description = 'The token runs it without an API key: reading it needs READ_RUN or more, creating or deleting it READ_WRITE or more (403 otherwise).'
-    app.get<{ Params: P }>(path, { schema: { tags, summary: `Get the trigger of a ${what}`, description, params, response: { 200: AnyObject, ...errorResponses(401, 403, 404, 429) } } }, async (request) =>
+    app.get<{ Params: P }>(path, { schema: { tags, summary: `Get the trigger of a ${what}`, description, params, response: { 200: TriggerView, ...errorResponses(401, 403, 404, 429) } } }, async (request) =>
       services.triggers.get(request.accountId, targetOf(request.params)),
     )
-    app.post<{ Params: P }>(path, { schema: { tags, summary: `Create the trigger of a ${what} (200 with the existing one)`, description, params, response: { 201: AnyObject, 200: AnyObject, ...errorResponses(401, 403, 404, 429) } } }, async (request, reply) => {
+    app.post<{ Params: P }>(path, { schema: { tags, summary: `Create the trigger of a ${what} (200 with the existing one)`, description, params, response: { 201: TriggerView, 200: TriggerView, ...errorResponses(401, 403, 404, 429) } } }, async (request, reply) => {
       const { created, view } = await services.triggers.create(request.accountId, targetOf(request.params))
       return reply.code(created ? 201 : 200).send(view)
     })

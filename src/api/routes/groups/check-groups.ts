@@ -2,8 +2,10 @@
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import { groupBodySchema } from '../../../domain/groups/schema.js'
+import { CheckGroupView } from '../../../domain/groups/view-schema.js'
+import { AnyCheckView } from '../../../domain/checks/check-view-schema.js'
 import type { Services } from '../../../services/index.js'
-import { AnyObject, AutoAssignAlertsQuery, errorResponses } from '../../schemas/common.js'
+import { AutoAssignAlertsQuery, errorResponses } from '../../schemas/common.js'
 import { PageQuery, sendPage } from '../../paging.js'
 import { bodySchemaErrors } from '../../validation.js'
 
@@ -22,7 +24,6 @@ const ListQuery = Type.Object({
 
 type Body = Record<string, unknown>
 type AutoAssign = { autoAssignAlerts: boolean }
-const GroupResponse = { ...AnyObject, description: 'The check group, with alertChannelSubscriptions' }
 
 export async function checkGroupRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const groups = services.checkGroups
@@ -41,7 +42,7 @@ export async function checkGroupRoutes(app: FastifyInstance, services: Services)
           ...(deprecated ? { deprecated: true } : {}),
           querystring: AutoAssignAlertsQuery,
           body: groupBodySchema(true),
-          response: { 201: GroupResponse, ...errorResponses(400, 401, 429) },
+          response: { 201: CheckGroupView, ...errorResponses(400, 401, 429) },
         },
       },
       async (request, reply) => reply.code(201).send(await groups.create(request.accountId, request.body, request.query, bodySchemaErrors(request))),
@@ -57,7 +58,7 @@ export async function checkGroupRoutes(app: FastifyInstance, services: Services)
           params: IdParams,
           querystring: AutoAssignAlertsQuery,
           body: groupBodySchema(!deprecated),
-          response: { 200: GroupResponse, ...errorResponses(400, 401, 404, 429) },
+          response: { 200: CheckGroupView, ...errorResponses(400, 401, 404, 429) },
         },
       },
       async (request) => groups.update(request.accountId, request.params.id, request.body, request.query, bodySchemaErrors(request)),
@@ -66,7 +67,7 @@ export async function checkGroupRoutes(app: FastifyInstance, services: Services)
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/v1/check-groups',
-    { schema: { tags, summary: 'List check groups', querystring: ListQuery, response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 429) } } },
+    { schema: { tags, summary: 'List check groups', querystring: ListQuery, response: { 200: Type.Array(CheckGroupView), ...errorResponses(400, 401, 429) } } },
     async (request, reply) => {
       const q = request.query
       const { items, total } = await groups.list(request.accountId, q)
@@ -76,7 +77,7 @@ export async function checkGroupRoutes(app: FastifyInstance, services: Services)
 
   app.get<{ Params: { id: string } }>(
     '/v1/check-groups/:id',
-    { schema: { tags, summary: 'Get a check group', params: IdParams, response: { 200: GroupResponse, ...errorResponses(401, 404, 429) } } },
+    { schema: { tags, summary: 'Get a check group', params: IdParams, response: { 200: CheckGroupView, ...errorResponses(401, 404, 429) } } },
     async (request) => groups.get(request.accountId, request.params.id),
   )
 
@@ -105,7 +106,7 @@ export async function checkGroupRoutes(app: FastifyInstance, services: Services)
           summary: "List a group's checks with the group's settings applied",
           params: IdParams,
           querystring: PageOnly,
-          response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 404, 429) },
+          response: { 200: Type.Array(AnyCheckView), ...errorResponses(400, 401, 404, 429) },
         },
       },
       async (request, reply) => {
@@ -121,7 +122,7 @@ export async function checkGroupRoutes(app: FastifyInstance, services: Services)
           tags,
           summary: "Get one of a group's checks with the group's settings applied",
           params: CheckParams,
-          response: { 200: AnyObject, ...errorResponses(401, 404, 429) },
+          response: { 200: AnyCheckView, ...errorResponses(401, 404, 429) },
         },
       },
       async (request) => groups.getCheck(request.accountId, request.params.groupId, request.params.checkId),

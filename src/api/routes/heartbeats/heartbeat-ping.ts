@@ -12,7 +12,8 @@ import type { HeartbeatSignal } from '../../../domain/heartbeats/timer.js'
 import { PING_TOKEN_PATTERN } from '../../../domain/checks/heartbeat.js'
 import { MAX_PING_BODY_BYTES, boundedBody, boundedUserAgent, isPreviewBot, pingMethodVerdict, pingSource } from '../../../domain/heartbeats/ping-request.js'
 import { errorBody, sendError } from '../../errors.js'
-import { AnyObject, errorResponses } from '../../schemas/common.js'
+import { errorResponses } from '../../schemas/common.js'
+import { PingView } from '../../../domain/heartbeats/ping-view-schema.js'
 
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200, description: 'The heartbeat.pingToken of the check.' }) })
 const COUNTED = ['GET', 'POST']
@@ -51,7 +52,7 @@ export async function heartbeatPingRoutes(app: FastifyInstance, services: Servic
       const url = `/ping/:token${suffix}`
       scope.route<{ Params: Static<typeof TokenParams> }>({
         method: COUNTED, url, exposeHeadRoute: false,
-        schema: { tags: ['heartbeats'], summary, params: TokenParams, security: [], response: { 200: AnyObject, ...errorResponses(404) } },
+        schema: { tags: ['heartbeats'], summary, params: TokenParams, security: [], response: { 200: PingView, ...errorResponses(404) } },
         handler: (request, reply) => ping(request, reply, signal),
       })
       // Answered here rather than by the router, so that they get the ping rules (HEAD never counts; 405 names GET and POST).

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify'
 import {
   PrivateLocationCreateBody, PrivateLocationUpdateBody, type PrivateLocationCreate, type PrivateLocationUpdate,
 } from '../../../domain/private-locations.js'
+import { PrivateLocationKeyView, PrivateLocationView } from '../../../domain/private-location-view.js'
 import type { Services } from '../../../services/index.js'
-import { AnyObject, errorResponses } from '../../schemas/common.js'
+import { errorResponses } from '../../schemas/common.js'
 import { contentRange, sendPage } from '../../paging.js'
 import { bodySchemaErrors } from '../../validation.js'
 
@@ -16,11 +17,6 @@ const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Items per page (1 to 100); without it, every location.' })),
   page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1 (with limit).' }),
 })
-
-const KeyView = Type.Object(
-  { id: Type.String(), rawKey: Type.Optional(Type.String()), maskedKey: Type.String(), created_at: Type.String() },
-  { description: 'An agent key; rawKey is present only in the response that created it.' },
-)
 
 type Id = { id: string }
 
@@ -37,7 +33,7 @@ export async function privateLocationRoutes(app: FastifyInstance, services: Serv
         tags,
         summary: 'Create a private location (the response holds its first agent key in full, once)',
         body: PrivateLocationCreateBody,
-        response: { 201: { ...AnyObject, description: 'The created private location' }, ...errorResponses(400, 401, 409, 429) },
+        response: { 201: { ...PrivateLocationView, description: 'The created private location' }, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) => reply.code(201).send(await locations.create(request.accountId, request.body, bodySchemaErrors(request))),
@@ -45,7 +41,7 @@ export async function privateLocationRoutes(app: FastifyInstance, services: Serv
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/v1/private-locations',
-    { schema: { tags, summary: 'List private locations', querystring: ListQuery, response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 429) } } },
+    { schema: { tags, summary: 'List private locations', querystring: ListQuery, response: { 200: Type.Array(PrivateLocationView), ...errorResponses(400, 401, 429) } } },
     async (request, reply) => {
       const { limit, page } = request.query
       const { items, total } = await locations.list(request.accountId, { limit, page })
@@ -56,7 +52,7 @@ export async function privateLocationRoutes(app: FastifyInstance, services: Serv
 
   app.get<{ Params: Id }>(
     '/v1/private-locations/:id',
-    { schema: { tags, summary: 'Get a private location', params: IdParams, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } },
+    { schema: { tags, summary: 'Get a private location', params: IdParams, response: { 200: PrivateLocationView, ...errorResponses(401, 404, 429) } } },
     async (request) => locations.get(request.accountId, request.params.id),
   )
 
@@ -69,7 +65,7 @@ export async function privateLocationRoutes(app: FastifyInstance, services: Serv
         summary: 'Update a private location (slugName cannot change)',
         params: IdParams,
         body: PrivateLocationUpdateBody,
-        response: { 200: AnyObject, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: PrivateLocationView, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => locations.update(request.accountId, request.params.id, request.body, bodySchemaErrors(request)),
@@ -98,7 +94,7 @@ export async function privateLocationRoutes(app: FastifyInstance, services: Serv
         tags,
         summary: 'Add an agent key (at most two per location; the raw key is shown once)',
         params: IdParams,
-        response: { 201: KeyView, ...errorResponses(401, 404, 409, 429) },
+        response: { 201: PrivateLocationKeyView, ...errorResponses(401, 404, 409, 429) },
       },
     },
     async (request, reply) => reply.code(201).send(await locations.addKey(request.accountId, request.params.id)),

@@ -5,7 +5,8 @@ import type { Services } from '../../../services/index.js'
 import { CHECK_STATUSES } from '../../../domain/checks/enums.js'
 import { Nullable, StringEnum } from '../../../domain/checks/shared-schemas.js'
 import { PENDING_STATUS } from '../../../services/results/result-view.js'
-import { AnyObject, errorResponses } from '../../schemas/common.js'
+import { errorResponses } from '../../schemas/common.js'
+import { CheckResultView } from '../../../domain/results/result-view-schema.js'
 import { PageQuery, sendPage } from '../../paging.js'
 
 const ResultsQuery = Type.Object({
@@ -44,7 +45,7 @@ export async function resultRoutes(app: FastifyInstance, services: Services): Pr
   const tags = ['check results']
   app.get<{ Params: Static<typeof CheckParams>; Querystring: Static<typeof ResultsQuery> }>(
     '/v1/check-results/:checkId',
-    { schema: { tags, summary: 'List results of a check, newest first', params: CheckParams, querystring: ResultsQuery, response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 404, 429) } } },
+    { schema: { tags, summary: 'List results of a check, newest first', params: CheckParams, querystring: ResultsQuery, response: { 200: Type.Array(CheckResultView), ...errorResponses(400, 401, 404, 429) } } },
     async (request, reply) => {
       const q = request.query
       const { items, total } = await services.results.list(request.accountId, request.params.checkId, q)
@@ -53,7 +54,7 @@ export async function resultRoutes(app: FastifyInstance, services: Services): Pr
   )
   app.get<{ Params: Static<typeof ResultParams> }>(
     '/v1/check-results/:checkId/:resultId',
-    { schema: { tags, summary: 'Get one check result with its timing phases, assertions and response', params: ResultParams, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } },
+    { schema: { tags, summary: 'Get one check result with its timing phases, assertions and response', params: ResultParams, response: { 200: CheckResultView, ...errorResponses(401, 404, 429) } } },
     async (request) => services.results.get(request.accountId, request.params.checkId, request.params.resultId),
   )
   app.get(

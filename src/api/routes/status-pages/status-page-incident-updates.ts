@@ -1,9 +1,9 @@
 /** Incident updates: HTTP routes (registered by statusPageIncidentRoutes). */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
-import { IncidentUpdateChangeBody, IncidentUpdateCreateBody } from '../../../domain/status-pages/incident-schemas.js'
+import { IncidentUpdateChangeBody, IncidentUpdateCreateBody, IncidentUpdateView } from '../../../domain/status-pages/incident-schemas.js'
 import type { StatusPageService } from '../../../services/status-pages/status-pages.js'
-import { AnyObject, errorResponses } from '../../schemas/common.js'
+import { errorResponses } from '../../schemas/common.js'
 import { PageQuery, sendPage } from '../../paging.js'
 import { bodySchemaErrors } from '../../validation.js'
 
@@ -28,7 +28,7 @@ export async function incidentUpdateRoutes(app: FastifyInstance, pages: StatusPa
         summary: "List an incident's updates, oldest first",
         params: IncidentParams,
         querystring: ListQuery,
-        response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 404, 429) },
+        response: { 200: Type.Array(IncidentUpdateView), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -48,7 +48,7 @@ export async function incidentUpdateRoutes(app: FastifyInstance, pages: StatusPa
         summary: "Post an incident update (sets the incident's lastUpdateStatus)",
         params: IncidentParams,
         body: IncidentUpdateCreateBody,
-        response: { 201: AnyObject, ...errorResponses(400, 401, 404, 429) },
+        response: { 201: IncidentUpdateView, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => reply.code(201).send(await pages.createIncidentUpdate(request.accountId, request.params.incidentId, request.body, bodySchemaErrors(request))),
@@ -56,7 +56,7 @@ export async function incidentUpdateRoutes(app: FastifyInstance, pages: StatusPa
 
   app.get<{ Params: Params }>(
     `${path}/:incidentUpdateId`,
-    { schema: { tags, summary: 'Get an incident update', params: UpdateParams, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } },
+    { schema: { tags, summary: 'Get an incident update', params: UpdateParams, response: { 200: IncidentUpdateView, ...errorResponses(401, 404, 429) } } },
     async (request) => pages.getIncidentUpdate(request.accountId, request.params.incidentId, request.params.incidentUpdateId),
   )
 
@@ -70,7 +70,7 @@ export async function incidentUpdateRoutes(app: FastifyInstance, pages: StatusPa
         summary: `Change an incident update (fields left out keep their value; no new e-mail is sent)${method === 'PATCH' ? '; same as PUT' : ''}`,
         params: UpdateParams,
         body: IncidentUpdateChangeBody,
-        response: { 200: AnyObject, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: IncidentUpdateView, ...errorResponses(400, 401, 404, 429) },
       },
       handler: async (request) => pages.updateIncidentUpdate(request.accountId, request.params.incidentId, request.params.incidentUpdateId, request.body, bodySchemaErrors(request)),
     })

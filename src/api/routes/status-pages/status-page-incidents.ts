@@ -1,9 +1,9 @@
 /** Status page incidents: HTTP routes (registered by statusPageRoutes). The CLI sends PATCH, handled like PUT. */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
-import { IncidentChangeBody, IncidentCreateBody } from '../../../domain/status-pages/incident-schemas.js'
+import { IncidentChangeBody, IncidentCreateBody, IncidentView } from '../../../domain/status-pages/incident-schemas.js'
 import type { StatusPageService } from '../../../services/status-pages/status-pages.js'
-import { AnyObject, errorResponses } from '../../schemas/common.js'
+import { errorResponses } from '../../schemas/common.js'
 import { PageQuery, sendPage } from '../../paging.js'
 import { bodySchemaErrors } from '../../validation.js'
 import { incidentUpdateRoutes } from './status-page-incident-updates.js'
@@ -19,7 +19,7 @@ export async function statusPageIncidentRoutes(app: FastifyInstance, pages: Stat
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     path,
-    { schema: { tags, summary: 'List incidents, newest first', querystring: ListQuery, response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 429) } } },
+    { schema: { tags, summary: 'List incidents, newest first', querystring: ListQuery, response: { 200: Type.Array(IncidentView), ...errorResponses(400, 401, 429) } } },
     async (request, reply) => {
       const { limit, page } = request.query
       const { items, total } = await pages.listIncidents(request.accountId, { limit, page })
@@ -36,7 +36,7 @@ export async function statusPageIncidentRoutes(app: FastifyInstance, pages: Stat
         tags,
         summary: 'Open an incident with its first update',
         body: IncidentCreateBody,
-        response: { 201: AnyObject, ...errorResponses(400, 401, 429) },
+        response: { 201: IncidentView, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => reply.code(201).send(await pages.createIncident(request.accountId, request.body, bodySchemaErrors(request))),
@@ -44,7 +44,7 @@ export async function statusPageIncidentRoutes(app: FastifyInstance, pages: Stat
 
   app.get<{ Params: Params }>(
     `${path}/:incidentId`,
-    { schema: { tags, summary: 'Get an incident with its updates', params: IncidentParams, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } },
+    { schema: { tags, summary: 'Get an incident with its updates', params: IncidentParams, response: { 200: IncidentView, ...errorResponses(401, 404, 429) } } },
     async (request) => pages.getIncident(request.accountId, request.params.incidentId),
   )
 
@@ -58,7 +58,7 @@ export async function statusPageIncidentRoutes(app: FastifyInstance, pages: Stat
         summary: `Update an incident's name, severity or services (fields left out keep their value)${method === 'PATCH' ? '; same as PUT' : ''}`,
         params: IncidentParams,
         body: IncidentChangeBody,
-        response: { 200: AnyObject, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: IncidentView, ...errorResponses(400, 401, 404, 429) },
       },
       handler: async (request) => pages.updateIncident(request.accountId, request.params.incidentId, request.body, bodySchemaErrors(request)),
     })

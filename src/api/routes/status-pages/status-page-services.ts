@@ -1,9 +1,9 @@
 /** Status page services: HTTP routes (registered by statusPageRoutes). */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
-import { ServiceBody } from '../../../domain/status-pages/service-ref.js'
+import { ServiceBody, ServiceView } from '../../../domain/status-pages/service-ref.js'
 import type { StatusPageService } from '../../../services/status-pages/status-pages.js'
-import { AnyObject, errorResponses } from '../../schemas/common.js'
+import { errorResponses } from '../../schemas/common.js'
 import { PageQuery, sendPage } from '../../paging.js'
 
 const Params = Type.Object({ serviceId: Type.String({ maxLength: 100, description: 'Service id (UUID).' }) })
@@ -16,7 +16,7 @@ export async function statusPageServiceRoutes(app: FastifyInstance, pages: Statu
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     path,
-    { schema: { tags, summary: 'List status page services', querystring: ListQuery, response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 429) } } },
+    { schema: { tags, summary: 'List status page services', querystring: ListQuery, response: { 200: Type.Array(ServiceView), ...errorResponses(400, 401, 429) } } },
     async (request, reply) => {
       const { limit, page } = request.query
       const { items, total } = await pages.listServices(request.accountId, { limit, page })
@@ -26,19 +26,19 @@ export async function statusPageServiceRoutes(app: FastifyInstance, pages: Statu
 
   app.post<{ Body: Body }>(
     path,
-    { schema: { tags, summary: 'Create a status page service', body: ServiceBody, response: { 201: AnyObject, ...errorResponses(400, 401, 429) } } },
+    { schema: { tags, summary: 'Create a status page service', body: ServiceBody, response: { 201: ServiceView, ...errorResponses(400, 401, 429) } } },
     async (request, reply) => reply.code(201).send(await pages.createService(request.accountId, request.body)),
   )
 
   app.get<{ Params: Static<typeof Params> }>(
     `${path}/:serviceId`,
-    { schema: { tags, summary: 'Get a status page service', params: Params, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } },
+    { schema: { tags, summary: 'Get a status page service', params: Params, response: { 200: ServiceView, ...errorResponses(401, 404, 429) } } },
     async (request) => pages.getService(request.accountId, request.params.serviceId),
   )
 
   app.put<{ Params: Static<typeof Params>; Body: Body }>(
     `${path}/:serviceId`,
-    { schema: { tags, summary: 'Rename a status page service', params: Params, body: ServiceBody, response: { 200: AnyObject, ...errorResponses(400, 401, 404, 429) } } },
+    { schema: { tags, summary: 'Rename a status page service', params: Params, body: ServiceBody, response: { 200: ServiceView, ...errorResponses(400, 401, 404, 429) } } },
     async (request) => pages.updateService(request.accountId, request.params.serviceId, request.body),
   )
 

@@ -3,9 +3,9 @@ import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import { SUBSCRIPTION_STATUSES } from '../../../domain/status-pages/enums.js'
 import { StringEnum } from '../../../domain/checks/shared-schemas.js'
-import { BulkSubscriptionBody, SubscriptionCreateBody } from '../../../domain/status-pages/subscription-schemas.js'
+import { BulkSubscriptionBody, SubscriptionCreateBody, SubscriptionView } from '../../../domain/status-pages/subscription-schemas.js'
 import type { StatusPageService } from '../../../services/status-pages/status-pages.js'
-import { AnyObject, errorResponses } from '../../schemas/common.js'
+import { errorResponses } from '../../schemas/common.js'
 import { PageQuery, sendPage } from '../../paging.js'
 import { bodySchemaErrors } from '../../validation.js'
 
@@ -34,7 +34,7 @@ export async function statusPageSubscriptionRoutes(app: FastifyInstance, pages: 
         summary: "List a status page's subscribers",
         params: PageParams,
         querystring: ListQuery,
-        response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 404, 429) },
+        response: { 200: Type.Array(SubscriptionView), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -54,7 +54,7 @@ export async function statusPageSubscriptionRoutes(app: FastifyInstance, pages: 
         summary: 'Subscribe one e-mail address (PENDING until confirmed)',
         params: PageParams,
         body: SubscriptionCreateBody,
-        response: { 201: AnyObject, ...errorResponses(400, 401, 404, 409, 429) },
+        response: { 201: SubscriptionView, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request, reply) => reply.code(201).send(await pages.subscribe(request.accountId, request.params.statusPageId, request.body, bodySchemaErrors(request))),

@@ -5,9 +5,9 @@
  */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
-import { PageCreateBody, PageUpdateBody } from '../../../domain/status-pages/page-schemas.js'
+import { PageCreateBody, PageUpdateBody, PageView } from '../../../domain/status-pages/page-schemas.js'
 import type { Services } from '../../../services/index.js'
-import { AnyObject, errorResponses } from '../../schemas/common.js'
+import { errorResponses } from '../../schemas/common.js'
 import { PageQuery, sendPage } from '../../paging.js'
 import { bodySchemaErrors } from '../../validation.js'
 import { statusPageServiceRoutes } from './status-page-services.js'
@@ -30,7 +30,7 @@ export async function statusPageRoutes(app: FastifyInstance, services: Services)
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/v1/status-pages',
-    { schema: { tags, summary: 'List status pages (oldest first)', description: PAGED, querystring: ListQuery, response: { 200: Type.Array(AnyObject), ...errorResponses(400, 401, 429) } } },
+    { schema: { tags, summary: 'List status pages (oldest first)', description: PAGED, querystring: ListQuery, response: { 200: Type.Array(PageView), ...errorResponses(400, 401, 429) } } },
     async (request, reply) => {
       const { limit, page } = request.query
       const { items, total } = await pages.listPages(request.accountId, { limit, page })
@@ -43,14 +43,14 @@ export async function statusPageRoutes(app: FastifyInstance, services: Services)
     {
       // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
       attachValidation: true,
-      schema: { tags, summary: 'Create a status page', body: PageCreateBody, response: { 201: AnyObject, ...errorResponses(400, 401, 409, 429) } },
+      schema: { tags, summary: 'Create a status page', body: PageCreateBody, response: { 201: PageView, ...errorResponses(400, 401, 409, 429) } },
     },
     async (request, reply) => reply.code(201).send(await pages.createPage(request.accountId, request.body, bodySchemaErrors(request))),
   )
 
   app.get<{ Params: Params }>(
     '/v1/status-pages/:statusPageId',
-    { schema: { tags, summary: 'Get a status page', params: StatusPageParams, response: { 200: AnyObject, ...errorResponses(401, 404, 429) } } },
+    { schema: { tags, summary: 'Get a status page', params: StatusPageParams, response: { 200: PageView, ...errorResponses(401, 404, 429) } } },
     async (request) => pages.getPage(request.accountId, request.params.statusPageId),
   )
 
@@ -63,7 +63,7 @@ export async function statusPageRoutes(app: FastifyInstance, services: Services)
         summary: 'Update a status page (fields left out keep their value; cards, when sent, replace the cards)',
         params: StatusPageParams,
         body: PageUpdateBody,
-        response: { 200: AnyObject, ...errorResponses(400, 401, 404, 409, 429) },
+        response: { 200: PageView, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request) => pages.updatePage(request.accountId, request.params.statusPageId, request.body, bodySchemaErrors(request)),

@@ -1,0 +1,75 @@
+/**
+ * The response view of a check, built from the check-type registry: each type's view lists that type's own stored
+ * fields (from the same field schemas its bodies use) plus the fields only a response has. Views stay open
+ * (additionalProperties), because a check shown with its group's settings applied carries the group's fields too.
+ */
+import { Type, type Static, type TSchema } from 'typebox'
+import type { CheckTypeDef } from './check-type.js'
+import { CHECK_TYPES } from './enums.js'
+import { CHECK_TYPE_DEFS } from './registry.js'
+import { AlertChannelSubscription, KeyValue, Nullable, StringEnum } from './shared-schemas.js'
+import { responseView } from '../view-schema.js'
+
+const open = { additionalProperties: true }
+
+export const AlertChannelsView = Type.Object(
+  {
+    email: Type.Array(Type.Object({ address: Type.String() }, open)),
+    webhook: Type.Array(
+      Type.Object(
+        {
+          url: Type.String(),
+          name: Type.String(),
+          method: Type.String(),
+          headers: Type.Array(responseView(KeyValue)),
+          queryParameters: Type.Array(responseView(KeyValue)),
+        },
+        open,
+      ),
+    ),
+    slack: Type.Array(Type.Object({ url: Type.String() }, open)),
+    sms: Type.Array(Type.Object({ number: Type.String(), name: Type.String() }, open)),
+  },
+  { ...open, description: 'The activated alert channels the check notifies, by type.' },
+)
+
+/** The monitoring-as-code project that deployed a resource, or null when it was made by hand. */
+export const ProjectRefView = Nullable(Type.Object({ id: Type.String(), logicalId: Type.String(), name: Type.String() }, open))
+
+/** Fields every check response has beside its stored document. */
+export const checkResponseFields = {
+  id: Type.String(),
+  alertChannelSubscriptions: Type.Array(responseView(AlertChannelSubscription)),
+  alertChannels: AlertChannelsView,
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Nullable(Type.String({ format: 'date-time' })),
+  logicalId: Nullable(Type.String({ description: "The check's logical id in the project that deployed it; null when made by hand." })),
+  project: ProjectRefView,
+}
+
+/** The view of one check type: its stored fields are required when the type requires them or gives them a default. */
+export function checkViewSchema(def: CheckTypeDef): TSchema {
+  const properties: Record<string, TSchema> = { checkType: StringEnum([def.checkType]) }
+  const required = ['checkType', ...Object.keys(checkResponseFields)]
+  for (const [name, spec] of Object.entries(def.fields)) {
+    properties[name] = responseView(spec.schema)
+    if (spec.default || def.required.includes(name)) required.push(name)
+  }
+  Object.assign(properties, checkResponseFields)
+  return Type.Unsafe<CheckView>({ type: 'object', title: `${def.checkType} check`, properties, required: [...new Set(required)], ...open })
+}
+
+/** The fields every check view has, whatever its type. */
+export const BaseCheckView = Type.Object(
+  { checkType: StringEnum(CHECK_TYPES), name: Type.String(), activated: Type.Boolean(), ...checkResponseFields },
+  open,
+)
+export type CheckView = Static<typeof BaseCheckView> & Record<string, unknown>
+
+export const checkViewByType = new Map(CHECK_TYPE_DEFS.map((def) => [def.checkType, checkViewSchema(def)]))
+
+/**
+ * Any check: the view of its type, told apart by checkType. There is no catch-all branch, so that a check that does
+ * not match its own type's view fails the response check rather than passing as a generic one.
+ */
+export const AnyCheckView = Type.Union([...checkViewByType.values()], { description: 'A check; its fields depend on checkType.' })

@@ -1,0 +1,31 @@
+/** The response view of a dashboard: its settings (the body schemas of dashboards.ts) and the response-only fields. */
+import { Type, type Static } from 'typebox'
+import { Nullable } from './checks/shared-schemas.js'
+import { DashboardUpdateBody } from './dashboards.js'
+import { responseView } from './view-schema.js'
+
+export const DashboardKeyView = Type.Object(
+  {
+    id: Type.String(),
+    rawKey: Type.Optional(Type.String({ description: 'The whole key: only in the response that made the dashboard private.' })),
+    maskedKey: Type.String(),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: true },
+)
+
+/** Every setting is stored with its default, so each is always there. */
+const settings = responseView(Type.Required(DashboardUpdateBody)).properties
+
+export const DashboardView = Type.Object(
+  {
+    id: Type.Integer(),
+    dashboardId: Type.String({ description: 'The id used in paths.' }),
+    ...settings,
+    keys: Type.Array(DashboardKeyView, { description: 'The keys that open a private dashboard; empty for a public one.' }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Nullable(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: true },
+)
+export type DashboardView = Static<typeof DashboardView>

@@ -1,0 +1,63 @@
+/** The response view of a check result: the recorded run, with the details of its check type under one key. */
+import { Type, type Static, type TSchema } from 'typebox'
+import { Nullable } from '../checks/shared-schemas.js'
+
+const open = { additionalProperties: true }
+
+/** Where a result's type-specific details live, by check type (API and URL share apiCheckResult). */
+export const RESULT_DETAIL_KEYS = [
+  'apiCheckResult', 'tcpCheckResult', 'dnsCheckResult', 'icmpCheckResult', 'browserCheckResult', 'multiStepCheckResult',
+  'heartbeatCheckResult', 'playwrightCheckResult', 'checkResult',
+] as const
+
+/**
+ * The details of a run. What the runner measured beside these (request, response, steps, errors...) depends on the
+ * check type and travels as it was recorded, so the object is open.
+ */
+export const ResultDetailsView = Type.Object(
+  {
+    timingPhases: Type.Object({}, { ...open, description: 'Phase durations in ms (wait, dns, tcp, firstByte, download...).' }),
+    assertions: Type.Array(Type.Object({}, open), { description: 'Each assertion with its actual value and whether it passed.' }),
+    jobLog: Type.Array(Type.String(), { description: 'Log lines of the run.' }),
+    playwrightTestTraces: Type.Optional(Type.Array(Type.String())),
+    playwrightTestVideos: Type.Optional(Type.Array(Type.String())),
+    playwrightTestJsonReportFile: Type.Optional(Type.String()),
+    jobAssets: Type.Optional(Type.Array(Type.String())),
+    playwrightTraceFiles: Type.Optional(Type.Array(Type.Object({ url: Type.String(), name: Type.String(), filename: Type.String() }, open))),
+  },
+  open,
+)
+
+const details: Record<string, TSchema> = Object.fromEntries(RESULT_DETAIL_KEYS.map((key) => [key, Type.Optional(ResultDetailsView)]))
+
+export const CheckResultView = Type.Object(
+  {
+    id: Type.String(),
+    checkId: Type.String(),
+    name: Nullable(Type.String({ description: 'The name of the check; null when the check is gone.' })),
+    checkType: Type.String(),
+    resultType: Type.String({ description: 'FINAL for a run, ATTEMPT for an attempt that was retried.' }),
+    sequenceId: Type.String(),
+    checkRunId: Type.String(),
+    attempts: Type.Integer(),
+    runLocation: Type.String(),
+    status: Type.String(),
+    hasFailures: Type.Boolean(),
+    hasErrors: Type.Boolean(),
+    isDegraded: Type.Boolean(),
+    overMaxResponseTime: Type.Boolean(),
+    responseTime: Type.Number(),
+    errorKind: Nullable(Type.String()),
+    error: Nullable(Type.String()),
+    statusCode: Nullable(Type.Integer()),
+    trigger: Type.String(),
+    checkSessionId: Nullable(Type.String()),
+    scheduledAt: Nullable(Type.String({ format: 'date-time' })),
+    startedAt: Type.String({ format: 'date-time' }),
+    stoppedAt: Type.String({ format: 'date-time' }),
+    created_at: Type.String({ format: 'date-time' }),
+    ...details,
+  },
+  { ...open, description: "A check result; the details of the run are under the key of its check type (e.g. apiCheckResult)." },
+)
+export type CheckResultView = Static<typeof CheckResultView>
