@@ -12,6 +12,7 @@ import { installRequestLog } from './request-log.js'
 import { installShutdownGate } from './shutdown-gate.js'
 import { answerUnknownExpectations, handleClientError, handleFrameworkError } from './transport-errors.js'
 import { createCompiledSchemas, type CompiledSchemas } from './compiled-schemas.js'
+import { installResponseCheck } from './response-check.js'
 import { resourceRoutes } from './routes/index.js'
 import { healthRoutes } from './routes/health.js'
 import { installWeb } from '../web/index.js'
@@ -41,6 +42,12 @@ export interface AppDeps {
   metrics?: AppMetrics | undefined
   /** Compiled validators and serializers shared with other apps of this process (tests build many); by default the app's own. */
   compiledSchemas?: CompiledSchemas
+  /**
+   * Check every response against its route's declared schema before it is serialized, and answer 500 naming the
+   * route, status and path when it does not match (response-check.ts). Tests turn it on; it costs a validation and a
+   * second serialization per response.
+   */
+  checkResponses?: boolean
 }
 
 /**
@@ -72,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installJsonBodyParser(app)
   installNulGuard(app)
   installErrorHandlers(app)
+  if (deps.checkResponses) installResponseCheck(app, compiled)
   installRequestLog(app, { slowRequestMs: deps.slowRequestMs, isShuttingDown })
   if (deps.metrics) installAppMetrics(app, deps.metrics)
   installShutdownGate(app, isShuttingDown)

@@ -16,6 +16,8 @@ export interface CompiledSchemas {
   /** Bodies are validated strictly; query strings and path parameters are coerced from text (body-ajv.ts). */
   validatorCompiler: FastifySchemaCompiler<unknown>
   serializerCompiler: FastifySerializerCompiler<unknown>
+  /** Validates a response payload as it is, before serialization (response-check.ts): strict types, nothing changed. */
+  responseValidator: (schema: object) => Validate
 }
 
 export function createCompiledSchemas(): CompiledSchemas {
@@ -29,5 +31,7 @@ export function createCompiledSchemas(): CompiledSchemas {
   return {
     validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? body : text)(schema as object),
     serializerCompiler: ({ schema }) => serializer(schema as object),
+    // The body validator neither coerces nor fills defaults, so it judges a payload without touching it.
+    responseValidator: body,
   }
 }

@@ -61,6 +61,8 @@ export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Pr
     rateLimit: options.rateLimit ?? { max: 100_000, windowMs: 60_000 },
     redis: options.redis,
     compiledSchemas,
+    // Every response of every API test is checked against its route's declared schema (a mismatch is a 500).
+    checkResponses: true,
     ...options.http,
     ...(options.sites ? { sites: options.sites } : {}),
   })

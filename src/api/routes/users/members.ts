@@ -73,6 +73,12 @@ export async function memberRoutes(app: FastifyInstance, services: Services): Pr
         response: { 200: Type.Array(AccountItem), ...errorResponses(401, 429) },
       },
     },
-    async (request) => (request.accountId ? [await services.accountSettings.getAccount(request.accountId)] : members.accountsOf(request.userId)),
+    // Each account as id and name, found either way: the API key's account view has more fields (created_at), which
+    // the list does not show.
+    async (request) => {
+      if (!request.accountId) return members.accountsOf(request.userId)
+      const { id, name } = await services.accountSettings.getAccount(request.accountId)
+      return [{ id, name }]
+    },
   )
 }
