@@ -11,7 +11,8 @@ import { sealStoredSecrets, type SealReport } from '../store/secrets/reseal.js'
 import { StartRefused } from './migration-gate.js'
 import { secretBoxFor } from './secret-keys.js'
 import { artifactFiles } from '../store/artifact-files.js'
-import { buildServices, type Services } from '../services/index.js'
+import type { Services } from '../services/index.js'
+import { buildServices } from './services-wiring.js'
 import { wireMetrics, type MetricsWiring } from './metrics-wiring.js'
 
 /** withMetrics: the server's /metrics registry, whose notifier and run hooks the services get (not for the CLI). */

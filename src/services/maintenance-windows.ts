@@ -5,7 +5,7 @@ import { NotFoundError, type FieldErrors } from '../domain/errors.js'
 import { buildMaintenanceWindowDoc, type MaintenanceWindowDoc } from '../domain/maintenance.js'
 import type { DocRecord } from '../store/doc-table.js'
 import { serialId } from './alert-channels/alert-channels.js'
-import type { ResourceDeps } from './resource-deps.js'
+import { uses, type DepsOf } from './resource-deps.js'
 
 type Doc = Record<string, unknown>
 
@@ -40,7 +40,11 @@ export function presentMaintenanceWindow(record: DocRecord<number>): Maintenance
   }
 }
 
-export function maintenanceWindowService(deps: ResourceDeps): MaintenanceWindowService {
+/** What the maintenance window service uses: the wiring hands it these stores and shared things and no others. */
+export const maintenanceWindowServiceUses = uses(['maintenanceWindows'], ['clock', 'transact'])
+export type MaintenanceWindowServiceDeps = DepsOf<typeof maintenanceWindowServiceUses>
+
+export function maintenanceWindowService(deps: MaintenanceWindowServiceDeps): MaintenanceWindowService {
   const { stores, clock, transact } = deps
   const notFound = (id: string) => new NotFoundError('Maintenance window', id)
 

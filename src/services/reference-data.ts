@@ -2,7 +2,7 @@
 import { NotFoundError } from '../domain/errors.js'
 import { PUBLIC_LOCATIONS, type PublicLocation } from '../domain/locations.js'
 import { RUNTIMES, runtimeById, type Runtime } from '../domain/runtimes.js'
-import type { ResourceDeps } from './resource-deps.js'
+import { uses, type DepsOf } from './resource-deps.js'
 
 export type IpFamily = 'ipv4' | 'ipv6'
 
@@ -19,7 +19,11 @@ export interface ReferenceDataService {
   staticIpsText(family: IpFamily): string
 }
 
-export function referenceDataService(deps: ResourceDeps): ReferenceDataService {
+/** What the reference data service uses: the wiring hands it these stores and shared things and no others. */
+export const referenceDataServiceUses = uses([], ['staticIps'])
+export type ReferenceDataServiceDeps = DepsOf<typeof referenceDataServiceUses>
+
+export function referenceDataService(deps: ReferenceDataServiceDeps): ReferenceDataService {
   const flat = (family: IpFamily) => [...new Set(Object.values(deps.staticIps[family]).flat())]
   return {
     runtimes: () => RUNTIMES,

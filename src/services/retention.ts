@@ -6,9 +6,8 @@
  * Analytics outlive raw results: results are removed only once rolled up (at or below the roll-up watermark), and
  * the latest result of each check is kept (store/retention.ts).
  */
-import type { Clock } from '../lib/clock.js'
 import { RETENTION_KINDS, type RetentionKind } from '../store/retention.js'
-import type { Stores } from './stores.js'
+import { uses, type DepsOf } from './resource-deps.js'
 
 export const DAY_MS = 86_400_000
 
@@ -53,9 +52,10 @@ export interface RetentionService {
   readonly settings: RetentionSettings
 }
 
-export interface RetentionDeps {
-  stores: Pick<Stores, 'retention' | 'analytics'>
-  clock: Clock
+/** What data retention uses: the wiring hands it these stores and shared things and no others. */
+export const retentionServiceUses = uses(['retention', 'analytics'], ['clock'])
+
+export type RetentionDeps = DepsOf<typeof retentionServiceUses> & {
   /** Between two batches: lets the engine's queued writes and timers run (default: the next turn of the event loop). */
   pause?: () => Promise<void>
 }

@@ -2,7 +2,7 @@
  * Setup/teardown snippets. Deleting a snippet never leaves a dangling reference: in the same transaction every
  * check and group that named it gets that reference set to null.
  */
-import type { ResourceDeps } from './resource-deps.js'
+import { uses, type DepsOf } from './resource-deps.js'
 import { toIso, toIsoOrNull } from '../lib/clock.js'
 import { BodyProblems } from '../domain/body-problems.js'
 import { NotFoundError, type FieldErrors } from '../domain/errors.js'
@@ -38,7 +38,11 @@ const present = (r: DocRecord<number>): SnippetView => ({
   updated_at: toIsoOrNull(r.updatedAt),
 })
 
-export function snippetService(deps: ResourceDeps): SnippetService {
+/** What the snippet service uses: the wiring hands it these stores and shared things and no others. */
+export const snippetServiceUses = uses(['snippets', 'checks', 'checkGroups'], ['clock', 'transact'])
+export type SnippetServiceDeps = DepsOf<typeof snippetServiceUses>
+
+export function snippetService(deps: SnippetServiceDeps): SnippetService {
   const { stores, transact, clock } = deps
 
   const idOf = (raw: string): number => {

@@ -1,5 +1,5 @@
 /** Account environment variables, addressed by key. A secret's value is stored for checks but never returned. */
-import type { ResourceDeps } from './resource-deps.js'
+import { uses, type DepsOf } from './resource-deps.js'
 import { BodyProblems } from '../domain/body-problems.js'
 import { NotFoundError, type FieldErrors } from '../domain/errors.js'
 import { applyVariableUpdate, presentVariable } from '../domain/variables.js'
@@ -25,7 +25,11 @@ export interface VariableService {
   remove(accountId: string, key: string): Promise<void>
 }
 
-export function variableService(deps: ResourceDeps): VariableService {
+/** What the variable service uses: the wiring hands it these stores and shared things and no others. */
+export const variableServiceUses = uses(['variables'], ['clock', 'transact'])
+export type VariableServiceDeps = DepsOf<typeof variableServiceUses>
+
+export function variableService(deps: VariableServiceDeps): VariableService {
   const { stores, transact, clock } = deps
   return {
     async create(accountId, body) {

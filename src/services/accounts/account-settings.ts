@@ -3,7 +3,7 @@ import { toIso } from '../../lib/clock.js'
 import { NotFoundError } from '../../domain/errors.js'
 import { normalizeAlertSettings } from '../../domain/checks/normalize-settings.js'
 import { normalizeGeneralSettings, type GeneralSettingsView } from '../../domain/account-settings.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 
 type Doc = Record<string, unknown>
 
@@ -25,7 +25,11 @@ export interface AccountSettingsService {
   putGeneralSettings(accountId: string, body: Doc): Promise<GeneralSettingsView>
 }
 
-export function accountSettingsService(deps: ResourceDeps): AccountSettingsService {
+/** What the account settings service uses: the wiring hands it these stores and shared things and no others. */
+export const accountSettingsServiceUses = uses(['accounts', 'accountSettings'], ['clock'])
+export type AccountSettingsServiceDeps = DepsOf<typeof accountSettingsServiceUses>
+
+export function accountSettingsService(deps: AccountSettingsServiceDeps): AccountSettingsService {
   const { stores, clock } = deps
   return {
     async getAccount(accountId) {

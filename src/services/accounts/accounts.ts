@@ -1,10 +1,9 @@
 /** Accounts and API keys: first-start bootstrap, the CLI's operations, and authentication of API requests. */
-import type { Clock } from '../../lib/clock.js'
 import { hashSecret, newApiKey, newId } from '../../lib/ids.js'
 import { NotFoundError } from '../../domain/errors.js'
 import type { ApiKeyRow } from '../../store/schema.js'
-import type { Stores } from '../stores.js'
 import { isRole, type Role } from '../../domain/users/roles.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 
 export interface CreatedKey {
   keyId: string
@@ -53,7 +52,11 @@ export interface AccountService {
 
 const prefixOf = (key: string) => `${key.slice(0, 7)}…`
 
-export function accountService(deps: { stores: Stores; clock: Clock }): AccountService {
+/** What the account service uses: the wiring hands it these stores and shared things and no others. */
+export const accountServiceUses = uses(['accounts', 'memberships'], ['clock'])
+export type AccountServiceDeps = DepsOf<typeof accountServiceUses>
+
+export function accountService(deps: AccountServiceDeps): AccountService {
   const { stores, clock } = deps
 
   async function createKey(accountId: string, name: string, given?: string, userId: string | null = null): Promise<CreatedKey> {

@@ -7,7 +7,7 @@ import { sendThroughChannel } from '../../alerting/channel-send.js'
 import type { NotificationPayload } from '../../alerting/notifier-payload.js'
 import { NotFoundError } from '../../domain/errors.js'
 import { newId } from '../../lib/ids.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { serialId } from './alert-channels.js'
 
 export interface ChannelTestResult {
@@ -46,7 +46,11 @@ function testPayload(accountId: string, location: string, now: number): Notifica
   }
 }
 
-export function alertChannelTestService(deps: ResourceDeps): AlertChannelTestService {
+/** What the alert channel test service uses: the wiring hands it these stores and shared things and no others. */
+export const alertChannelTestServiceUses = uses(['alertChannels', 'variables'], ['clock', 'defaultLocation', 'delivery'])
+export type AlertChannelTestServiceDeps = DepsOf<typeof alertChannelTestServiceUses>
+
+export function alertChannelTestService(deps: AlertChannelTestServiceDeps): AlertChannelTestService {
   const { stores, clock } = deps
   return {
     async send(accountId, rawId) {

@@ -5,8 +5,7 @@ import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/e
 import { buildAlertChannelDoc, publicConfig, subscriptionTarget } from '../../domain/alert-channels/build-doc.js'
 import type { DocRecord } from '../../store/doc-table.js'
 import type { Subscription } from '../../store/alerting/alert-subscriptions.js'
-import type { ResourceDeps } from '../resource-deps.js'
-import type { Stores } from '../stores.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 
 type Doc = Record<string, unknown>
 
@@ -58,13 +57,17 @@ export function presentAlertChannel(record: DocRecord<number>, subscriptions: Su
   }
 }
 
-export function alertChannelService(deps: ResourceDeps): AlertChannelService {
+/** What the alert channel service uses: the wiring hands it these stores and shared things and no others. */
+export const alertChannelServiceUses = uses(['alertChannels', 'alertSubscriptions', 'checks', 'checkGroups'], ['clock', 'transact'])
+export type AlertChannelServiceDeps = DepsOf<typeof alertChannelServiceUses>
+
+export function alertChannelService(deps: AlertChannelServiceDeps): AlertChannelService {
   const { stores, clock, transact } = deps
 
-  const view = async (s: Stores, accountId: string, record: DocRecord<number>) =>
+  const view = async (s: AlertChannelServiceDeps['stores'], accountId: string, record: DocRecord<number>) =>
     presentAlertChannel(record, await s.alertSubscriptions.listForChannel(accountId, record.id))
 
-  async function load(s: Stores, accountId: string, rawId: string): Promise<DocRecord<number>> {
+  async function load(s: AlertChannelServiceDeps['stores'], accountId: string, rawId: string): Promise<DocRecord<number>> {
     const id = serialId(rawId)
     const record = id === null ? undefined : await s.alertChannels.get(accountId, id)
     if (!record) throw new NotFoundError('Alert channel', rawId)
@@ -72,7 +75,7 @@ export function alertChannelService(deps: ResourceDeps): AlertChannelService {
   }
 
   /** The check or group must be the account's own: a 400 naming the field otherwise, like every body reference. */
-  async function ensureTarget(s: Stores, accountId: string, target: { checkId: string } | { groupId: number }): Promise<void> {
+  async function ensureTarget(s: AlertChannelServiceDeps['stores'], accountId: string, target: { checkId: string } | { groupId: number }): Promise<void> {
     if ('checkId' in target) {
       if (!(await s.checks.get(accountId, target.checkId))) throw new ValidationError({ checkId: `check ${target.checkId} does not exist` })
     } else if (!(await s.checkGroups.get(accountId, target.groupId))) {

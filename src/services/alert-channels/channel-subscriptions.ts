@@ -16,7 +16,7 @@ export interface LinkOptions {
 }
 
 /** Applies a create/update body's subscriptions, autoAssignAlerts, and channels' autoSubscribe (new checks). */
-export async function syncSubscriptions(stores: Stores, accountId: string, target: SubscriptionTarget, options: LinkOptions): Promise<void> {
+export async function syncSubscriptions(stores: Pick<Stores, 'alertSubscriptions' | 'alertChannels'>, accountId: string, target: SubscriptionTarget, options: LinkOptions): Promise<void> {
   const given = options.body.alertChannelSubscriptions
   if (Array.isArray(given)) {
     await stores.alertSubscriptions.replaceFor(
@@ -72,7 +72,7 @@ export interface LinkView {
 }
 
 /** Views for many subscription lists at once, loading the account's channels once. */
-export async function linkViews(stores: Stores, accountId: string, lists: Subscription[][]): Promise<LinkView[]> {
+export async function linkViews(stores: Pick<Stores, 'alertChannels'>, accountId: string, lists: Subscription[][]): Promise<LinkView[]> {
   const needChannels = lists.some((l) => l.length > 0)
   const channels = needChannels ? new Map((await stores.alertChannels.list(accountId)).items.map((c) => [c.id, c])) : new Map<number, DocRecord<number>>()
   return lists.map((subs) => {

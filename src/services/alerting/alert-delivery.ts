@@ -48,7 +48,7 @@ function outboxRow(alert: AlertRecord, channel: DocRecord<number>, payload: Noti
  * A private location became unavailable or available again: one outbox row per channel of the account whose flags
  * let it through (sendFailure for unavailable, sendRecovery for available again), whatever checks it is subscribed to.
  */
-export async function enqueueLocationNotifications(s: Stores, event: LocationEvent, accountId: string, at: number): Promise<number> {
+export async function enqueueLocationNotifications(s: Pick<Stores, 'alertChannels' | 'notifications'>, event: LocationEvent, accountId: string, at: number): Promise<number> {
   const alert: AlertRecord = {
     id: newId(), accountId, checkId: '', alertType: event.event === 'UNAVAILABLE' ? 'ALERT_FAILURE' : 'ALERT_RECOVERY', checkType: '', name: event.name,
     runLocation: event.slugName, responseTime: 0, error: null, statusCode: null, resultId: null, startedAt: event.lastSeen, createdAt: at,
@@ -60,7 +60,7 @@ export async function enqueueLocationNotifications(s: Stores, event: LocationEve
   return rows.length === 0 ? 0 : s.notifications.insertMany(rows)
 }
 
-export async function enqueueNotifications(s: Stores, alert: AlertRecord): Promise<number> {
+export async function enqueueNotifications(s: Pick<Stores, 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications'>, alert: AlertRecord): Promise<number> {
   if (channelFlagFor(alert.alertType) === null) return 0
   const check = await s.checks.get(alert.accountId, alert.checkId)
   if (!check) return 0

@@ -34,7 +34,7 @@ export function fromAlertRow(r: CheckAlertRow): AlertRecord {
  * Records an alert (a new uuid; createdAt = now unless given) and queues its notifications. Pass the stores of the
  * caller's transaction (deps.transact) so that the record and its notifications are written together.
  */
-export async function raiseAlert(s: Stores, alert: NewAlert, now: number): Promise<AlertRecord> {
+export async function raiseAlert(s: Pick<Stores, 'alerts' | 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications'>, alert: NewAlert, now: number): Promise<AlertRecord> {
   const { createdAt, ...rest } = alert
   const record: AlertRecord = { ...rest, id: newId(), createdAt: createdAt ?? now }
   await s.alerts.insertAlert(toAlertRow(record))

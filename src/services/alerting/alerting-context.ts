@@ -22,7 +22,7 @@ export interface ContextLoader {
  * Reads through `s`, remembering groups, account settings and maintenance windows for the loader's lifetime (one
  * batch of results), so that a batch costs a few queries per account rather than per check.
  */
-export function contextLoader(s: Stores): ContextLoader {
+export function contextLoader(s: Pick<Stores, 'accountSettings' | 'maintenanceWindows' | 'checkGroups' | 'checks'>): ContextLoader {
   const checks = new Map<string, CheckRecord | undefined>()
   const groups = new Map<string, Promise<Doc | undefined>>()
   const accounts = new Map<string, Promise<{ alertSettings: unknown; windows: MaintenanceWindowDoc[] }>>()
@@ -75,5 +75,5 @@ export function contextLoader(s: Stores): ContextLoader {
 }
 
 /** One check, read through `s` (e.g. inside a transaction). */
-export const loadCheckContext = (s: Stores, accountId: string, checkId: string, at: number): Promise<CheckContext | undefined> =>
+export const loadCheckContext = (s: Pick<Stores, 'accountSettings' | 'maintenanceWindows' | 'checkGroups' | 'checks'>, accountId: string, checkId: string, at: number): Promise<CheckContext | undefined> =>
   contextLoader(s).load(accountId, checkId, at)

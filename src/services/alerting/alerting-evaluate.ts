@@ -11,9 +11,12 @@ import type { CheckResultRow } from '../../store/schema.js'
 import type { CheckRecord } from '../../store/checks.js'
 import { raiseAlert, type NewAlert } from './alert-records.js'
 import type { CheckContext } from './alerting-context.js'
-import { openCheckIncident, resolveCheckIncident } from './alerting-incidents.js'
+import { openCheckIncident, resolveCheckIncident, type CheckIncidentStores } from './alerting-incidents.js'
 import { withAlertState } from './alerting-state.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import type { Uses } from '../resource-deps.js'
+
+/** An evaluation records the state and alerts, queues notifications and opens or resolves incidents. */
+export type EvaluateDeps = Uses<'alerts' | 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications' | keyof CheckIncidentStores, 'transact' | 'clock' | 'publicBaseUrl'>
 
 const conditionOf = (status: string): Condition => (status === 'failing' ? 'failing' : status === 'degraded' ? 'degraded' : 'passing')
 
@@ -66,7 +69,7 @@ const OPENS_INCIDENT: ReadonlySet<AlertType> = new Set(['ALERT_FAILURE', 'ALERT_
  * Evaluates one check's FINAL results (oldest first) with its context (loaded before the transaction); returns the
  * alerts raised.
  */
-export async function evaluateCheck(deps: ResourceDeps, ctx: CheckContext, rows: CheckResultRow[], now: number): Promise<AlertRecord[]> {
+export async function evaluateCheck(deps: EvaluateDeps, ctx: CheckContext, rows: CheckResultRow[], now: number): Promise<AlertRecord[]> {
   const { check, alerting } = ctx
   const accountId = check.accountId
   let raised: AlertRecord[] = []

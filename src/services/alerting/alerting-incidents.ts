@@ -1,22 +1,26 @@
 /**
  * triggerIncident: a failure alert of such a check opens an incident on the named
  * status page service (with a first INVESTIGATING update, subscribers notified when asked); the check's recovery
- * resolves it. Runs in the caller's transaction, through the status page service bound to it.
+ * resolves it. Runs in the caller's transaction, through the status page incident ops bound to it.
  */
 import type { IncidentSeverity } from '../../domain/status-pages/enums.js'
 import { INCIDENT_SEVERITIES } from '../../domain/status-pages/enums.js'
 import { NotFoundError, ValidationError } from '../../domain/errors.js'
 import type { TriggerIncident } from '../../alerting/settings.js'
-import type { ResourceDeps } from '../resource-deps.js'
-import { statusPageService } from '../status-pages/status-pages.js'
-import type { Stores } from '../stores.js'
+import { narrowDeps } from '../resource-deps.js'
+import { incidentOps, incidentOpsUses, type IncidentOpsDeps } from '../status-pages/status-page-incidents.js'
 
-const boundTo = (deps: ResourceDeps, s: Stores) => statusPageService({ ...deps, stores: s, transact: (work) => work(s) })
+/** What the incident ops use besides the caller's transaction. */
+export type CheckIncidentDeps = Omit<IncidentOpsDeps, 'stores' | 'transact'>
+/** The tables an incident is written to, bound to the caller's transaction. */
+export type CheckIncidentStores = IncidentOpsDeps['stores']
+
+const boundTo = (deps: CheckIncidentDeps, s: CheckIncidentStores) => incidentOps(narrowDeps({ ...deps, stores: s, transact: (work) => work(s) }, incidentOpsUses))
 
 const severityOf = (v: string): IncidentSeverity => ((INCIDENT_SEVERITIES as readonly string[]).includes(v) ? (v as IncidentSeverity) : 'MAJOR')
 
 /** Opens the incident; null when its service no longer exists (the alert goes out regardless). */
-export async function openCheckIncident(deps: ResourceDeps, s: Stores, accountId: string, checkName: string, t: TriggerIncident): Promise<string | null> {
+export async function openCheckIncident(deps: CheckIncidentDeps, s: CheckIncidentStores, accountId: string, checkName: string, t: TriggerIncident): Promise<string | null> {
   try {
     const incident = await boundTo(deps, s).openIncident(accountId, {
       serviceId: t.serviceId,
@@ -33,7 +37,7 @@ export async function openCheckIncident(deps: ResourceDeps, s: Stores, accountId
 }
 
 /** Resolves the incident (a no-op when it was resolved or deleted by hand meanwhile). */
-export async function resolveCheckIncident(deps: ResourceDeps, s: Stores, accountId: string, incidentId: string, checkName: string): Promise<void> {
+export async function resolveCheckIncident(deps: CheckIncidentDeps, s: CheckIncidentStores, accountId: string, incidentId: string, checkName: string): Promise<void> {
   try {
     await boundTo(deps, s).resolveIncident(accountId, incidentId, `Check "${checkName}" has recovered.`)
   } catch (err) {

@@ -10,12 +10,15 @@ import { raiseAlert } from './alert-records.js'
 import { loadCheckContext } from './alerting-context.js'
 import { alertFor } from './alerting-evaluate.js'
 import { withAlertState } from './alerting-state.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import type { Uses } from '../resource-deps.js'
+
+/** A reminder reads the check's context and records an alert with its notifications. */
+export type ReminderDeps = Uses<'alerts' | 'accountSettings' | 'maintenanceWindows' | 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications', 'transact' | 'clock'>
 
 const BATCH = 200
 
 /** Raises the reminders due now; returns them. */
-export async function sendDueReminders(deps: ResourceDeps): Promise<AlertRecord[]> {
+export async function sendDueReminders(deps: ReminderDeps): Promise<AlertRecord[]> {
   const now = deps.clock.now()
   const due = await deps.stores.alerts.dueReminders(now, BATCH)
   const raised: AlertRecord[] = []

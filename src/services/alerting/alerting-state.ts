@@ -5,7 +5,7 @@
  */
 import { parseState, type AlertState } from '../../alerting/state.js'
 import { isUniqueViolation } from '../../store/dialect.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import type { StoreName, Uses } from '../resource-deps.js'
 import type { Stores } from '../stores.js'
 
 export interface StateChange {
@@ -14,14 +14,17 @@ export interface StateChange {
 }
 
 /** What the work returns: the new state, or null to leave the row as it is. */
-export type StateWork = (s: Stores, current: StateChange) => Promise<StateChange | null>
+export type StateWork<S extends StoreName> = (s: Pick<Stores, S | 'alerts'>, current: StateChange) => Promise<StateChange | null>
 
 class StaleState extends Error {}
 
 // Every failed attempt means another writer succeeded, so k concurrent writers need at most k attempts.
 const MAX_ATTEMPTS = 30
 
-export async function withAlertState(deps: ResourceDeps, checkId: string, accountId: string, work: StateWork): Promise<void> {
+/** The work runs with the stores of the transaction that reads and writes the state: `alerts` and those it names. */
+export async function withAlertState<S extends StoreName>(
+  deps: Uses<S | 'alerts', 'transact' | 'clock'>, checkId: string, accountId: string, work: StateWork<S>,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await deps.transact(async (s) => {

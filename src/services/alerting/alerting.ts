@@ -7,7 +7,7 @@ import { changesNothing, evaluateCheck } from './alerting-evaluate.js'
 import { contextLoader } from './alerting-context.js'
 import { sendDueReminders } from './alerting-reminders.js'
 import { alertWindow, presentCheckAlert, type CheckAlertView } from './alerting-view.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 
 export interface AlertListQuery {
   limit: number
@@ -30,7 +30,18 @@ export interface AlertingService {
   listAlerts(accountId: string, q: AlertListQuery): Promise<{ items: CheckAlertView[]; total: number }>
 }
 
-export function alertingService(deps: ResourceDeps): AlertingService {
+/** What the alerting service uses: the wiring hands it these stores and shared things and no others. */
+export const alertingServiceUses = uses(
+  [
+    'alerts', 'checks', 'checkGroups', 'accountSettings', 'maintenanceWindows', 'alertSubscriptions', 'alertChannels', 'notifications',
+    // A failure alert may open an incident on a status page service (triggerIncident), which e-mails its subscribers.
+    'statusPages', 'statusPageServices', 'statusPageIncidents', 'statusPageIncidentUpdates', 'statusPageSubscriptions', 'statusPageEmails',
+  ],
+  ['clock', 'publicBaseUrl', 'transact'],
+)
+export type AlertingServiceDeps = DepsOf<typeof alertingServiceUses>
+
+export function alertingService(deps: AlertingServiceDeps): AlertingService {
   const service: AlertingService = {
     async evaluate(rows) {
       await service.evaluateResults(rows)

@@ -6,9 +6,8 @@
  * before it; only `from` = the 24 h after it; both = at most 24 h apart.
  */
 import { NotFoundError, ValidationError } from '../../domain/errors.js'
-import { newId } from '../../lib/ids.js'
-import { createNotifier, type DeliveryReport, type NotifierMetrics } from '../../alerting/notifier.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import type { DeliveryReport, Notifier } from '../../alerting/notifier.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { presentNotification, type NotificationView } from './notification-view.js'
 
 export interface NotificationQuery {
@@ -43,8 +42,12 @@ export function notificationWindow(now: number, from: number | undefined, to: nu
   return { from: end - DAY_MS, to: end }
 }
 
-export function notificationService(deps: ResourceDeps, options: { metrics?: NotifierMetrics | undefined } = {}): NotificationService {
-  const notifier = createNotifier({ stores: deps.stores, clock: deps.clock, delivery: deps.delivery, instanceId: newId(), ...(options.metrics ? { metrics: options.metrics } : {}) })
+/** What the notification service uses: the wiring hands it these stores and shared things and no others. */
+export const notificationServiceUses = uses(['notifications'], ['clock'])
+export type NotificationServiceDeps = DepsOf<typeof notificationServiceUses>
+
+/** `notifier`: the outbox delivery (alerting/notifier.ts), which the wiring builds with the stores it asks for. */
+export function notificationService(deps: NotificationServiceDeps, notifier: Pick<Notifier, 'deliverDue'>): NotificationService {
   return {
     async list(accountId, q) {
       const window = notificationWindow(deps.clock.now(), q.from, q.to)

@@ -7,8 +7,7 @@ import { mainTimingColumn } from '../../analytics/summary.js'
 import type { SlotColumn } from '../../analytics/rollup.js'
 import { quickRangeWindow } from '../../domain/analytics/windows.js'
 import { isUuid } from '../../lib/ids.js'
-import type { Clock } from '../../lib/clock.js'
-import type { Stores } from '../stores.js'
+import type { Uses } from '../resource-deps.js'
 import { toRawPoint } from './points.js'
 import { readWindow } from './read-window.js'
 
@@ -41,7 +40,7 @@ const toItem = (checkId: string, s: CheckSeries): CheckSummaryItem => ({
   series: s.steps.map((p) => ({ from: new Date(p.from).toISOString(), runs: p.runs, availability: p.availability, responseTime: p.p95 })),
 })
 
-export function checkSummariesService(r: { stores: Stores; clock: Clock }): CheckSummariesService {
+export function checkSummariesService(r: Uses<'analytics' | 'checks', 'clock'>): CheckSummariesService {
   return {
     async summaries(accountId, ids, range) {
       const wanted = [...new Set(ids.filter(isUuid))]

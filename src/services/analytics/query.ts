@@ -11,13 +11,12 @@ import { rawSeries } from '../../analytics/raw-series.js'
 import { slotColumn, type RollupRow } from '../../analytics/rollup.js'
 import { isUuid } from '../../lib/ids.js'
 import { hasOwnKey, ownValue } from '../../lib/own-keys.js'
-import type { Clock } from '../../lib/clock.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { AnalyticsStore } from '../../store/analytics.js'
-import type { Stores } from '../stores.js'
 import { toRawPoint } from './points.js'
 import { readWindow } from './read-window.js'
 import { checkSummariesService, type CheckSummariesService } from './check-series.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 
 export interface MetricMeta {
   unit: string
@@ -71,7 +70,11 @@ export interface AnalyticsService {
   summaries: CheckSummariesService['summaries']
 }
 
-export function analyticsService(deps: { stores: Stores; clock: Clock }): AnalyticsService {
+/** What the analytics service uses: the wiring hands it these stores and shared things and no others. */
+export const analyticsServiceUses = uses(['analytics', 'checks'], ['clock'])
+export type AnalyticsServiceDeps = DepsOf<typeof analyticsServiceUses>
+
+export function analyticsService(deps: AnalyticsServiceDeps): AnalyticsService {
   return {
     summaries: checkSummariesService(deps).summaries,
     async query(accountId, route, checkId, raw) {

@@ -4,8 +4,7 @@
  * PostgreSQL); the others skip the round. A crash before the commit loses nothing: the batch is folded again.
  */
 import { applyDelta, foldResults, rollupKey, type RollupRow } from '../../analytics/rollup.js'
-import type { Clock } from '../../lib/clock.js'
-import type { Transact } from '../stores.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { toRollupInput } from './points.js'
 
 /**
@@ -22,7 +21,11 @@ export interface RollupJob {
   rollUp(maxBatches?: number): Promise<number>
 }
 
-export function rollupJob(deps: { transact: Transact; clock: Clock; settleMs?: number; batch?: number }): RollupJob {
+/** What the roll-up job uses: the wiring hands it these stores and shared things and no others. */
+export const rollupJobUses = uses(['analytics'], ['clock', 'transact'])
+export type RollupJobDeps = DepsOf<typeof rollupJobUses>
+
+export function rollupJob(deps: RollupJobDeps & { settleMs?: number; batch?: number }): RollupJob {
   const settle = deps.settleMs ?? SETTLE_MS
   const batch = deps.batch ?? ROLLUP_BATCH
   async function rollUpBatch(): Promise<number> {

@@ -9,7 +9,7 @@ import { parseSerialId } from '../../domain/groups/serial-id.js'
 import { aggregateStatus } from '../../domain/badges/status.js'
 import { renderBadge, type BadgeStatus, type BadgeStyle, type BadgeTheme } from '../../domain/badges/svg.js'
 import type { CheckRecord } from '../../store/checks.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { PENDING_STATUS } from '../results/result-view.js'
 
 export interface BadgeOptions {
@@ -41,7 +41,11 @@ const labelOf = (name: unknown): string => (typeof name === 'string' && name.tri
 
 const PAGE = 100
 
-export function badgeService(deps: ResourceDeps): BadgeService {
+/** What the badge service uses: the wiring hands it these stores and shared things and no others. */
+export const badgeServiceUses = uses(['accountSettings', 'checkGroups', 'checks', 'results'])
+export type BadgeServiceDeps = DepsOf<typeof badgeServiceUses>
+
+export function badgeService(deps: BadgeServiceDeps): BadgeService {
   const { stores } = deps
   const badgesEnabled = async (accountId: string): Promise<boolean> =>
     normalizeGeneralSettings((await stores.accountSettings.get(accountId))?.generalSettings).badgesEnabled

@@ -6,7 +6,7 @@ import type { Stores } from '../stores.js'
 
 const scheduleOf = (doc: Doc, id: string) => ({ frequency: Number(doc.frequency), frequencyOffset: (doc.frequencyOffset as number | null) ?? null, spreadKey: id })
 
-export async function syncSchedule(s: Stores, record: CheckRecord, previous: Doc | undefined, now: number): Promise<void> {
+export async function syncSchedule(s: Pick<Stores, 'schedules'>, record: CheckRecord, previous: Doc | undefined, now: number): Promise<void> {
   // Heartbeats are not run by the engine: their deadlines come from pings.
   if (record.checkType === 'HEARTBEAT') return
   if (record.doc.activated === false) {

@@ -12,7 +12,7 @@ import { BodyProblems } from '../../domain/body-problems.js'
 import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/errors.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { CheckResultRow, CheckSessionRow } from '../../store/schema.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { presentResult } from '../results/result-view.js'
 
 type Doc = Record<string, unknown>
@@ -51,7 +51,14 @@ export function sessionStatus(expected: number, finals: CheckResultRow[]): { don
   return { done: false, status: failed ? 'PROGRESS_FAILED' : degraded ? 'PROGRESS_DEGRADED' : 'PROGRESS' }
 }
 
-export function checkSessionService(deps: ResourceDeps): CheckSessionService {
+/** What the check session service uses: the wiring hands it these stores and shared things and no others. */
+export const checkSessionServiceUses = uses(
+  ['checkGroups', 'checks', 'jobs', 'privateLocations', 'results', 'sessions'],
+  ['bell', 'clock', 'defaultLocation', 'publicBaseUrl', 'transact'],
+)
+export type CheckSessionServiceDeps = DepsOf<typeof checkSessionServiceUses>
+
+export function checkSessionService(deps: CheckSessionServiceDeps): CheckSessionService {
   const { stores, clock } = deps
 
   async function groupOf(check: CheckRecord): Promise<Doc | undefined> {

@@ -7,7 +7,7 @@ import { presentCheck } from './check-view.js'
 import type { Stores } from '../stores.js'
 import { linkViews } from '../alert-channels/channel-subscriptions.js'
 
-export async function loadCheckViews(stores: Stores, publicBaseUrl: string, accountId: string, records: CheckRecord[]): Promise<Array<Record<string, unknown>>> {
+export async function loadCheckViews(stores: Pick<Stores, 'alertSubscriptions' | 'alertChannels' | 'projects'>, publicBaseUrl: string, accountId: string, records: CheckRecord[]): Promise<Array<Record<string, unknown>>> {
   if (records.length === 0) return []
   const ids = records.map((r) => r.id)
   const subs = await stores.alertSubscriptions.listForChecks(accountId, ids)

@@ -1,5 +1,5 @@
 /** Use cases for checks: account-scoped create, update, read, delete and list. */
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import type { Stores } from '../stores.js'
 import { newId } from '../../lib/ids.js'
 import { buildCheckDoc } from '../../domain/checks/build-doc.js'
@@ -51,7 +51,14 @@ const withoutLinks = (doc: Doc): Doc => {
   return rest
 }
 
-export function checkService(deps: ResourceDeps): CheckService {
+/** What the check service uses: the wiring hands it these stores and shared things and no others. */
+export const checkServiceUses = uses(
+  ['checks', 'checkGroups', 'alertSubscriptions', 'alertChannels', 'projects', 'snippets', 'privateLocations', 'statusPageServices', 'schedules', 'heartbeats'],
+  ['clock', 'publicBaseUrl', 'transact'],
+)
+export type CheckServiceDeps = DepsOf<typeof checkServiceUses>
+
+export function checkService(deps: CheckServiceDeps): CheckService {
   const { stores, clock, transact } = deps
 
   async function views(accountId: string, records: CheckRecord[]): Promise<CheckView[]> {
@@ -79,7 +86,7 @@ export function checkService(deps: ResourceDeps): CheckService {
     return def
   }
 
-  async function ensureUniquePingToken(s: Stores, id: string, doc: Doc): Promise<void> {
+  async function ensureUniquePingToken(s: Pick<Stores, 'checks'>, id: string, doc: Doc): Promise<void> {
     const token = (doc.heartbeat as Doc | undefined)?.pingToken
     if (typeof token !== 'string') return
     const owner = await s.checks.findIdByPingToken(token)

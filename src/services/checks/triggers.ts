@@ -9,7 +9,7 @@ import type { TriggerTarget } from '../../store/engine/triggers.js'
 
 export type { TriggerTarget }
 import type { CheckRecord } from '../../store/checks.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { RUNNABLE_TYPES, type CheckSessionService } from './check-sessions.js'
 
 type View = Record<string, unknown>
@@ -31,7 +31,11 @@ export interface TriggerService {
 const WINDOW_MS = 60_000
 const CALLS_PER_WINDOW = 10
 
-export function triggerService(deps: ResourceDeps, sessions: CheckSessionService): TriggerService {
+/** What the trigger service uses: the wiring hands it these stores and shared things and no others. */
+export const triggerServiceUses = uses(['checks', 'checkGroups', 'triggers'], ['clock', 'publicBaseUrl'])
+export type TriggerServiceDeps = DepsOf<typeof triggerServiceUses>
+
+export function triggerService(deps: TriggerServiceDeps, sessions: CheckSessionService): TriggerService {
   const { stores, clock } = deps
   const calls = new Map<string, number[]>()
   const present = (row: { id: number; token: string; check_id: string | null; group_id: number | null; created_at: number; called_at: number | null }): View => ({

@@ -14,7 +14,7 @@ import { hashSecret, isUuid } from '../../lib/ids.js'
 import { ttlCache } from '../../lib/ttl-cache.js'
 import type { CheckRecord } from '../../store/checks.js'
 import { readCheckSummaries } from '../analytics/summaries.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { PENDING_STATUS } from '../results/result-view.js'
 
 export interface DashboardSite {
@@ -77,8 +77,8 @@ export interface DashboardPageService {
 }
 
 export interface DashboardPageOptions {
-  /** How long a computed view is reused (default 10 s). 0 computes every view. */
-  cacheMs?: number | undefined
+  /** How long a computed view is reused; 0 computes every view. */
+  cacheMs: number
 }
 
 const EMPTY: CheckSummary = { runs: 0, failures: 0, availability: null, p95: null, p99: null }
@@ -86,9 +86,13 @@ export const RECENT_RUNS = 20
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v))
 
-export function dashboardPageService(deps: ResourceDeps, options: DashboardPageOptions = {}): DashboardPageService {
+/** What the dashboard page service uses: the wiring hands it these stores and shared things and no others. */
+export const dashboardPageServiceUses = uses(['analytics', 'checkGroups', 'checks', 'dashboards', 'results', 'statusPageIncidents'], ['clock'])
+export type DashboardPageServiceDeps = DepsOf<typeof dashboardPageServiceUses>
+
+export function dashboardPageService(deps: DashboardPageServiceDeps, options: DashboardPageOptions): DashboardPageService {
   const { stores, clock } = deps
-  const ttl = options.cacheMs ?? 10_000
+  const ttl = options.cacheMs
   const sites = ttlCache<DashboardSite | undefined>(clock, ttl)
   const views = ttlCache<DashboardData>(clock, ttl)
   // The sorted checks of a dashboard, shared by all its pages and windows: a screen paging through them reads and

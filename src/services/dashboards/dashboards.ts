@@ -1,7 +1,6 @@
 /** Dashboards: account-scoped CRUD; customUrl and customDomain are unique across all accounts. */
 import { randomBytes } from 'node:crypto'
-import type { ResourceDeps } from '../resource-deps.js'
-import type { Stores } from '../stores.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../../domain/errors.js'
 import {
@@ -50,10 +49,14 @@ function present(record: DashboardRecord, fresh?: Fresh): DashboardView {
   return { id: record.id, dashboardId: doc.dashboardId, ...settings, keys, created_at: toIso(record.createdAt), updated_at: toIsoOrNull(record.updatedAt) }
 }
 
-export function dashboardService(deps: ResourceDeps): DashboardService {
+/** What the dashboard service uses: the wiring hands it these stores and shared things and no others. */
+export const dashboardServiceUses = uses(['dashboards'], ['clock', 'transact'])
+export type DashboardServiceDeps = DepsOf<typeof dashboardServiceUses>
+
+export function dashboardService(deps: DashboardServiceDeps): DashboardService {
   const { stores, clock, transact } = deps
 
-  async function find(s: Stores, accountId: string, value: string, by: DashboardLookup = 'dashboardId'): Promise<DashboardRecord> {
+  async function find(s: DashboardServiceDeps['stores'], accountId: string, value: string, by: DashboardLookup = 'dashboardId'): Promise<DashboardRecord> {
     const { items } = await s.dashboards.list(accountId, { where: { [COLUMN[by]]: value }, limit: 1 })
     const found = items[0]
     if (!found) throw new NotFoundError('Dashboard', value)
@@ -61,7 +64,7 @@ export function dashboardService(deps: ResourceDeps): DashboardService {
   }
 
   /** 409 when another dashboard, in any account, has the customUrl or customDomain (the unique columns back this up). */
-  async function ensureAvailable(s: Stores, settings: DashboardSettings, ownId?: number): Promise<void> {
+  async function ensureAvailable(s: DashboardServiceDeps['stores'], settings: DashboardSettings, ownId?: number): Promise<void> {
     for (const [field, column] of [['customUrl', 'custom_url'], ['customDomain', 'custom_domain']] as const) {
       const value = settings[field]
       if (value === null) continue

@@ -8,7 +8,7 @@ import { toIso } from '../../lib/clock.js'
 import { isUuid, newId } from '../../lib/ids.js'
 import type { ErrorGroupChanges, ErrorGroupRow } from '../../store/error-groups.js'
 import type { CheckResultRow } from '../../store/schema.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 
 export interface ErrorGroupView {
   id: string
@@ -90,7 +90,11 @@ export function patchChanges(patch: ErrorGroupPatch, now: number): ErrorGroupCha
   }
 }
 
-export function errorGroupService(deps: Pick<ResourceDeps, 'stores' | 'transact' | 'clock'>): ErrorGroupService {
+/** What the error group service uses: the wiring hands it these stores and shared things and no others. */
+export const errorGroupServiceUses = uses(['checks', 'errorGroups'], ['clock', 'transact'])
+export type ErrorGroupServiceDeps = DepsOf<typeof errorGroupServiceUses>
+
+export function errorGroupService(deps: ErrorGroupServiceDeps): ErrorGroupService {
   const { stores, clock } = deps
 
   const page = async (accountId: string, checkId: string | undefined, q: ErrorGroupListQuery) => {

@@ -1,5 +1,5 @@
 /** Check groups: account-scoped create, update, read, list, delete, and the group's checks. */
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../../domain/errors.js'
@@ -49,7 +49,14 @@ const isForeignKeyViolation = (err: unknown): boolean => {
 
 const stringList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : [])
 
-export function checkGroupService(deps: ResourceDeps): CheckGroupService {
+/** What the check group service uses: the wiring hands it these stores and shared things and no others. */
+export const checkGroupServiceUses = uses(
+  ['checkGroups', 'checks', 'alertSubscriptions', 'alertChannels', 'projects', 'snippets', 'privateLocations', 'statusPageServices'],
+  ['clock', 'publicBaseUrl', 'transact'],
+)
+export type CheckGroupServiceDeps = DepsOf<typeof checkGroupServiceUses>
+
+export function checkGroupService(deps: CheckGroupServiceDeps): CheckGroupService {
   const { stores, transact, clock } = deps
 
   const idOf = (raw: string): number => {

@@ -12,7 +12,7 @@ import { applySignal, type HeartbeatEventState, type HeartbeatSignal, type Timer
 import { pingTokenOf } from '../../domain/heartbeats/settings.js'
 import { orderedIds } from '../../domain/heartbeats/ordered-id.js'
 import { heartbeatResultRow } from '../../engine/heartbeat-result-row.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import type { Uses } from '../resource-deps.js'
 import type { Stores } from '../stores.js'
 import { newTimerRow } from './heartbeat-timer-sync.js'
 
@@ -47,7 +47,7 @@ const FAIL_MESSAGE = 'The job reported a failure through its /fail ping URL'
 export const MAX_PING_BATCH = 1000
 
 /** A heartbeat check whose timer row is missing (created before timers existed) gets one on its first ping. */
-async function adoptTimer(s: Stores, token: string, now: number): Promise<HeartbeatTimerRow | undefined> {
+async function adoptTimer(s: Pick<Stores, 'checks' | 'heartbeats'>, token: string, now: number): Promise<HeartbeatTimerRow | undefined> {
   const id = await s.checks.findIdByPingToken(token)
   const check = id === undefined ? undefined : (await s.checks.getMany([id]))[0]
   if (!check || check.checkType !== 'HEARTBEAT' || pingTokenOf(check.doc) !== token) return undefined
@@ -75,7 +75,7 @@ export function pooledRandom(): (bytes: Uint8Array) => void {
 
 export const orderedIdSource = (): IdSource => orderedIds(pooledRandom())
 
-export async function recordPings(s: Stores, batch: Array<{ ping: PingInput; at: number }>, now: number, newId: IdSource = orderedIdSource()): Promise<{ outcomes: PingOutcome[]; results: CheckResultRow[] }> {
+export async function recordPings(s: Pick<Stores, 'checks' | 'heartbeats' | 'results'>, batch: Array<{ ping: PingInput; at: number }>, now: number, newId: IdSource = orderedIdSource()): Promise<{ outcomes: PingOutcome[]; results: CheckResultRow[] }> {
   const tokens = [...new Set(batch.map((b) => b.ping.token))]
   const byToken = new Map((await s.heartbeats.lockByTokens(tokens)).map((r) => [r.ping_token, r]))
   for (const token of tokens.filter((t) => !byToken.has(t))) {
@@ -114,7 +114,7 @@ export async function recordPings(s: Stores, batch: Array<{ ping: PingInput; at:
   return { outcomes, results }
 }
 
-export function pingWriter(deps: Pick<ResourceDeps, 'transact' | 'clock' | 'afterFinalResults'>, maxBatch = MAX_PING_BATCH): PingWriter {
+export function pingWriter(deps: Uses<'checks' | 'heartbeats' | 'results', 'transact' | 'clock' | 'afterFinalResults'>, maxBatch = MAX_PING_BATCH): PingWriter {
   const queue: Pending[] = []
   let running: Promise<void> | null = null
   const newId = orderedIdSource()

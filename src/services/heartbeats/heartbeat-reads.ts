@@ -1,7 +1,7 @@
 /** Reading heartbeats: availability over a window, events, and the availability of the last 24 hours and 7 days. */
 import { NotFoundError, ValidationError } from '../../domain/errors.js'
 import { DAY_MS, availabilityOf, lastWindow, parseTimeParam, previousWindow, windowOf, type Availability, type TimeWindow } from '../../domain/heartbeats/availability.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import type { Uses } from '../resource-deps.js'
 import { presentEvent } from './heartbeat-view.js'
 
 export interface WindowQuery {
@@ -29,7 +29,7 @@ export interface HeartbeatReads {
   event(accountId: string, checkId: string, eventId: string): Promise<{ event: View; stats: EventStats }>
 }
 
-export function heartbeatReads(deps: Pick<ResourceDeps, 'stores' | 'clock'>): HeartbeatReads {
+export function heartbeatReads(deps: Uses<'checks' | 'heartbeats', 'clock'>): HeartbeatReads {
   const { stores, clock } = deps
 
   const heartbeatCheck = async (accountId: string, checkId: string) => {

@@ -23,7 +23,7 @@ export function newTimerRow(record: CheckRecord, token: string, now: number): He
   )
 }
 
-export async function syncHeartbeatTimer(s: Stores, record: CheckRecord, now: number): Promise<void> {
+export async function syncHeartbeatTimer(s: Pick<Stores, 'heartbeats'>, record: CheckRecord, now: number): Promise<void> {
   if (record.checkType !== 'HEARTBEAT') return
   const token = pingTokenOf(record.doc)
   if (token === null) return

@@ -1,6 +1,5 @@
 /** Heartbeat checks: pings, deadlines, events and availability. */
-import { checkHeartbeatDeadlines } from '../../engine/heartbeat-deadlines.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { pingWriter, type PingInput, type PingOutcome } from './heartbeat-pings.js'
 import { heartbeatReads, type HeartbeatReads } from './heartbeat-reads.js'
 
@@ -15,12 +14,17 @@ export interface HeartbeatService extends HeartbeatReads {
   drain(): Promise<void>
 }
 
-export function heartbeatService(deps: ResourceDeps): HeartbeatService {
+/** What the heartbeat service uses: the wiring hands it these stores and shared things and no others. */
+export const heartbeatServiceUses = uses(['checks', 'heartbeats', 'results'], ['afterFinalResults', 'clock', 'transact'])
+export type HeartbeatServiceDeps = DepsOf<typeof heartbeatServiceUses>
+
+/** `checkDeadlines`: the engine's deadline pass, which the wiring builds with the stores and transactor it asks for. */
+export function heartbeatService(deps: HeartbeatServiceDeps, checkDeadlines: () => Promise<number>): HeartbeatService {
   const writer = pingWriter(deps)
   return {
     ...heartbeatReads(deps),
     ping: (input) => writer.submit(input),
-    checkDeadlines: () => checkHeartbeatDeadlines(deps),
+    checkDeadlines,
     drain: () => writer.drain(),
   }
 }

@@ -12,17 +12,16 @@ import { runSecretValues } from '../../domain/secrets/run-secrets.js'
 import type { EngineLog, EngineMetrics } from '../../engine/engine-deps.js'
 import { prepareRunSpec } from '../../engine/prepare.js'
 import { createRedactorCache } from '../../engine/redactor-cache.js'
-import { completeRun, createOutcomeWriter, runPlace, type Completed } from '../../engine/run-outcome.js'
-import { dueTimeOf, loadBatch } from '../../engine/worker.js'
+import { completeRun, runPlace, type Completed, type OutcomeWriter } from '../../engine/run-outcome.js'
+import { dueTimeOf, type Batch } from '../../engine/worker.js'
 import { toIso } from '../../lib/clock.js'
 import { isUuid, newId } from '../../lib/ids.js'
 import type { ArtifactType, CheckRunSpec, RunArtifact, RunResult } from '../../runners/contract.js'
 import type { LeasedJob, PostedResult } from '../../runners/agent-protocol.js'
 import type { ArtifactFiles } from '../../store/artifact-files.js'
 import type { RunJobRow } from '../../store/schema.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 
-export const AGENT_LEASE_MS = 300_000
 /** Queued private-location jobs nobody leased within this long after their due time expire. */
 export const UNLEASED_EXPIRY_MS = 360_000
 /** Queued data-center jobs nobody leased within this long after their due time expire (no runner serves the location). */
@@ -54,13 +53,22 @@ export interface AgentJobService {
   expireUnleased(): Promise<number>
 }
 
+/** The engine's parts an agent's runs go through; the wiring builds them with the stores and transactor they ask for. */
+export interface AgentJobEngine {
+  /** Checks, groups, variables and snippets of the jobs (engine/worker.ts). */
+  loadBatch(jobs: RunJobRow[]): Promise<Batch>
+  /** Writes outcomes in one transaction and runs the final-results hooks (engine/run-outcome.ts). */
+  writer: OutcomeWriter
+}
+
 export interface AgentJobOptions {
+  engine: AgentJobEngine
   files: ArtifactFiles | undefined
-  /** Largest artifact upload (default 150 MB). */
-  artifactLimitBytes?: number
+  /** Largest artifact upload. */
+  artifactLimitBytes: number
   log?: EngineLog
-  /** How long a leased job is held before it may be leased again (default AGENT_LEASE_MS). */
-  leaseMs?: number
+  /** How long a leased job is held before it may be leased again. */
+  leaseMs: number
   /** Runs started (leased by an agent) and finished, for /metrics. */
   metrics?: EngineMetrics | undefined
   /** Real waiting between long-poll checks (tests may shorten it); it ends early when the signal aborts. */
@@ -71,14 +79,18 @@ const silent: EngineLog = { info: () => undefined, warn: () => undefined, error:
 /** Ends early, without an error, when the signal aborts. */
 const sleepFor = (ms: number, signal?: AbortSignal) => delay(ms, undefined, signal ? { signal } : {}).catch(() => undefined)
 
-export function agentJobService(r: ResourceDeps, options: AgentJobOptions): AgentJobService {
+/** What the agents' job service uses: the wiring hands it these stores and shared things and no others. */
+export const agentJobServiceUses = uses(['jobs', 'results', 'privateLocations'], ['clock'])
+export type AgentJobServiceDeps = DepsOf<typeof agentJobServiceUses>
+
+export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions): AgentJobService {
   const log = options.log ?? silent
-  const limit = options.artifactLimitBytes ?? 150 * 1024 * 1024
+  const limit = options.artifactLimitBytes
   const sleep = options.sleep ?? sleepFor
   const files = options.files
-  const leaseMs = options.leaseMs ?? AGENT_LEASE_MS
+  const leaseMs = options.leaseMs
   const artifacts = files ? { save: files.save.bind(files) } : undefined
-  const writer = createOutcomeWriter({ transact: r.transact, clock: r.clock, log, onFinalResults: r.afterFinalResults, ...(options.metrics ? { metrics: options.metrics } : {}) })
+  const { writer, loadBatch } = options.engine
   const redactors = createRedactorCache()
 
   async function leaseOnce(caller: AgentCaller, capacity: number, checkTypes: string[]): Promise<AgentJob[]> {
@@ -95,7 +107,7 @@ export function agentJobService(r: ResourceDeps, options: AgentJobOptions): Agen
       if (await r.stores.jobs.relabelLease(row.id, batchToken, token)) leased.push({ ...row, leased_by: token })
     }
     if (leased.length === 0) return []
-    const batch = await loadBatch(r.stores, leased)
+    const batch = await loadBatch(leased)
     const jobs: AgentJob[] = []
     for (const job of leased) {
       const check = batch.checks.get(job.check_id)
@@ -155,7 +167,7 @@ export function agentJobService(r: ResourceDeps, options: AgentJobOptions): Agen
         if (await duplicate()) return { accepted: false, reason: 'duplicate' }
         throw lostLease(jobId)
       }
-      const batch = await loadBatch(r.stores, [job])
+      const batch = await loadBatch([job])
       const check = batch.checks.get(job.check_id)
       if (!check) {
         await r.stores.jobs.remove([job.id])
@@ -198,7 +210,7 @@ export function agentJobService(r: ResourceDeps, options: AgentJobOptions): Agen
   /** Records a failing FINAL result for each job nobody leased in time (its run is over); returns how many. */
   async function expire(stale: RunJobRow[], now: number, messageOf: (job: RunJobRow) => Promise<string>): Promise<number> {
     if (stale.length === 0) return 0
-    const batch = await loadBatch(r.stores, stale)
+    const batch = await loadBatch(stale)
     const done: Completed[] = []
     for (const job of stale) {
       const check = batch.checks.get(job.check_id)

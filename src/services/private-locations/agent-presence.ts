@@ -8,7 +8,7 @@ import { NotFoundError } from '../../domain/errors.js'
 import { toIso } from '../../lib/clock.js'
 import { hashSecret, isUuid, newId } from '../../lib/ids.js'
 import type { AgentCaller } from './agent-jobs.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 
 const MAX_TEXT = 8_192
 /**
@@ -50,7 +50,11 @@ export interface AgentPresenceService {
 
 const bounded = (text: string): string => scrubSecrets(text.slice(0, MAX_TEXT))
 
-export function agentPresenceService(r: ResourceDeps): AgentPresenceService {
+/** What the agent presence service uses: the wiring hands it these stores and shared things and no others. */
+export const agentPresenceServiceUses = uses(['jobs', 'privateLocationAgents', 'privateLocationKeys', 'privateLocations'], ['clock'])
+export type AgentPresenceServiceDeps = DepsOf<typeof agentPresenceServiceUses>
+
+export function agentPresenceService(r: AgentPresenceServiceDeps): AgentPresenceService {
   const { stores, clock } = r
 
   const written = new Map<string, number>()

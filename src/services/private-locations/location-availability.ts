@@ -1,6 +1,6 @@
 /**
  * Private locations without agents: a periodic pass marks a location that had an agent UNAVAILABLE once
- * none was seen for `unavailableAfterMs` (default 10 minutes) and alerts every channel of the account; when an agent
+ * none was seen for `unavailableAfterMs` and alerts every channel of the account; when an agent
  * is seen again it is AVAILABLE and the channels hear that too. While a location is unavailable the scheduler queues
  * nothing there (engine/scheduler.ts), so its checks do not pile up runs that would only expire. Each change and its
  * notifications are one transaction, and the change is conditional: with several instances, one alert per change.
@@ -8,17 +8,22 @@
 import { availabilityChange } from '../../domain/private-location-availability.js'
 import type { EngineLog } from '../../engine/engine-deps.js'
 import { enqueueLocationNotifications } from '../alerting/alert-delivery.js'
-import type { ResourceDeps } from '../resource-deps.js'
-
-export const UNAVAILABLE_AFTER_MS = 600_000
+import { uses, type DepsOf } from '../resource-deps.js'
 
 export interface LocationAvailabilityService {
   /** One pass over every location an agent ever visited; returns how many changed status. */
   checkAvailability(): Promise<number>
 }
 
-export function locationAvailabilityService(r: ResourceDeps, options: { unavailableAfterMs?: number; log?: EngineLog } = {}): LocationAvailabilityService {
-  const unavailableAfterMs = options.unavailableAfterMs ?? UNAVAILABLE_AFTER_MS
+/** What the location availability service uses: the wiring hands it these stores and shared things and no others. */
+export const locationAvailabilityServiceUses = uses(
+  ['privateLocationAvailability', 'privateLocations', 'alertChannels', 'notifications'],
+  ['clock', 'transact'],
+)
+export type LocationAvailabilityServiceDeps = DepsOf<typeof locationAvailabilityServiceUses>
+
+export function locationAvailabilityService(r: LocationAvailabilityServiceDeps, options: { unavailableAfterMs: number; log?: EngineLog }): LocationAvailabilityService {
+  const { unavailableAfterMs } = options
   return {
     async checkAvailability() {
       const now = r.clock.now()

@@ -1,8 +1,6 @@
 /** Private locations and their agent keys. Raw keys are shown once; only their SHA-256 hashes are stored. */
 import { randomBytes } from 'node:crypto'
-import type { ResourceDeps } from '../resource-deps.js'
-import { UNAVAILABLE_AFTER_MS } from './location-availability.js'
-import type { Stores } from '../stores.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../../domain/errors.js'
 import {
@@ -51,10 +49,17 @@ interface Users {
   groups: Array<{ id: number; name: string }>
 }
 
-/** recentMs: agents seen within it count in agentCount, the window that keeps a location available (default 10 min). */
-export function privateLocationService(deps: ResourceDeps, options: { recentMs?: number } = {}): PrivateLocationService {
+/** What the private location service uses: the wiring hands it these stores and shared things and no others. */
+export const privateLocationServiceUses = uses(
+  ['privateLocations', 'privateLocationKeys', 'privateLocationAgents', 'privateLocationAvailability', 'checks', 'checkGroups'],
+  ['clock', 'transact'],
+)
+export type PrivateLocationServiceDeps = DepsOf<typeof privateLocationServiceUses>
+
+/** recentMs: agents seen within it count in agentCount, the window that keeps a location available. */
+export function privateLocationService(deps: PrivateLocationServiceDeps, options: { recentMs: number }): PrivateLocationService {
   const { stores, clock, transact } = deps
-  const recentMs = options.recentMs ?? UNAVAILABLE_AFTER_MS
+  const { recentMs } = options
 
   const keyView = (row: PrivateLocationKeyRow, rawKey?: string): PrivateLocationKeyView => ({
     id: row.id,
@@ -63,7 +68,7 @@ export function privateLocationService(deps: ResourceDeps, options: { recentMs?:
     created_at: toIso(row.created_at),
   })
 
-  async function insertKey(s: Stores, accountId: string, locationId: string): Promise<PrivateLocationKeyView> {
+  async function insertKey(s: PrivateLocationServiceDeps['stores'], accountId: string, locationId: string): Promise<PrivateLocationKeyView> {
     const rawKey = newAgentKey()
     const row: PrivateLocationKeyRow = { id: newId(), account_id: accountId, location_id: locationId, key_hash: hashSecret(rawKey), masked_key: maskKey(rawKey), created_at: clock.now() }
     await s.privateLocationKeys.insert(row)
@@ -71,7 +76,7 @@ export function privateLocationService(deps: ResourceDeps, options: { recentMs?:
   }
 
   /** The checks and groups whose privateLocations name each location. */
-  async function usersOf(s: Stores, accountId: string, locations: LocationRecord[]): Promise<Users[]> {
+  async function usersOf(s: PrivateLocationServiceDeps['stores'], accountId: string, locations: LocationRecord[]): Promise<Users[]> {
     const checks = await s.checks.listAll(accountId)
     const { items: groups } = await s.checkGroups.list(accountId)
     return locations.map((l) => {
@@ -111,7 +116,7 @@ export function privateLocationService(deps: ResourceDeps, options: { recentMs?:
   }
   const view = async (accountId: string, record: LocationRecord, fresh?: PrivateLocationKeyView) => (await views(accountId, [record], fresh))[0] as PrivateLocationView
 
-  async function find(s: Stores, accountId: string, id: string): Promise<LocationRecord> {
+  async function find(s: PrivateLocationServiceDeps['stores'], accountId: string, id: string): Promise<LocationRecord> {
     const record = isUuid(id) ? await s.privateLocations.get(accountId, id) : undefined
     if (!record) throw new NotFoundError('Private location', id)
     return record

@@ -9,10 +9,9 @@ import { typedId, type ResourceId } from '../../domain/projects/resource-ids.js'
 import { toIso } from '../../lib/clock.js'
 import type { ArtifactFiles } from '../../store/artifact-files.js'
 import type { ProjectRecord } from '../../store/projects.js'
-import type { ResourceDeps } from '../resource-deps.js'
-import type { Stores, Transact } from '../stores.js'
+import { uses, usesAll, type DepsOf, type TransactOver } from '../resource-deps.js'
 import { applyPlan, type Applied } from './apply.js'
-import { resourceOps } from './resource-ops.js'
+import { resourceOps, resourceOpsUses } from './resource-ops.js'
 import { boundStates } from './resource-state.js'
 import { deployValidator } from './validate.js'
 
@@ -53,18 +52,26 @@ const answer = (project: { id: string; logicalId: string; name: string }, previe
   summary: summarize(changes),
 })
 
-export function projectService(deps: ResourceDeps, options: ProjectServiceOptions = {}): ProjectService {
+/** What monitoring as code uses: its projects, the tables of the resources it reads, and the resource services it writes through. */
+export const projectServiceUses = usesAll(
+  resourceOpsUses,
+  uses(['projects', 'checks', 'checkGroups', 'alertChannels', 'dashboards', 'maintenanceWindows', 'statusPages', 'statusPageServices', 'variables'], ['clock', 'transact']),
+)
+export type ProjectServiceDeps = DepsOf<typeof projectServiceUses>
+type ProjectStores = ProjectServiceDeps['stores']
+
+export function projectService(deps: ProjectServiceDeps, options: ProjectServiceOptions = {}): ProjectService {
   const { stores, clock } = deps
   const validate = deployValidator()
 
-  async function planFor(s: Stores, accountId: string, project: ProjectRecord | undefined, resources: readonly DeployResource[]): Promise<PlannedChange[]> {
+  async function planFor(s: ProjectStores, accountId: string, project: ProjectRecord | undefined, resources: readonly DeployResource[]): Promise<PlannedChange[]> {
     const bindings = project ? await s.projects.bindings(project.id) : []
     return planChanges(resources, bindings, await boundStates(s, accountId, bindings))
   }
 
   /** Carries out a plan with resource services bound to the transaction's stores, so that all of it commits or none. */
-  function apply(s: Stores, accountId: string, project: ProjectRecord, plan: PlannedChange[]): Promise<Applied> {
-    const inTransaction: Transact = (work) => work(s)
+  function apply(s: ProjectStores, accountId: string, project: ProjectRecord, plan: PlannedChange[]): Promise<Applied> {
+    const inTransaction: TransactOver<keyof ProjectStores> = (work) => work(s)
     const ops = resourceOps({ ...deps, stores: s, transact: inTransaction }, accountId)
     return applyPlan({ ops, projects: s.projects, projectId: project.id, now: () => clock.now() }, plan)
   }

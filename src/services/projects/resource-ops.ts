@@ -5,14 +5,14 @@
  */
 import type { ResourceKind } from '../../domain/projects/deploy-request.js'
 import type { ResourceId } from '../../domain/projects/resource-ids.js'
-import { alertChannelService } from '../alert-channels/alert-channels.js'
-import { checkGroupService } from '../groups/check-groups.js'
-import { checkService } from '../checks/checks.js'
-import { dashboardService } from '../dashboards/dashboards.js'
-import { maintenanceWindowService } from '../maintenance-windows.js'
-import type { ResourceDeps } from '../resource-deps.js'
-import { statusPageService } from '../status-pages/status-pages.js'
-import { variableService, type CreateVariableInput } from '../variables.js'
+import { alertChannelService, alertChannelServiceUses } from '../alert-channels/alert-channels.js'
+import { checkGroupService, checkGroupServiceUses } from '../groups/check-groups.js'
+import { checkService, checkServiceUses } from '../checks/checks.js'
+import { dashboardService, dashboardServiceUses } from '../dashboards/dashboards.js'
+import { maintenanceWindowService, maintenanceWindowServiceUses } from '../maintenance-windows.js'
+import { narrowDeps, usesAll, type DepsOf } from '../resource-deps.js'
+import { statusPageService, statusPageServiceUses } from '../status-pages/status-pages.js'
+import { variableService, variableServiceUses, type CreateVariableInput } from '../variables.js'
 
 type Body = Record<string, unknown>
 
@@ -37,14 +37,20 @@ const idOf = (view: Record<string, unknown>, field = 'id'): ResourceId => {
   return id
 }
 
-export function resourceOps(r: ResourceDeps, accountId: string): ResourceOps {
-  const checks = checkService(r)
-  const groups = checkGroupService(r)
-  const channels = alertChannelService(r)
-  const windows = maintenanceWindowService(r)
-  const pages = statusPageService(r)
-  const dashboards = dashboardService(r)
-  const variables = variableService(r)
+/** The resource services a deploy writes through, and so what they use. */
+export const resourceOpsUses = usesAll(
+  checkServiceUses, checkGroupServiceUses, alertChannelServiceUses, maintenanceWindowServiceUses, statusPageServiceUses, dashboardServiceUses, variableServiceUses,
+)
+export type ResourceOpsDeps = DepsOf<typeof resourceOpsUses>
+
+export function resourceOps(r: ResourceOpsDeps, accountId: string): ResourceOps {
+  const checks = checkService(narrowDeps(r, checkServiceUses))
+  const groups = checkGroupService(narrowDeps(r, checkGroupServiceUses))
+  const channels = alertChannelService(narrowDeps(r, alertChannelServiceUses))
+  const windows = maintenanceWindowService(narrowDeps(r, maintenanceWindowServiceUses))
+  const pages = statusPageService(narrowDeps(r, statusPageServiceUses))
+  const dashboards = dashboardService(narrowDeps(r, dashboardServiceUses))
+  const variables = variableService(narrowDeps(r, variableServiceUses))
   const done = async () => undefined
 
   const byKind: Record<ResourceKind, KindOps> = {

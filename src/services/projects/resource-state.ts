@@ -10,6 +10,9 @@ import { isUuid } from '../../lib/ids.js'
 import type { BindingRecord } from '../../store/projects.js'
 import type { Stores } from '../stores.js'
 
+/** The tables a project's resources live in. */
+export type ResourceStateStores = Pick<Stores, 'checks' | 'checkGroups' | 'alertChannels' | 'dashboards' | 'maintenanceWindows' | 'statusPages' | 'statusPageServices' | 'variables'>
+
 interface Found {
   updatedAt: number | null
   identity: string | null
@@ -20,7 +23,7 @@ const segmentOf = (checkType: string): string | null => CHECK_TYPE_DEFS.find((d)
 
 const serial = (text: string): number | null => (/^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2147483647 ? Number(text) : null)
 
-async function findResource(s: Stores, accountId: string, kind: string, id: string): Promise<Found | undefined> {
+async function findResource(s: ResourceStateStores, accountId: string, kind: string, id: string): Promise<Found | undefined> {
   const doc = (r: { updatedAt: number | null } | undefined): Found | undefined => (r ? { updatedAt: r.updatedAt, identity: null } : undefined)
   const n = serial(id)
   switch (kind) {
@@ -49,7 +52,7 @@ async function findResource(s: Stores, accountId: string, kind: string, id: stri
   }
 }
 
-export async function boundStates(s: Stores, accountId: string, bindings: readonly BindingRecord[]): Promise<Map<string, BoundState>> {
+export async function boundStates(s: ResourceStateStores, accountId: string, bindings: readonly BindingRecord[]): Promise<Map<string, BoundState>> {
   const states = new Map<string, BoundState>()
   for (const b of bindings) {
     const found = await findResource(s, accountId, b.kind, b.resourceId)

@@ -4,11 +4,10 @@
  */
 import { NotFoundError } from '../../domain/errors.js'
 import type { ArtifactFiles } from '../../store/artifact-files.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import type { CheckService } from '../checks/checks.js'
 import { assetsOfDoc, filterAssets, manifestEntries, type AssetFilter, type AssetManifestEntry } from './manifest.js'
 
-export const DEFAULT_ARTIFACT_RETENTION_DAYS = 7
 const DAY_MS = 86_400_000
 
 export interface AssetService {
@@ -23,10 +22,15 @@ export interface AssetService {
 export interface AssetDeps {
   /** Where the files are; without it, manifests still list what the results recorded and every download is a 404. */
   files?: ArtifactFiles | undefined
-  retentionDays?: number | undefined
+  /** Days a result's files are kept. */
+  retentionDays: number
 }
 
-export function assetService(deps: ResourceDeps, assets: AssetDeps = {}): AssetService {
+/** What the asset service uses: the wiring hands it these stores and shared things and no others. */
+export const assetServiceUses = uses(['checks', 'results'], ['clock', 'publicBaseUrl'])
+export type AssetServiceDeps = DepsOf<typeof assetServiceUses>
+
+export function assetService(deps: AssetServiceDeps, assets: AssetDeps): AssetService {
   const { stores } = deps
   const resultOf = async (accountId: string, checkId: string, resultId: string) => {
     const check = await stores.checks.get(accountId, checkId)
@@ -54,7 +58,7 @@ export function assetService(deps: ResourceDeps, assets: AssetDeps = {}): AssetS
       // An agent's uploads wait in staging for its result, which must come within the job's lease (minutes); a
       // day later nothing will claim them.
       const abandoned = await assets.files.pruneStaging(now - DAY_MS)
-      return abandoned + (await assets.files.prune(now - (assets.retentionDays ?? DEFAULT_ARTIFACT_RETENTION_DAYS) * DAY_MS))
+      return abandoned + (await assets.files.prune(now - assets.retentionDays * DAY_MS))
     },
   }
 }

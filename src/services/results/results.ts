@@ -1,6 +1,6 @@
 /** Reading what the engine recorded: results (attempts and final), and the latest status per check. */
 import { NotFoundError } from '../../domain/errors.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { presentResult, presentStatus } from './result-view.js'
 import { sslDaysByCheck } from '../ssl/ssl-certificates.js'
 
@@ -23,7 +23,11 @@ export interface ResultService {
   status(accountId: string, checkId: string): Promise<View>
 }
 
-export function resultService(deps: ResourceDeps): ResultService {
+/** What the result service uses: the wiring hands it these stores and shared things and no others. */
+export const resultServiceUses = uses(['checks', 'results', 'sslCertificates'], ['clock', 'publicBaseUrl'])
+export type ResultServiceDeps = DepsOf<typeof resultServiceUses>
+
+export function resultService(deps: ResultServiceDeps): ResultService {
   const { stores } = deps
   const checkOf = async (accountId: string, checkId: string) => {
     const check = await stores.checks.get(accountId, checkId)

@@ -7,13 +7,13 @@
 import {
   alertedCarriedOver, channelThreshold, daysRemaining, MAX_SSL_THRESHOLD, mergeThresholds, SSL_RECHECK_MS, SSL_RETRY_MS, thresholdsCrossed,
 } from '../../domain/ssl.js'
-import type { Clock } from '../../lib/clock.js'
 import { probeCertificate, type SslProbe } from '../../runners/ssl-probe.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { SslCertificate } from '../../store/ssl-certificates.js'
 import { raiseAlert } from '../alerting/alert-records.js'
 import { CheckContext, effectiveCheck, syncSslTargets } from './ssl-targets.js'
-import type { Stores, Transact } from '../stores.js'
+import type { Stores } from '../stores.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 
 export interface SslTuning {
   /** Rows claimed and probed at once. */
@@ -30,10 +30,13 @@ export interface SslTuning {
 
 export const DEFAULT_SSL_TUNING: SslTuning = { batch: 25, maxPerRun: 1000, probeTimeoutMs: 10_000, claimMs: 300_000, fullSyncMs: 3_600_000, syncMarginMs: 300_000 }
 
-export interface SslCertificateDeps {
-  stores: Stores
-  transact: Transact
-  clock: Clock
+/** What the SSL certificate watch uses: the wiring hands it these stores and shared things and no others. */
+export const sslCertificateServiceUses = uses(
+  ['sslCertificates', 'checks', 'checkGroups', 'variables', 'maintenanceWindows', 'alerts', 'alertSubscriptions', 'alertChannels', 'notifications'],
+  ['clock', 'transact'],
+)
+
+export type SslCertificateDeps = DepsOf<typeof sslCertificateServiceUses> & {
   /** The TLS probe (the real one unless a test points elsewhere). */
   probe?: SslProbe
   tuning?: Partial<SslTuning>
@@ -54,7 +57,7 @@ export interface SslCertificateService {
 }
 
 /** Days remaining of each check's certificate now (the soonest when a check has several), for check statuses. */
-export async function sslDaysByCheck(s: Stores, accountId: string, checkIds: string[], now: number): Promise<Map<string, number>> {
+export async function sslDaysByCheck(s: Pick<Stores, 'sslCertificates'>, accountId: string, checkIds: string[], now: number): Promise<Map<string, number>> {
   const out = new Map<string, number>()
   for (const row of await s.sslCertificates.listForChecks(accountId, checkIds)) {
     if (row.validTo === null) continue
@@ -65,7 +68,7 @@ export async function sslDaysByCheck(s: Stores, accountId: string, checkIds: str
 }
 
 /** The thresholds of the activated channels with sslExpiry subscribed to the check or its group. */
-async function subscribedThresholds(s: Stores, accountId: string, checkId: string, groupId: unknown): Promise<number[]> {
+async function subscribedThresholds(s: Pick<Stores, 'alertSubscriptions' | 'alertChannels'>, accountId: string, checkId: string, groupId: unknown): Promise<number[]> {
   const subs = await s.alertSubscriptions.listFor(accountId, { checkId })
   if (typeof groupId === 'number') subs.push(...(await s.alertSubscriptions.listFor(accountId, { groupId })))
   const thresholds: number[] = []
@@ -113,7 +116,7 @@ export function sslCertificateService(deps: SslCertificateDeps): SslCertificateS
     // Muted checks and checks in maintenance alert at a later reading (nothing is recorded as alerted meanwhile).
     const silenced = days > MAX_SSL_THRESHOLD || doc.muted === true || (await ctx.inMaintenance(check.accountId, doc.tags, now))
     const crossed = silenced ? [] : thresholdsCrossed(days, await subscribedThresholds(s, check.accountId, check.id, doc.groupId), alerted)
-    const save = (st: Stores, thresholds: number[]) =>
+    const save = (st: Pick<Stores, 'sslCertificates'>, thresholds: number[]) =>
       st.sslCertificates.saveProbe(row.checkId, row.domain, {
         validTo: result.validTo,
         issuer: result.issuer,

@@ -21,7 +21,7 @@ export class CheckContext {
   private groups = new Map<string, Promise<Doc | undefined>>()
   private variables = new Map<string, Promise<Array<{ key: string; value: string }>>>()
   private windows = new Map<string, Promise<MaintenanceWindowDoc[]>>()
-  constructor(private readonly s: Stores) {}
+  constructor(private readonly s: Pick<Stores, 'checkGroups' | 'variables' | 'maintenanceWindows'>) {}
 
   group(accountId: string, groupId: unknown): Promise<Doc | undefined> {
     if (typeof groupId !== 'number') return Promise.resolve(undefined)
@@ -100,7 +100,7 @@ function isCurrent(spec: SslTargetSpec | null, rows: ReadonlyArray<{ domain: str
  * Makes the rows match the checks: all checks, or those created or updated since `changedSince`. Idempotent, so
  * several instances may sync at once. Returns how many checks' rows changed.
  */
-export async function syncSslTargets(s: Stores, now: number, changedSince?: number): Promise<number> {
+export async function syncSslTargets(s: Pick<Stores, 'sslCertificates' | 'checkGroups' | 'variables' | 'maintenanceWindows'>, now: number, changedSince?: number): Promise<number> {
   const ctx = new CheckContext(s)
   let changed = 0
   let afterId: string | null = null

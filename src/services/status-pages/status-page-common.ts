@@ -24,7 +24,7 @@ export async function findOr404(table: DocTable<string>, accountId: string, id: 
   return record
 }
 
-export async function loadServices(stores: Stores, accountId: string): Promise<ServiceMap> {
+export async function loadServices(stores: Pick<Stores, 'statusPageServices'>, accountId: string): Promise<ServiceMap> {
   const { items } = await stores.statusPageServices.list(accountId)
   return new Map(items.map((s) => [s.id, s]))
 }

@@ -8,19 +8,19 @@ import { presentIncident, type ServiceMap, type View } from './status-page-views
 type UpdateRecord = DocRecord<string> & { doc: IncidentUpdateDoc }
 
 /** The incident's updates, oldest first by public date, then posting order. */
-export async function orderedUpdates(stores: Stores, accountId: string, incidentId: string): Promise<UpdateRecord[]> {
+export async function orderedUpdates(stores: Pick<Stores, 'statusPageIncidentUpdates'>, accountId: string, incidentId: string): Promise<UpdateRecord[]> {
   const { items } = await stores.statusPageIncidentUpdates.list(accountId, { where: { incident_id: incidentId } })
   return orderUpdates(items as UpdateRecord[])
 }
 
-export async function incidentView(stores: Stores, accountId: string, record: DocRecord<string>, services?: ServiceMap): Promise<View> {
+export async function incidentView(stores: Pick<Stores, 'statusPageIncidentUpdates' | 'statusPageServices'>, accountId: string, record: DocRecord<string>, services?: ServiceMap): Promise<View> {
   const updates = await orderedUpdates(stores, accountId, record.id)
   const map = services ?? (await loadServices(stores, accountId))
   return presentIncident(record, map, updates, summarize(updates.map((u) => u.doc)))
 }
 
 /** After an update was posted, changed or deleted: store the incident's new lastUpdateStatus (and touch it). */
-export async function refreshIncident(stores: Stores, accountId: string, incidentId: string, at: number): Promise<void> {
+export async function refreshIncident(stores: Pick<Stores, 'statusPageIncidents' | 'statusPageIncidentUpdates'>, accountId: string, incidentId: string, at: number): Promise<void> {
   const incident = await stores.statusPageIncidents.get(accountId, incidentId)
   if (!incident) return
   const updates = await orderedUpdates(stores, accountId, incidentId)

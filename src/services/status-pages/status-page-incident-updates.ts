@@ -3,7 +3,7 @@ import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/errors.js'
 import { changedUpdateDoc, newUpdateDoc, nextPosition, parseUpdateDate, type IncidentDoc, type IncidentUpdateDoc } from '../../domain/status-pages/incident-rules.js'
 import type { Doc, DocRecord } from '../../store/doc-table.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { findOr404, type PageOf, type Paging } from './status-page-common.js'
 import { orderedUpdates, refreshIncident } from './status-page-incident-state.js'
 import { presentIncidentUpdate, type View } from './status-page-views.js'
@@ -29,7 +29,7 @@ export function dateOrThrow(value: unknown, now: number, field = 'publicIncident
 
 /** Posts an update to an incident of the account (also used by resolveIncident). */
 export async function createUpdate(
-  deps: ResourceDeps, accountId: string, incident: DocRecord<string>, body: Doc, schemaErrors?: FieldErrors,
+  deps: IncidentUpdateOpsDeps, accountId: string, incident: DocRecord<string>, body: Doc, schemaErrors?: FieldErrors,
 ): Promise<DocRecord<string>> {
   const now = deps.clock.now()
   const problems = new BodyProblems(schemaErrors)
@@ -44,7 +44,14 @@ export async function createUpdate(
   })
 }
 
-export function incidentUpdateOps(deps: ResourceDeps): IncidentUpdateOps {
+/** What the incident updates part (and createUpdate) uses: the wiring hands it these stores and shared things and no others. */
+export const incidentUpdateOpsUses = uses(
+  ['statusPageIncidents', 'statusPageIncidentUpdates', 'statusPages', 'statusPageSubscriptions', 'statusPageEmails'],
+  ['clock', 'publicBaseUrl', 'transact'],
+)
+export type IncidentUpdateOpsDeps = DepsOf<typeof incidentUpdateOpsUses>
+
+export function incidentUpdateOps(deps: IncidentUpdateOpsDeps): IncidentUpdateOps {
   const { stores, clock, transact } = deps
   const incidentOf = (accountId: string, id: string) => findOr404(stores.statusPageIncidents, accountId, id, 'Incident')
 

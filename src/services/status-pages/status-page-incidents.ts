@@ -5,7 +5,7 @@ import type { IncidentSeverity } from '../../domain/status-pages/enums.js'
 import { newUpdateDoc, type IncidentDoc } from '../../domain/status-pages/incident-rules.js'
 import { serviceRefFields, uniqueServiceIds } from '../../domain/status-pages/service-ref.js'
 import type { Doc } from '../../store/doc-table.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { findOr404, listNewestFirst, loadServices, requireOwnServices, type PageOf, type Paging } from './status-page-common.js'
 import { createUpdate, dateOrThrow } from './status-page-incident-updates.js'
 import { incidentView, orderedUpdates } from './status-page-incident-state.js'
@@ -42,7 +42,14 @@ const WHAT = 'Incident'
 const serviceRefs = (refs: unknown[], services: ServiceMap) =>
   uniqueServiceIds(refs).map((id) => ({ id, name: String(services.get(id)?.doc.name ?? '') }))
 
-export function incidentOps(deps: ResourceDeps): IncidentOps {
+/** What the incidents part uses: the wiring hands it these stores and shared things and no others. */
+export const incidentOpsUses = uses(
+  ['statusPageIncidents', 'statusPageIncidentUpdates', 'statusPageServices', 'statusPages', 'statusPageSubscriptions', 'statusPageEmails'],
+  ['clock', 'publicBaseUrl', 'transact'],
+)
+export type IncidentOpsDeps = DepsOf<typeof incidentOpsUses>
+
+export function incidentOps(deps: IncidentOpsDeps): IncidentOps {
   const { stores, clock, transact } = deps
 
   const ops: IncidentOps = {

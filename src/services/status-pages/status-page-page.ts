@@ -9,9 +9,9 @@ import { ConflictError, NotFoundError, ValidationError } from '../../domain/erro
 import type { PageDoc } from '../../domain/status-pages/page-rules.js'
 import { MAX_ADDRESS_LENGTH, isEmailAddress } from '../../domain/status-pages/subscription-schemas.js'
 import { ttlCache } from '../../lib/ttl-cache.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { narrowDeps, uses, type DepsOf } from '../resource-deps.js'
 import { loadServices } from './status-page-common.js'
-import { subscriptionOps } from './status-page-subscriptions.js'
+import { subscriptionOps, subscriptionOpsUses } from './status-page-subscriptions.js'
 import { buildStatusPage, publicIncidents, type PublicIncident, type StatusPageBase } from './status-page-data.js'
 
 export interface StatusPageSite {
@@ -65,12 +65,19 @@ export function addressProblem(address: string): string | null {
   return null
 }
 
-export function statusPagePageService(deps: ResourceDeps, options: { cacheMs?: number | undefined } = {}): StatusPagePageService {
+/** What the status page page service uses: the wiring hands it these stores and shared things and no others. */
+export const statusPagePageServiceUses = uses(
+  ['statusPages', 'statusPageServices', 'statusPageIncidents', 'statusPageIncidentUpdates', 'statusPageSubscriptions', 'statusPageEmails'],
+  ['clock', 'publicBaseUrl', 'transact'],
+)
+export type StatusPagePageServiceDeps = DepsOf<typeof statusPagePageServiceUses>
+
+export function statusPagePageService(deps: StatusPagePageServiceDeps, options: { cacheMs: number }): StatusPagePageService {
   const { stores, clock } = deps
-  const ttl = options.cacheMs ?? 10_000
+  const ttl = options.cacheMs
   const sites = ttlCache<StatusPageSite | undefined>(clock, ttl)
   const views = ttlCache<StatusPageBase>(clock, ttl)
-  const subscriptions = subscriptionOps(deps)
+  const subscriptions = subscriptionOps(narrowDeps(deps, subscriptionOpsUses))
 
   /** Three lists, whatever the size of the page. */
   async function compute(site: StatusPageSite): Promise<StatusPageBase> {

@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError, type FieldErrors } from '../../domain/err
 import { buildPageDoc, cardServiceFields, type PageDoc } from '../../domain/status-pages/page-rules.js'
 import { newId } from '../../lib/ids.js'
 import type { Doc } from '../../store/doc-table.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { findOr404, loadServices, offsetOf, requireOwnServices, type PageOf, type Paging } from './status-page-common.js'
 import { presentPage, type View } from './status-page-views.js'
 
@@ -23,7 +23,11 @@ export interface PageOps {
 
 const WHAT = 'Status page'
 
-export function pageOps(deps: ResourceDeps): PageOps {
+/** What the status pages part uses: the wiring hands it these stores and shared things and no others. */
+export const pageOpsUses = uses(['statusPages', 'statusPageServices'], ['clock'])
+export type PageOpsDeps = DepsOf<typeof pageOpsUses>
+
+export function pageOps(deps: PageOpsDeps): PageOps {
   const { stores, clock } = deps
 
   /** 409 naming the field when another page (of any account) has the url or custom domain. */

@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError } from '../../domain/errors.js'
 import type { IncidentDoc } from '../../domain/status-pages/incident-rules.js'
 import type { PageDoc } from '../../domain/status-pages/page-rules.js'
 import type { Doc } from '../../store/doc-table.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import type { Stores } from '../stores.js'
 import { findOr404, offsetOf, type PageOf, type Paging } from './status-page-common.js'
 import { presentService, type View } from './status-page-views.js'
@@ -20,7 +20,7 @@ export interface ServiceOps {
 const WHAT = 'Status page service'
 
 /** Who uses a service; resolved incidents do not block (they keep the service's name). */
-async function usersOf(s: Stores, accountId: string, serviceId: string) {
+async function usersOf(s: Pick<Stores, 'statusPages' | 'statusPageIncidents' | 'checks' | 'checkGroups'>, accountId: string, serviceId: string) {
   const pages = (await s.statusPages.list(accountId)).items.filter((p) => (p.doc as unknown as PageDoc).cards.some((c) => c.serviceIds.includes(serviceId)))
   const incidents = (await s.statusPageIncidents.list(accountId)).items.filter((i) => (i.doc as unknown as IncidentDoc).services.some((x) => x.id === serviceId))
   const triggers = (doc: Doc) => (doc.triggerIncident as Doc | null | undefined)?.serviceId === serviceId
@@ -37,7 +37,11 @@ async function usersOf(s: Stores, accountId: string, serviceId: string) {
   return { blocking: Object.fromEntries(Object.entries(blocking).filter(([, ids]) => ids.length > 0)), resolved }
 }
 
-export function serviceOps(deps: ResourceDeps): ServiceOps {
+/** What the status page services part uses: the wiring hands it these stores and shared things and no others. */
+export const serviceOpsUses = uses(['statusPageServices', 'statusPages', 'statusPageIncidents', 'checks', 'checkGroups'], ['clock', 'transact'])
+export type ServiceOpsDeps = DepsOf<typeof serviceOpsUses>
+
+export function serviceOps(deps: ServiceOpsDeps): ServiceOps {
   const { stores, clock, transact } = deps
   return {
     async createService(accountId, body) {

@@ -12,7 +12,7 @@ import { addressKey, isEmailAddress, planBulk } from '../../domain/status-pages/
 import { newSubscriberToken } from '../../domain/status-pages/subscriber-links.js'
 import { queueVerification } from './subscriber-mail-queue.js'
 import type { Doc } from '../../store/doc-table.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import type { Stores } from '../stores.js'
 import { findOr404, offsetOf, type PageOf, type Paging } from './status-page-common.js'
 import { presentSubscription, type View } from './status-page-views.js'
@@ -43,11 +43,15 @@ const subscriptionDoc = (statusPageId: string, address: string, status: Subscrip
   unsubscribeToken: newSubscriberToken(),
 })
 
-const subscribed = async (s: Stores, accountId: string, statusPageId: string, address: string) =>
+const subscribed = async (s: Pick<Stores, 'statusPageSubscriptions'>, accountId: string, statusPageId: string, address: string) =>
   (await s.statusPageSubscriptions.list(accountId, { where: { status_page_id: statusPageId, address: addressKey(address) }, limit: 1 })).items[0]
-const isSubscribed = async (s: Stores, accountId: string, statusPageId: string, address: string) => (await subscribed(s, accountId, statusPageId, address)) !== undefined
+const isSubscribed = async (s: Pick<Stores, 'statusPageSubscriptions'>, accountId: string, statusPageId: string, address: string) => (await subscribed(s, accountId, statusPageId, address)) !== undefined
 
-export function subscriptionOps(deps: ResourceDeps): SubscriptionOps {
+/** What the subscriptions part uses: the wiring hands it these stores and shared things and no others. */
+export const subscriptionOpsUses = uses(['statusPages', 'statusPageSubscriptions', 'statusPageEmails'], ['clock', 'publicBaseUrl', 'transact'])
+export type SubscriptionOpsDeps = DepsOf<typeof subscriptionOpsUses>
+
+export function subscriptionOps(deps: SubscriptionOpsDeps): SubscriptionOps {
   const { stores, clock, transact } = deps
   const pageOf = (accountId: string, id: string) => findOr404(stores.statusPages, accountId, id, 'Status page')
 

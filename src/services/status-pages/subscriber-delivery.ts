@@ -14,7 +14,7 @@ import type { SmtpSettings } from '../../alerting/channels/email.js'
 import { sendSubscriberEmail } from './send-subscriber-email.js'
 
 export interface SubscriberDeliveryDeps {
-  stores: Stores
+  stores: Pick<Stores, 'statusPageSubscriptions' | 'statusPageEmails'>
   clock: Clock
   smtp: SmtpSettings
   instanceId: string
@@ -34,7 +34,7 @@ const LEASE_MS = 60_000
 const MAX_ROUNDS = 20
 
 /** The address to send the row to, or why it should not be sent any more. */
-async function recipientOf(stores: Stores, row: StatusPageEmailRow): Promise<{ to: string } | { skip: string }> {
+async function recipientOf(stores: Pick<Stores, 'statusPageSubscriptions'>, row: StatusPageEmailRow): Promise<{ to: string } | { skip: string }> {
   const sub = await stores.statusPageSubscriptions.get(row.account_id, row.subscription_id)
   if (!sub) return { skip: 'the subscriber unsubscribed' }
   const wanted = row.kind === 'VERIFY' ? 'PENDING' : 'VERIFIED'

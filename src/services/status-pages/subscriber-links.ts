@@ -5,7 +5,7 @@
 import { isTokenShape } from '../../domain/status-pages/subscriber-links.js'
 import { newId } from '../../lib/ids.js'
 import type { DocRecord } from '../../store/doc-table.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { subscriberDelivery, type SubscriberDeliveryReport } from './subscriber-delivery.js'
 
 export interface SubscriberLinkService {
@@ -19,7 +19,11 @@ export interface SubscriberLinkService {
   deliverDue(): Promise<SubscriberDeliveryReport>
 }
 
-export function subscriberLinkService(deps: ResourceDeps): SubscriberLinkService {
+/** What the subscriber link service uses: the wiring hands it these stores and shared things and no others. */
+export const subscriberLinkServiceUses = uses(['statusPageSubscriptions', 'statusPages', 'statusPageEmails'], ['clock', 'delivery'])
+export type SubscriberLinkServiceDeps = DepsOf<typeof subscriberLinkServiceUses>
+
+export function subscriberLinkService(deps: SubscriberLinkServiceDeps): SubscriberLinkService {
   const { stores, clock } = deps
   const delivery = subscriberDelivery({ stores, clock, smtp: deps.delivery.smtp, instanceId: newId() })
 

@@ -37,7 +37,7 @@ const unsubscribeUrl = (base: string, sub: Sub): string => subscriberLink(base, 
  * Queues the verification e-mail of a PENDING subscriber unless one went to this address of this page less than
  * VERIFICATION_THROTTLE_MS ago. Returns whether one was queued.
  */
-export async function queueVerification(s: Stores, base: string, sub: Sub, pageName: string, now: number): Promise<boolean> {
+export async function queueVerification(s: Pick<Stores, 'statusPageEmails'>, base: string, sub: Sub, pageName: string, now: number): Promise<boolean> {
   if (sub.doc.status !== 'PENDING' || typeof sub.doc.verificationToken !== 'string') return false
   const last = await s.statusPageEmails.lastVerificationAt(String(sub.doc.statusPageId), addressKey(String(sub.doc.address)))
   if (!verificationDue(last, now)) return false
@@ -47,7 +47,7 @@ export async function queueVerification(s: Stores, base: string, sub: Sub, pageN
 }
 
 /** Status pages of the account that show any of these services (on one of their cards). */
-async function pagesShowing(s: Stores, accountId: string, serviceIds: ReadonlySet<string>): Promise<Sub[]> {
+async function pagesShowing(s: Pick<Stores, 'statusPages'>, accountId: string, serviceIds: ReadonlySet<string>): Promise<Sub[]> {
   const { items } = await s.statusPages.list(accountId)
   return items.filter((p) => {
     const cards = Array.isArray(p.doc.cards) ? (p.doc.cards as Array<{ serviceIds?: unknown }>) : []
@@ -60,7 +60,7 @@ async function pagesShowing(s: Stores, accountId: string, serviceIds: ReadonlySe
  * subscribers to be notified (notifySubscribers). Returns how many were queued.
  */
 export async function queueIncidentEmails(
-  s: Stores, base: string, accountId: string, incident: IncidentDoc, update: IncidentUpdateDoc, opening: boolean, now: number,
+  s: Pick<Stores, 'statusPages' | 'statusPageSubscriptions' | 'statusPageEmails'>, base: string, accountId: string, incident: IncidentDoc, update: IncidentUpdateDoc, opening: boolean, now: number,
 ): Promise<number> {
   if (!update.notifySubscribers) return 0
   const pages = await pagesShowing(s, accountId, new Set(incident.services.map((r) => r.id)))

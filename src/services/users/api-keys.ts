@@ -6,7 +6,7 @@
 import { NotFoundError, ValidationError } from '../../domain/errors.js'
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import type { ApiKeyRow } from '../../store/schema.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import type { AccountService } from '../accounts/accounts.js'
 
 export interface ApiKeyView {
@@ -27,7 +27,11 @@ export interface ApiKeyService {
   revoke(accountId: string, keyId: string): Promise<void>
 }
 
-export function apiKeyService(deps: ResourceDeps, accounts: AccountService): ApiKeyService {
+/** What the api key service uses: the wiring hands it these stores and shared things and no others. */
+export const apiKeyServiceUses = uses(['accounts', 'memberships'], ['clock'])
+export type ApiKeyServiceDeps = DepsOf<typeof apiKeyServiceUses>
+
+export function apiKeyService(deps: ApiKeyServiceDeps, accounts: AccountService): ApiKeyService {
   const { stores, clock } = deps
 
   async function present(row: ApiKeyRow, email: string | null): Promise<ApiKeyView> {

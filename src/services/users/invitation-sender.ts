@@ -14,14 +14,14 @@ export const senderMayNoLongerInvite = (): DomainError =>
   new DomainError(410, 'This invitation is no longer valid: the member who sent it may no longer invite to this account with this role; ask for a new one', {})
 
 /** Throws 410 when the invitation's sender has left the account or may no longer invite with its role. */
-export async function checkSender(s: Stores, row: InvitationRow): Promise<void> {
+export async function checkSender(s: Pick<Stores, 'memberships'>, row: InvitationRow): Promise<void> {
   if (row.inviter_user_id === null) return
   const sender = await s.memberships.get(row.account_id, row.inviter_user_id)
   if (!sender || !mayInviteAs(sender.role, row.role)) throw senderMayNoLongerInvite()
 }
 
 /** Ends the open invitations a member sent that their new role (none when removed) may no longer send. */
-export async function endInvitationsSentBy(s: Stores, accountId: string, userId: string, role: string | null, now: number): Promise<void> {
+export async function endInvitationsSentBy(s: Pick<Stores, 'invitations'>, accountId: string, userId: string, role: string | null, now: number): Promise<void> {
   for (const row of await s.invitations.listOpen(accountId)) {
     if (row.inviter_user_id === userId && (role === null || !mayInviteAs(role, row.role))) await s.invitations.expire(row.id, now)
   }

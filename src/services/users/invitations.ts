@@ -11,7 +11,7 @@ import { hashSecret, newId } from '../../lib/ids.js'
 import { toIso } from '../../lib/clock.js'
 import { isUniqueViolation } from '../../store/dialect.js'
 import type { InvitationRow, UserRow } from '../../store/schema.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import { inviterEmailOf, presentInvite, type AccountInviteView } from './members.js'
 import { newToken, startSession, type StartedSession } from './session-info.js'
 import { checkPassword, WrongCredentialsError, type LoginService } from './logins.js'
@@ -34,7 +34,14 @@ export interface InvitationService {
   accept(token: string, input: { name?: string | undefined; password: string }, ip: string): Promise<StartedSession>
 }
 
-export function invitationService(deps: ResourceDeps, logins: Pick<LoginService, 'limit'>): InvitationService {
+/** What the invitation service uses: the wiring hands it these stores and shared things and no others. */
+export const invitationServiceUses = uses(
+  ['accounts', 'invitations', 'memberships', 'users', 'loginSessions'],
+  ['clock', 'publicBaseUrl', 'transact'],
+)
+export type InvitationServiceDeps = DepsOf<typeof invitationServiceUses>
+
+export function invitationService(deps: InvitationServiceDeps, logins: Pick<LoginService, 'limit'>): InvitationService {
   const { stores, clock, transact } = deps
 
   /** The open invitation of a token: 404 when unknown or used, 410 when its sender may no longer send it or it expired. */

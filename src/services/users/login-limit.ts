@@ -22,7 +22,7 @@ export interface LoginLimit {
 
 const keys = (email: string, ip: string) => [`email:${email.toLowerCase()}`, `ip:${ip}`]
 
-export function loginLimit(stores: Stores, clock: Clock): LoginLimit {
+export function loginLimit(stores: Pick<Stores, 'loginGuards'>, clock: Clock): LoginLimit {
   return {
     async check(email, ip) {
       const now = clock.now()

@@ -8,7 +8,7 @@ import { normalizeEmail } from '../../domain/users/email.js'
 import { LOGIN_WINDOW_MS, SESSION_IDLE_MS, sessionAlive, sessionNeedsTouch } from '../../domain/users/session-rules.js'
 import { hashSecret } from '../../lib/ids.js'
 import { isRole, type Role } from '../../domain/users/roles.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf, type Uses } from '../resource-deps.js'
 import type { LoginSessionRow, UserRow } from '../../store/schema.js'
 import { sessionInfo, startSession, type SessionInfo, type StartedSession } from './session-info.js'
 import { loginLimit, type LoginLimit } from './login-limit.js'
@@ -49,14 +49,18 @@ let dummyHash: Promise<string> | undefined
 const dummy = (): Promise<string> => (dummyHash ??= hashPassword('picket-dummy-password'))
 
 /** Verifies a user's password, with the dummy when there is no user; re-hashes an old-cost hash on success. */
-export async function checkPassword(deps: ResourceDeps, user: UserRow | undefined, password: string): Promise<boolean> {
+export async function checkPassword(deps: Uses<'users', 'clock'>, user: UserRow | undefined, password: string): Promise<boolean> {
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummy()))
   if (!user || !ok) return false
   if (needsRehash(user.password_hash)) await deps.stores.users.setPasswordHash(user.id, await hashPassword(password), deps.clock.now())
   return true
 }
 
-export function loginService(deps: ResourceDeps): LoginService {
+/** What the login service uses: the wiring hands it these stores and shared things and no others. */
+export const loginServiceUses = uses(['loginGuards', 'loginSessions', 'memberships', 'users'], ['clock', 'transact'])
+export type LoginServiceDeps = DepsOf<typeof loginServiceUses>
+
+export function loginService(deps: LoginServiceDeps): LoginService {
   const { stores, clock } = deps
   const limit = loginLimit(stores, clock)
 

@@ -8,7 +8,7 @@ import { pageMemberList, type MemberListQuery } from '../../domain/users/member-
 import { toIso } from '../../lib/clock.js'
 import type { InvitationRow } from '../../store/schema.js'
 import type { MemberRecord } from '../../store/users/memberships.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import type { Stores } from '../stores.js'
 import { endInvitationsSentBy } from './invitation-sender.js'
 
@@ -67,7 +67,7 @@ export const presentMember = (m: MemberRecord): AccountMemberView => ({
  * The inviter's e-mail: the inviting user's, or for an invitation made with an operator key (no user) the
  * account owner's; empty when the account has no owner user yet.
  */
-export async function inviterEmailOf(s: Stores, row: InvitationRow): Promise<string> {
+export async function inviterEmailOf(s: Pick<Stores, 'users' | 'memberships'>, row: InvitationRow): Promise<string> {
   const inviter = row.inviter_user_id ? await s.users.get(row.inviter_user_id) : undefined
   return inviter?.email ?? (await s.memberships.ownerOf(row.account_id))?.email ?? ''
 }
@@ -89,10 +89,14 @@ export function presentInvite(row: InvitationRow, inviterEmail: string, now: num
 
 const ownerIsFixed = () => new DomainError(403, 'The account owner cannot be changed or removed', {})
 
-export function memberService(deps: ResourceDeps): MemberService {
+/** What the member service uses: the wiring hands it these stores and shared things and no others. */
+export const memberServiceUses = uses(['accounts', 'invitations', 'memberships', 'users'], ['clock', 'transact'])
+export type MemberServiceDeps = DepsOf<typeof memberServiceUses>
+
+export function memberService(deps: MemberServiceDeps): MemberService {
   const { stores, clock, transact } = deps
 
-  async function loadMember(s: Stores, accountId: string, userId: string): Promise<MemberRecord> {
+  async function loadMember(s: MemberServiceDeps['stores'], accountId: string, userId: string): Promise<MemberRecord> {
     const member = userId.length <= 100 ? await s.memberships.getMember(accountId, userId) : undefined
     if (!member) throw new NotFoundError('Account member', userId)
     return member

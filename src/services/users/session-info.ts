@@ -25,12 +25,12 @@ export interface StartedSession {
 /** 32 random bytes, base64url: session, setup and invitation tokens. */
 export const newToken = (): string => randomBytes(32).toString('base64url')
 
-export async function sessionInfo(s: Stores, user: UserRow, csrfToken: string): Promise<SessionInfo> {
+export async function sessionInfo(s: Pick<Stores, 'memberships'>, user: UserRow, csrfToken: string): Promise<SessionInfo> {
   const accounts = await s.memberships.listAccountsOf(user.id)
   return { user: { id: user.id, email: user.email, name: user.name }, accounts: accounts.map((a) => ({ id: a.id, name: a.name, role: a.role })), csrfToken }
 }
 
-export async function startSession(s: Stores, user: UserRow, now: number): Promise<StartedSession> {
+export async function startSession(s: Pick<Stores, 'loginSessions' | 'memberships'>, user: UserRow, now: number): Promise<StartedSession> {
   const token = newToken()
   const row: LoginSessionRow = {
     id: newId(),

@@ -11,7 +11,7 @@ import { SETUP_TOKEN_MS } from '../../domain/users/session-rules.js'
 import { hashSecret, newId } from '../../lib/ids.js'
 import { isUniqueViolation } from '../../store/dialect.js'
 import type { UserRow } from '../../store/schema.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 import type { Stores } from '../stores.js'
 import { newToken, startSession, type StartedSession } from './session-info.js'
 
@@ -33,20 +33,24 @@ export interface UserSetupService {
 const badToken = () => new ValidationError({ token: 'is not a valid setup link: it was used, has expired or was replaced by a newer one' })
 
 /** The first account (the one made at first start). */
-async function firstAccountId(s: Stores): Promise<string> {
+async function firstAccountId(s: Pick<Stores, 'accounts'>): Promise<string> {
   const account = (await s.accounts.listAccounts())[0]
   if (!account) throw new ConflictError('There is no account yet; start the service once to create it')
   return account.id
 }
 
 /** Makes the user OWNER of the account (a member with another role is promoted). */
-async function makeOwner(s: Stores, accountId: string, userId: string, now: number): Promise<void> {
+async function makeOwner(s: Pick<Stores, 'memberships'>, accountId: string, userId: string, now: number): Promise<void> {
   const existing = await s.memberships.get(accountId, userId)
   if (!existing) await s.memberships.insert({ account_id: accountId, user_id: userId, role: 'OWNER', created_at: now, updated_at: now })
   else if (existing.role !== 'OWNER') await s.memberships.setRole(accountId, userId, 'OWNER', now)
 }
 
-export function userSetupService(deps: ResourceDeps): UserSetupService {
+/** What the user setup service uses: the wiring hands it these stores and shared things and no others. */
+export const userSetupServiceUses = uses(['accounts', 'loginGuards', 'loginSessions', 'memberships', 'users'], ['clock', 'transact'])
+export type UserSetupServiceDeps = DepsOf<typeof userSetupServiceUses>
+
+export function userSetupService(deps: UserSetupServiceDeps): UserSetupService {
   const { stores, clock, transact } = deps
 
   const userRow = (email: string, name: string | null, hash: string, now: number): UserRow => ({

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { NotFoundError } from '../../domain/errors.js'
 import { normalizeEmail } from '../../domain/users/email.js'
 import { hashPassword } from '../../domain/users/password.js'
-import type { ResourceDeps } from '../resource-deps.js'
+import { uses, type DepsOf } from '../resource-deps.js'
 
 export interface UserListing {
   id: string
@@ -23,7 +23,11 @@ export interface UserAdminService {
   resetPassword(email: string): Promise<string>
 }
 
-export function userAdminService(r: ResourceDeps): UserAdminService {
+/** What the user admin service uses: the wiring hands it these stores and shared things and no others. */
+export const userAdminServiceUses = uses(['loginSessions', 'memberships', 'users'], ['clock'])
+export type UserAdminServiceDeps = DepsOf<typeof userAdminServiceUses>
+
+export function userAdminService(r: UserAdminServiceDeps): UserAdminService {
   const { stores } = r
   return {
     async list() {
