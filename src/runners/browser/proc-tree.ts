@@ -34,7 +34,7 @@ function procText(file: string): string {
   let fd: number | null = null
   try {
     fd = openSync(file, 'r')
-    return scratch.latin1Slice(0, readSync(fd, scratch, 0, scratch.length, 0))
+    return scratch.toString('latin1', 0, readSync(fd, scratch, 0, scratch.length, 0))
   } catch {
     return ''
   } finally {
