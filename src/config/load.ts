@@ -9,6 +9,7 @@ import { envReader, type Env } from './env-reader.js'
 import { readOperations, type OperationsConfig } from './operations.js'
 import { readTrustProxy, type TrustProxy } from './trust-proxy.js'
 import { readSecretKeys, type SecretKeyConfig } from './secret-key.js'
+import { AGENT_LEASE_MS, ARTIFACT_RETENTION_DAYS, DEFAULT_LOCATION, LOCATION_UNAVAILABLE_AFTER_MS, PAGE_CACHE_MS } from './service-defaults.js'
 
 export interface Config {
   port: number
@@ -164,7 +165,7 @@ export function loadConfig(env: Env = process.env, terminal: Terminal = { stdout
     trustProxy: readTrustProxy(reader, problems),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
-    defaultLocation: str('DEFAULT_LOCATION') ?? 'us-east-1',
+    defaultLocation: str('DEFAULT_LOCATION') ?? DEFAULT_LOCATION,
     smtp: { url: str('SMTP_URL'), from: str('SMTP_FROM') ?? 'Picket <picket@localhost>' },
     sms: { url: str('SMS_GATEWAY_URL'), username: str('SMS_GATEWAY_USERNAME'), password: str('SMS_GATEWAY_PASSWORD'), from: str('SMS_FROM') },
     engineEnabled: operations.roles.engine,
@@ -182,12 +183,12 @@ export function loadConfig(env: Env = process.env, terminal: Terminal = { stdout
     sites: {
       dashboardDomain: domainSetting('DASHBOARD_DOMAIN'),
       statusPageDomain: domainSetting('STATUS_PAGE_DOMAIN'),
-      cacheMs: int('PAGE_CACHE_MS', 10_000, 0, 3_600_000),
+      cacheMs: int('PAGE_CACHE_MS', PAGE_CACHE_MS, 0, 3_600_000),
     },
-    artifacts: { dir: path.resolve(str('ARTIFACTS_DIR') ?? path.join(dataDir, 'artifacts')), retentionDays: int('ARTIFACT_RETENTION_DAYS', 7, 1, 3650) },
+    artifacts: { dir: path.resolve(str('ARTIFACTS_DIR') ?? path.join(dataDir, 'artifacts')), retentionDays: int('ARTIFACT_RETENTION_DAYS', ARTIFACT_RETENTION_DAYS, 1, 3650) },
     privateLocations: {
-      leaseMs: int('AGENT_LEASE_SECONDS', 300, 1, 86_400) * 1000,
-      unavailableAfterMs: int('PRIVATE_LOCATION_UNAVAILABLE_SECONDS', 600, 1, 604_800) * 1000,
+      leaseMs: int('AGENT_LEASE_SECONDS', AGENT_LEASE_MS / 1000, 1, 86_400) * 1000,
+      unavailableAfterMs: int('PRIVATE_LOCATION_UNAVAILABLE_SECONDS', LOCATION_UNAVAILABLE_AFTER_MS / 1000, 1, 604_800) * 1000,
     },
     operations,
     secretKey,
