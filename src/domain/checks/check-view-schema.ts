@@ -47,29 +47,29 @@ export const checkResponseFields = {
   project: ProjectRefView,
 }
 
-/** The view of one check type: its stored fields are required when the type requires them or gives them a default. */
-export function checkViewSchema(def: CheckTypeDef): TSchema {
+/**
+ * The view of one check type. Required are the fields every document of the type has whatever version stored it
+ * (the type's required body fields and the response's own); a field with a default may be missing from a document
+ * stored before the field existed, and the serializer fails a response that lacks a required field. `inUnion`: the
+ * view is a branch of AnyCheckView, picked by validation, so its fields keep only their types (view-schema.ts).
+ */
+export function checkViewSchema(def: CheckTypeDef, options: { inUnion?: boolean } = {}): TSchema {
   const properties: Record<string, TSchema> = { checkType: StringEnum([def.checkType]) }
-  const required = ['checkType', ...Object.keys(checkResponseFields)]
-  for (const [name, spec] of Object.entries(def.fields)) {
-    properties[name] = responseView(spec.schema)
-    if (spec.default || def.required.includes(name)) required.push(name)
-  }
+  for (const [name, spec] of Object.entries(def.fields)) properties[name] = responseView(spec.schema, options)
   Object.assign(properties, checkResponseFields)
+  const required = ['checkType', ...def.required, ...Object.keys(checkResponseFields)]
   return Type.Unsafe<CheckView>({ type: 'object', title: `${def.checkType} check`, properties, required: [...new Set(required)], ...open })
 }
 
 /** The fields every check view has, whatever its type. */
 export const BaseCheckView = Type.Object(
-  { checkType: StringEnum(CHECK_TYPES), name: Type.String(), activated: Type.Boolean(), ...checkResponseFields },
+  { checkType: StringEnum(CHECK_TYPES), name: Type.String(), ...checkResponseFields },
   open,
 )
 export type CheckView = Static<typeof BaseCheckView> & Record<string, unknown>
-
-export const checkViewByType = new Map(CHECK_TYPE_DEFS.map((def) => [def.checkType, checkViewSchema(def)]))
 
 /**
  * Any check: the view of its type, told apart by checkType. There is no catch-all branch, so that a check that does
  * not match its own type's view fails the response check rather than passing as a generic one.
  */
-export const AnyCheckView = Type.Union([...checkViewByType.values()], { description: 'A check; its fields depend on checkType.' })
+export const AnyCheckView = Type.Union(CHECK_TYPE_DEFS.map((def) => checkViewSchema(def, { inUnion: true })), { description: 'A check; its fields depend on checkType.' })

@@ -4,7 +4,7 @@ import { AlertChannelSubscription, Nullable } from '../checks/shared-schemas.js'
 import { responseView } from '../view-schema.js'
 import { GROUP_FIELDS } from './schema.js'
 
-const properties: Record<string, TSchema> = { id: Type.Integer() }
+const properties: Record<string, TSchema> = {}
 for (const [name, spec] of Object.entries(GROUP_FIELDS)) properties[name] = responseView(spec.schema)
 
 const BaseGroupView = Type.Object({
@@ -17,14 +17,15 @@ const BaseGroupView = Type.Object({
 export type CheckGroupView = Static<typeof BaseGroupView> & Record<string, unknown>
 
 /**
- * Every stored field has a default, so each is always there. Open (additionalProperties), as a group stored by an
- * older version may hold fields this one no longer lists.
+ * Open (additionalProperties), as a group stored by an older version may hold fields this one no longer lists.
+ * Only the fields every group has, whichever version stored it, are required: the serializer fails a response that
+ * lacks a required field, and a stored field with a default may be missing from a group stored before it existed.
  */
 export const CheckGroupView = Type.Unsafe<CheckGroupView>({
   type: 'object',
   title: 'Check group',
   description: 'The check group, with alertChannelSubscriptions. Secret environment variables read as *****.',
   properties: { ...properties, ...BaseGroupView.properties },
-  required: ['id', ...Object.keys(GROUP_FIELDS), 'alertChannelSubscriptions', 'created_at', 'updated_at'],
+  required: Object.keys(BaseGroupView.properties),
   additionalProperties: true,
 })

@@ -62,22 +62,26 @@ export const CardView = Type.Object(
   open,
 )
 
-/** A status page as the API shows it: every setting (empty links read as null), its cards with their services. */
+/**
+ * A status page as the API shows it: its settings (empty links read as null) and its cards with their services. The
+ * settings are optional because a page stored before a setting existed lacks it, and the serializer fails a
+ * response that lacks a required field.
+ */
 export const PageView = Type.Object(
   {
     id: Type.String(),
     accountId: Type.String(),
     name: Type.String(),
     url: Type.String(),
-    customDomain: Nullable(Type.String()),
-    logo: Nullable(Type.String()),
-    logoDark: Nullable(Type.String()),
-    favicon: Nullable(Type.String()),
-    redirectTo: Nullable(Type.String()),
-    defaultTheme: StringEnum(THEMES),
-    themeColors: responseView(ThemeColors),
-    description: Nullable(Type.String()),
-    isPrivate: Type.Boolean(),
+    customDomain: Type.Optional(Nullable(Type.String())),
+    logo: Type.Optional(Nullable(Type.String())),
+    logoDark: Type.Optional(Nullable(Type.String())),
+    favicon: Type.Optional(Nullable(Type.String())),
+    redirectTo: Type.Optional(Nullable(Type.String())),
+    defaultTheme: Type.Optional(StringEnum(THEMES)),
+    themeColors: Type.Optional(responseView(ThemeColors)),
+    description: Type.Optional(Nullable(Type.String())),
+    isPrivate: Type.Optional(Type.Boolean()),
     cards: Type.Array(CardView),
     created_at: date,
     updated_at: Nullable(date),
