@@ -110,3 +110,26 @@ export async function readRunText(folder: string, file: string, maxBytes: number
     await opened.handle.close().catch(() => undefined)
   }
 }
+
+/** A JSON file the run wrote (at most `maxBytes`), or null when it is missing, too large or not JSON. */
+export async function readRunJson<T>(folder: string, file: string, maxBytes: number): Promise<T | null> {
+  const text = await readRunText(folder, file, maxBytes)
+  return text === null ? null : parseJson<T>(text)
+}
+
+export function parseJson<T>(text: string): T | null {
+  try {
+    return JSON.parse(text) as T
+  } catch {
+    return null
+  }
+}
+
+/** A line of a file of JSON strings, one per line; a line that is not one is skipped, never fatal. */
+export function jsonLines(line: string): string[] {
+  try {
+    return [String(JSON.parse(line))]
+  } catch {
+    return []
+  }
+}

@@ -26,7 +26,7 @@ import type { ConfigSummary } from './error-causes.js'
 import type { ProcessOutcome } from './run-process.js'
 import { runProcess } from './run-process.js'
 import { planRun, type RunPlan } from './run-plan.js'
-import { readRunText } from './run-file.js'
+import { jsonLines, parseJson, readRunJson, readRunText } from './run-file.js'
 import { summarizeTraces } from './trace-reader.js'
 import { createRunDir, createRunsRoot, RUN_TMP } from './workspace.js'
 import { buildJobLog, buildDetails } from './result-details.js'
@@ -212,8 +212,8 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const summaryText = plan.plain ? null : await readRunText(dir, path.join(dir, NOTES_FILE), RUN_NOTE_BYTES)
     const summary = summaryText === null ? null : parseJson<ConfigSummary>(shown(summaryText))
     notes.push(...(summary?.notes ?? []).map(String))
-    const plainError = plan.plain ? await readJson<{ message: string; stack: string | null }>(dir, path.join(dir, 'picket-output', 'picket-plain-error.json')) : null
-    const plainDegraded = plan.plain ? ((await readRunText(dir, path.join(dir, 'picket-degraded.txt'), RUN_NOTE_BYTES)) ?? '').split('\n').filter(Boolean).flatMap(jsonString) : []
+    const plainError = plan.plain ? await readRunJson<{ message: string; stack: string | null }>(dir, path.join(dir, 'picket-output', 'picket-plain-error.json'), RUN_NOTE_BYTES) : null
+    const plainDegraded = plan.plain ? ((await readRunText(dir, path.join(dir, 'picket-degraded.txt'), RUN_NOTE_BYTES)) ?? '').split('\n').filter(Boolean).flatMap(jsonLines) : []
     const keep = proc.killedFor !== 'timeout'
     const outputDir = path.join(dir, 'picket-output')
     const collected = keep ? await collectArtifacts({ runDir: dir, startedAt, report, reportFile: plan.plain ? null : path.join(dir, 'picket-report.json'), outputDir }) : NO_ARTIFACTS
@@ -255,28 +255,6 @@ function configFor(plan: RunPlan, timeoutMs: number, maxWorkers: number, layout:
     reportFile: path.posix.join(layout.root, 'picket-report.json'), outputDir: path.posix.join(layout.root, 'picket-output'),
     notesFile: path.posix.join(layout.root, NOTES_FILE), wrapperFile: layout.helper(WRAPPER), root: layout.root,
   })
-}
-
-async function readJson<T>(dir: string, file: string): Promise<T | null> {
-  const text = await readRunText(dir, file, RUN_NOTE_BYTES)
-  return text === null ? null : parseJson<T>(text)
-}
-
-function parseJson<T>(text: string): T | null {
-  try {
-    return JSON.parse(text) as T
-  } catch {
-    return null
-  }
-}
-
-/** A line of the degraded marks file (a JSON string); a line that is not one is skipped, never fatal. */
-function jsonString(line: string): string[] {
-  try {
-    return [String(JSON.parse(line))]
-  } catch {
-    return []
-  }
 }
 
 /** A run that could not start; Chromium missing is our side's problem (hasErrors), a check that cannot run is the check's. */
