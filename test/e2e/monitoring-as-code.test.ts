@@ -14,6 +14,7 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROCESS_TEST_TIMEOUT_MS, runCli, startServer, stopStrayProcesses, type RunningServer } from '../helpers/process.js'
+import { CONFIG, moreChecks, ordersCheck } from '../helpers/shop-project.js'
 
 type Json = Record<string, unknown>
 const ACCOUNT = '6f1c2d3e-4a5b-4c6d-8e7f-001122334455'
@@ -25,28 +26,6 @@ const write = (file: string, text: string) => {
   fs.mkdirSync(path.dirname(path.join(project, file)), { recursive: true })
   fs.writeFileSync(path.join(project, file), text)
 }
-
-const CONFIG = `import { defineConfig } from 'picket/constructs'
-export default defineConfig({ logicalId: 'shop', name: 'Shop', checks: { locations: ['us-east-1'], frequency: 10, tags: ['shop'] } })
-`
-const ordersCheck = (target: string, frequency: number) => `import { ApiCheck, CheckGroup, WebhookAlertChannel } from 'picket/constructs'
-export const backend = new CheckGroup('backend', { name: 'Backend', tags: ['backend'] })
-const hook = new WebhookAlertChannel('hook', { name: 'Hook', url: '${target}/hook' })
-new ApiCheck('orders', {
-  name: 'Orders API', group: backend, alertChannels: [hook], frequency: ${frequency},
-  request: { url: '${target}/ok', assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] },
-})
-`
-const moreChecks = (target: string, port: number, slug: string) => `import { Dashboard, EnvironmentVariable, HeartbeatMonitor, MaintenanceWindow, StatusPage, StatusPageService, TcpMonitor, UrlMonitor } from 'picket/constructs'
-const svc = new StatusPageService('svc', { name: 'Checkout' })
-new UrlMonitor('home', { name: 'Home', request: { url: '${target}/ok' }, triggerIncident: { service: svc, severity: 'MAJOR', name: 'Home down', description: 'Home is down', notifySubscribers: false } })
-new TcpMonitor('port', { name: 'Port', request: { hostname: '127.0.0.1', port: ${port} } })
-new HeartbeatMonitor('nightly', { name: 'Nightly', heartbeat: { period: 1, periodUnit: 'days', grace: 1, graceUnit: 'hours' } })
-new StatusPage('status', { name: 'Shop status', url: '${slug}', cards: [{ name: 'Shop', services: [svc] }] })
-new MaintenanceWindow('friday', { name: 'Friday deploys', tags: ['batch-jobs'], startsAt: '2026-01-02T10:00:00.000Z', endsAt: '2026-01-02T11:00:00.000Z', repeatUnit: 'WEEK', repeatInterval: 1 })
-new Dashboard('wall', { header: 'Shop wall', tags: ['shop'], customUrl: '${slug}-wall' })
-new EnvironmentVariable('SHOP_TOKEN', { value: process.env.SHOP_TOKEN ?? 'unset', secret: true })
-`
 
 describe('monitoring as code through the picket command', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   let server: RunningServer
@@ -108,7 +87,8 @@ describe('monitoring as code through the picket command', { timeout: PROCESS_TES
   it('--preview shows every resource to create and changes nothing', async () => {
     const run = await picket(['deploy', '--preview'])
     expect(run.code, run.stderr).toBe(0)
-    for (const line of ['+ alert-channel hook', '+ check-group backend', '+ check orders', '+ check home', '+ check nightly', '+ status-page status', '+ variable SHOP_TOKEN']) expect(run.stdout).toContain(line)
+    for (const line of ['+ alert-channel hook', '+ check-group backend', '+ check orders', '+ check home', '+ check nightly', '+ status-page status', '+ variable SHOP_TOKEN'])
+      expect(run.stdout).toContain(line)
     expect((await checks()).map((c) => c.name)).toEqual(['Hand made'])
     expect((await api('GET', '/v1/projects')).body).toEqual([])
   })
@@ -181,9 +161,12 @@ describe('monitoring as code through the picket command', { timeout: PROCESS_TES
   })
 
   it('an unset environment variable put into a field: preview and test warn, deploy refuses and deploys nothing', async () => {
-    write('checks/token.check.ts', `import { ApiCheck } from 'picket/constructs'
+    write(
+      'checks/token.check.ts',
+      `import { ApiCheck } from 'picket/constructs'
 new ApiCheck('token-api', { name: 'Token API', request: { url: '${targetUrl}/ok', headers: [{ key: 'Authorization', value: \`Bearer \${process.env.ORDERS_TOKEN}\` }] } })
-`)
+`,
+    )
     const warning = 'ApiCheck "token-api" (checks/token.check.ts): request.headers[0].value holds "undefined" (is the environment variable ORDERS_TOKEN set?)'
     try {
       const before = await checks()
@@ -209,7 +192,10 @@ new ApiCheck('token-api', { name: 'Token API', request: { url: '${targetUrl}/ok'
   })
 
   it('a variable construct without its value names the environment variable, before the service is called', async () => {
-    write('checks/secret.check.ts', "import { EnvironmentVariable } from 'picket/constructs'\nnew EnvironmentVariable('ORDERS_TOKEN', { value: process.env.ORDERS_TOKEN as string, secret: true })\n")
+    write(
+      'checks/secret.check.ts',
+      "import { EnvironmentVariable } from 'picket/constructs'\nnew EnvironmentVariable('ORDERS_TOKEN', { value: process.env.ORDERS_TOKEN as string, secret: true })\n",
+    )
     try {
       for (const args of [['deploy'], ['deploy', '--preview']]) {
         const run = await picket(args)
@@ -293,7 +279,17 @@ new ApiCheck('token-api', { name: 'Token API', request: { url: '${targetUrl}/ok'
     expect(again.stderr).toMatch(/already has/)
     const preview = await picket(['deploy', '--preview'], cliEnv(), path.join(dir, 'starter'))
     expect(preview.code, preview.stderr).toBe(0)
-    for (const kind of ['check homepage-api', 'check homepage-url', 'check https-port', 'check site-dns', 'check site-ping', 'check nightly-backup', 'check homepage-browser', 'alert-channel oncall-email', 'check-group web']) {
+    for (const kind of [
+      'check homepage-api',
+      'check homepage-url',
+      'check https-port',
+      'check site-dns',
+      'check site-ping',
+      'check nightly-backup',
+      'check homepage-browser',
+      'alert-channel oncall-email',
+      'check-group web',
+    ]) {
       expect(preview.stdout).toContain(`+ ${kind}`)
     }
     expect(preview.stderr).toBe('')
@@ -303,7 +299,12 @@ new ApiCheck('token-api', { name: 'Token API', request: { url: '${targetUrl}/ok'
     const env = { ...cliEnv(), SITE_URL: targetUrl, SITE_HOST: '127.0.0.1' }
     const run = await picket(['test', 'homepage', 'site-ping', '--timeout', '120'], env, path.join(dir, 'starter'))
     expect(run.code, run.stdout + run.stderr).toBe(0)
-    for (const line of [/✔ Homepage answers \(homepage-api\)\s+PASSED/, /✔ Homepage is up \(homepage-url\)\s+PASSED/, /✔ .* \(homepage-browser\)\s+PASSED/, /✔ Site answers ping \(site-ping\)\s+PASSED\s+us-east-1 avg \d/]) {
+    for (const line of [
+      /✔ Homepage answers \(homepage-api\)\s+PASSED/,
+      /✔ Homepage is up \(homepage-url\)\s+PASSED/,
+      /✔ .* \(homepage-browser\)\s+PASSED/,
+      /✔ Site answers ping \(site-ping\)\s+PASSED\s+us-east-1 avg \d/,
+    ]) {
       expect(run.stdout).toMatch(line)
     }
     expect(run.stdout).toContain('4 checks: 4 passed, 0 failed')
