@@ -11,7 +11,14 @@ const LAYERS = {
   'src/api/**': [CONFIG, SQL],
   'src/web/**': [CONFIG, SQL],
   'src/agent/**': [CONFIG, SQL, { group: ['**/services/*'], message: 'the agent talks to the API over HTTP only' }],
-  'src/constructs/**': [CONFIG, SQL, { group: ['**/services/*', '**/api/*', '**/engine/*', '**/runners/*', '**/store/*', '**/cli/*', 'fastify'], message: 'constructs import only domain and lib: users load them in their check files' }],
+  'src/constructs/**': [
+    CONFIG,
+    SQL,
+    {
+      group: ['**/services/*', '**/api/*', '**/engine/*', '**/runners/*', '**/store/*', '**/cli/*', 'fastify'],
+      message: 'constructs import only domain and lib: users load them in their check files',
+    },
+  ],
   'src/services/**': [CONFIG],
   'src/store/**': [CONFIG],
   'src/lib/**': [CONFIG],
@@ -29,7 +36,23 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: Object.fromEntries(
-        ['process', 'console', 'URL', 'URLSearchParams', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'performance', 'Buffer', 'AbortController', 'fetch', 'TextEncoder', 'TextDecoder'].map((g) => [g, 'readonly']),
+        [
+          'process',
+          'console',
+          'URL',
+          'URLSearchParams',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'setImmediate',
+          'performance',
+          'Buffer',
+          'AbortController',
+          'fetch',
+          'TextEncoder',
+          'TextDecoder',
+        ].map((g) => [g, 'readonly']),
       ),
     },
     rules: {
@@ -55,18 +78,61 @@ export default tseslint.config(
   {
     // Scripts of the public pages, run in viewers' browsers.
     files: ['src/web/assets/**/*.js'],
-    languageOptions: { sourceType: 'script', globals: { document: 'readonly', window: 'readonly', fetch: 'readonly', URL: 'readonly', setInterval: 'readonly', Promise: 'readonly', Number: 'readonly', String: 'readonly' } },
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        document: 'readonly',
+        window: 'readonly',
+        fetch: 'readonly',
+        URL: 'readonly',
+        setInterval: 'readonly',
+        Promise: 'readonly',
+        Number: 'readonly',
+        String: 'readonly',
+      },
+    },
   },
   {
     // The web console: client code run in browsers; it reaches the service through the public API only.
     files: ['console/src/**/*.{ts,tsx}'],
     languageOptions: {
       globals: Object.fromEntries(
-        ['window', 'document', 'navigator', 'localStorage', 'history', 'location', 'fetch', 'Response', 'Headers', 'URL', 'URLSearchParams', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame', 'ResizeObserver', 'Intl', 'Event', 'KeyboardEvent', 'MouseEvent', 'HTMLElement', 'HTMLInputElement', 'Blob', 'performance', 'console'].map((g) => [g, 'readonly']),
+        [
+          'window',
+          'document',
+          'navigator',
+          'localStorage',
+          'history',
+          'location',
+          'fetch',
+          'Response',
+          'Headers',
+          'URL',
+          'URLSearchParams',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'requestAnimationFrame',
+          'cancelAnimationFrame',
+          'ResizeObserver',
+          'Intl',
+          'Event',
+          'KeyboardEvent',
+          'MouseEvent',
+          'HTMLElement',
+          'HTMLInputElement',
+          'Blob',
+          'performance',
+          'console',
+        ].map((g) => [g, 'readonly']),
       ),
     },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/*', '../../src/**', 'node:*', 'fastify', 'kysely'], message: 'the console talks to the public API only; it imports no server code' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src/*', '../../src/**', 'node:*', 'fastify', 'kysely'], message: 'the console talks to the public API only; it imports no server code' }] },
+      ],
     },
   },
   ...Object.entries(LAYERS).map(([files, patterns]) => ({

@@ -21,8 +21,12 @@ import { cpuSecondsOf as cpuSeconds, rssMbOf as rssMb } from './proc-cpu.js'
 
 const { values } = parseArgs({
   options: {
-    checks: { type: 'string', default: '600' }, every: { type: 'string', default: '10' }, 'delay-ms': { type: 'string', default: '200' },
-    seconds: { type: 'string', default: '60' }, warmup: { type: 'string', default: '20' }, 'idle-seconds': { type: 'string', default: '60' },
+    checks: { type: 'string', default: '600' },
+    every: { type: 'string', default: '10' },
+    'delay-ms': { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '20' },
+    'idle-seconds': { type: 'string', default: '60' },
   },
 })
 const N = Number(values.checks)
@@ -35,7 +39,9 @@ const CONCURRENCY = 10
 const ROOT = path.resolve(import.meta.dirname, '..')
 
 const children = new Set<ChildProcess>()
-const killAll = (signal: NodeJS.Signals) => { for (const c of children) if (c.exitCode === null) c.kill(signal) }
+const killAll = (signal: NodeJS.Signals) => {
+  for (const c of children) if (c.exitCode === null) c.kill(signal)
+}
 process.on('exit', () => killAll('SIGKILL'))
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => process.exit(130))
 
@@ -52,9 +58,14 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
       if (done) return // keep draining the pipe
       out += d.toString()
       const m = ready.exec(out)?.[1]
-      if (m) { done = true; resolve({ child, match: m }) }
+      if (m) {
+        done = true
+        resolve({ child, match: m })
+      }
     })
-    child.once('exit', (code) => { if (!done) reject(new Error(`${args.join(' ')} exited with ${String(code)}:\n${out}\n${err}`)) })
+    child.once('exit', (code) => {
+      if (!done) reject(new Error(`${args.join(' ')} exited with ${String(code)}:\n${out}\n${err}`))
+    })
   })
 }
 
@@ -63,7 +74,11 @@ const server = http.createServer((req, res) => setTimeout(() => { res.writeHead(
 server.keepAliveTimeout = 5000
 server.listen(0, '127.0.0.1', () => process.stdout.write('port ' + server.address().port + '\\n'))`
 
-const load = () => os.loadavg().map((l) => round(l, 2)).join('/')
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => round(l, 2))
+    .join('/')
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-agent-bench-'))
 const accountId = randomUUID()
@@ -71,32 +86,68 @@ const apiKey = `bench-${randomUUID()}`
 try {
   const target = await start(['--input-type=module', '-e', TARGET], {}, /port (\d+)/)
   const targetUrl = `http://127.0.0.1:${target.match}`
-  const svcEnv = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ENGINE: 'on', ENGINE_CONCURRENCY: String(CONCURRENCY), PICKET_ACCOUNT_ID: accountId, PICKET_API_KEY: apiKey, RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'info' }
+  const svcEnv = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ENGINE: 'on',
+    ENGINE_CONCURRENCY: String(CONCURRENCY),
+    PICKET_ACCOUNT_ID: accountId,
+    PICKET_API_KEY: apiKey,
+    RATE_LIMIT_MAX: '1000000',
+    LOG_LEVEL: 'info',
+  }
   const svc = await start(['--import', 'tsx', 'src/main/server.ts'], svcEnv, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/)
   const base = svc.match
   const svcPid = svc.child.pid as number
   const api = async (method: string, url: string, body?: unknown): Promise<Record<string, unknown>> => {
-    const res = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${apiKey}`, 'x-service-account': accountId, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${apiKey}`, 'x-service-account': accountId, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`)
     return (await res.json()) as Record<string, unknown>
   }
   /** Calls f for each of items, `width` at a time. */
   const each = async <T>(items: T[], width: number, f: (item: T, i: number) => Promise<unknown>) => {
     let next = 0
-    await Promise.all(Array.from({ length: width }, async () => { while (next < items.length) { const i = next++; await f(items[i] as T, i) } }))
+    await Promise.all(
+      Array.from({ length: width }, async () => {
+        while (next < items.length) {
+          const i = next++
+          await f(items[i] as T, i)
+        }
+      }),
+    )
   }
 
   const location = await api('POST', '/v1/private-locations', { name: 'Bench', slugName: 'bench' })
   const rawKey = String((location.keys as Array<{ rawKey: string }>)[0]?.rawKey)
   const ids: string[] = []
-  await each(Array.from({ length: N }, (_, i) => i), 10, async (i) => {
-    const body = { name: `bench ${i}`, activated: false, doubleCheck: false, frequency: 0, frequencyOffset: EVERY, locations: ['us-east-1'], request: { url: `${targetUrl}/c/${i}` } }
-    ids.push(String((await api('POST', '/v1/checks/api?autoAssignAlerts=false', body)).id))
-  })
+  await each(
+    Array.from({ length: N }, (_, i) => i),
+    10,
+    async (i) => {
+      const body = {
+        name: `bench ${i}`,
+        activated: false,
+        doubleCheck: false,
+        frequency: 0,
+        frequencyOffset: EVERY,
+        locations: ['us-east-1'],
+        request: { url: `${targetUrl}/c/${i}` },
+      }
+      ids.push(String((await api('POST', '/v1/checks/api?autoAssignAlerts=false', body)).id))
+    },
+  )
   const updateAll = (body: unknown) => each(ids, 10, (id) => api('PUT', `/v1/checks/api/${id}?autoAssignAlerts=false`, body))
 
   const db = new Database(path.join(dataDir, 'picket.db'), { readonly: true, fileMustExist: true })
-  const countResults = (loc: string) => db.prepare<[string], { n: number; bad: number | null }>("SELECT count(*) AS n, sum(status != 'passing') AS bad FROM check_results WHERE result_type = 'FINAL' AND location = ?").get(loc) ?? { n: 0, bad: 0 }
+  const countResults = (loc: string) =>
+    db
+      .prepare<[string], { n: number; bad: number | null }>("SELECT count(*) AS n, sum(status != 'passing') AS bad FROM check_results WHERE result_type = 'FINAL' AND location = ?")
+      .get(loc) ?? { n: 0, bad: 0 }
   const queued = () => (db.prepare('SELECT count(*) AS n FROM run_jobs').get() as { n: number }).n
 
   const agent = await start(['bin/picket-agent.js'], { API_KEY: rawKey, PICKET_URL: base, JOB_CONCURRENCY: String(CONCURRENCY), AGENT_HEALTH_PORT: '0' }, /"healthPort":(\d+)/)
@@ -139,11 +190,15 @@ try {
   const ceiling = DELAY > 0 ? `${round((CONCURRENCY * 1000) / DELAY, 1)} runs/s` : 'none, CPU-bound'
   const ratio = round((b.perSecond / a.perSecond) * 100, 1)
   console.log(`\n${machine()}`)
-  console.log(`checks ${N} every ${EVERY} s (offered ${offered} runs/s), target delay ${DELAY} ms (ceiling at concurrency ${CONCURRENCY}: ${ceiling}), window ${SECONDS} s after ${WARMUP} s warm-up\n`)
+  console.log(
+    `checks ${N} every ${EVERY} s (offered ${offered} runs/s), target delay ${DELAY} ms (ceiling at concurrency ${CONCURRENCY}: ${ceiling}), window ${SECONDS} s after ${WARMUP} s warm-up\n`,
+  )
   console.log('| runs by | runs/s | runs in window | not passing | service CPU per run | agent CPU per run | agent RSS max | load after |')
   console.log('|---|---|---|---|---|---|---|---|')
   console.log(`| built-in runners (ENGINE_CONCURRENCY=10) | ${a.perSecond} | ${a.runs} | ${a.notPassing} | ${a.cpuMsPerRun[0]} ms | | | ${a.load} |`)
-  console.log(`| one agent (JOB_CONCURRENCY=10) | ${b.perSecond} | ${b.runs} | ${b.notPassing} | ${b.cpuMsPerRun[0]} ms | ${b.cpuMsPerRun[1]} ms | ${b.agentRssMax} MB | ${b.load} |`)
+  console.log(
+    `| one agent (JOB_CONCURRENCY=10) | ${b.perSecond} | ${b.runs} | ${b.notPassing} | ${b.cpuMsPerRun[0]} ms | ${b.cpuMsPerRun[1]} ms | ${b.agentRssMax} MB | ${b.load} |`,
+  )
   console.log(`\nratio agent / built-in: ${ratio} %`)
   console.log(`agent idle: CPU ${round((idleCpu / IDLE) * 100, 2)} % of one core over ${IDLE} s (${round(idleCpu * 1000)} ms), RSS ${idleRssStart} → ${idleRss} MB`)
   db.close()

@@ -36,18 +36,53 @@ const rnd = () => ((state = (state * 1103515245 + 12345) % 2 ** 31), state / 2 *
 const logNormal = (mu: number, sigma: number) => Math.exp(mu + sigma * Math.sqrt(-2 * Math.log(rnd() + 1e-12)) * Math.cos(2 * Math.PI * rnd()))
 
 function result(accountId: string, checkId: string, location: string, startedAt: number): CheckResultRow {
-  const phases = { wait: round(rnd() * 2, 2), dns: round(logNormal(1, 0.5), 2), tcp: round(logNormal(2.5, 0.4), 2), tls: 0, firstByte: round(logNormal(4, 0.6), 2), download: round(logNormal(1, 0.8), 2) }
-  const total = round(Object.values(phases).reduce((a, b) => a + b, 0), 2)
+  const phases = {
+    wait: round(rnd() * 2, 2),
+    dns: round(logNormal(1, 0.5), 2),
+    tcp: round(logNormal(2.5, 0.4), 2),
+    tls: 0,
+    firstByte: round(logNormal(4, 0.6), 2),
+    download: round(logNormal(1, 0.8), 2),
+  }
+  const total = round(
+    Object.values(phases).reduce((a, b) => a + b, 0),
+    2,
+  )
   const failing = rnd() < 0.01
   const status = failing ? 'failing' : total > 200 ? 'degraded' : 'passing'
   const metrics = { responseTime: total, wait: phases.wait, dns: phases.dns, tcp: phases.tcp, firstByte: phases.firstByte, download: phases.download }
   return {
-    id: crypto.randomUUID(), account_id: accountId, check_id: checkId, check_type: 'API', sequence_id: crypto.randomUUID(), run_job_id: crypto.randomUUID(),
-    attempt: failing ? 2 : 1, result_type: 'FINAL', location, status, has_failures: failing ? 1 : 0, has_errors: 0, is_degraded: status === 'degraded' ? 1 : 0,
-    over_max_response_time: 0, response_time: total, error_kind: failing ? 'NETWORK' : null, error_message: failing ? 'connect ECONNREFUSED 10.0.0.1:443' : null,
-    status_code: failing ? null : 200, scheduled_at: startedAt, started_at: startedAt, stopped_at: startedAt + Math.round(total), trigger: 'SCHEDULER', session_id: null,
-    doc: JSON.stringify({ assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200', actual: 200, passed: true }], timingPhases: { ...phases, total }, details: { response: { status: 200, statusText: 'OK', headers: { 'content-type': 'application/json' }, body: '{"ok":true}' } }, jobLog: [] }),
-    metrics: JSON.stringify(metrics), created_at: startedAt + 1000,
+    id: crypto.randomUUID(),
+    account_id: accountId,
+    check_id: checkId,
+    check_type: 'API',
+    sequence_id: crypto.randomUUID(),
+    run_job_id: crypto.randomUUID(),
+    attempt: failing ? 2 : 1,
+    result_type: 'FINAL',
+    location,
+    status,
+    has_failures: failing ? 1 : 0,
+    has_errors: 0,
+    is_degraded: status === 'degraded' ? 1 : 0,
+    over_max_response_time: 0,
+    response_time: total,
+    error_kind: failing ? 'NETWORK' : null,
+    error_message: failing ? 'connect ECONNREFUSED 10.0.0.1:443' : null,
+    status_code: failing ? null : 200,
+    scheduled_at: startedAt,
+    started_at: startedAt,
+    stopped_at: startedAt + Math.round(total),
+    trigger: 'SCHEDULER',
+    session_id: null,
+    doc: JSON.stringify({
+      assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200', actual: 200, passed: true }],
+      timingPhases: { ...phases, total },
+      details: { response: { status: 200, statusText: 'OK', headers: { 'content-type': 'application/json' }, body: '{"ok":true}' } },
+      jobLog: [],
+    }),
+    metrics: JSON.stringify(metrics),
+    created_at: startedAt + 1000,
   }
 }
 
@@ -85,7 +120,9 @@ async function tableBytes(store: Store, table: string): Promise<number> {
     const r = await sql<{ n: string }>`select pg_total_relation_size(${table}::regclass) as n`.execute(store.db)
     return Number(r.rows[0]?.n ?? 0)
   }
-  const r = await sql<{ n: number }>`select sum(pgsize) as n from dbstat where name = ${table} or name in (select name from sqlite_master where tbl_name = ${table} and type = 'index')`.execute(store.db)
+  const r = await sql<{
+    n: number
+  }>`select sum(pgsize) as n from dbstat where name = ${table} or name in (select name from sqlite_master where tbl_name = ${table} and type = 'index')`.execute(store.db)
   return Number(r.rows[0]?.n ?? 0)
 }
 
@@ -100,7 +137,8 @@ async function run(kind: 'sqlite' | 'postgres') {
   const { accountId, apiKey } = await services.accounts.createAccount('bench')
   const app = await buildApp({ services, publicBaseUrl: 'http://localhost', rateLimit: { max: 1e9, windowMs: 60_000 } })
   const headers = { authorization: `Bearer ${apiKey}`, 'x-service-account': accountId }
-  const create = async (name: string) => (await services.checks.create(accountId, 'api', { name, activated: false, request: { url: 'https://example.test' } }, { autoAssignAlerts: false })).id as string
+  const create = async (name: string) =>
+    (await services.checks.create(accountId, 'api', { name, activated: false, request: { url: 'https://example.test' } }, { autoAssignAlerts: false })).id as string
   const first = await create('main')
 
   let t0 = performance.now()
@@ -123,7 +161,14 @@ async function run(kind: 'sqlite' | 'postgres') {
   }
   const resultBytes = await tableBytes(store, 'check_results')
   const rollupBytes = await tableBytes(store, 'analytics_rollups')
-  const rollupRows = Number((await store.db.selectFrom('analytics_rollups').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  const rollupRows = Number(
+    (
+      await store.db
+        .selectFrom('analytics_rollups')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
   // 99 more checks, one day each at one run a minute from two locations.
   const others: string[] = []
@@ -132,7 +177,7 @@ async function run(kind: 'sqlite' | 'postgres') {
     others.push(id)
     await seed(store, accountId, id, 1, 60_000)
   }
-  for (let n = -1; n !== 0; ) n = await services.analyticsRollup.rollUp(1000)
+  for (let n = -1; n !== 0;) n = await services.analyticsRollup.rollUp(1000)
   const with100 = await timeQuery(app, headers, q(first, '&quickRange=last30Days&aggregationInterval=60'))
   t0 = performance.now()
   for (const id of [first, ...others]) {

@@ -20,9 +20,14 @@ import { cpuMeter } from './proc-cpu.js'
 
 const { values } = parseArgs({
   options: {
-    store: { type: 'string', default: 'sqlite' }, rate: { type: 'string', default: '200' }, writes: { type: 'string', default: '0.2' },
-    seconds: { type: 'string', default: '60' }, warmup: { type: 'string', default: '10' }, checks: { type: 'string', default: '500' },
-    every: { type: 'string', default: '10' }, pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    store: { type: 'string', default: 'sqlite' },
+    rate: { type: 'string', default: '200' },
+    writes: { type: 'string', default: '0.2' },
+    seconds: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '10' },
+    checks: { type: 'string', default: '500' },
+    every: { type: 'string', default: '10' },
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 })
 const account = randomUUID()
@@ -31,7 +36,11 @@ const scratch = values.store === 'pg' ? await createScratchDatabase(values.pg, '
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-api-'))
 const target = await startTarget()
 const server = await startServer({
-  DATA_DIR: dataDir, PICKET_ACCOUNT_ID: account, PICKET_API_KEY: key, RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'info',
+  DATA_DIR: dataDir,
+  PICKET_ACCOUNT_ID: account,
+  PICKET_API_KEY: key,
+  RATE_LIMIT_MAX: '1000000',
+  LOG_LEVEL: 'info',
   ...(scratch ? { DATABASE_URL: scratch.url } : {}),
 })
 const headers = { authorization: `Bearer ${key}`, 'x-service-account': account, 'content-type': 'application/json' }
@@ -39,14 +48,19 @@ const every = Number(values.every)
 const checkIds: string[] = []
 for (let i = 0; i < Number(values.checks); i++) {
   const res = await fetch(`${server.baseUrl}/v1/checks/api`, {
-    method: 'POST', headers,
+    method: 'POST',
+    headers,
     body: JSON.stringify({ name: `steady ${i}`, ...(every < 60 ? { frequency: 0, frequencyOffset: every } : { frequency: every / 60 }), request: { url: `${target.url}/s/${i}` } }),
   })
   if (res.status !== 201) throw new Error(`creating a check: ${res.status} ${await res.text()}`)
   checkIds.push(((await res.json()) as { id: string }).id)
 }
 const meter = cpuMeter({ server: server.child.pid ?? 0, target: target.child.pid ?? 0 }, scratch ? ['postgres'] : [])
-const gen = spawn(process.execPath, [path.join(import.meta.dirname, 'api-load.mjs'), server.baseUrl, account, key, JSON.stringify(checkIds), values.rate, values.seconds, values.warmup, values.writes], { stdio: ['ignore', 'pipe', 'inherit'] })
+const gen = spawn(
+  process.execPath,
+  [path.join(import.meta.dirname, 'api-load.mjs'), server.baseUrl, account, key, JSON.stringify(checkIds), values.rate, values.seconds, values.warmup, values.writes],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+)
 setTimeout(() => meter.start(), Number(values.warmup) * 1000 + 200)
 let output = ''
 gen.stdout.on('data', (d: Buffer) => (output += d.toString()))
@@ -58,10 +72,25 @@ const stats = (list: number[]) => {
   const s = [...list].sort((a, b) => a - b)
   return { count: s.length, p50: round(percentile(s, 50), 2), p90: round(percentile(s, 90), 2), p99: round(percentile(s, 99), 2), max: round(s.at(-1) ?? NaN, 2) }
 }
-console.log(JSON.stringify({
-  machine: machine(), store: values.store, ratePerSecond: Number(values.rate), writeShare: Number(values.writes), windowSeconds: Number(values.seconds),
-  background: `${values.checks} API checks every ${every} s`, readMs: stats(load.read), writeMs: stats(load.write), statuses: load.statuses, errors: load.errors, cpuSeconds,
-}, null, 2))
+console.log(
+  JSON.stringify(
+    {
+      machine: machine(),
+      store: values.store,
+      ratePerSecond: Number(values.rate),
+      writeShare: Number(values.writes),
+      windowSeconds: Number(values.seconds),
+      background: `${values.checks} API checks every ${every} s`,
+      readMs: stats(load.read),
+      writeMs: stats(load.write),
+      statuses: load.statuses,
+      errors: load.errors,
+      cpuSeconds,
+    },
+    null,
+    2,
+  ),
+)
 target.child.kill('SIGTERM')
 await scratch?.drop()
 fs.rmSync(dataDir, { recursive: true, force: true })

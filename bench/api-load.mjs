@@ -16,12 +16,22 @@ const created = []
 function call(method, path, body) {
   return new Promise((resolve) => {
     const data = body === undefined ? undefined : JSON.stringify(body)
-    const req = http.request({ host: url.hostname, port: url.port, path, method, agent, headers: data ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : headers }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (d) => (text += d))
-      res.on('end', () => resolve({ status: res.statusCode, text }))
-    })
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method,
+        agent,
+        headers: data ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : headers,
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (d) => (text += d))
+        res.on('end', () => resolve({ status: res.statusCode, text }))
+      },
+    )
     req.on('error', () => resolve({ status: 0, text: '' }))
     req.end(data)
   })

@@ -59,7 +59,11 @@ try {
   await writeFile(path.join(work, 'boxed.cjs'), client(app.url, BOX_PROXY_URL))
   const box = createRunBox()
   const wrapped = box.wrap([process.execPath, path.join(work, 'boxed.cjs')], {
-    cwd: work, writable: [], readOnly: [work, path.dirname(NET_RELAY_PATH)], egressDir: net.dir, asNamespaceRoot: true,
+    cwd: work,
+    writable: [],
+    readOnly: [work, path.dirname(NET_RELAY_PATH)],
+    egressDir: net.dir,
+    asNamespaceRoot: true,
   })
   console.log(`# The box's network path, per request\n\n${machine()}; ${requests} sequential GETs per run\n`)
   console.log('| round | direct ms | boxed (relay + egress proxy) ms | more ms |\n|---|---|---|---|')

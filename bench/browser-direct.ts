@@ -62,24 +62,37 @@ function directVariant(name: string, work: string, shopUrl: string, how: 'cli' |
       await writeFile(path.join(dir, 'playwright.config.js'), directConfig(traced))
       await writeFile(path.join(dir, 'check.spec.js'), SCRIPT)
       const env = { ...process.env, SHOP_URL: shopUrl, FORCE_COLOR: '0' }
-      const ms = how === 'cli'
-        ? await timed(process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], dir, env)
-        : await timed('npx', ['playwright', 'test'], dir, env)
+      const ms = how === 'cli' ? await timed(process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], dir, env) : await timed('npx', ['playwright', 'test'], dir, env)
       await rm(dir, { recursive: true, force: true })
       return { ms }
     },
   }
 }
 
-export interface Part1Row { variant: string; runs: number; medianMs: number; p90Ms: number; meanMs: number; minMs: number }
-export interface Part1 { rows: Part1Row[]; runnerPhases: Record<string, number>; ratios: Record<string, number> }
+export interface Part1Row {
+  variant: string
+  runs: number
+  medianMs: number
+  p90Ms: number
+  meanMs: number
+  minMs: number
+}
+export interface Part1 {
+  rows: Part1Row[]
+  runnerPhases: Record<string, number>
+  ratios: Record<string, number>
+}
 
 export async function measureDirectVsRunner(shopUrl: string, runs: number): Promise<Part1> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'pbb-'))
   await chmod(work, 0o755) // the runner's runs execute as nobody when this runs as root
   const runner = createBrowserRunner({ chromiumPath: CHROMIUM, workDir: work, concurrency: 1, timeoutMs: 60_000 })
   const spec: CheckRunSpec = {
-    checkId: 'bench', checkName: 'Shop', checkType: 'BROWSER', doc: { runtimeId: '2026.04', script: SCRIPT }, variables: { SHOP_URL: shopUrl },
+    checkId: 'bench',
+    checkName: 'Shop',
+    checkType: 'BROWSER',
+    doc: { runtimeId: '2026.04', script: SCRIPT },
+    variables: { SHOP_URL: shopUrl },
     scripts: { setup: [], teardown: [] },
   }
   const runnerVariant: Variant = {
@@ -92,7 +105,10 @@ export async function measureDirectVsRunner(shopUrl: string, runs: number): Prom
       const t2 = Date.now()
       if (r.status !== 'passing') throw new Error(`runner run not passing: ${String(r.errorMessage)}\n${r.jobLog.join('\n')}`)
       // startedAt/stoppedAt bracket the Playwright process (spawn to exit, incl. the stray sweep after it).
-      return { ms: t2 - t0, phases: { before: r.startedAt - t0, process: r.stoppedAt - r.startedAt, after: t1 - r.stoppedAt, release: t2 - t1, playwrightReported: r.responseTime } }
+      return {
+        ms: t2 - t0,
+        phases: { before: r.startedAt - t0, process: r.stoppedAt - r.startedAt, after: t1 - r.stoppedAt, release: t2 - t1, playwrightReported: r.responseTime },
+      }
     },
   }
   const variants: Variant[] = [

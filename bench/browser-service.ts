@@ -37,8 +37,16 @@ export async function startService(browserConcurrency: number): Promise<Service>
   const accountId = randomUUID()
   const apiKey = randomBytes(24).toString('hex')
   const env = {
-    ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PICKET_ACCOUNT_ID: accountId, PICKET_API_KEY: apiKey,
-    BROWSER_CONCURRENCY: String(browserConcurrency), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', ENGINE: 'on',
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PICKET_ACCOUNT_ID: accountId,
+    PICKET_API_KEY: apiKey,
+    BROWSER_CONCURRENCY: String(browserConcurrency),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '1000000',
+    ENGINE: 'on',
   }
   // What `npm start` runs (tsx src/main/server.ts), without npm in between.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/server.ts'], { cwd: REPO, env, stdio: ['ignore', 'ignore', 'inherit'] })
@@ -47,7 +55,11 @@ export async function startService(browserConcurrency: number): Promise<Service>
   const url = `http://127.0.0.1:${port}`
   const headers = { authorization: `Bearer ${apiKey}`, 'x-service-account': accountId, 'content-type': 'application/json' }
   const call: Service['call'] = async (method, p, body) => {
-    const res = await fetch(url + p, { method, headers: body === undefined ? { authorization: headers.authorization, 'x-service-account': accountId } : headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+    const res = await fetch(url + p, {
+      method,
+      headers: body === undefined ? { authorization: headers.authorization, 'x-service-account': accountId } : headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
     const text = await res.text()
     return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null }
   }
@@ -58,7 +70,10 @@ export async function startService(browserConcurrency: number): Promise<Service>
     await sleep(200)
   }
   return {
-    url, child, dataDir, call,
+    url,
+    child,
+    dataDir,
+    call,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')

@@ -24,16 +24,30 @@ import { machine, percentile, round, sleep } from './lib.js'
 
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '1,2' }, minutes: { type: 'string', default: '3' },
-    checks: { type: 'string', default: '40' }, idle: { type: 'string', default: '30' }, warmup: { type: 'string', default: '20' },
-    rps: { type: 'string', default: '20' }, part: { type: 'string', default: 'all' },
+    runs: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '1,2' },
+    minutes: { type: 'string', default: '3' },
+    checks: { type: 'string', default: '40' },
+    idle: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '20' },
+    rps: { type: 'string', default: '20' },
+    part: { type: 'string', default: 'all' },
   },
 })
 const RPS = Number(values.rps)
 const API_READ = '/v1/checks?limit=10'
 
 const cpuModel = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown'
-console.log(JSON.stringify({ machine: machine(), nproc: os.availableParallelism(), cpuModel, ramGiB: round(os.totalmem() / 2 ** 30, 1), node: process.version, loadAtStart: os.loadavg().map((l) => round(l, 2)) }))
+console.log(
+  JSON.stringify({
+    machine: machine(),
+    nproc: os.availableParallelism(),
+    cpuModel,
+    ramGiB: round(os.totalmem() / 2 ** 30, 1),
+    node: process.version,
+    loadAtStart: os.loadavg().map((l) => round(l, 2)),
+  }),
+)
 
 const latencyStats = (xs: number[], errors: number) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -49,7 +63,12 @@ async function apiWindow(service: Service, ms: number) {
   await sleep(500) // the last requests' answers
   // Jiffies are 1/100 s; the service's own process only (API, engine, runner bookkeeping), not Playwright's processes.
   const serviceCpuPct = round((c1.proc - c0.proc) / (ms / 1000), 1)
-  return { api: latencyStats(latencies, errors), machineCpuBusyPct: round((100 * (c1.busy - c0.busy)) / (c1.total - c0.total), 0), serviceCpuPct, load1: round(os.loadavg()[0] ?? 0, 2) }
+  return {
+    api: latencyStats(latencies, errors),
+    machineCpuBusyPct: round((100 * (c1.busy - c0.busy)) / (c1.total - c0.total), 0),
+    serviceCpuPct,
+    load1: round(os.loadavg()[0] ?? 0, 2),
+  }
 }
 
 async function measureLane(concurrency: number, shopUrl: string) {
@@ -58,7 +77,12 @@ async function measureLane(concurrency: number, shopUrl: string) {
     const ids: string[] = []
     for (let i = 0; i < Number(values.checks); i++) {
       const r = await service.call('POST', '/v1/checks/browser?autoAssignAlerts=false', {
-        name: `Shop ${i}`, frequency: 1, doubleCheck: false, activated: false, script: SCRIPT, environmentVariables: [{ key: 'SHOP_URL', value: shopUrl }],
+        name: `Shop ${i}`,
+        frequency: 1,
+        doubleCheck: false,
+        activated: false,
+        script: SCRIPT,
+        environmentVariables: [{ key: 'SHOP_URL', value: shopUrl }],
       })
       if (r.status !== 201 && r.status !== 200) throw new Error(`creating a browser check answered ${r.status}: ${JSON.stringify(r.json)}`)
       ids.push(String((r.json as { id: string }).id))
@@ -83,18 +107,29 @@ async function measureLane(concurrency: number, shopUrl: string) {
     const to = Date.now()
     const queuedAtEnd = queued()
     const db = new Database(path.join(service.dataDir, 'picket.db'), { readonly: true, fileMustExist: true })
-    const rows = db.prepare("SELECT status, response_time AS rt, started_at AS s, stopped_at AS e FROM check_results WHERE result_type = 'FINAL' AND check_type = 'BROWSER' AND stopped_at >= ? AND stopped_at < ?").all(from, to) as Array<{ status: string; rt: number; s: number; e: number }>
+    const rows = db
+      .prepare(
+        "SELECT status, response_time AS rt, started_at AS s, stopped_at AS e FROM check_results WHERE result_type = 'FINAL' AND check_type = 'BROWSER' AND stopped_at >= ? AND stopped_at < ?",
+      )
+      .all(from, to) as Array<{ status: string; rt: number; s: number; e: number }>
     db.close()
     const walls = rows.map((r) => r.e - r.s).sort((a, b) => a - b)
     const reported = rows.map((r) => r.rt).sort((a, b) => a - b)
     const minutes = (to - from) / 60_000
     return {
-      concurrency, checks: ids.length, windowMinutes: round(minutes, 2),
-      browserRuns: rows.length, runsPerMinute: round(rows.length / minutes, 1), notPassing: rows.filter((r) => r.status !== 'passing').length,
-      runWallMs: { p50: percentile(walls, 50), p90: percentile(walls, 90) }, playwrightReportedMs: { p50: percentile(reported, 50) },
+      concurrency,
+      checks: ids.length,
+      windowMinutes: round(minutes, 2),
+      browserRuns: rows.length,
+      runsPerMinute: round(rows.length / minutes, 1),
+      notPassing: rows.filter((r) => r.status !== 'passing').length,
+      runWallMs: { p50: percentile(walls, 50), p90: percentile(walls, 90) },
+      playwrightReportedMs: { p50: percentile(reported, 50) },
       // The service's CPU beyond the same API load without browser runs, per run: engine, runner, artifacts, results.
       serviceCpuMsPerRun: round(((during.serviceCpuPct - idle.serviceCpuPct) * 10 * (to - from)) / 1000 / Math.max(1, rows.length), 0),
-      queuedJobs: { atStart: queuedAtStart, atEnd: queuedAtEnd }, idle, during,
+      queuedJobs: { atStart: queuedAtStart, atEnd: queuedAtEnd },
+      idle,
+      during,
     }
   } finally {
     await service.stop()

@@ -30,8 +30,12 @@ import { createChecks, resetRandom, rollUpAll, seedResults } from './dashboard-p
 
 const { values } = parseArgs({
   options: {
-    checks: { type: 'string', default: '1000' }, days: { type: 'string', default: '30' }, every: { type: 'string', default: '60' }, loads: { type: 'string', default: '20' },
-    json: { type: 'string' }, data: { type: 'string' },
+    checks: { type: 'string', default: '1000' },
+    days: { type: 'string', default: '30' },
+    every: { type: 'string', default: '60' },
+    loads: { type: 'string', default: '20' },
+    json: { type: 'string' },
+    data: { type: 'string' },
   },
 })
 const CHECKS = Number(values.checks)
@@ -89,7 +93,11 @@ async function main() {
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
 
   // The session as the console holds it.
-  const signIn = await fetch(`${base}/v1/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) })
+  const signIn = await fetch(`${base}/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  })
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
   const headers = { cookie, 'x-service-account': accountId }
   const page1 = (await (await fetch(`${base}/v1/checks?limit=100&page=1`, { headers })).json()) as Array<{ id: string }>
@@ -112,7 +120,11 @@ async function main() {
   }
   log('API', api)
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+  })
   const cold: number[] = []
   const warm: number[] = []
   let transfer: unknown = {}
@@ -150,7 +162,16 @@ async function main() {
     await context.close()
   }
   await browser.close()
-  const result = { machine: machine(), checks: CHECKS, days: DAYS, everyMinutes: EVERY, results: results || 'reused', api, interactive: { cold: stats(cold), warm: stats(warm) }, transfer }
+  const result = {
+    machine: machine(),
+    checks: CHECKS,
+    days: DAYS,
+    everyMinutes: EVERY,
+    results: results || 'reused',
+    api,
+    interactive: { cold: stats(cold), warm: stats(warm) },
+    transfer,
+  }
   console.log(JSON.stringify(result, null, 2))
   if (values.json) fs.writeFileSync(values.json, JSON.stringify(result, null, 2))
   await app.close()

@@ -12,8 +12,21 @@
  */
 import { Client, Pool } from 'undici'
 
-interface SeqJob { mode: 'seq'; origin: string; urls: string[]; samples: number; budgetMs: number; warmup: number }
-interface LoadJob { mode: 'load'; origin: string; urls: string[]; connections: number; seconds: number }
+interface SeqJob {
+  mode: 'seq'
+  origin: string
+  urls: string[]
+  samples: number
+  budgetMs: number
+  warmup: number
+}
+interface LoadJob {
+  mode: 'load'
+  origin: string
+  urls: string[]
+  connections: number
+  seconds: number
+}
 
 async function readAll(body: AsyncIterable<Buffer>): Promise<number> {
   let bytes = 0

@@ -84,21 +84,59 @@ function result(accountId: string, c: SeededCheck, location: string, startedAt: 
     total = round(dns + connection + data, 2)
     metrics = { total, dns, connection, data }
   } else {
-    const phases = { wait: round(rnd() * 2, 2), dns: round(logNormal(1, 0.5), 2), tcp: round(logNormal(2.5, 0.4), 2), firstByte: round(logNormal(c.mu, 0.5), 2), download: round(logNormal(1, 0.8), 2) }
+    const phases = {
+      wait: round(rnd() * 2, 2),
+      dns: round(logNormal(1, 0.5), 2),
+      tcp: round(logNormal(2.5, 0.4), 2),
+      firstByte: round(logNormal(c.mu, 0.5), 2),
+      download: round(logNormal(1, 0.8), 2),
+    }
     total = round(phases.wait + phases.dns + phases.tcp + phases.firstByte + phases.download, 2)
     metrics = { responseTime: total, ...phases }
   }
   const status = failing ? 'failing' : total > 500 ? 'degraded' : 'passing'
   const statusCode = c.type === 'TCP' ? null : failing ? (rnd() < 0.5 ? 503 : null) : 200
-  const doc = c.type === 'TCP'
-    ? { assertions: [{ source: 'RESPONSE_TIME', comparison: 'LESS_THAN', target: '1000', actual: total, passed: !failing }], timingPhases: metrics, details: { response: { data: '' } }, jobLog: [] }
-    : { assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200', actual: statusCode, passed: !failing }], timingPhases: { ...metrics, total }, details: { response: { status: statusCode, statusText: failing ? 'Service Unavailable' : 'OK', headers: { 'content-type': 'application/json' }, body: '{"ok":true}' } }, jobLog: [] }
+  const doc =
+    c.type === 'TCP'
+      ? {
+          assertions: [{ source: 'RESPONSE_TIME', comparison: 'LESS_THAN', target: '1000', actual: total, passed: !failing }],
+          timingPhases: metrics,
+          details: { response: { data: '' } },
+          jobLog: [],
+        }
+      : {
+          assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200', actual: statusCode, passed: !failing }],
+          timingPhases: { ...metrics, total },
+          details: { response: { status: statusCode, statusText: failing ? 'Service Unavailable' : 'OK', headers: { 'content-type': 'application/json' }, body: '{"ok":true}' } },
+          jobLog: [],
+        }
   return {
-    id: crypto.randomUUID(), account_id: accountId, check_id: c.id, check_type: c.type, sequence_id: crypto.randomUUID(), run_job_id: crypto.randomUUID(),
-    attempt: failing ? 2 : 1, result_type: 'FINAL', location, status, has_failures: failing ? 1 : 0, has_errors: 0, is_degraded: status === 'degraded' ? 1 : 0,
-    over_max_response_time: 0, response_time: total, error_kind: failing ? 'NETWORK' : null, error_message: failing ? 'connect ECONNREFUSED 10.0.0.1:443' : null,
-    status_code: statusCode, scheduled_at: startedAt, started_at: startedAt, stopped_at: startedAt + Math.round(total), trigger: 'SCHEDULER', session_id: null,
-    doc: JSON.stringify(doc), metrics: JSON.stringify(metrics), created_at: startedAt + Math.round(total) + 150,
+    id: crypto.randomUUID(),
+    account_id: accountId,
+    check_id: c.id,
+    check_type: c.type,
+    sequence_id: crypto.randomUUID(),
+    run_job_id: crypto.randomUUID(),
+    attempt: failing ? 2 : 1,
+    result_type: 'FINAL',
+    location,
+    status,
+    has_failures: failing ? 1 : 0,
+    has_errors: 0,
+    is_degraded: status === 'degraded' ? 1 : 0,
+    over_max_response_time: 0,
+    response_time: total,
+    error_kind: failing ? 'NETWORK' : null,
+    error_message: failing ? 'connect ECONNREFUSED 10.0.0.1:443' : null,
+    status_code: statusCode,
+    scheduled_at: startedAt,
+    started_at: startedAt,
+    stopped_at: startedAt + Math.round(total),
+    trigger: 'SCHEDULER',
+    session_id: null,
+    doc: JSON.stringify(doc),
+    metrics: JSON.stringify(metrics),
+    created_at: startedAt + Math.round(total) + 150,
   }
 }
 
@@ -106,7 +144,15 @@ function result(accountId: string, c: SeededCheck, location: string, startedAt: 
  * Results in the order the engine stores them (time first, all checks at each interval), in transactions of
  * 5,000 rows; then each check's status from its latest run. Returns the number of results.
  */
-export async function seedResults(store: Store, accountId: string, checks: SeededCheck[], now: number, days: number, everyMinutes: number, progress: (n: number) => void): Promise<number> {
+export async function seedResults(
+  store: Store,
+  accountId: string,
+  checks: SeededCheck[],
+  now: number,
+  days: number,
+  everyMinutes: number,
+  progress: (n: number) => void,
+): Promise<number> {
   const every = everyMinutes * 60_000
   const end = now - 120_000
   const latest = new Map<string, CheckResultRow>()
@@ -140,7 +186,7 @@ export async function seedResults(store: Store, accountId: string, checks: Seede
 /** Folds every stored result with the service's roll-up job, as its periodic round does. */
 export async function rollUpAll(services: Services, progress: (n: number) => void): Promise<number> {
   let rolled = 0
-  for (let n = -1; n !== 0; ) {
+  for (let n = -1; n !== 0;) {
     n = await services.analyticsRollup.rollUp(50)
     rolled += n
     progress(rolled)

@@ -46,9 +46,14 @@ import { readCheckSummaries } from '../src/services/analytics/summaries.js'
 
 const { values } = parseArgs({
   options: {
-    db: { type: 'string', default: 'both' }, checks: { type: 'string', default: '1000' }, days: { type: 'string', default: '30' },
-    every: { type: 'string', default: '60' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '16' },
-    loads: { type: 'string', default: '30' }, json: { type: 'string' },
+    db: { type: 'string', default: 'both' },
+    checks: { type: 'string', default: '1000' },
+    days: { type: 'string', default: '30' },
+    every: { type: 'string', default: '60' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '16' },
+    loads: { type: 'string', default: '30' },
+    json: { type: 'string' },
   },
 })
 const CHECKS = Number(values.checks)
@@ -98,7 +103,11 @@ class QueryCounter implements KyselyPlugin {
   }
 }
 
-interface Stat { n: number; p50: number; p99: number }
+interface Stat {
+  n: number
+  p50: number
+  p99: number
+}
 const stat = (values: number[]): Stat => {
   const sorted = [...values].sort((a, b) => a - b)
   return { n: sorted.length, p50: round(percentile(sorted, 50), 1), p99: round(percentile(sorted, 99), 1) }
@@ -106,7 +115,8 @@ const stat = (values: number[]): Stat => {
 
 function client<T>(job: Record<string, unknown>): Promise<T> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'dashboard-pages-client.ts'), JSON.stringify(job)], {
-    cwd: path.join(import.meta.dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: path.join(import.meta.dirname, '..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
   })
   let out = ''
   child.stdout.on('data', (d: Buffer) => (out += d.toString()))
@@ -115,7 +125,11 @@ function client<T>(job: Record<string, unknown>): Promise<T> {
   })
 }
 
-interface Served { services: Services; origin: string; close(): Promise<void> }
+interface Served {
+  services: Services
+  origin: string
+  close(): Promise<void>
+}
 
 async function serve(store: Store, clock: Clock, pageCacheMs: number | undefined): Promise<Served> {
   const services = buildServices({ store, clock, publicBaseUrl: 'http://localhost', ...(pageCacheMs === undefined ? {} : { pageCacheMs }) })
@@ -152,7 +166,11 @@ async function run(kind: 'sqlite' | 'postgres') {
     await c.end()
   }
   // Stopped part way (an error, Ctrl-C, a kill), the bench still removes its database.
-  abandon = () => store.close().catch(() => undefined).then(cleanUp)
+  abandon = () =>
+    store
+      .close()
+      .catch(() => undefined)
+      .then(cleanUp)
   const onSignal = (signal: NodeJS.Signals) => {
     log(kind, `${signal}: removing the bench database`)
     void abandon().finally(() => process.exit(1))
@@ -183,7 +201,14 @@ async function run(kind: 'sqlite' | 'postgres') {
     if (n - shown >= 250_000) log(kind, `${(shown = n)} results rolled up`)
   })
   const rollupSeconds = (performance.now() - t0) / 1000
-  const rollupRows = Number((await store.db.selectFrom('analytics_rollups').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  const rollupRows = Number(
+    (
+      await store.db
+        .selectFrom('analytics_rollups')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
   log(kind, `${rolled} results rolled up in ${round(rollupSeconds)} s: ${rollupRows} roll-up rows`)
   for (const body of Object.values(DASHBOARDS)) await services.dashboards.create(accountId, { ...body })
   // What autovacuum does soon after a bulk load: planner statistics of the new tables.
@@ -194,7 +219,12 @@ async function run(kind: 'sqlite' | 'postgres') {
   // 2. SQL statements per view and where a cold view's time goes (in process: data, then the HTML).
   const counter = new QueryCounter()
   const counted = buildServices({ store: { ...store, db: store.db.withPlugin(counter) }, clock, publicBaseUrl: 'http://localhost', pageCacheMs: 0 })
-  const countedApp = await buildApp({ services: counted, publicBaseUrl: 'http://localhost', rateLimit: NO_LIMIT, sites: { dashboardDomain: null, statusPageDomain: null, rateLimit: NO_LIMIT } })
+  const countedApp = await buildApp({
+    services: counted,
+    publicBaseUrl: 'http://localhost',
+    rateLimit: NO_LIMIT,
+    sites: { dashboardDomain: null, statusPageDomain: null, rateLimit: NO_LIMIT },
+  })
   const queryCounts: Array<{ dashboard: DashKey; checksShown: number; window: DashboardWindow; page: number; data: number; status: number }> = []
   for (const d of ['10', '100', '100p', 'a', 'b'] as DashKey[]) {
     for (const window of ['1h', '24h', '7d', '30d'] as DashboardWindow[]) {
@@ -237,29 +267,56 @@ async function run(kind: 'sqlite' | 'postgres') {
         const t3 = performance.now()
         // The checks of its tags, sorted by name (domain/dashboard-display.ts) as the view sorts them.
         const { settings } = site
-        const shownChecks = all.filter((c) => c.doc.activated !== false && matchesTags((c.doc.tags as string[] | undefined) ?? [], settings.tags ?? [], settings.useTagsAndOperator === true))
+        const shownChecks = all.filter(
+          (c) => c.doc.activated !== false && matchesTags((c.doc.tags as string[] | undefined) ?? [], settings.tags ?? [], settings.useTagsAndOperator === true),
+        )
         const ta = performance.now()
-        sortForDashboard(shownChecks.map((c) => ({ id: c.id, name: String(c.doc.name ?? ''), status: 'passing' })), settings.sortByStatus)
+        sortForDashboard(
+          shownChecks.map((c) => ({ id: c.id, name: String(c.doc.name ?? ''), status: 'passing' })),
+          settings.sortByStatus,
+        )
         const sortMs = performance.now() - ta
         const now = clock.now()
         // A view that failed has no page of checks: those of its tags stand for it (the failing ones have one page).
         const onPage = data ? data.checks : shownChecks.map((c) => ({ id: c.id, checkType: c.checkType }))
-        const t4 = await readCheckSummaries(plain.analytics, onPage, { from: now - DASHBOARD_WINDOWS[window], to: now }).then(() => performance.now(), () => NaN)
+        const t4 = await readCheckSummaries(plain.analytics, onPage, { from: now - DASHBOARD_WINDOWS[window], to: now }).then(
+          () => performance.now(),
+          () => NaN,
+        )
         if (!data) view = { ms: NaN, sql: NaN, rows: NaN, statements: NaN }
         let html = NaN
         let bytes = NaN
         if (data) {
           const t5 = performance.now()
-          bytes = Buffer.byteLength(renderDashboardPage(presentDashboard(site.settings, data, pathLinks(`/dashboards/${site.settings.customUrl ?? ''}`)), { assetUrl: assets.url, customCss: null }))
+          bytes = Buffer.byteLength(
+            renderDashboardPage(presentDashboard(site.settings, data, pathLinks(`/dashboards/${site.settings.customUrl ?? ''}`)), { assetUrl: assets.url, customCss: null }),
+          )
           html = performance.now() - t5
         }
         runs.push({ view: view.ms, checks: t3 - t2, sort: sortMs, analytics: t4 - t3 - sortMs, html, sql: view.sql, rows: view.rows, statements: view.statements, bytes })
       }
-      const med = (k: keyof (typeof runs)[number]) => round(percentile(runs.map((r) => r[k]).sort((x, y) => x - y), 50), 1)
+      const med = (k: keyof (typeof runs)[number]) =>
+        round(
+          percentile(
+            runs.map((r) => r[k]).sort((x, y) => x - y),
+            50,
+          ),
+          1,
+        )
       breakdown.push({
-        dashboard: d, window, checksOnPage: d === 'a' ? 15 : d === '10' ? 10 : d === '100' ? 100 : CHECKS,
-        viewMs: med('view'), sqlMs: med('sql'), checksMs: med('checks'), sortMs: med('sort'), analyticsMs: med('analytics'), htmlMs: med('html'), rowsRead: med('rows'), statements: med('statements'),
-        htmlKiB: round(med('bytes') / 1024, 0), ...(error ? { error } : {}),
+        dashboard: d,
+        window,
+        checksOnPage: d === 'a' ? 15 : d === '10' ? 10 : d === '100' ? 100 : CHECKS,
+        viewMs: med('view'),
+        sqlMs: med('sql'),
+        checksMs: med('checks'),
+        sortMs: med('sort'),
+        analyticsMs: med('analytics'),
+        htmlMs: med('html'),
+        rowsRead: med('rows'),
+        statements: med('statements'),
+        htmlKiB: round(med('bytes') / 1024, 0),
+        ...(error ? { error } : {}),
       })
       log(kind, 'breakdown', JSON.stringify(breakdown[breakdown.length - 1]))
     }
@@ -273,7 +330,11 @@ async function run(kind: 'sqlite' | 'postgres') {
     d === 'a' ? Array.from({ length: pagesOfA }, (_, i) => url(d, window, i + 1, part)) : [url(d, window, undefined, part)]
   const latency: Array<Record<string, unknown>> = []
   const cases: Array<{ d: DashKey; window: DashboardWindow; part?: string }> = [
-    { d: 'a', window: '24h' }, { d: 'a', window: '30d' }, { d: 'a', window: '24h', part: '/data' }, { d: 'b', window: '24h' }, { d: 'b', window: '30d' },
+    { d: 'a', window: '24h' },
+    { d: 'a', window: '30d' },
+    { d: 'a', window: '24h', part: '/data' },
+    { d: 'b', window: '24h' },
+    { d: 'b', window: '30d' },
   ]
   for (const c of cases) {
     const part = c.part ?? ''
@@ -282,7 +343,10 @@ async function run(kind: 'sqlite' | 'postgres') {
     // Warm: one request fills the cache, then requests for 8 s at most (within the 10 s the view is kept).
     const warmRun = await client<Seq>({ mode: 'seq', origin: warm.origin, urls: [url(c.d, c.window, c.d === 'a' ? 1 : undefined, part)], samples: 300, budgetMs: 8_000, warmup: 1 })
     latency.push({
-      dashboard: c.d, window: c.window, route: part || 'page', kiB: round(coldRun.bytes / 1024, 0),
+      dashboard: c.d,
+      window: c.window,
+      route: part || 'page',
+      kiB: round(coldRun.bytes / 1024, 0),
       cold: { ttfb: stat(coldRun.ttfb), total: stat(coldRun.total), errors: coldRun.errors, error: coldRun.error },
       warm: { ttfb: stat(warmRun.ttfb), total: stat(warmRun.total), errors: warmRun.errors, error: warmRun.error },
     })
@@ -290,10 +354,16 @@ async function run(kind: 'sqlite' | 'postgres') {
   }
 
   const throughput: Array<Record<string, unknown>> = []
-  for (const c of [{ d: 'a', window: '24h' }, { d: 'a', window: '30d' }, { d: 'b', window: '24h' }, { d: 'b', window: '30d' }] as Array<{ d: DashKey; window: DashboardWindow }>) {
+  for (const c of [
+    { d: 'a', window: '24h' },
+    { d: 'a', window: '30d' },
+    { d: 'b', window: '24h' },
+    { d: 'b', window: '30d' },
+  ] as Array<{ d: DashKey; window: DashboardWindow }>) {
     for (const mode of ['warm', 'cold'] as const) {
       const served = mode === 'warm' ? warm : cold
-      const seq = latency.find((l) => l.dashboard === c.d && l.window === c.window && l.route === 'page') as Record<typeof mode, { total: Stat; errors: number; error: string }> | undefined
+      const seq = latency.find((l) => l.dashboard === c.d && l.window === c.window && l.route === 'page') as
+        Record<typeof mode, { total: Stat; errors: number; error: string }> | undefined
       if (seq && seq[mode].errors > 0) {
         throughput.push({ dashboard: c.d, window: c.window, mode, skipped: true, error: seq[mode].error })
         continue
@@ -304,8 +374,23 @@ async function run(kind: 'sqlite' | 'postgres') {
         continue
       }
       const urls = mode === 'cold' ? coldUrls(c.d, c.window) : [url(c.d, c.window, c.d === 'a' ? 1 : undefined)]
-      const r = await client<{ requests: number; errors: number; seconds: number; latencies: number[] }>({ mode: 'load', origin: served.origin, urls, connections: CONNECTIONS, seconds: SECONDS })
-      throughput.push({ dashboard: c.d, window: c.window, mode, rps: round(r.requests / r.seconds, 1), requests: r.requests, errors: r.errors, seconds: round(r.seconds, 1), latency: stat(r.latencies) })
+      const r = await client<{ requests: number; errors: number; seconds: number; latencies: number[] }>({
+        mode: 'load',
+        origin: served.origin,
+        urls,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      })
+      throughput.push({
+        dashboard: c.d,
+        window: c.window,
+        mode,
+        rps: round(r.requests / r.seconds, 1),
+        requests: r.requests,
+        errors: r.errors,
+        seconds: round(r.seconds, 1),
+        latency: stat(r.latencies),
+      })
       log(kind, 'throughput', JSON.stringify(throughput[throughput.length - 1]))
     }
   }
@@ -313,9 +398,17 @@ async function run(kind: 'sqlite' | 'postgres') {
   // 4. Full render in Chromium: a fresh browser context (empty cache) per load.
   const browserRuns: Array<Record<string, unknown>> = []
   const { chromium } = await import('playwright-core')
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+  })
   try {
-    for (const c of [{ d: 'a', mode: 'cold', loads: LOADS }, { d: 'a', mode: 'warm', loads: LOADS }, { d: 'b', mode: 'warm', loads: Math.min(LOADS, 10) }] as const) {
+    for (const c of [
+      { d: 'a', mode: 'cold', loads: LOADS },
+      { d: 'a', mode: 'warm', loads: LOADS },
+      { d: 'b', mode: 'warm', loads: Math.min(LOADS, 10) },
+    ] as const) {
       const served = c.mode === 'warm' ? warm : cold
       const target = `${served.origin}${url(c.d, '24h', c.d === 'a' ? 1 : undefined)}`
       const ttfb: number[] = []
@@ -354,10 +447,21 @@ async function run(kind: 'sqlite' | 'postgres') {
   return {
     db: kind,
     seeded: {
-      checks: checks.length, pending: checks.filter((c) => c.pending).length, results: seeded, everyMinutes: EVERY, days: DAYS,
-      createSeconds: round(createSeconds), seedSeconds: round(seedSeconds), rollupSeconds: round(rollupSeconds), rollupRows,
+      checks: checks.length,
+      pending: checks.filter((c) => c.pending).length,
+      results: seeded,
+      everyMinutes: EVERY,
+      days: DAYS,
+      createSeconds: round(createSeconds),
+      seedSeconds: round(seedSeconds),
+      rollupSeconds: round(rollupSeconds),
+      rollupRows,
     },
-    queryCounts, breakdown, latency, throughput, browser: browserRuns,
+    queryCounts,
+    breakdown,
+    latency,
+    throughput,
+    browser: browserRuns,
   }
 }
 
@@ -366,11 +470,18 @@ type Result = Awaited<ReturnType<typeof run>>
 function markdown(r: Result): string {
   const lines: string[] = []
   const fmt = (s: Stat) => `${s.p50} / ${s.p99}`
-  lines.push(`### ${r.db}`, '', '| dashboard | window | route | size | cold TTFB p50 / p99 | cold total p50 / p99 (n) | warm TTFB p50 / p99 | warm total p50 / p99 (n) |', '|---|---|---|---|---|---|---|---|')
+  lines.push(
+    `### ${r.db}`,
+    '',
+    '| dashboard | window | route | size | cold TTFB p50 / p99 | cold total p50 / p99 (n) | warm TTFB p50 / p99 | warm total p50 / p99 (n) |',
+    '|---|---|---|---|---|---|---|---|',
+  )
   type Timed = { ttfb: Stat; total: Stat; errors: number; error: string }
   const n = (t: Timed) => (t.errors > 0 ? `${t.total.n}, ${t.errors === t.total.n ? 'all' : t.errors} ${t.error}` : `${t.total.n}`)
   for (const l of r.latency as Array<{ dashboard: string; window: string; route: string; kiB: number; cold: Timed; warm: Timed }>) {
-    lines.push(`| ${l.dashboard} | ${l.window} | ${l.route} | ${l.kiB} KiB | ${fmt(l.cold.ttfb)} ms | ${fmt(l.cold.total)} ms (${n(l.cold)}) | ${fmt(l.warm.ttfb)} ms | ${fmt(l.warm.total)} ms (${n(l.warm)}) |`)
+    lines.push(
+      `| ${l.dashboard} | ${l.window} | ${l.route} | ${l.kiB} KiB | ${fmt(l.cold.ttfb)} ms | ${fmt(l.cold.total)} ms (${n(l.cold)}) | ${fmt(l.warm.ttfb)} ms | ${fmt(l.warm.total)} ms (${n(l.warm)}) |`,
+    )
   }
   lines.push('', '| dashboard | window | cache | requests/s | latency p50 / p99 under load |', '|---|---|---|---|---|')
   for (const t of r.throughput as Array<Record<string, unknown>>) {
@@ -384,11 +495,17 @@ function markdown(r: Result): string {
     const mark = (x: (typeof q)[number]) => `${x.page}${x.status === 200 ? '' : ` (HTTP ${x.status})`}`
     lines.push(`| ${d} | ${Math.max(...q.map((x) => x.checksShown))} | ${q.map(mark).join(' | ')} | ${q.map((x) => x.data).join(' / ')} |`)
   }
-  lines.push('', '| dashboard | window | checks on page | cold view (data) | SQL under way | checks, statuses, groups | sort by name | analytics of the page | HTML | rows read | statements | HTML size |', '|---|---|---|---|---|---|---|---|---|---|---|---|')
+  lines.push(
+    '',
+    '| dashboard | window | checks on page | cold view (data) | SQL under way | checks, statuses, groups | sort by name | analytics of the page | HTML | rows read | statements | HTML size |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  )
   for (const b of r.breakdown) {
     const f = (x: unknown, unit = '') => (typeof x === 'number' && Number.isFinite(x) ? `${x}${unit}` : '—')
     const v = b.error ? `fails: ${String(b.error)}` : f(b.viewMs, ' ms')
-    lines.push(`| ${String(b.dashboard)} | ${String(b.window)} | ${String(b.checksOnPage)} | ${v} | ${f(b.sqlMs, ' ms')} | ${f(b.checksMs, ' ms')} | ${f(b.sortMs, ' ms')} | ${f(b.analyticsMs, ' ms')} | ${f(b.htmlMs, ' ms')} | ${f(b.rowsRead)} | ${f(b.statements)} | ${f(b.htmlKiB, ' KiB')} |`)
+    lines.push(
+      `| ${String(b.dashboard)} | ${String(b.window)} | ${String(b.checksOnPage)} | ${v} | ${f(b.sqlMs, ' ms')} | ${f(b.checksMs, ' ms')} | ${f(b.sortMs, ' ms')} | ${f(b.analyticsMs, ' ms')} | ${f(b.htmlMs, ' ms')} | ${f(b.rowsRead)} | ${f(b.statements)} | ${f(b.htmlKiB, ' KiB')} |`,
+    )
   }
   lines.push('', '| dashboard | window | server cache | TTFB p50 / p99 | FCP p50 / p99 | load p50 / p99 (n) |', '|---|---|---|---|---|---|')
   for (const b of r.browser as Array<{ dashboard: string; window: string; mode: string; ttfb: Stat; fcp: Stat; load: Stat }>) {

@@ -22,7 +22,16 @@ import { buildRunners } from '../src/runners/index.js'
 import { createChildProcessSandbox } from '../src/runners/sandbox/index.js'
 import { machine, percentile, round, sleep, startTarget } from './lib.js'
 
-const { values } = parseArgs({ options: { checks: { type: 'string', default: '10000' }, every: { type: 'string', default: '10' }, seconds: { type: 'string', default: '60' }, warmup: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '256' }, analytics: { type: 'string', default: 'on' } } })
+const { values } = parseArgs({
+  options: {
+    checks: { type: 'string', default: '10000' },
+    every: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '20' },
+    concurrency: { type: 'string', default: '256' },
+    analytics: { type: 'string', default: 'on' },
+  },
+})
 const N = Number(values.checks)
 const EVERY = Number(values.every)
 const SECONDS = Number(values.seconds)
@@ -47,8 +56,13 @@ if (!analytics) await store.db.schema.dropIndex('check_results_created').execute
 
 const sandbox = createChildProcessSandbox()
 const engine = startEngine({
-  stores: buildStores(store), transact: transactor(store), clock: systemClock, runners: buildRunners({ sandbox }), instanceId: newId(),
-  defaultLocation: 'us-east-1', log: { info: () => undefined, warn: () => undefined, error: (o, m) => console.error(m, o) },
+  stores: buildStores(store),
+  transact: transactor(store),
+  clock: systemClock,
+  runners: buildRunners({ sandbox }),
+  instanceId: newId(),
+  defaultLocation: 'us-east-1',
+  log: { info: () => undefined, warn: () => undefined, error: (o, m) => console.error(m, o) },
   tuning: { ...DEFAULT_TUNING, concurrency: Number(values.concurrency) },
   periodic: analytics ? [{ name: 'analytics-rollup', everyMs: 5_000, run: () => services.analyticsRollup.rollUp(20).then(() => undefined) }] : [],
 })
@@ -65,7 +79,13 @@ clearInterval(sampler)
 await engine.stop()
 sandbox.close()
 
-const rows = await store.db.selectFrom('check_results').select(['started_at', 'scheduled_at', 'status', 'response_time']).where('result_type', '=', 'FINAL').where('started_at', '>=', from).where('started_at', '<', to).execute()
+const rows = await store.db
+  .selectFrom('check_results')
+  .select(['started_at', 'scheduled_at', 'status', 'response_time'])
+  .where('result_type', '=', 'FINAL')
+  .where('started_at', '>=', from)
+  .where('started_at', '<', to)
+  .execute()
 const delays = rows.map((r) => Number(r.started_at) - Number(r.scheduled_at)).sort((a, b) => a - b)
 const failing = rows.filter((r) => r.status !== 'passing').length
 const expected = (N / EVERY) * SECONDS

@@ -22,7 +22,14 @@ function once() {
   const t0 = performance.now()
   return new Promise((resolve) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path, method: post ? 'POST' : 'GET', agent, headers: { 'user-agent': 'bench/1.0', ...(post ? { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) } : {}) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: post ? 'POST' : 'GET',
+        agent,
+        headers: { 'user-agent': 'bench/1.0', ...(post ? { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) } : {}) },
+      },
       (res) => {
         res.resume()
         res.on('end', () => {

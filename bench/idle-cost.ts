@@ -24,8 +24,12 @@ import { cpuSecondsOf, rssMbOf } from './proc-cpu.js'
 
 const { values } = parseArgs({
   options: {
-    monitors: { type: 'string', default: '100' }, every: { type: 'string', default: '20' }, seconds: { type: 'string', default: '120' },
-    warmup: { type: 'string', default: '30' }, kuma: { type: 'string' }, only: { type: 'string' },
+    monitors: { type: 'string', default: '100' },
+    every: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '120' },
+    warmup: { type: 'string', default: '30' },
+    kuma: { type: 'string' },
+    only: { type: 'string' },
   },
 })
 const MONITORS = Number(values.monitors)

@@ -10,7 +10,11 @@ import { createRequire } from 'node:module'
 import net from 'node:net'
 import path from 'node:path'
 
-export interface RunningKuma { pid: number; url: string; stop(): Promise<void> }
+export interface RunningKuma {
+  pid: number
+  url: string
+  stop(): Promise<void>
+}
 
 interface KumaSocket {
   connected: boolean
@@ -20,8 +24,15 @@ interface KumaSocket {
   disconnect(): KumaSocket
 }
 type Connect = (url: string, opts: { transports: string[]; reconnection: boolean; timeout: number }) => KumaSocket
-interface Reply { ok?: boolean; msg?: string; monitorID?: number }
-interface SetupInfo { needSetup?: boolean; runningSetup?: boolean }
+interface Reply {
+  ok?: boolean
+  msg?: string
+  monitorID?: number
+}
+interface SetupInfo {
+  needSetup?: boolean
+  runningSetup?: boolean
+}
 
 const ADMIN = { username: 'admin', password: 'bench-pass-1234' }
 const START_TIMEOUT_MS = 120_000
@@ -116,10 +127,12 @@ export async function startKuma(kumaDir: string, dataDir: string): Promise<Runni
   })
   fs.closeSync(log)
   let exited: string | undefined
-  const exit = new Promise<void>((resolve) => child.once('exit', (code, signal) => {
-    exited = `Kuma exited (code ${String(code)}, signal ${String(signal)}); see ${path.join(dataDir, 'kuma.log')}`
-    resolve()
-  }))
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = `Kuma exited (code ${String(code)}, signal ${String(signal)}); see ${path.join(dataDir, 'kuma.log')}`
+      resolve()
+    }),
+  )
   const stop = async () => {
     if (exited) return
     child.kill('SIGTERM') // Kuma shuts down gracefully: stops monitors, waits 2 s, closes the database
@@ -160,12 +173,39 @@ export async function startKuma(kumaDir: string, dataDir: string): Promise<Runni
 /** The fields Kuma's "add monitor" page sends for a new HTTP monitor (monitor columns are frozen: no extras). */
 function httpMonitor(name: string, url: string, interval: number) {
   return {
-    type: 'http', name, parent: null, url, method: 'GET', interval, retryInterval: interval, resendInterval: 0, maxretries: 0,
-    timeout: Math.max(1, Math.floor(interval * 0.8)), notificationIDList: {}, ignoreTls: false, upsideDown: false, packetSize: 56,
-    expiryNotification: false, maxredirects: 10, accepted_statuscodes: ['200-299'], dns_resolve_type: 'A', dns_resolve_server: '1.1.1.1',
-    docker_container: '', docker_host: null, proxyId: null, mqttUsername: '', mqttPassword: '', mqttTopic: '', mqttSuccessMessage: '',
-    authMethod: null, oauth_auth_method: 'client_secret_basic', httpBodyEncoding: 'json', kafkaProducerBrokers: [],
-    kafkaProducerSaslOptions: { mechanism: 'None' }, gamedigGivenPortOnly: true, active: true,
+    type: 'http',
+    name,
+    parent: null,
+    url,
+    method: 'GET',
+    interval,
+    retryInterval: interval,
+    resendInterval: 0,
+    maxretries: 0,
+    timeout: Math.max(1, Math.floor(interval * 0.8)),
+    notificationIDList: {},
+    ignoreTls: false,
+    upsideDown: false,
+    packetSize: 56,
+    expiryNotification: false,
+    maxredirects: 10,
+    accepted_statuscodes: ['200-299'],
+    dns_resolve_type: 'A',
+    dns_resolve_server: '1.1.1.1',
+    docker_container: '',
+    docker_host: null,
+    proxyId: null,
+    mqttUsername: '',
+    mqttPassword: '',
+    mqttTopic: '',
+    mqttSuccessMessage: '',
+    authMethod: null,
+    oauth_auth_method: 'client_secret_basic',
+    httpBodyEncoding: 'json',
+    kafkaProducerBrokers: [],
+    kafkaProducerSaslOptions: { mechanism: 'None' },
+    gamedigGivenPortOnly: true,
+    active: true,
   }
 }
 

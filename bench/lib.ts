@@ -13,7 +13,10 @@ export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 1
 
 export function machine(): string {
   const cpus = os.cpus()
-  return `${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${round(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}, load ${os.loadavg().map((l) => round(l, 1)).join('/')}`
+  return `${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${round(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}, load ${os
+    .loadavg()
+    .map((l) => round(l, 1))
+    .join('/')}`
 }
 
 /** Starts bench/target.mjs in a child process and resolves with its base URL. */

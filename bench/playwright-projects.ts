@@ -59,9 +59,19 @@ export interface Timed {
 }
 
 /** Wall time of one run of `files` as a PLAYWRIGHT check, its result released; fails unless `expected` tests passed. */
-export async function runPicket(runner: BrowserRunner, files: ProjectFile[], variables: Record<string, string>, expected: number, testCommand = 'npx playwright test'): Promise<Timed> {
+export async function runPicket(
+  runner: BrowserRunner,
+  files: ProjectFile[],
+  variables: Record<string, string>,
+  expected: number,
+  testCommand = 'npx playwright test',
+): Promise<Timed> {
   const spec: CheckRunSpec = {
-    checkId: 'bench', checkName: 'Suite', checkType: 'PLAYWRIGHT', doc: { runtimeId: '2026.04', files, testCommand }, variables,
+    checkId: 'bench',
+    checkName: 'Suite',
+    checkType: 'PLAYWRIGHT',
+    doc: { runtimeId: '2026.04', files, testCommand },
+    variables,
     scripts: { setup: [], teardown: [] },
   }
   const cpu = process.cpuUsage()
@@ -79,8 +89,12 @@ export async function runPicket(runner: BrowserRunner, files: ProjectFile[], var
     ms: t2 - t0,
     // startedAt/stoppedAt bracket the boxed Playwright process; before it: plan, install or cache look-up, run folder.
     phases: {
-      before: r.startedAt - t0, process: r.stoppedAt - r.startedAt, after: t1 - r.stoppedAt, release: t2 - t1,
-      playwright: r.responseTime, tests: (details.tests ?? []).reduce((s, t) => s + t.durationMs, 0),
+      before: r.startedAt - t0,
+      process: r.stoppedAt - r.startedAt,
+      after: t1 - r.stoppedAt,
+      release: t2 - t1,
+      playwright: r.responseTime,
+      tests: (details.tests ?? []).reduce((s, t) => s + t.durationMs, 0),
       // CPU of this process (the service's side: watchdog, proxy, folder walks, reading the report and traces).
       serviceCpu: (used.user + used.system) / 1000,
     },
@@ -120,13 +134,32 @@ async function prepare(dir: string, how: DirectHow, userConfig: string, dropWebS
   const output = path.join(dir, 'picket-output')
   await mkdir(output)
   const config = configFile({
-    mode: 'suite', testMatch: null, userConfigFile: userConfig, userConfigIsModule: false, playwrightConfig: null, globalTimeoutMs: 225_000, projects: [], workers: null, maxWorkers: 2,
-    reportFile: path.join(dir, 'report.json'), outputDir: output, notesFile: path.join(dir, 'picket-config.json'), wrapperFile: path.join(RUNNER, 'config-wrapper.cjs'), root: dir,
+    mode: 'suite',
+    testMatch: null,
+    userConfigFile: userConfig,
+    userConfigIsModule: false,
+    playwrightConfig: null,
+    globalTimeoutMs: 225_000,
+    projects: [],
+    workers: null,
+    maxWorkers: 2,
+    reportFile: path.join(dir, 'report.json'),
+    outputDir: output,
+    notesFile: path.join(dir, 'picket-config.json'),
+    wrapperFile: path.join(RUNNER, 'config-wrapper.cjs'),
+    root: dir,
   })
   await writeFile(path.join(dir, config.path), config.content)
   return {
     config: config.path,
-    env: { NODE_OPTIONS: `--require ${path.join(RUNNER, 'preload.cjs')}`, PICKET_RUN_MODE: 'suite', PICKET_CHROMIUM_PATH: CHROMIUM, PICKET_CHROMIUM_ARGS: JSON.stringify(CHROMIUM_ARGS), PICKET_OUTPUT_DIR: output, PICKET_DEGRADED_FILE: path.join(dir, 'picket-degraded.txt') },
+    env: {
+      NODE_OPTIONS: `--require ${path.join(RUNNER, 'preload.cjs')}`,
+      PICKET_RUN_MODE: 'suite',
+      PICKET_CHROMIUM_PATH: CHROMIUM,
+      PICKET_CHROMIUM_ARGS: JSON.stringify(CHROMIUM_ARGS),
+      PICKET_OUTPUT_DIR: output,
+      PICKET_DEGRADED_FILE: path.join(dir, 'picket-degraded.txt'),
+    },
   }
 }
 
@@ -152,7 +185,8 @@ export function directProject(work: string, files: ProjectFile[], userConfig: st
       const ms = performance.now() - started
       const report = readReport(JSON.parse(await readFile(path.join(dir, 'report.json'), 'utf8').catch(() => '{}')), dir)
       await rm(dir, { recursive: true, force: true })
-      if (code.code !== 0 || report.counts.passed !== expected) throw new Error(`direct run exited ${String(code.code)} with ${JSON.stringify(report.counts)} (expected ${expected} passed): ${code.stderr}`)
+      if (code.code !== 0 || report.counts.passed !== expected)
+        throw new Error(`direct run exited ${String(code.code)} with ${JSON.stringify(report.counts)} (expected ${expected} passed): ${code.stderr}`)
       return { ms, phases: { playwright: report.durationMs, tests: report.tests.reduce((s, t) => s + t.durationMs, 0) } }
     },
   }

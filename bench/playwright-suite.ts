@@ -48,7 +48,11 @@ interface Row {
   phases: Record<string, number[]>
 }
 
-const median = (xs: number[]): number => percentile([...xs].sort((a, b) => a - b), 50)
+const median = (xs: number[]): number =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  )
 const loads: number[] = []
 /** One TodoMVC test (with the setup project it depends on): a run whose time is mostly what surrounds the tests. */
 const ONE_TEST = 'should allow me to add todo items'
@@ -74,11 +78,13 @@ async function rotate(label: string, variants: Variant[], rounds: number): Promi
 }
 
 function printRows(rows: Row[]): void {
-  console.log('| variant | runs | median s | min s | max s | Playwright\'s own duration s (median) | sum of test durations s (median) |')
+  console.log("| variant | runs | median s | min s | max s | Playwright's own duration s (median) | sum of test durations s (median) |")
   console.log('|---|---|---|---|---|---|---|')
   for (const r of rows) {
     const s = (xs: number[] | undefined): string => (xs && xs.length > 0 ? String(round(median(xs) / 1000, 2)) : '—')
-    console.log(`| ${r.name} | ${r.times.length} | ${s(r.times)} | ${round(Math.min(...r.times) / 1000, 2)} | ${round(Math.max(...r.times) / 1000, 2)} | ${s(r.phases.playwright)} | ${s(r.phases.tests)} |`)
+    console.log(
+      `| ${r.name} | ${r.times.length} | ${s(r.times)} | ${round(Math.min(...r.times) / 1000, 2)} | ${round(Math.max(...r.times) / 1000, 2)} | ${s(r.phases.playwright)} | ${s(r.phases.tests)} |`,
+    )
   }
 }
 
@@ -121,7 +127,11 @@ async function main(): Promise<void> {
   const todo = await todoProject(registry)
   const todoDirect = directProject(work, todo, 'playwright.config.ts', !onProjectPort)
   const suiteArgs = (trace: 'on' | 'off'): string[] => ['--project=chromium', '--trace', trace, `--workers=${workers}`]
-  const directTodo = (trace: 'on' | 'off'): Variant => ({ name: `direct: playwright test --project=chromium --trace ${trace}`, warm: true, run: () => todoDirect.run('bench', suiteArgs(trace), env, 26) })
+  const directTodo = (trace: 'on' | 'off'): Variant => ({
+    name: `direct: playwright test --project=chromium --trace ${trace}`,
+    warm: true,
+    run: () => todoDirect.run('bench', suiteArgs(trace), env, 26),
+  })
   const picketTodo: Variant = { name: 'Picket PLAYWRIGHT check, dependencies cached', warm: true, run: () => runPicket(cached, todo, variables, 26) }
   /** A run of a new runner with an empty dependency cache: npm ci in its box before the run. */
   const firstInstall = async (files: typeof todo, expected: number, testCommand: string): Promise<Timed> => {
@@ -150,14 +160,18 @@ async function main(): Promise<void> {
       const withDotenv = await cjsProjectWithDotenv(registry)
       const cjsDirect = directProject(work, plain, 'playwright.config.js', false)
       const one = `npx playwright test --grep "${ONE_TEST}"`
-      const rows = await rotate('small', [
-        { name: 'Picket, TodoMVC one test, first install (empty cache)', warm: false, run: () => firstInstall(todo, 2, one) },
-        { name: 'Picket, TodoMVC one test, dependencies cached', warm: true, run: () => runPicket(cached, todo, variables, 2, one) },
-        { name: 'direct: TodoMVC one test, --project=chromium --trace on', warm: true, run: () => todoDirect.run('bench', [...suiteArgs('on'), '--grep', ONE_TEST], env, 2) },
-        { name: 'Picket, cjs-js as is (nothing to install)', warm: true, run: () => runPicket(cached, plain, variables, 1) },
-        { name: 'Picket, cjs-js + dotenv, dependencies cached', warm: true, run: () => runPicket(cached, withDotenv, variables, 1) },
-        { name: 'direct: cjs-js, playwright test --trace on', warm: true, run: () => cjsDirect.run('bench', ['--trace', 'on', `--workers=${workers}`], env, 1) },
-      ], Number(args['small-rounds']))
+      const rows = await rotate(
+        'small',
+        [
+          { name: 'Picket, TodoMVC one test, first install (empty cache)', warm: false, run: () => firstInstall(todo, 2, one) },
+          { name: 'Picket, TodoMVC one test, dependencies cached', warm: true, run: () => runPicket(cached, todo, variables, 2, one) },
+          { name: 'direct: TodoMVC one test, --project=chromium --trace on', warm: true, run: () => todoDirect.run('bench', [...suiteArgs('on'), '--grep', ONE_TEST], env, 2) },
+          { name: 'Picket, cjs-js as is (nothing to install)', warm: true, run: () => runPicket(cached, plain, variables, 1) },
+          { name: 'Picket, cjs-js + dotenv, dependencies cached', warm: true, run: () => runPicket(cached, withDotenv, variables, 1) },
+          { name: 'direct: cjs-js, playwright test --trace on', warm: true, run: () => cjsDirect.run('bench', ['--trace', 'on', `--workers=${workers}`], env, 1) },
+        ],
+        Number(args['small-rounds']),
+      )
       const [fresh, todoCached, todoOne, asIs, dotenv, directSmall] = rows
       console.log(`\n## Dependencies, and a one-test project\n\nTodoMVC one test: \`${one}\` (the test and the setup project).\n`)
       printRows(rows)
@@ -170,12 +184,16 @@ async function main(): Promise<void> {
     if (parts.has('breakdown')) {
       const unboxed = createBrowserRunner({ ...base, box: null })
       runners.push(unboxed)
-      const rows = await rotate('breakdown', [
-        directTodo('on'),
-        { name: "direct with Picket's config wrapper and preload (no box, no runner)", warm: true, run: () => todoDirect.run('picket', [], env, 26) },
-        { name: 'Picket, unboxed (box: null), dependencies cached', warm: true, run: () => runPicket(unboxed, todo, variables, 26) },
-        picketTodo,
-      ], Number(args.rounds))
+      const rows = await rotate(
+        'breakdown',
+        [
+          directTodo('on'),
+          { name: "direct with Picket's config wrapper and preload (no box, no runner)", warm: true, run: () => todoDirect.run('picket', [], env, 26) },
+          { name: 'Picket, unboxed (box: null), dependencies cached', warm: true, run: () => runPicket(unboxed, todo, variables, 26) },
+          picketTodo,
+        ],
+        Number(args.rounds),
+      )
       console.log('\n## Where the time goes (TodoMVC suite)\n')
       printRows(rows)
       const [d, wrapped, open, boxed] = rows
@@ -184,7 +202,12 @@ async function main(): Promise<void> {
       console.log(`- the box: ${diff(boxed, open)} s (${paired(boxed, open)})`)
       for (const r of [open, boxed]) if (r) printPhases(r)
     }
-    console.log(`\nLoad average (1 min) after each round: ${loads.map((l) => round(l, 1)).join(', ')}; at the end ${os.loadavg().map((l) => round(l, 1)).join('/')}`)
+    console.log(
+      `\nLoad average (1 min) after each round: ${loads.map((l) => round(l, 1)).join(', ')}; at the end ${os
+        .loadavg()
+        .map((l) => round(l, 1))
+        .join('/')}`,
+    )
   } finally {
     for (const r of runners) await r.close()
     await registry.close()

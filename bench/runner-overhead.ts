@@ -19,7 +19,20 @@ const target = await startTarget()
 const url = `${target.url}/bench`
 const sandbox = createChildProcessSandbox()
 const api = buildRunners({ sandbox }).API
-const doc = buildCheckDoc({ def: apiCheck, id: 'bench', body: { name: 'bench', request: { url, assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }, { source: 'JSON_BODY', property: '$.ok', comparison: 'EQUALS', target: 'true' }] } } })
+const doc = buildCheckDoc({
+  def: apiCheck,
+  id: 'bench',
+  body: {
+    name: 'bench',
+    request: {
+      url,
+      assertions: [
+        { source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' },
+        { source: 'JSON_BODY', property: '$.ok', comparison: 'EQUALS', target: 'true' },
+      ],
+    },
+  },
+})
 const spec: CheckRunSpec = { checkId: 'bench', checkName: 'bench', checkType: 'API', doc, variables: {}, scripts: { setup: [], teardown: [] } }
 const ctx = { location: 'us-east-1', now: () => Date.now() }
 

@@ -29,9 +29,14 @@ import { cpuMeter } from './proc-cpu.js'
 
 const { values } = parseArgs({
   options: {
-    scenarios: { type: 'string', default: 'sqlite:1,pg:1,pg:2,pg:3' }, rate: { type: 'string', default: '1000' }, every: { type: 'string', default: '10' },
-    seconds: { type: 'string', default: '60' }, warmup: { type: 'string', default: '20' }, 'baseline-seconds': { type: 'string', default: '15' },
-    'baseline-concurrency': { type: 'string', default: '32' }, pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    scenarios: { type: 'string', default: 'sqlite:1,pg:1,pg:2,pg:3' },
+    rate: { type: 'string', default: '1000' },
+    every: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '20' },
+    'baseline-seconds': { type: 'string', default: '15' },
+    'baseline-concurrency': { type: 'string', default: '32' },
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 })
 const RATE = Number(values.rate)
@@ -108,10 +113,18 @@ async function scenario(storeKind: 'sqlite' | 'pg', instances: number) {
   await scratch?.drop()
   fs.rmSync(dataDir, { recursive: true, force: true })
   return {
-    store: storeKind, instances, checks, everySeconds: EVERY, windowSeconds: SECONDS,
-    runsPerSecond: round(rows.length / SECONDS), expectedPerSecond: RATE,
+    store: storeKind,
+    instances,
+    checks,
+    everySeconds: EVERY,
+    windowSeconds: SECONDS,
+    runsPerSecond: round(rows.length / SECONDS),
+    expectedPerSecond: RATE,
     startDelayMs: { p50: percentile(delays, 50), p95: percentile(delays, 95), p99: percentile(delays, 99), max: delays.at(-1) ?? NaN },
-    failing: rows.filter((r) => r.status !== 'passing').length, errors, duplicateRuns: rows.length - slots.size, cpuSeconds,
+    failing: rows.filter((r) => r.status !== 'passing').length,
+    errors,
+    duplicateRuns: rows.length - slots.size,
+    cpuSeconds,
   }
 }
 

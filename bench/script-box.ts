@@ -29,7 +29,13 @@ const rows = []
 for (const concurrency of [1, 4]) {
   const plain = await measure('bare child (SANDBOX=off)', bare, concurrency)
   const box = await measure('bubblewrap box + egress proxy', boxed, concurrency)
-  rows.push(plain, box, { label: 'ratio box / bare (p50)', concurrency, perSecond: round(box.perSecond / plain.perSecond, 2), p50Ms: round(box.p50Ms / plain.p50Ms, 2), p99Ms: round(box.p99Ms / plain.p99Ms, 2) })
+  rows.push(plain, box, {
+    label: 'ratio box / bare (p50)',
+    concurrency,
+    perSecond: round(box.perSecond / plain.perSecond, 2),
+    p50Ms: round(box.p50Ms / plain.p50Ms, 2),
+    p99Ms: round(box.p99Ms / plain.p99Ms, 2),
+  })
 }
 boxed.close()
 bare.close()

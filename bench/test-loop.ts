@@ -20,7 +20,12 @@ import { machine, round } from './lib.js'
 const { values: args } = parseArgs({ options: { dirs: { type: 'string', default: 'test/api,test/unit' }, apps: { type: 'string', default: '8' } } })
 const dirs = args.dirs.split(',')
 
-interface Timed { wallS: number; cpuS: number; files: number; ok: boolean }
+interface Timed {
+  wallS: number
+  cpuS: number
+  files: number
+  ok: boolean
+}
 
 /** One vitest run under /usr/bin/time: wall and CPU of vitest and everything it started. */
 function vitest(extra: string[]): Promise<Timed> {
@@ -66,7 +71,12 @@ async function main(): Promise<void> {
   console.log('\n| how vitest runs the files | files | wall s | CPU s |\n|---|---|---|---|')
   console.log(`| before: a fresh process per file, one at a time | ${before.files} | ${round(before.wallS)} | ${round(before.cpuS)} |`)
   console.log(`| now: shared modules per worker, ${Math.max(2, os.availableParallelism())} workers | ${after.files} | ${round(after.wallS)} | ${round(after.cpuS)} |`)
-  console.log(`\n- wall ${round(before.wallS / after.wallS, 2)}x faster, CPU ${round(before.cpuS / after.cpuS, 2)}x less${before.ok && after.ok ? '' : ' (a run failed: see above)'}; load at the end ${os.loadavg().map((l) => round(l, 1)).join('/')}`)
+  console.log(
+    `\n- wall ${round(before.wallS / after.wallS, 2)}x faster, CPU ${round(before.cpuS / after.cpuS, 2)}x less${before.ok && after.ok ? '' : ' (a run failed: see above)'}; load at the end ${os
+      .loadavg()
+      .map((l) => round(l, 1))
+      .join('/')}`,
+  )
 }
 
 await main()

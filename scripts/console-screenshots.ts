@@ -40,15 +40,27 @@ function startTarget(): Promise<{ url: string; port: number; close: () => void }
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ ok: true, items: [{ id: 1, name: 'Widget' }], total: 1 }))
     }, wait)
   })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const port = (server.address() as AddressInfo).port
-    resolve({ url: `http://127.0.0.1:${port}`, port, close: () => server.close() })
-  }))
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as AddressInfo).port
+      resolve({ url: `http://127.0.0.1:${port}`, port, close: () => server.close() })
+    }),
+  )
 }
 
 function startService(dataDir: string): Promise<{ url: string; stop: () => void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/server.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY, PICKET_ADMIN_EMAIL: ADMIN.email, PICKET_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PICKET_ACCOUNT_ID: ACCOUNT,
+      PICKET_API_KEY: KEY,
+      PICKET_ADMIN_EMAIL: ADMIN.email,
+      PICKET_ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let out = ''
@@ -67,16 +79,30 @@ async function main(): Promise<void> {
   const target = await startTarget()
   const svc = await startService(dataDir)
   const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${svc.url}${url}`, { method, headers: { authorization: `Bearer ${KEY}`, 'x-service-account': ACCOUNT, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+    const res = await fetch(`${svc.url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${KEY}`, 'x-service-account': ACCOUNT, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
     const json = (await res.json()) as Record<string, unknown>
     if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`)
     return json
   }
   try {
-    const assertions = [{ source: 'STATUS_CODE', comparison: 'EQUALS', property: '', target: '200' }, { source: 'JSON_BODY', property: '$.ok', comparison: 'EQUALS', target: 'true' }]
-    const api = (name: string, route: string, tags: string[]) => ({ name, tags, frequency: 5, locations: ['us-east-1', 'eu-west-1'], request: { method: 'GET', url: `${target.url}${route}`, assertions } })
+    const assertions = [
+      { source: 'STATUS_CODE', comparison: 'EQUALS', property: '', target: '200' },
+      { source: 'JSON_BODY', property: '$.ok', comparison: 'EQUALS', target: 'true' },
+    ]
+    const api = (name: string, route: string, tags: string[]) => ({
+      name,
+      tags,
+      frequency: 5,
+      locations: ['us-east-1', 'eu-west-1'],
+      request: { method: 'GET', url: `${target.url}${route}`, assertions },
+    })
     const checks: Array<{ id: string; type: string; mu: number; state?: string }> = []
-    const add = async (type: string, body: object, mu: number, state?: string) => checks.push({ id: String((await call('POST', `/v1/checks/${type}`, body)).id), type: type.toUpperCase(), mu, ...(state ? { state } : {}) })
+    const add = async (type: string, body: object, mu: number, state?: string) =>
+      checks.push({ id: String((await call('POST', `/v1/checks/${type}`, body)).id), type: type.toUpperCase(), mu, ...(state ? { state } : {}) })
     await add('api', api('Checkout API', '/checkout', ['prod', 'shop']), 4.4)
     await add('api', api('Cart API', '/cart', ['prod', 'shop']), 4.0)
     await add('api', { ...api('Payments webhook', '/payments', ['prod', 'payments']) }, 5.0, 'failing')
@@ -97,10 +123,32 @@ async function main(): Promise<void> {
         const failing = (c.state === 'failing' && t > now - 3 * HOUR) || rnd() < 0.01
         const status = failing ? 'failing' : c.state === 'degraded' && rnd() < 0.4 ? 'degraded' : 'passing'
         rows.push({
-          id: crypto.randomUUID(), account_id: ACCOUNT, check_id: c.id, check_type: c.type, sequence_id: crypto.randomUUID(), run_job_id: crypto.randomUUID(), attempt: 1,
-          result_type: 'FINAL', location: rnd() < 0.5 ? 'us-east-1' : 'eu-west-1', status, has_failures: failing ? 1 : 0, has_errors: 0, is_degraded: status === 'degraded' ? 1 : 0,
-          over_max_response_time: 0, response_time: ms, error_kind: null, error_message: failing ? 'HTTP 503' : null, status_code: failing ? 503 : 200, scheduled_at: t,
-          started_at: t, stopped_at: t + Math.round(ms), trigger: 'SCHEDULER', session_id: null, doc: '{}', metrics: JSON.stringify({ responseTime: ms, total: ms, latencyAvg: ms }), created_at: t + 500,
+          id: crypto.randomUUID(),
+          account_id: ACCOUNT,
+          check_id: c.id,
+          check_type: c.type,
+          sequence_id: crypto.randomUUID(),
+          run_job_id: crypto.randomUUID(),
+          attempt: 1,
+          result_type: 'FINAL',
+          location: rnd() < 0.5 ? 'us-east-1' : 'eu-west-1',
+          status,
+          has_failures: failing ? 1 : 0,
+          has_errors: 0,
+          is_degraded: status === 'degraded' ? 1 : 0,
+          over_max_response_time: 0,
+          response_time: ms,
+          error_kind: null,
+          error_message: failing ? 'HTTP 503' : null,
+          status_code: failing ? 503 : 200,
+          scheduled_at: t,
+          started_at: t,
+          stopped_at: t + Math.round(ms),
+          trigger: 'SCHEDULER',
+          session_id: null,
+          doc: '{}',
+          metrics: JSON.stringify({ responseTime: ms, total: ms, latencyAvg: ms }),
+          created_at: t + 500,
         })
       }
     }

@@ -38,11 +38,32 @@ const CHECKS: Array<{ name: string; type: string; tags: string[]; mu: number; st
 
 function row(accountId: string, checkId: string, at: number, status: string, ms: number, location: string): CheckResultRow {
   return {
-    id: crypto.randomUUID(), account_id: accountId, check_id: checkId, check_type: 'API', sequence_id: crypto.randomUUID(), run_job_id: crypto.randomUUID(),
-    attempt: 1, result_type: 'FINAL', location, status, has_failures: status === 'failing' ? 1 : 0, has_errors: 0, is_degraded: status === 'degraded' ? 1 : 0,
-    over_max_response_time: 0, response_time: ms, error_kind: null, error_message: status === 'failing' ? 'HTTP 503' : null, status_code: status === 'failing' ? 503 : 200,
-    scheduled_at: at, started_at: at, stopped_at: at + Math.round(ms), trigger: 'SCHEDULER', session_id: null, doc: '{}',
-    metrics: JSON.stringify({ responseTime: ms }), created_at: at + 500,
+    id: crypto.randomUUID(),
+    account_id: accountId,
+    check_id: checkId,
+    check_type: 'API',
+    sequence_id: crypto.randomUUID(),
+    run_job_id: crypto.randomUUID(),
+    attempt: 1,
+    result_type: 'FINAL',
+    location,
+    status,
+    has_failures: status === 'failing' ? 1 : 0,
+    has_errors: 0,
+    is_degraded: status === 'degraded' ? 1 : 0,
+    over_max_response_time: 0,
+    response_time: ms,
+    error_kind: null,
+    error_message: status === 'failing' ? 'HTTP 503' : null,
+    status_code: status === 'failing' ? 503 : 200,
+    scheduled_at: at,
+    started_at: at,
+    stopped_at: at + Math.round(ms),
+    trigger: 'SCHEDULER',
+    session_id: null,
+    doc: '{}',
+    metrics: JSON.stringify({ responseTime: ms }),
+    created_at: at + 500,
   }
 }
 
@@ -56,18 +77,27 @@ async function seedStatusPage(call: Call, stores: ReturnType<typeof buildStores>
     ids[name] = (await stores.statusPageServices.insert(accountId, { name }, NOW - 120 * DAY)).id
   }
   await call('POST', '/v1/status-pages', {
-    name: 'Acme status', url: 'acme', description: 'Live status of Acme services. Times are UTC.',
-    cards: [{ name: 'Shop', services: [ids.Website, ids.Checkout, ids.Payments] }, { name: 'Platform', services: [ids['Public API'], ids.Webhooks, ids.Dashboard] }],
+    name: 'Acme status',
+    url: 'acme',
+    description: 'Live status of Acme services. Times are UTC.',
+    cards: [
+      { name: 'Shop', services: [ids.Website, ids.Checkout, ids.Payments] },
+      { name: 'Platform', services: [ids['Public API'], ids.Webhooks, ids.Dashboard] },
+    ],
   })
   const past = async (name: string, severity: string, service: string, daysAgo: number, hours: number, text: string) => {
     const start = NOW - daysAgo * DAY
     const incident = await call('POST', '/v1/status-pages/incidents', {
-      name, severity, services: [ids[service]],
+      name,
+      severity,
+      services: [ids[service]],
       incidentUpdates: [{ description: text, status: 'INVESTIGATING', publicIncidentUpdateDate: new Date(start).toISOString() }],
     })
     if (hours > 0) {
       await call('POST', `/v1/status-pages/incidents/${String(incident.id)}/incident-updates`, {
-        description: 'A fix has been deployed and the service is back to normal.', status: 'RESOLVED', publicIncidentUpdateDate: new Date(start + hours * HOUR).toISOString(),
+        description: 'A fix has been deployed and the service is back to normal.',
+        status: 'RESOLVED',
+        publicIncidentUpdateDate: new Date(start + hours * HOUR).toISOString(),
       })
     }
   }
@@ -94,23 +124,32 @@ async function main(): Promise<void> {
   const groups = new Map<string, number>()
   for (const c of CHECKS) {
     if (c.group && !groups.has(c.group)) groups.set(c.group, Number((await call('POST', '/v2/check-groups?autoAssignAlerts=false', { name: c.group })).id))
-    const body = c.type === 'url' ? { name: c.name, tags: c.tags, request: { url: 'https://example.com/' } } : { name: c.name, tags: c.tags, request: { url: 'https://example.com/api' } }
+    const body =
+      c.type === 'url' ? { name: c.name, tags: c.tags, request: { url: 'https://example.com/' } } : { name: c.name, tags: c.tags, request: { url: 'https://example.com/api' } }
     const check = await call('POST', `/v1/checks/${c.type}?autoAssignAlerts=false`, { ...body, ...(c.group ? { groupId: groups.get(c.group) } : {}) })
     const rows: CheckResultRow[] = []
     for (let at = NOW - 30 * 24 * HOUR; at < NOW; at += 10 * 60_000) {
       for (const location of ['eu-central-1', 'us-east-1']) {
         const recent = at > NOW - 40 * 60_000
         const status = recent && c.state ? c.state : rnd() < 0.004 ? 'failing' : 'passing'
-        rows.push(row(boot.accountId, String(check.id), at + Math.round(rnd() * 5000), status, Math.round(logNormal(c.mu, 0.35) * 10) / 10 * (status === 'degraded' ? 6 : 1), location))
+        rows.push(
+          row(boot.accountId, String(check.id), at + Math.round(rnd() * 5000), status, (Math.round(logNormal(c.mu, 0.35) * 10) / 10) * (status === 'degraded' ? 6 : 1), location),
+        )
       }
     }
     for (let i = 0; i < rows.length; i += 1000) await stores.results.insertMany(rows.slice(i, i + 1000))
     await stores.results.applyStatuses([rows[rows.length - 1] as CheckResultRow])
   }
-  for (let n = -1; n !== 0; ) n = await services.analyticsRollup.rollUp(1000)
+  for (let n = -1; n !== 0;) n = await services.analyticsRollup.rollUp(1000)
   await call('POST', '/v1/dashboards', {
-    header: 'Acme production', description: 'Every customer-facing check, refreshed every minute.', customUrl: 'acme', tags: ['prod'],
-    checksPerPage: 12, showCheckRunLinks: true, expandChecks: true, sortByStatus: true,
+    header: 'Acme production',
+    description: 'Every customer-facing check, refreshed every minute.',
+    customUrl: 'acme',
+    tags: ['prod'],
+    checksPerPage: 12,
+    showCheckRunLinks: true,
+    expandChecks: true,
+    sortByStatus: true,
   })
   await call('POST', '/v1/dashboards', { header: 'Internal', customUrl: 'internal', isPrivate: true })
   await seedStatusPage(call, stores, boot.accountId)

@@ -10,7 +10,9 @@ describe('asset links', () => {
   })
 
   it('drop whatever query or origin the manifest URL had', () => {
-    expect(assetLinkPath('https://elsewhere.example/v1/check-results/c/r/assets/t.zip?account=x&disposition=inline', 'acc 2')).toBe('/v1/check-results/c/r/assets/t.zip?account=acc+2')
+    expect(assetLinkPath('https://elsewhere.example/v1/check-results/c/r/assets/t.zip?account=x&disposition=inline', 'acc 2')).toBe(
+      '/v1/check-results/c/r/assets/t.zip?account=acc+2',
+    )
   })
 
   it('open the trace viewer with the trace as a same-origin path', () => {

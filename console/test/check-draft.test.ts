@@ -31,7 +31,14 @@ describe('newDraft', () => {
     ['heartbeat', { heartbeat: { period: 5, periodUnit: 'minutes', grace: 1, graceUnit: 'minutes' }, script: '', request: {} }],
     ['browser', { script: expect.stringContaining("require('@playwright/test')") }],
     ['multistep', { script: expect.stringContaining('test.step(') }],
-    ['playwright', { files: [expect.objectContaining({ path: 'tests/home.spec.ts', content: expect.stringContaining('@playwright/test') })], testCommand: 'npx playwright test', browsers: ['chromium'] }],
+    [
+      'playwright',
+      {
+        files: [expect.objectContaining({ path: 'tests/home.spec.ts', content: expect.stringContaining('@playwright/test') })],
+        testCommand: 'npx playwright test',
+        browsers: ['chromium'],
+      },
+    ],
   ])('%s starts with its type-specific values', (slug, expected) => {
     expect(newDraft(slug)).toMatchObject(expected)
   })
@@ -76,14 +83,14 @@ describe('newDraft', () => {
 describe('toBody', () => {
   it.each<[string, Doc, Doc]>([
     ['an empty draft', {}, {}],
-    [
-      'read-only fields are dropped',
-      { id: 'c1', checkType: 'API', alertChannels: [], created_at: 't', updated_at: 't', createdAt: 't', updatedAt: 't', name: 'x' },
-      { name: 'x' },
-    ],
+    ['read-only fields are dropped', { id: 'c1', checkType: 'API', alertChannels: [], created_at: 't', updated_at: 't', createdAt: 't', updatedAt: 't', name: 'x' }, { name: 'x' }],
     ['undefined values are dropped', { name: 'x', retryStrategy: undefined }, { name: 'x' }],
     ['falsy values are kept', { groupId: null, muted: false, frequency: 0, name: '' }, { groupId: null, muted: false, frequency: 0, name: '' }],
-    ['fields the form does not edit stay as loaded', { name: 'x', somethingNew: { a: 1 }, environmentVariables: [{ key: 'K' }] }, { name: 'x', somethingNew: { a: 1 }, environmentVariables: [{ key: 'K' }] }],
+    [
+      'fields the form does not edit stay as loaded',
+      { name: 'x', somethingNew: { a: 1 }, environmentVariables: [{ key: 'K' }] },
+      { name: 'x', somethingNew: { a: 1 }, environmentVariables: [{ key: 'K' }] },
+    ],
   ])('%s', (_name, draft, body) => {
     expect(toBody(draft)).toStrictEqual(body)
   })

@@ -57,7 +57,13 @@ describe('setIn', () => {
     ['an object is replaced whole', { retryStrategy: { type: 'FIXED', maxRetries: 2 } }, 'retryStrategy', null, { retryStrategy: null }],
     ['undefined is set as a value', { a: { b: 1 } }, 'a.b', undefined, { a: { b: undefined } }],
     ['an item of a list, which stays a list', { a: [1, 2] }, 'a.0', 9, { a: [9, 2] }],
-    ['a field of a list item by its API path', { r: { assertions: [{ target: '1' }, { target: '2' }] } }, 'r.assertions[1].target', '3', { r: { assertions: [{ target: '1' }, { target: '3' }] } }],
+    [
+      'a field of a list item by its API path',
+      { r: { assertions: [{ target: '1' }, { target: '2' }] } },
+      'r.assertions[1].target',
+      '3',
+      { r: { assertions: [{ target: '1' }, { target: '3' }] } },
+    ],
   ])('%s', (_name, doc, path, value, expected) => {
     expect(setIn(deepFreeze(doc), path, value)).toStrictEqual(expected)
   })

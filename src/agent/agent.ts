@@ -67,18 +67,26 @@ export async function startAgent(deps: AgentDeps): Promise<RunningAgent> {
   const loop = createJobLoop({ client, runners: deps.runners, concurrency: deps.jobConcurrency, log, metrics, backoff: deps.backoff, waitSeconds: deps.waitSeconds })
   let health: HealthServer
   try {
-    health = await startHealthServer(deps.healthPort, {
-      connected: () => connected,
-      stopping: () => loop.status().stopping,
-      jobsInFlight: () => loop.status().inFlight,
-      metrics: () => metrics.snapshot(),
-    }, deps.agentVersion, deps.healthHost)
+    health = await startHealthServer(
+      deps.healthPort,
+      {
+        connected: () => connected,
+        stopping: () => loop.status().stopping,
+        jobsInFlight: () => loop.status().inFlight,
+        metrics: () => metrics.snapshot(),
+      },
+      deps.agentVersion,
+      deps.healthHost,
+    )
   } catch (err) {
     await client.close()
     throw err
   }
   loop.start()
-  deps.log.info({ agentId, service: new URL(deps.serviceUrl).origin, concurrency: deps.jobConcurrency, checkTypes: Object.keys(deps.runners), healthPort: health.port }, 'Agent started')
+  deps.log.info(
+    { agentId, service: new URL(deps.serviceUrl).origin, concurrency: deps.jobConcurrency, checkTypes: Object.keys(deps.runners), healthPort: health.port },
+    'Agent started',
+  )
   return {
     agentId,
     healthPort: health.port,

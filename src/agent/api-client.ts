@@ -10,14 +10,20 @@ import { PROTOCOL_PREFIX, type LeasedJob, type PostedResult, type ResultOutcome 
 import type { ErrorReport } from './scrub.js'
 
 export class ServiceUnavailable extends Error {
-  constructor(message: string, readonly statusCode: number | null) {
+  constructor(
+    message: string,
+    readonly statusCode: number | null,
+  ) {
     super(message)
     this.name = 'ServiceUnavailable'
   }
 }
 
 export class ProtocolRefused extends Error {
-  constructor(message: string, readonly statusCode: number) {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+  ) {
     super(message)
     this.name = 'ProtocolRefused'
   }
@@ -68,7 +74,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     'x-picket-agent-version': options.agentVersion,
   }
 
-  async function call(method: 'POST' | 'PUT', path: string, init: { json?: unknown; stream?: { path: string; contentType: string; size: number }; extraHeaders?: Record<string, string>; timeoutMs?: number; signal?: AbortSignal }): Promise<Answer> {
+  async function call(
+    method: 'POST' | 'PUT',
+    path: string,
+    init: { json?: unknown; stream?: { path: string; contentType: string; size: number }; extraHeaders?: Record<string, string>; timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<Answer> {
     let answer: Answer
     try {
       const res = await request(`${base}${path}`, {

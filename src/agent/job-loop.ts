@@ -125,7 +125,13 @@ export function createJobLoop(deps: JobLoopDeps): JobLoop {
 
   return {
     start() {
-      const beat = () => deps.client.heartbeat(running.size).then(() => { lastContact = now() }, () => undefined)
+      const beat = () =>
+        deps.client.heartbeat(running.size).then(
+          () => {
+            lastContact = now()
+          },
+          () => undefined,
+        )
       // At once, so readiness says "connected" within a round trip rather than after the first long poll answers.
       void beat()
       loopDone = loop()

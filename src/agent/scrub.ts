@@ -15,8 +15,18 @@ const R = REDACTED
 
 /** Header names whose value is dropped wherever they appear as `Name: value` (and any X-… header). */
 const HEADER_NAMES = [
-  'authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'api-key', 'host', 'content-type', 'content-length', 'user-agent',
-  'accept', 'referer', 'origin',
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'api-key',
+  'host',
+  'content-type',
+  'content-length',
+  'user-agent',
+  'accept',
+  'referer',
+  'origin',
 ]
 
 const SECRET_WORDS = '(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth|session|cookie|signature|sig|credentials?|private[_-]?key|lease[_-]?token)'

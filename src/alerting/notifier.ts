@@ -70,7 +70,12 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
 
 export function createNotifier(deps: NotifierDeps) {
   const { stores, clock } = deps
-  const reap = atMostEvery(REAP_EVERY_MS, () => clock.now(), () => stores.notifications.reapExpired(clock.now(), MAX_ATTEMPTS), 0)
+  const reap = atMostEvery(
+    REAP_EVERY_MS,
+    () => clock.now(),
+    () => stores.notifications.reapExpired(clock.now(), MAX_ATTEMPTS),
+    0,
+  )
   const accountVariables = async (accountId: string): Promise<Record<string, string>> => {
     const { items } = await stores.variables.list(accountId)
     return Object.fromEntries(items.filter((v) => !v.secret).map((v) => [v.key, v.value]))

@@ -24,8 +24,13 @@ export interface Gathered {
 }
 
 const strip = (r: LocationResult): RunSummary => ({
-  condition: r.condition, startedAt: r.startedAt, resultId: r.resultId, location: r.location,
-  responseTime: r.responseTime, error: r.error, statusCode: r.statusCode,
+  condition: r.condition,
+  startedAt: r.startedAt,
+  resultId: r.resultId,
+  location: r.location,
+  responseTime: r.responseTime,
+  error: r.error,
+  statusCode: r.statusCode,
 })
 
 /** Adds one FINAL result; returns the runs it completes. */

@@ -70,8 +70,18 @@ export interface PendingRun {
 
 export function initialState(): AlertState {
   return {
-    condition: 'passing', failingRuns: 0, failingSince: null, nonPassingRuns: 0, degradedSince: null, alerted: null,
-    remindersSent: 0, nextReminderAt: null, lastRun: null, lastStartedAt: null, pending: null, lastSlot: null,
+    condition: 'passing',
+    failingRuns: 0,
+    failingSince: null,
+    nonPassingRuns: 0,
+    degradedSince: null,
+    alerted: null,
+    remindersSent: 0,
+    nextReminderAt: null,
+    lastRun: null,
+    lastStartedAt: null,
+    pending: null,
+    lastSlot: null,
   }
 }
 

@@ -46,8 +46,16 @@ export interface RollupRow {
   runs: number
   degraded: number
   retries: number
-  m0: string | null; m1: string | null; m2: string | null; m3: string | null; m4: string | null
-  m5: string | null; m6: string | null; m7: string | null; m8: string | null; m9: string | null
+  m0: string | null
+  m1: string | null
+  m2: string | null
+  m3: string | null
+  m4: string | null
+  m5: string | null
+  m6: string | null
+  m7: string | null
+  m8: string | null
+  m9: string | null
 }
 
 export type SlotColumn = `m${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`
@@ -77,8 +85,13 @@ export function foldResults(inputs: RollupInput[]): Map<string, Delta> {
     if (!slots) slotsOf.set(r.checkType, (slots = new Map(timingBasesOf(r.checkType).map((b, i) => [b.name, i]))))
     for (const level of LEVELS) {
       const key = {
-        check_id: r.checkId, level, bucket_start: floorTo(r.startedAt, levelMs(level)), location: r.location,
-        status_code: r.statusCode ?? NO_STATUS, success: isSuccess(r.status) ? 1 : 0, account_id: r.accountId,
+        check_id: r.checkId,
+        level,
+        bucket_start: floorTo(r.startedAt, levelMs(level)),
+        location: r.location,
+        status_code: r.statusCode ?? NO_STATUS,
+        success: isSuccess(r.status) ? 1 : 0,
+        account_id: r.accountId,
       }
       const id = rollupKey(key)
       let d = deltas.get(id)
@@ -101,8 +114,20 @@ export function foldResults(inputs: RollupInput[]): Map<string, Delta> {
 /** The stored row after adding a delta to what was stored (or to nothing). */
 export function applyDelta(existing: RollupRow | undefined, d: Delta): RollupRow {
   const row: RollupRow = {
-    ...d.key, runs: d.runs, degraded: d.degraded, retries: d.retries,
-    m0: null, m1: null, m2: null, m3: null, m4: null, m5: null, m6: null, m7: null, m8: null, m9: null,
+    ...d.key,
+    runs: d.runs,
+    degraded: d.degraded,
+    retries: d.retries,
+    m0: null,
+    m1: null,
+    m2: null,
+    m3: null,
+    m4: null,
+    m5: null,
+    m6: null,
+    m7: null,
+    m8: null,
+    m9: null,
   }
   if (existing) {
     row.runs += Number(existing.runs)
@@ -127,8 +152,13 @@ export function coarsen(rows: readonly RollupRow[], level: Level): RollupRow[] {
   const out = new Map<string, { row: RollupRow; slots: Array<Histogram | undefined> }>()
   for (const r of rows) {
     const key = {
-      check_id: r.check_id, level, bucket_start: floorTo(Number(r.bucket_start), levelMs(level)), location: r.location,
-      status_code: Number(r.status_code), success: Number(r.success), account_id: r.account_id,
+      check_id: r.check_id,
+      level,
+      bucket_start: floorTo(Number(r.bucket_start), levelMs(level)),
+      location: r.location,
+      status_code: Number(r.status_code),
+      success: Number(r.success),
+      account_id: r.account_id,
     }
     const id = rollupKey(key)
     let acc = out.get(id)

@@ -11,8 +11,14 @@ import { roundDecimal } from './series.js'
 
 /** The timing a dashboard shows per check type: the response time, or what stands for it. */
 const MAIN_TIMING: Readonly<Record<string, string>> = {
-  API: 'responseTime', URL: 'responseTime', BROWSER: 'responseTime', MULTI_STEP: 'responseTime', PLAYWRIGHT: 'responseTime',
-  TCP: 'total', DNS: 'total', ICMP: 'latencyAvg',
+  API: 'responseTime',
+  URL: 'responseTime',
+  BROWSER: 'responseTime',
+  MULTI_STEP: 'responseTime',
+  PLAYWRIGHT: 'responseTime',
+  TCP: 'total',
+  DNS: 'total',
+  ICMP: 'latencyAvg',
 }
 
 /** The roll-up column of a type's main timing; undefined for types without one (heartbeats). */

@@ -65,7 +65,5 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (body.statusCode === 503) void reply.header('retry-after', '5')
     return sendError(reply, body)
   })
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, errorBody(404, `Route ${request.method} ${clip(request.url.split('?')[0] ?? '')} not found`, {})),
-  )
+  app.setNotFoundHandler((request, reply) => sendError(reply, errorBody(404, `Route ${request.method} ${clip(request.url.split('?')[0] ?? '')} not found`, {})))
 }

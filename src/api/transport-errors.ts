@@ -12,7 +12,9 @@ import { errorBody, sendError, type ErrorBody } from './errors.js'
 export function clientErrorBody(code: string | undefined): ErrorBody {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return errorBody(431, `Request headers, the URL included, are larger than the limit of ${maxHeaderSize} bytes`, { headers: `are larger than ${maxHeaderSize} bytes, the URL included` })
+      return errorBody(431, `Request headers, the URL included, are larger than the limit of ${maxHeaderSize} bytes`, {
+        headers: `are larger than ${maxHeaderSize} bytes, the URL included`,
+      })
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return errorBody(413, 'Chunk extensions of the request body are too large', { body: 'has chunk extensions that are too large' })
     case 'ERR_HTTP_REQUEST_TIMEOUT':

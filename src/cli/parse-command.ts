@@ -24,10 +24,7 @@ export type CliCommand =
  * `topic: 'agent'`: `picket agent --help`, answered with the agent's settings (src/cli/agent-usage.ts). A usage
  * error's `usage` is that of the command (or group) it names; without one the caller prints the whole USAGE.
  */
-export type ParsedCli =
-  | { kind: 'help'; topic?: 'agent' }
-  | { kind: 'command'; command: CliCommand }
-  | { kind: 'usage-error'; problem: string; usage?: string }
+export type ParsedCli = { kind: 'help'; topic?: 'agent' } | { kind: 'command'; command: CliCommand } | { kind: 'usage-error'; problem: string; usage?: string }
 
 type OptionName = 'name' | 'account'
 
@@ -46,39 +43,69 @@ interface CommandSpec {
 const COMMANDS: CommandSpec[] = [
   { name: 'serve', options: {}, args: [], usage: 'serve', summary: 'Start the service (the same as npm start)', build: () => ({ name: 'serve' }) },
   {
-    name: 'agent', options: {}, args: [], usage: 'agent',
-    summary: "Run a private location's agent (API_KEY, PICKET_URL; see picket agent --help)", build: () => ({ name: 'agent' }),
+    name: 'agent',
+    options: {},
+    args: [],
+    usage: 'agent',
+    summary: "Run a private location's agent (API_KEY, PICKET_URL; see picket agent --help)",
+    build: () => ({ name: 'agent' }),
   },
   {
-    name: 'migrate', options: {}, args: [], usage: 'migrate',
-    summary: 'Apply pending database migrations, print them, and exit', build: () => ({ name: 'migrate' }),
+    name: 'migrate',
+    options: {},
+    args: [],
+    usage: 'migrate',
+    summary: 'Apply pending database migrations, print them, and exit',
+    build: () => ({ name: 'migrate' }),
   },
   {
-    name: 'accounts create', options: { name: false }, args: [], usage: 'accounts create [--name NAME]',
-    summary: 'Create an account and its first API key (printed once)', help: [['--name NAME', "the account's name (default: Account)"]],
+    name: 'accounts create',
+    options: { name: false },
+    args: [],
+    usage: 'accounts create [--name NAME]',
+    summary: 'Create an account and its first API key (printed once)',
+    help: [['--name NAME', "the account's name (default: Account)"]],
     build: (o) => ({ name: 'accounts create', accountName: o.name ?? 'Account' }),
   },
   { name: 'accounts list', options: {}, args: [], usage: 'accounts list', summary: 'List accounts', build: () => ({ name: 'accounts list' }) },
   {
-    name: 'keys create', options: { account: true, name: false }, args: [], usage: 'keys create --account ID [--name NAME]',
+    name: 'keys create',
+    options: { account: true, name: false },
+    args: [],
+    usage: 'keys create --account ID [--name NAME]',
     summary: 'Create another API key for an account (printed once)',
-    help: [['--account ID', 'the account (picket accounts list)'], ['--name NAME', "the key's name (default: api key)"]],
+    help: [
+      ['--account ID', 'the account (picket accounts list)'],
+      ['--name NAME', "the key's name (default: api key)"],
+    ],
     build: (o) => ({ name: 'keys create', accountId: o.account ?? '', keyName: o.name ?? 'api key' }),
   },
   {
-    name: 'keys list', options: { account: true }, args: [], usage: 'keys list --account ID',
-    summary: "List an account's keys (hashes are never shown)", help: [['--account ID', 'the account (picket accounts list)']],
+    name: 'keys list',
+    options: { account: true },
+    args: [],
+    usage: 'keys list --account ID',
+    summary: "List an account's keys (hashes are never shown)",
+    help: [['--account ID', 'the account (picket accounts list)']],
     build: (o) => ({ name: 'keys list', accountId: o.account ?? '' }),
   },
   {
-    name: 'keys revoke', options: {}, args: ['KEY_ID'], usage: 'keys revoke KEY_ID', summary: 'Revoke a key; it stops working at once',
+    name: 'keys revoke',
+    options: {},
+    args: ['KEY_ID'],
+    usage: 'keys revoke KEY_ID',
+    summary: 'Revoke a key; it stops working at once',
     help: [['KEY_ID', "the key's id (picket keys list --account ID)"]],
     build: (_o, args) => ({ name: 'keys revoke', keyId: args[0] ?? '' }),
   },
   { name: 'users list', options: {}, args: [], usage: 'users list', summary: 'List console users and their accounts and roles', build: () => ({ name: 'users list' }) },
   {
-    name: 'users reset-password', options: {}, args: ['EMAIL'], usage: 'users reset-password EMAIL',
-    summary: "Give a user a new random password (printed once); ends the user's sessions", help: [['EMAIL', "the user's e-mail address (picket users list)"]],
+    name: 'users reset-password',
+    options: {},
+    args: ['EMAIL'],
+    usage: 'users reset-password EMAIL',
+    summary: "Give a user a new random password (printed once); ends the user's sessions",
+    help: [['EMAIL', "the user's e-mail address (picket users list)"]],
     build: (_o, args) => ({ name: 'users reset-password', email: args[0] ?? '' }),
   },
 ]
@@ -95,7 +122,7 @@ export const USAGE = [
   'Every command above but serve and agent works on the store the service uses: DATABASE_URL, or SQLite under',
   'DATA_DIR (default ./data).',
   '',
-  'Monitoring as code (a project folder with picket.config.ts; through the service\'s API):',
+  "Monitoring as code (a project folder with picket.config.ts; through the service's API):",
   ...CODE_USAGE_LINES,
   '',
   'They use the saved login, or PICKET_API_URL, PICKET_ACCOUNT_ID and PICKET_API_KEY (in CI).',

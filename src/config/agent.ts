@@ -83,7 +83,10 @@ export function loadAgentConfig(env: Env = process.env): AgentConfig {
 
   const httpsProxy = str('HTTPS_PROXY') ?? str('https_proxy')
   const httpProxy = str('HTTP_PROXY') ?? str('http_proxy')
-  for (const [name, value] of [['HTTPS_PROXY', httpsProxy], ['HTTP_PROXY', httpProxy]] as const) {
+  for (const [name, value] of [
+    ['HTTPS_PROXY', httpsProxy],
+    ['HTTP_PROXY', httpProxy],
+  ] as const) {
     if (value !== undefined && !httpUrl(value)) problems.push(`${name} must be an http:// or https:// URL`)
   }
   const proxyUrl = serviceUrl?.startsWith('https:') ? (httpsProxy ?? httpProxy) : (httpProxy ?? httpsProxy)

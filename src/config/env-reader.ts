@@ -37,7 +37,10 @@ export function envReader(env: Env, problems: string[]): EnvReader {
       return hit ?? fallback
     },
     list(name) {
-      return (str(name) ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')
+      return (str(name) ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '')
     },
   }
 }

@@ -57,7 +57,15 @@ export interface Config {
    * dependencies: kept under DEPENDENCY_CACHE_DIR (default: the runner's temporary folder, for as long as the
    * process runs), each limited to INSTALL_TIMEOUT_SECONDS (default 300), install scripts only with INSTALL_SCRIPTS=on.
    */
-  browser: { chromiumPath: string; concurrency: number; memoryMb: number; maxWorkers: number; dependencyCacheDir: string | null; installTimeoutMs: number; allowInstallScripts: boolean }
+  browser: {
+    chromiumPath: string
+    concurrency: number
+    memoryMb: number
+    maxWorkers: number
+    dependencyCacheDir: string | null
+    installTimeoutMs: number
+    allowInstallScripts: boolean
+  }
   /**
    * Private locations: how long an agent holds a leased job before it is run again elsewhere (AGENT_LEASE_SECONDS,
    * default 300) and how long a location that had an agent may go without one before it is marked unavailable and

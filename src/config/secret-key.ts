@@ -45,7 +45,10 @@ function readKeyFile(name: string, file: string, problems: string[]): string | u
 
 /** Each key of a list (comma- or line-separated); a malformed one is a problem naming the setting and its position. */
 function keyList(name: string, text: string, problems: string[]): Buffer[] {
-  const items = text.split(/[,\n]/).map((s) => s.trim()).filter((s) => s !== '')
+  const items = text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
   return items.flatMap((item, i) => {
     const key = parseSecretKey(item)
     if (key) return [key]

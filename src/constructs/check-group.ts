@@ -13,9 +13,7 @@ import { privateLocationSlugs, type PrivateLocation } from './private-location.j
 import type { BodyOf, Replace, Simplify, SubscriptionPayload } from './schema-types.js'
 
 /** The create body of POST /v1/check-groups. */
-export type CheckGroupBody = Simplify<
-  BodyOf<typeof GROUP_FIELD_SPECS, 'name'> & { alertChannelSubscriptions?: Static<typeof GroupAlertChannelSubscriptions> }
->
+export type CheckGroupBody = Simplify<BodyOf<typeof GROUP_FIELD_SPECS, 'name'> & { alertChannelSubscriptions?: Static<typeof GroupAlertChannelSubscriptions> }>
 
 export type CheckGroupProps = Simplify<
   Omit<CheckGroupBody, 'alertChannelSubscriptions' | 'privateLocations'> & {

@@ -13,9 +13,7 @@ import type { CheckGroup } from './check-group.js'
 import { Construct, withoutUndefined, type SerializeContext } from './construct.js'
 import { privateLocationSlugs, type PrivateLocation } from './private-location.js'
 import type { CheckDefaults } from './project-config.js'
-import type {
-  CheckBody, CheckDefShape, Replace, Simplify, SubscriptionPayload, TriggerIncidentPayload,
-} from './schema-types.js'
+import type { CheckBody, CheckDefShape, Replace, Simplify, SubscriptionPayload, TriggerIncidentPayload } from './schema-types.js'
 import type { StatusPageService } from './status-page-service.js'
 
 /** Body fields that hold ids; the props take constructs instead. */
@@ -108,12 +106,8 @@ export abstract class Check extends Construct {
     if (applies.has('tags') && defaults.tags !== undefined && defaults.tags.length > 0) {
       payload.tags = unique([...defaults.tags, ...((body.tags as string[] | null | undefined) ?? [])])
     }
-    payload.privateLocations = privateLocationSlugs(
-      privateLocations !== undefined || !applies.has('privateLocations') ? privateLocations : defaults.privateLocations,
-    )
-    payload.alertChannelSubscriptions = subscriptionsOf(
-      alertChannels !== undefined || !applies.has('alertChannels') ? alertChannels : defaults.alertChannels,
-    )
+    payload.privateLocations = privateLocationSlugs(privateLocations !== undefined || !applies.has('privateLocations') ? privateLocations : defaults.privateLocations)
+    payload.alertChannelSubscriptions = subscriptionsOf(alertChannels !== undefined || !applies.has('alertChannels') ? alertChannels : defaults.alertChannels)
     if (group) payload.groupId = group.ref()
     if (triggerIncident) {
       const { service, ...incident } = triggerIncident

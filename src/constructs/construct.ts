@@ -3,9 +3,7 @@
  * that declared it, and its serialisation into a resource of the deploy request. Creating one while a session is open
  * registers it there (session.ts); with no session it is just an object.
  */
-import {
-  LOGICAL_ID_PATTERN, refTo, type DeployResource, type ResourceKind, type ResourceRef,
-} from '../domain/projects/deploy-request.js'
+import { LOGICAL_ID_PATTERN, refTo, type DeployResource, type ResourceKind, type ResourceRef } from '../domain/projects/deploy-request.js'
 import type { CheckDefaults } from './project-config.js'
 import { declaringFile } from './declaring-file.js'
 import { currentSession } from './session-store.js'
@@ -25,9 +23,7 @@ export abstract class Construct {
 
   protected constructor(kind: ResourceKind, logicalId: string) {
     if (typeof logicalId !== 'string' || logicalId.length > 255 || !LOGICAL_ID.test(logicalId)) {
-      throw new Error(
-        `${new.target.name}: logical id ${JSON.stringify(logicalId)} is not valid: 1 to 255 characters of A-Z a-z 0-9 _ . : @ / -, starting with a letter or digit`,
-      )
+      throw new Error(`${new.target.name}: logical id ${JSON.stringify(logicalId)} is not valid: 1 to 255 characters of A-Z a-z 0-9 _ . : @ / -, starting with a letter or digit`)
     }
     this.kind = kind
     this.logicalId = logicalId

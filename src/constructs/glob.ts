@@ -25,14 +25,21 @@ function translate(pattern: string): string {
       const end = pattern.indexOf('}', i)
       if (end === -1) out += '\\{'
       else {
-        out += `(?:${pattern.slice(i + 1, end).split(',').map(translate).join('|')})`
+        out += `(?:${pattern
+          .slice(i + 1, end)
+          .split(',')
+          .map(translate)
+          .join('|')})`
         i = end
       }
     } else if (c === '[') {
       const end = pattern.indexOf(']', i)
       if (end === -1) out += '\\['
       else {
-        out += `[${pattern.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`
+        out += `[${pattern
+          .slice(i + 1, end)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`
         i = end
       }
     } else out += escape(c)

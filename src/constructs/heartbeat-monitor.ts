@@ -16,11 +16,7 @@ export class HeartbeatMonitor extends Check {
   readonly props: HeartbeatMonitorProps
 
   constructor(logicalId: string, props: HeartbeatMonitorProps) {
-    super(
-      logicalId,
-      { checkType: 'heartbeat', frequencies: heartbeatCheck.frequencies, defaults: ['tags', 'alertChannels', 'activated', 'muted'] },
-      { script: '', ...props },
-    )
+    super(logicalId, { checkType: 'heartbeat', frequencies: heartbeatCheck.frequencies, defaults: ['tags', 'alertChannels', 'activated', 'muted'] }, { script: '', ...props })
     this.props = props
   }
 }

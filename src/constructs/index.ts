@@ -28,8 +28,14 @@ export type { ScriptCode } from './script-code.js'
 export type { SuiteCode, SuiteFile } from './suite-files.js'
 export { CheckGroup, type CheckGroupProps, type CheckGroupPayload } from './check-group.js'
 export {
-  AlertChannel, EmailAlertChannel, WebhookAlertChannel, SlackAlertChannel, SmsAlertChannel,
-  type AlertChannelBody, type AlertChannelFlags, type AlertChannelProps,
+  AlertChannel,
+  EmailAlertChannel,
+  WebhookAlertChannel,
+  SlackAlertChannel,
+  SmsAlertChannel,
+  type AlertChannelBody,
+  type AlertChannelFlags,
+  type AlertChannelProps,
 } from './alert-channel.js'
 export { MaintenanceWindow, type MaintenanceWindowProps } from './maintenance-window.js'
 export { Dashboard, type DashboardProps } from './dashboard.js'
@@ -37,10 +43,7 @@ export { StatusPage, type StatusPageProps, type StatusPageCard, type StatusPageP
 export { StatusPageService, type StatusPageServiceProps } from './status-page-service.js'
 export { PrivateLocation } from './private-location.js'
 export { EnvironmentVariable, type EnvironmentVariableProps } from './environment-variable.js'
-export {
-  defineConfig, DEFAULT_CHECK_MATCH, DEFAULT_TEST_MATCH,
-  type ProjectConfig, type CheckDefaults, type BrowserCheckDefaults, type Location,
-} from './project-config.js'
+export { defineConfig, DEFAULT_CHECK_MATCH, DEFAULT_TEST_MATCH, type ProjectConfig, type CheckDefaults, type BrowserCheckDefaults, type Location } from './project-config.js'
 export { Session, openSession, closeSession, currentSession, type SessionOptions, type SessionEntry } from './session.js'
 export { SESSION_KEY } from './session-store.js'
 export { browserCheckFromSpec } from './spec-check.js'

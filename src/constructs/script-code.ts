@@ -55,8 +55,6 @@ export function readScript(code: ResolvedCode, who: string, projectRoot?: string
   const folder = commonFolder([entry, ...imported])
   const script = fs.readFileSync(entry, 'utf8')
   if (imported.length === 0) return { script, scriptPath: path.basename(entry) }
-  const dependencies = imported
-    .map((file) => ({ path: toPosixRelative(folder, file), content: fs.readFileSync(file, 'utf8') }))
-    .sort((a, b) => (a.path < b.path ? -1 : 1))
+  const dependencies = imported.map((file) => ({ path: toPosixRelative(folder, file), content: fs.readFileSync(file, 'utf8') })).sort((a, b) => (a.path < b.path ? -1 : 1))
   return { script, scriptPath: toPosixRelative(folder, entry), dependencies }
 }

@@ -9,9 +9,7 @@
  *   closeSession(session)
  */
 import path from 'node:path'
-import {
-  RESOURCE_KINDS, type DeployRequest, type DeployResource,
-} from '../domain/projects/deploy-request.js'
+import { RESOURCE_KINDS, type DeployRequest, type DeployResource } from '../domain/projects/deploy-request.js'
 import type { Construct } from './construct.js'
 import type { ProjectConfig } from './project-config.js'
 import { currentSession, setCurrentSession } from './session-store.js'

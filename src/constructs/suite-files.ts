@@ -52,11 +52,7 @@ export function readSuiteFiles(suite: ResolvedSuite, who: string): SuiteFile[] {
   const selected = suite.include === undefined ? (p: string) => TEST_FILE.test(p) : matcher(suite.include)
   const found: string[] = []
   walk(root, root, found)
-  const seeds = [
-    ...(stat.isFile() ? [suite.entrypoint] : []),
-    ...found.filter((file) => selected(toPosixRelative(root, file))),
-    ...packageFilesIn(root),
-  ]
+  const seeds = [...(stat.isFile() ? [suite.entrypoint] : []), ...found.filter((file) => selected(toPosixRelative(root, file))), ...packageFilesIn(root)]
   const files = new Set<string>()
   try {
     for (const seed of seeds) for (const file of localFiles(seed)) files.add(file)

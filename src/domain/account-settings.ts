@@ -3,9 +3,7 @@ import { Type } from 'typebox'
 
 export const GeneralSettings = Type.Object(
   {
-    badgesEnabled: Type.Optional(
-      Type.Boolean({ description: 'Serve status badges of this account\'s checks and groups at /v1/badges/… without an API key. Default false.' }),
-    ),
+    badgesEnabled: Type.Optional(Type.Boolean({ description: "Serve status badges of this account's checks and groups at /v1/badges/… without an API key. Default false." })),
   },
   { additionalProperties: true },
 )

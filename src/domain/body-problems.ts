@@ -10,8 +10,7 @@ import { setOwn } from '../lib/own-keys.js'
 import { DomainError, FieldErrorCollector, ValidationError, describeFields, type FieldErrors } from './errors.js'
 
 /** `request` and `request.url`, `locations` and `locations[0]`: one is the other or contains it. */
-export const sameOrNested = (a: string, b: string): boolean =>
-  a === b || a.startsWith(`${b}.`) || a.startsWith(`${b}[`) || b.startsWith(`${a}.`) || b.startsWith(`${a}[`)
+export const sameOrNested = (a: string, b: string): boolean => a === b || a.startsWith(`${b}.`) || a.startsWith(`${b}[`) || b.startsWith(`${a}.`) || b.startsWith(`${a}[`)
 
 /** Schema reasons first; a rule's reason only for a field that no schema reason covers. */
 export function mergeFieldErrors(schema: FieldErrors, rules: FieldErrors): FieldErrors {

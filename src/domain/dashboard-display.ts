@@ -8,8 +8,7 @@ export const DASHBOARD_WINDOWS = { '1h': HOUR_MS, '24h': DAY_MS, '7d': 7 * DAY_M
 export type DashboardWindow = keyof typeof DASHBOARD_WINDOWS
 export const DEFAULT_WINDOW: DashboardWindow = '24h'
 
-export const parseWindow = (value: unknown): DashboardWindow =>
-  typeof value === 'string' && Object.hasOwn(DASHBOARD_WINDOWS, value) ? (value as DashboardWindow) : DEFAULT_WINDOW
+export const parseWindow = (value: unknown): DashboardWindow => (typeof value === 'string' && Object.hasOwn(DASHBOARD_WINDOWS, value) ? (value as DashboardWindow) : DEFAULT_WINDOW)
 
 /** Empty tags show every check; otherwise a check needs one of them (OR) or all of them (AND). */
 export function matchesTags(checkTags: readonly string[], tags: readonly string[], useAnd: boolean): boolean {

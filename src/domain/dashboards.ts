@@ -51,10 +51,30 @@ export type DashboardSettings = { [K in keyof Fields]: Static<Fields[K]> }
 export type DashboardBody = Partial<DashboardSettings>
 
 export const DASHBOARD_DEFAULTS: Omit<DashboardSettings, 'header'> = {
-  customUrl: null, customDomain: null, logo: null, favicon: null, link: null, description: null,
-  width: 'FULL', refreshRate: 60, paginate: true, paginationRate: 60, sortByStatus: false, checksPerPage: 15,
-  tags: [], useTagsAndOperator: false, hideTags: false, enableIncidents: false, expandChecks: false, showHeader: true,
-  showCheckRunLinks: false, showGroupNames: true, showP95: true, showP99: true, customCSS: '', isPrivate: false,
+  customUrl: null,
+  customDomain: null,
+  logo: null,
+  favicon: null,
+  link: null,
+  description: null,
+  width: 'FULL',
+  refreshRate: 60,
+  paginate: true,
+  paginationRate: 60,
+  sortByStatus: false,
+  checksPerPage: 15,
+  tags: [],
+  useTagsAndOperator: false,
+  hideTags: false,
+  enableIncidents: false,
+  expandChecks: false,
+  showHeader: true,
+  showCheckRunLinks: false,
+  showGroupNames: true,
+  showP95: true,
+  showP99: true,
+  customCSS: '',
+  isPrivate: false,
 }
 
 export const SETTING_NAMES = Object.keys(fields) as Array<keyof DashboardSettings>
@@ -125,5 +145,4 @@ export interface StoredDashboardKey {
 }
 
 /** True when a stored dashboard document has a key with this SHA-256 hash (see hashSecret in lib/ids). */
-export const dashboardHasKey = (keys: unknown, hash: string): boolean =>
-  Array.isArray(keys) && keys.some((k: StoredDashboardKey) => k.hash === hash)
+export const dashboardHasKey = (keys: unknown, hash: string): boolean => Array.isArray(keys) && keys.some((k: StoredDashboardKey) => k.hash === hash)

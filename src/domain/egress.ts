@@ -34,15 +34,7 @@ export const OPEN_EGRESS: EgressPolicy = { policy: 'open', allow: [] }
 /** The categories denied under `open`: addresses that answer for the host itself in a cloud. */
 const OPEN_DENIED: ReadonlySet<DenialReason> = new Set(['cloud metadata', 'link-local'])
 
-export type DenialReason =
-  | 'cloud metadata'
-  | 'loopback'
-  | 'unspecified'
-  | 'private'
-  | 'link-local'
-  | 'carrier-grade NAT'
-  | 'multicast'
-  | 'reserved'
+export type DenialReason = 'cloud metadata' | 'loopback' | 'unspecified' | 'private' | 'link-local' | 'carrier-grade NAT' | 'multicast' | 'reserved'
 
 /** In order: the first category that holds an address names it (metadata before link-local and CGNAT). */
 export const DENIED_RANGES: ReadonlyArray<[DenialReason, readonly string[]]> = [
@@ -53,13 +45,7 @@ export const DENIED_RANGES: ReadonlyArray<[DenialReason, readonly string[]]> = [
   ['link-local', ['169.254.0.0/16', 'fe80::/10']],
   ['carrier-grade NAT', ['100.64.0.0/10']],
   ['multicast', ['224.0.0.0/4', 'ff00::/8']],
-  [
-    'reserved',
-    [
-      '192.0.0.0/24', '192.0.2.0/24', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24', '240.0.0.0/4',
-      '::/96', '100::/64', '2001:db8::/32', 'fec0::/10',
-    ],
-  ],
+  ['reserved', ['192.0.0.0/24', '192.0.2.0/24', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24', '240.0.0.0/4', '::/96', '100::/64', '2001:db8::/32', 'fec0::/10']],
 ]
 
 const familyOf = (address: string): 'ipv4' | 'ipv6' => (isIP(address) === 6 ? 'ipv6' : 'ipv4')
@@ -83,7 +69,9 @@ function ipv6Groups(address: string): number[] | null {
   if (isIP(text) !== 6) return null
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1]
   const quad = (dotted ?? '').split('.').map(Number)
-  const hexOnly = dotted ? `${text.slice(0, -dotted.length)}${(((quad[0] ?? 0) << 8) | (quad[1] ?? 0)).toString(16)}:${(((quad[2] ?? 0) << 8) | (quad[3] ?? 0)).toString(16)}` : text
+  const hexOnly = dotted
+    ? `${text.slice(0, -dotted.length)}${(((quad[0] ?? 0) << 8) | (quad[1] ?? 0)).toString(16)}:${(((quad[2] ?? 0) << 8) | (quad[3] ?? 0)).toString(16)}`
+    : text
   const [head = '', tail] = hexOnly.split('::')
   const parse = (part: string) => (part === '' ? [] : part.split(':').map((h) => parseInt(h, 16)))
   const left = parse(head)
@@ -161,10 +149,14 @@ const article = (reason: string) => (/^[aeiou]/.test(reason) ? 'an' : 'a')
 /** The error a denied run shows: which address, where it came from, why, and the setting that denies it. */
 export function egressDeniedMessage(address: string, d: EgressDecision, host?: string, port?: number): string {
   const from = host !== undefined && host !== address && host.replace(/^\[(.*)\]$/, '$1') !== address ? ` (resolved from ${host})` : ''
-  if (d.reason === 'picket') return `Egress policy: ${address}${port === undefined ? '' : `:${port}`}${from} is Picket's own ${d.endpoint ?? 'service'}; runs never reach Picket's own services`
+  if (d.reason === 'picket')
+    return `Egress policy: ${address}${port === undefined ? '' : `:${port}`}${from} is Picket's own ${d.endpoint ?? 'service'}; runs never reach Picket's own services`
   if (d.reason === 'denied') return `Egress policy: ${address}${from} is denied on this installation (EGRESS_DENY)`
   const reason = d.reason ?? 'reserved'
-  const why = d.policy === 'open' ? 'runs never reach link-local or cloud metadata addresses (EGRESS_ALLOW can allow one)' : 'this installation allows public addresses only (EGRESS_POLICY=public-only)'
+  const why =
+    d.policy === 'open'
+      ? 'runs never reach link-local or cloud metadata addresses (EGRESS_ALLOW can allow one)'
+      : 'this installation allows public addresses only (EGRESS_POLICY=public-only)'
   return `Egress policy: ${address}${from} is ${article(reason)} ${reason} address; ${why}`
 }
 

@@ -15,7 +15,10 @@ export class DomainError extends Error {
 }
 
 export class ValidationError extends DomainError {
-  constructor(readonly fields: FieldErrors, message?: string) {
+  constructor(
+    readonly fields: FieldErrors,
+    message?: string,
+  ) {
     super(400, message ?? describeFields(fields), fields)
   }
 }

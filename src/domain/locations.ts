@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox'
 import { LOCATIONS, type Location } from './checks/enums.js'
 
 export const PublicLocationSchema = Type.Object({
-  region: Type.String({ description: 'The location id, as used in a check\'s locations.', examples: ['us-east-1'] }),
+  region: Type.String({ description: "The location id, as used in a check's locations.", examples: ['us-east-1'] }),
   name: Type.String({ description: 'Display name of the location.', examples: ['N. Virginia'] }),
 })
 export type PublicLocation = Static<typeof PublicLocationSchema>

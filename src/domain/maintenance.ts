@@ -26,7 +26,9 @@ const Instant = (description: string) => Type.String({ maxLength: 64, descriptio
 
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 255 }),
-  tags: Nullable(Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 100, description: 'The window applies to checks having any of these tags (none: to no check).' })),
+  tags: Nullable(
+    Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 100, description: 'The window applies to checks having any of these tags (none: to no check).' }),
+  ),
   startsAt: Instant('Start of the (first) window.'),
   endsAt: Instant('End of the (first) window, after startsAt.'),
   repeatInterval: Nullable(Type.Integer({ minimum: 1, maximum: 365, description: 'Repeat every N repeatUnit; set together with repeatUnit.' })),
@@ -88,8 +90,7 @@ type Doc = Record<string, unknown>
 /** The document of a new window, or an updated one (fields left out keep their value); every rule re-checked. */
 export function buildMaintenanceWindowDoc(body: Doc, existing?: MaintenanceWindowDoc): MaintenanceWindowDoc {
   const errors = new FieldErrorCollector()
-  const pick = (key: keyof MaintenanceWindowDoc & string, fallback: unknown): unknown =>
-    body[key] !== undefined ? body[key] : existing ? existing[key] : fallback
+  const pick = (key: keyof MaintenanceWindowDoc & string, fallback: unknown): unknown => (body[key] !== undefined ? body[key] : existing ? existing[key] : fallback)
 
   const name = pick('name', '')
   if (typeof name !== 'string' || name.length < 1 || name.length > 255) errors.add('name', name === '' && !existing ? 'is required' : 'must be 1 to 255 characters long')

@@ -47,8 +47,7 @@ export interface PrivateLocationDoc {
 /** A data-center region id, or anything shaped like one (e.g. us-gov-west-1, xx-foo-3). */
 const REGION_SHAPES = [/^[a-z]{2}-[a-z]+-\d+$/i, /^(us(-gov)?|ap|ca|cn|eu|sa|af|me)-(central|(north|south)?(east|west)?)-\d+/i]
 
-export const looksLikeRegion = (slug: string): boolean =>
-  (LOCATIONS as readonly string[]).includes(slug.toLowerCase()) || REGION_SHAPES.some((re) => re.test(slug))
+export const looksLikeRegion = (slug: string): boolean => (LOCATIONS as readonly string[]).includes(slug.toLowerCase()) || REGION_SHAPES.some((re) => re.test(slug))
 
 function proxyUrlProblem(value: string): string | null {
   let url: URL

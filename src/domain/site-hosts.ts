@@ -11,10 +11,7 @@ export interface SiteDomains {
   ownHosts: readonly string[]
 }
 
-export type HostTarget =
-  | { kind: 'dashboard'; customUrl: string }
-  | { kind: 'status-page'; url: string }
-  | { kind: 'custom-domain'; domain: string }
+export type HostTarget = { kind: 'dashboard'; customUrl: string } | { kind: 'status-page'; url: string } | { kind: 'custom-domain'; domain: string }
 
 const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/

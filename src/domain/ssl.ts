@@ -87,4 +87,3 @@ export function sslTargetFromDomain(domain: unknown): SslTargetResult {
     return { ok: false, reason: `sslCheckDomain ${text} is not a domain name` }
   }
 }
-

@@ -19,8 +19,23 @@ const DATA = new Set(['enum', 'const', 'examples', 'required'])
 const UNIONS = new Set(['anyOf', 'oneOf'])
 /** What a value must satisfy beyond its type: dropped inside unions (see above). */
 const LIMITS = new Set([
-  'enum', 'const', 'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
-  'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'required',
+  'enum',
+  'const',
+  'pattern',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'required',
 ])
 
 function copy(value: unknown, inUnion: boolean, isMap = false): unknown {

@@ -94,6 +94,9 @@ export interface EngineTuning {
 export const BROWSER_CHECK_TYPES = ['BROWSER', 'MULTI_STEP', 'PLAYWRIGHT'] as const
 
 export const DEFAULT_TUNING: EngineTuning = {
-  scheduleBatch: 500, concurrency: 256, leaseMs: 120_000, pacing: DEFAULT_PACING,
+  scheduleBatch: 500,
+  concurrency: 256,
+  leaseMs: 120_000,
+  pacing: DEFAULT_PACING,
   browserLane: { checkTypes: BROWSER_CHECK_TYPES, concurrency: 2, leaseMs: 360_000 },
 }

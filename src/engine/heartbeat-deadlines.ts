@@ -76,8 +76,18 @@ async function fireDeadlines(s: Stores, now: number, batch: number): Promise<{ c
     const t = applyDeadline(timer, cfg, now)
     if (!t) continue
     const event: HeartbeatEventRow = {
-      id: newId(now), account_id: row.account_id, check_id: row.check_id, type: t.event.type, state: t.event.state, method: null,
-      source: null, user_agent: null, body: null, duration_ms: null, result_id: newId(now), created_at: t.event.at,
+      id: newId(now),
+      account_id: row.account_id,
+      check_id: row.check_id,
+      type: t.event.type,
+      state: t.event.state,
+      method: null,
+      source: null,
+      user_agent: null,
+      body: null,
+      duration_ms: null,
+      result_id: newId(now),
+      created_at: t.event.at,
     }
     const message = `No ping received within period + grace (${describeDuration(cfg.periodMs)} + ${describeDuration(cfg.graceMs)})`
     events.push(event)

@@ -33,12 +33,14 @@ export function startLoop(name: string, everyMs: number, work: () => Promise<num
     if (stopped) return
     wokenWhileRunning = false
     let wait = everyMs
-    const work$ = Promise.resolve().then(work).then(
-      (next) => {
-        if (typeof next === 'number') wait = next
-      },
-      (err: unknown) => log.error({ err }, `engine ${name} failed`),
-    )
+    const work$ = Promise.resolve()
+      .then(work)
+      .then(
+        (next) => {
+          if (typeof next === 'number') wait = next
+        },
+        (err: unknown) => log.error({ err }, `engine ${name} failed`),
+      )
     running = work$
     await work$
     running = null

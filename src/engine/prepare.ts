@@ -18,8 +18,7 @@ export interface PrepareInput {
 }
 
 /** The check as it runs: group settings applied when it belongs to a group. */
-export const effectiveDoc = (checkType: string, doc: Doc, group: Doc | undefined): Doc =>
-  group ? applyGroupSettings({ ...doc, checkType }, group) : { ...doc, checkType }
+export const effectiveDoc = (checkType: string, doc: Doc, group: Doc | undefined): Doc => (group ? applyGroupSettings({ ...doc, checkType }, group) : { ...doc, checkType })
 
 const envOf = (doc: Doc | undefined): Array<{ key: string; value: string }> =>
   Array.isArray(doc?.environmentVariables) ? (doc.environmentVariables as Array<{ key: string; value: string }>) : []

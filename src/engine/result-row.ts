@@ -67,8 +67,20 @@ export function toResultRow(input: ResultRowInput): CheckResultRow {
 /** A result for a run that could not be attempted at all (a bug, or the check can no longer run). */
 export function internalFailure(message: string, now: number): RunResult {
   return {
-    status: 'failing', hasFailures: false, hasErrors: true, isDegraded: false, overMaxResponseTime: false,
-    errorKind: 'INTERNAL', errorMessage: message, networkError: false, responseTime: 0, startedAt: now, stoppedAt: now,
-    assertions: [], timingPhases: {}, details: {}, jobLog: [],
+    status: 'failing',
+    hasFailures: false,
+    hasErrors: true,
+    isDegraded: false,
+    overMaxResponseTime: false,
+    errorKind: 'INTERNAL',
+    errorMessage: message,
+    networkError: false,
+    responseTime: 0,
+    startedAt: now,
+    stoppedAt: now,
+    assertions: [],
+    timingPhases: {},
+    details: {},
+    jobLog: [],
   }
 }

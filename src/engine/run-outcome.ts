@@ -32,7 +32,9 @@ export interface Completed {
 
 /** Where a job runs, for the engine's metrics. */
 export const runPlace = (job: Pick<RunJobRow, 'location' | 'private_location_id'>, checkType: string | undefined): RunPlace => ({
-  location: job.location, privateLocation: job.private_location_id !== null, checkType: checkType ?? 'UNKNOWN',
+  location: job.location,
+  privateLocation: job.private_location_id !== null,
+  checkType: checkType ?? 'UNKNOWN',
 })
 
 /** Stores the run's artifacts and decides whether it is retried (and where). */
@@ -47,7 +49,8 @@ export async function completeRun(
   const elapsed = result.stoppedAt - (job.first_started_at ?? result.startedAt)
   const decision = decideRetry(strategy, { failed: result.status === 'failing', networkError: result.networkError }, job.attempt - 1, elapsed)
   const locations = ((doc.locations as string[] | undefined) ?? []).filter((l) => l !== job.location)
-  const retryLocation = decision.sameLocation || job.private_location_id || locations.length === 0 ? job.location : (locations[Math.floor(Math.random() * locations.length)] as string)
+  const retryLocation =
+    decision.sameLocation || job.private_location_id || locations.length === 0 ? job.location : (locations[Math.floor(Math.random() * locations.length)] as string)
   return { job: { ...job, first_started_at: job.first_started_at ?? result.startedAt }, checkType: check.checkType, result, decision, retryLocation, resultId, redactor }
 }
 
@@ -100,8 +103,11 @@ export function createOutcomeWriter(deps: Pick<EngineDeps, 'transact' | 'clock' 
         await s.results.insertMany(rows)
         for (const c of live.filter((x) => x.decision.retry)) {
           await s.jobs.requeue(c.job.id, {
-            attempt: c.job.attempt + 1, due_at: retryDueAt(c, now), location: c.retryLocation,
-            private_location_id: c.job.private_location_id, first_started_at: c.job.first_started_at,
+            attempt: c.job.attempt + 1,
+            due_at: retryDueAt(c, now),
+            location: c.retryLocation,
+            private_location_id: c.job.private_location_id,
+            first_started_at: c.job.first_started_at,
           })
         }
         await s.jobs.remove(batch.filter((c) => !c.decision.retry || !alive.has(c.job.check_id)).map((c) => c.job.id))

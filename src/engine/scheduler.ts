@@ -90,8 +90,13 @@ export async function scheduleDue(deps: EngineDeps, lookaheadMs = 0): Promise<Sc
       const choice = pickLocations(usable, row.rr_index, deps.defaultLocation)
       jobs.push(
         ...firstAttemptJobs({
-          accountId: check.accountId, checkId: check.id, targets: choice.targets, scheduledAt: Number(row.next_due_at), now,
-          trigger: 'SCHEDULER', sessionId: null,
+          accountId: check.accountId,
+          checkId: check.id,
+          targets: choice.targets,
+          scheduledAt: Number(row.next_due_at),
+          now,
+          trigger: 'SCHEDULER',
+          sessionId: null,
         }),
       )
       advances.push({ checkId: row.check_id, nextDueAt: next, rrIndex: choice.nextIndex })
@@ -99,7 +104,10 @@ export async function scheduleDue(deps: EngineDeps, lookaheadMs = 0): Promise<Sc
     await s.schedules.advanceMany(advances, now)
     await s.jobs.insertMany(jobs)
     return jobs.map((j): ScheduledRun => ({
-      location: j.location, privateLocation: j.private_location_id !== null, checkType: checks.get(j.check_id)?.checkType ?? 'UNKNOWN', dueAt: j.due_at,
+      location: j.location,
+      privateLocation: j.private_location_id !== null,
+      checkType: checks.get(j.check_id)?.checkType ?? 'UNKNOWN',
+      dueAt: j.due_at,
     }))
   })
   // Counted once committed: a transaction that failed created nothing.

@@ -123,7 +123,13 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
     if (result.cancelled || (stopping.signal.aborted && result.status === 'failing')) {
       // Stopped by shutdown: not a result. The job goes back to the queue as it was, for any instance to run.
       await result.release?.().catch(() => undefined)
-      await deps.stores.jobs.requeue(job.id, { attempt: job.attempt, due_at: deps.clock.now(), location: job.location, private_location_id: job.private_location_id, first_started_at: job.first_started_at })
+      await deps.stores.jobs.requeue(job.id, {
+        attempt: job.attempt,
+        due_at: deps.clock.now(),
+        location: job.location,
+        private_location_id: job.private_location_id,
+        first_started_at: job.first_started_at,
+      })
       return
     }
     pending.push(await completeRun(deps, { job, check, group, result, resultId, redactor }))
@@ -155,7 +161,15 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
     const room = concurrency - running[name]
     if (room <= 0) return 0
     const now = deps.clock.now()
-    const jobs = await deps.stores.jobs.lease({ now, limit: room, leasedBy: deps.instanceId, leaseUntil: now + leaseMs, privateLocationId: null, checkTypes, locations: deps.runLocations })
+    const jobs = await deps.stores.jobs.lease({
+      now,
+      limit: room,
+      leasedBy: deps.instanceId,
+      leaseUntil: now + leaseMs,
+      privateLocationId: null,
+      checkTypes,
+      locations: deps.runLocations,
+    })
     mayHaveMore[name] = jobs.length === room
     if (jobs.length === 0) return 0
     const batch = await loadBatch(deps.stores, jobs)

@@ -7,7 +7,10 @@ import type { ErrorObject } from 'ajv'
 
 /** `/request/assertions/0/source` → `request.assertions[0].source` */
 export function fieldPath(instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+  const parts = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
   if (extra) parts.push(extra)
   return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '')
 }
@@ -63,4 +66,3 @@ export function fieldErrors(errors: ErrorObject[], prefix = ''): Record<string, 
   }
   return out
 }
-

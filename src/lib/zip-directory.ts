@@ -75,7 +75,7 @@ export function readZip64End(record: Uint8Array): ZipDirectoryPlace | null {
 
 /** The zip64 extra field's values for the fields the fixed header left at their maximum. */
 function zip64Sizes(extra: Uint8Array, need: { size: boolean; compressed: boolean; offset: boolean }): { size?: number; compressed?: number; offset?: number } {
-  for (let at = 0; at + 4 <= extra.length; ) {
+  for (let at = 0; at + 4 <= extra.length;) {
     const id = u16(extra, at)
     const length = u16(extra, at + 2)
     if (id === 0x0001) {

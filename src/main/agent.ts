@@ -18,7 +18,6 @@ import { OPEN_EGRESS } from '../domain/egress.js'
 import { withProtectedEndpoints } from './protected-endpoints.js'
 import { startRunBox } from './run-box.js'
 
-
 function agentVersion(): string {
   try {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string }
@@ -52,7 +51,7 @@ export async function runAgent(env: Record<string, string | undefined> = process
   // Runs never reach the service this agent reports to, nor the agent's own port (main/protected-endpoints.ts).
   const egress = await withProtectedEndpoints(OPEN_EGRESS, {
     listening: [{ name: 'agent health port', port: config.healthPort }],
-    remote: [{ name: 'API (this agent\'s service)', url: config.serviceUrl, defaultPort: config.serviceUrl.startsWith('https:') ? 443 : 80 }],
+    remote: [{ name: "API (this agent's service)", url: config.serviceUrl, defaultPort: config.serviceUrl.startsWith('https:') ? 443 : 80 }],
   })
   const box = await startRunBox(config.sandbox, { warn: (o, m) => log.warn(o, m ?? ''), error: (o, m) => log.warn(o, m ?? '') })
   const sandbox = createChildProcessSandbox({ egress, box })
@@ -60,8 +59,14 @@ export async function runAgent(env: Record<string, string | undefined> = process
   const b = config.browser
   const browser = hasChromium
     ? createBrowserRunner({
-        chromiumPath: config.chromiumPath, concurrency: config.jobConcurrency, maxWorkers: b.maxWorkers,
-        ...(b.dependencyCacheDir ? { dependencyCacheDir: b.dependencyCacheDir } : {}), installTimeoutMs: b.installTimeoutMs, allowInstallScripts: b.allowInstallScripts, egress, box,
+        chromiumPath: config.chromiumPath,
+        concurrency: config.jobConcurrency,
+        maxWorkers: b.maxWorkers,
+        ...(b.dependencyCacheDir ? { dependencyCacheDir: b.dependencyCacheDir } : {}),
+        installTimeoutMs: b.installTimeoutMs,
+        allowInstallScripts: b.allowInstallScripts,
+        egress,
+        box,
       })
     : undefined
   if (!hasChromium) log.info({ chromiumPath: config.chromiumPath }, 'Chromium not found: this agent takes no BROWSER, MULTI_STEP or PLAYWRIGHT checks')

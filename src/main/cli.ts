@@ -40,11 +40,7 @@ export async function runCli(argv: string[], io: CliOutput, cwd: string = proces
   if (command.name === 'migrate') return messageOnFailure(io, () => migrate(io))
   return messageOnFailure(io, async () => {
     // Loaded only now, so that help and usage errors answer at once without loading the store and services.
-    const [{ loadConfig }, { openServices }, { runOperatorCommand }] = await Promise.all([
-      import('../config/load.js'),
-      import('./open.js'),
-      import('../cli/operator-commands.js'),
-    ])
+    const [{ loadConfig }, { openServices }, { runOperatorCommand }] = await Promise.all([import('../config/load.js'), import('./open.js'), import('../cli/operator-commands.js')])
     const { store, services } = await openServices(loadConfig())
     try {
       await runOperatorCommand(command, services, io.out)

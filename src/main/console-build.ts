@@ -53,8 +53,7 @@ function compressAssets(dir: string): Omit<ConsoleBuild, 'built' | 'ms'> {
   return sizes
 }
 
-const isFresh = (hash: string): boolean =>
-  existsSync(join(DIST, 'index.html')) && existsSync(join(DIST, STAMP)) && readFileSync(join(DIST, STAMP), 'utf8') === hash
+const isFresh = (hash: string): boolean => existsSync(join(DIST, 'index.html')) && existsSync(join(DIST, STAMP)) && readFileSync(join(DIST, STAMP), 'utf8') === hash
 
 /** Builds the console unless `ifStale` and dist already holds the build of these sources. */
 export async function buildConsole(options: { ifStale: boolean }): Promise<ConsoleBuild> {

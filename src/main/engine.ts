@@ -49,8 +49,15 @@ export async function startInstanceEngine(config: Config, store: Store, log: Eng
   const sandbox = createChildProcessSandbox({ egress, box })
   const b = config.browser
   const browser = createBrowserRunner({
-    chromiumPath: b.chromiumPath, concurrency: b.concurrency, memoryMb: b.memoryMb, maxWorkers: b.maxWorkers,
-    ...(b.dependencyCacheDir ? { dependencyCacheDir: b.dependencyCacheDir } : {}), installTimeoutMs: b.installTimeoutMs, allowInstallScripts: b.allowInstallScripts, egress, box,
+    chromiumPath: b.chromiumPath,
+    concurrency: b.concurrency,
+    memoryMb: b.memoryMb,
+    maxWorkers: b.maxWorkers,
+    ...(b.dependencyCacheDir ? { dependencyCacheDir: b.dependencyCacheDir } : {}),
+    installTimeoutMs: b.installTimeoutMs,
+    allowInstallScripts: b.allowInstallScripts,
+    egress,
+    box,
   })
   const engine: Engine = startEngine({
     stores: buildStores(store),

@@ -34,11 +34,20 @@ export async function openServices(
   }
   const metrics = options.withMetrics ? wireMetrics(config, store) : null
   const services = buildServices({
-    store, clock: systemClock, publicBaseUrl: config.publicBaseUrl, staticIps: config.staticIps, defaultLocation: config.defaultLocation,
+    store,
+    clock: systemClock,
+    publicBaseUrl: config.publicBaseUrl,
+    staticIps: config.staticIps,
+    defaultLocation: config.defaultLocation,
     delivery: { smtp: config.smtp, sms: config.sms, resultLinkBase: config.publicBaseUrl },
-    artifacts: artifactFiles(config.artifacts.dir), artifactRetentionDays: config.artifacts.retentionDays, pageCacheMs: config.sites.cacheMs,
-    privateLocations: config.privateLocations, retention: config.operations.retention, egress: config.operations.egress,
-    notifierMetrics: metrics?.notifierMetrics, runMetrics: metrics?.engineMetrics,
+    artifacts: artifactFiles(config.artifacts.dir),
+    artifactRetentionDays: config.artifacts.retentionDays,
+    pageCacheMs: config.sites.cacheMs,
+    privateLocations: config.privateLocations,
+    retention: config.operations.retention,
+    egress: config.operations.egress,
+    notifierMetrics: metrics?.notifierMetrics,
+    runMetrics: metrics?.engineMetrics,
   })
   return { store, services, metrics, sealing, madeKeyFile }
 }

@@ -29,14 +29,12 @@ async function main(): Promise<void> {
   const { store, services, metrics, sealing, madeKeyFile } = await openServices(config, { withMetrics: true })
   if (madeKeyFile) {
     process.stdout.write(
-      `Picket made the key that seals secrets in the database: ${madeKeyFile}. Back it up, apart from the database: ` +
-        'without it the secrets in a backup cannot be read.\n',
+      `Picket made the key that seals secrets in the database: ${madeKeyFile}. Back it up, apart from the database: ` + 'without it the secrets in a backup cannot be read.\n',
     )
   }
   if (roles.api) await welcome(config, services)
-  const redis = roles.api && config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
-    : undefined
+  const redis =
+    roles.api && config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined
   redis?.on('error', () => undefined)
 
   let shuttingDown = false
@@ -71,7 +69,9 @@ async function main(): Promise<void> {
   if (sealing.rewritten > 0) http.log.info({ secretKeyId: sealing.keyId, rows: sealing.rewritten }, 'stored secrets sealed with the current secret key')
   http.log.info(
     {
-      store: store.dialect, publicBaseUrl: config.publicBaseUrl, secretKeyId: sealing.keyId,
+      store: store.dialect,
+      publicBaseUrl: config.publicBaseUrl,
+      secretKeyId: sealing.keyId,
       roles: { api: roles.api, engine: roles.engine, runLocations: roles.runLocations ?? 'all' },
     },
     'Picket is running',

@@ -14,8 +14,15 @@ import { egressGuard, egressProbe } from '../runners/egress-guard.js'
 import { probeCertificate } from '../runners/ssl-probe.js'
 import type { CheckResultRow } from '../store/schema.js'
 import {
-  AGENT_ARTIFACT_LIMIT_BYTES, AGENT_LEASE_MS, ARTIFACT_RETENTION_DAYS, DEFAULT_LOCATION, DEFAULT_SMS, DEFAULT_SMTP, DEFAULT_STATIC_IPS,
-  LOCATION_UNAVAILABLE_AFTER_MS, PAGE_CACHE_MS,
+  AGENT_ARTIFACT_LIMIT_BYTES,
+  AGENT_LEASE_MS,
+  ARTIFACT_RETENTION_DAYS,
+  DEFAULT_LOCATION,
+  DEFAULT_SMS,
+  DEFAULT_SMTP,
+  DEFAULT_STATIC_IPS,
+  LOCATION_UNAVAILABLE_AFTER_MS,
+  PAGE_CACHE_MS,
 } from '../config/service-defaults.js'
 import type { ServiceDeps, Services } from '../services/index.js'
 import { buildStores, transactor } from '../services/stores.js'
@@ -97,7 +104,13 @@ export function buildServices(deps: ServiceDeps): Services {
   const notifier = createNotifier({ stores, clock: all.clock, delivery: all.delivery, instanceId: newId(), ...(deps.notifierMetrics ? { metrics: deps.notifierMetrics } : {}) })
   const agentEngine = {
     loadBatch: (jobs: Parameters<typeof loadBatch>[1]) => loadBatch(stores, jobs),
-    writer: createOutcomeWriter({ transact: all.transact, clock: all.clock, log: silentLog, onFinalResults: all.afterFinalResults, ...(deps.runMetrics ? { metrics: deps.runMetrics } : {}) }),
+    writer: createOutcomeWriter({
+      transact: all.transact,
+      clock: all.clock,
+      log: silentLog,
+      onFinalResults: all.afterFinalResults,
+      ...(deps.runMetrics ? { metrics: deps.runMetrics } : {}),
+    }),
   }
   return {
     accounts,
@@ -147,6 +160,10 @@ export function buildServices(deps: ServiceDeps): Services {
     retention: retentionService(only(retentionServiceUses), deps.retention),
     projects: projectService(only(projectServiceUses), { files: deps.artifacts }),
     bell,
-    ping: () => stores.accounts.countAccounts().then(() => true, () => false),
+    ping: () =>
+      stores.accounts.countAccounts().then(
+        () => true,
+        () => false,
+      ),
   }
 }

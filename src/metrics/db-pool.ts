@@ -5,7 +5,7 @@ import type { PoolStats } from '../store/db.js'
 export function registerPoolGauges(registry: Registry, poolStats: () => PoolStats): void {
   new Gauge({
     name: 'picket_db_pool_connections',
-    help: 'PostgreSQL connections of this instance\'s pool, by state (idle, in_use).',
+    help: "PostgreSQL connections of this instance's pool, by state (idle, in_use).",
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
@@ -24,7 +24,7 @@ export function registerPoolGauges(registry: Registry, poolStats: () => PoolStat
   })
   new Gauge({
     name: 'picket_db_pool_max_connections',
-    help: 'The size limit of this instance\'s PostgreSQL pool.',
+    help: "The size limit of this instance's PostgreSQL pool.",
     registers: [registry],
     collect() {
       this.set(poolStats().max)

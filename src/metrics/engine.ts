@@ -12,7 +12,10 @@ export function createEngineMetrics(registry: Registry, options: { lateStartMs?:
   const lateMs = options.lateStartMs ?? LATE_START_MS
   const placeLabels = ['location', 'check_type'] as const
   const counter = (name: string, help: string) => new Counter({ name, help, labelNames: placeLabels, registers: [registry] })
-  const due = counter('picket_runs_due_total', 'Run jobs created by the scheduler of this instance (runs due), by location and check type; private locations together as "private".')
+  const due = counter(
+    'picket_runs_due_total',
+    'Run jobs created by the scheduler of this instance (runs due), by location and check type; private locations together as "private".',
+  )
   const started = counter('picket_runs_started_total', 'Runs started by the runners of this instance, by location and check type.')
   const late = counter('picket_runs_late_total', `Runs started more than ${lateMs / 1000} s after they were due, by location and check type.`)
   const retries = counter('picket_run_retries_total', 'Finished runs that are tried again (retry strategy or double check), by location and check type.')
@@ -24,7 +27,7 @@ export function createEngineMetrics(registry: Registry, options: { lateStartMs?:
   })
   const delay = new Histogram({
     name: 'picket_run_start_delay_seconds',
-    help: 'Seconds from a run\'s due time (its schedule slot; a retry: the end of its backoff) to its start, by location.',
+    help: "Seconds from a run's due time (its schedule slot; a retry: the end of its backoff) to its start, by location.",
     labelNames: ['location'] as const,
     buckets: START_DELAY_BUCKETS,
     registers: [registry],

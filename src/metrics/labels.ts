@@ -19,5 +19,4 @@ export const locationLabel = (place: { location: string; privateLocation: boolea
 export type RunOutcome = 'passing' | 'degraded' | 'failing' | 'error'
 
 /** What a run came to: its status, or `error` when something went wrong on our side. */
-export const runOutcome = (result: { status: 'passing' | 'degraded' | 'failing'; hasErrors: boolean }): RunOutcome =>
-  result.hasErrors ? 'error' : result.status
+export const runOutcome = (result: { status: 'passing' | 'degraded' | 'failing'; hasErrors: boolean }): RunOutcome => (result.hasErrors ? 'error' : result.status)

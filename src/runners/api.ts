@@ -35,9 +35,7 @@ export function scriptRequestFrom(r: Doc): ScriptRequest {
 
 /** `url` with the query parameters appended; `{{VAR}}` in values is encoded once, like the literal text around it. */
 function withQuery(url: string, params: Record<string, string>, ictx: InterpolationContext): string {
-  const pairs = Object.entries(params).map(
-    ([k, v]) => `${encodeURIComponent(k)}=${interpolate(v, ictx, { encodeLiteral: encodeURIComponent }).text}`,
-  )
+  const pairs = Object.entries(params).map(([k, v]) => `${encodeURIComponent(k)}=${interpolate(v, ictx, { encodeLiteral: encodeURIComponent }).text}`)
   if (pairs.length === 0) return url
   const hash = url.indexOf('#')
   const head = hash === -1 ? url : url.slice(0, hash)
@@ -88,24 +86,29 @@ export function apiRunner(deps: ApiRunnerDeps): CheckRunner {
         headers,
         basicAuth: basic ? { username: raw(str(basic.username)), password: raw(str(basic.password)) } : null,
       })
-      const locked = new Set(keyValues(r.headers).filter((h) => h.locked).map((h) => h.key.toLowerCase()))
-      const shownHeaders = Object.fromEntries(
-        Object.entries(built.headers).map(([k, v]) => [k, k.toLowerCase() === 'authorization' || locked.has(k.toLowerCase()) ? REDACTED : v]),
+      const locked = new Set(
+        keyValues(r.headers)
+          .filter((h) => h.locked)
+          .map((h) => h.key.toLowerCase()),
       )
+      const shownHeaders = Object.fromEntries(Object.entries(built.headers).map(([k, v]) => [k, k.toLowerCase() === 'authorization' || locked.has(k.toLowerCase()) ? REDACTED : v]))
       const finalRequest: ScriptRequest = { ...request, url, headers: built.headers, body: built.body?.toString('utf8') ?? '' }
-      const teardown = spec.scripts.teardown.length === 0 ? undefined : async (response: ScriptResponse) => {
-        let current = response
-        let error: string | null = null
-        for (const [i, script] of spec.scripts.teardown.entries()) {
-          const out = await deps.sandbox
-            .runTeardown(script, { request: finalRequest, response: current, env })
-            .catch((err: unknown) => ({ ok: false as const, error: errorText(err), logs: [] }))
-          jobLog.push(...out.logs)
-          if (out.ok) current = { ...current, body: out.response.body }
-          else error ??= `script ${i + 1}: ${out.error}`
-        }
-        return { response: current, error }
-      }
+      const teardown =
+        spec.scripts.teardown.length === 0
+          ? undefined
+          : async (response: ScriptResponse) => {
+              let current = response
+              let error: string | null = null
+              for (const [i, script] of spec.scripts.teardown.entries()) {
+                const out = await deps.sandbox
+                  .runTeardown(script, { request: finalRequest, response: current, env })
+                  .catch((err: unknown) => ({ ok: false as const, error: errorText(err), logs: [] }))
+                jobLog.push(...out.logs)
+                if (out.ok) current = { ...current, body: out.response.body }
+                else error ??= `script ${i + 1}: ${out.error}`
+              }
+              return { response: current, error }
+            }
       return runHttpCheck({
         request: {
           method: request.method,

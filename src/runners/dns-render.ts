@@ -36,7 +36,9 @@ function svcParam(key: number, v: Buffer): string {
   const chunks = (size: number) => Array.from({ length: Math.floor(v.length / size) }, (_, i) => v.subarray(i * size, (i + 1) * size))
   switch (key) {
     case 0:
-      return `${name}=${chunks(2).map((c) => SVC_KEYS[c.readUInt16BE(0)] ?? `key${c.readUInt16BE(0)}`).join(',')}`
+      return `${name}=${chunks(2)
+        .map((c) => SVC_KEYS[c.readUInt16BE(0)] ?? `key${c.readUInt16BE(0)}`)
+        .join(',')}`
     case 1: {
       const ids: string[] = []
       for (let i = 0; i < v.length; i += 1 + (v[i] ?? 0)) ids.push(v.subarray(i + 1, i + 1 + (v[i] ?? 0)).toString('latin1'))
@@ -47,7 +49,9 @@ function svcParam(key: number, v: Buffer): string {
     case 3:
       return `${name}=${v.length >= 2 ? v.readUInt16BE(0) : ''}`
     case 4:
-      return `${name}=${chunks(4).map((c) => [...c].join('.')).join(',')}`
+      return `${name}=${chunks(4)
+        .map((c) => [...c].join('.'))
+        .join(',')}`
     case 5:
       return `${name}=${v.toString('base64')}`
     case 6:
@@ -79,8 +83,7 @@ export function renderSvcb(rdata: Buffer): string {
   return [String(priority), labels.length === 0 ? '.' : fqdn(labels.join('.')), ...params].join(' ')
 }
 
-const txtText = (data: unknown): string[] =>
-  (Array.isArray(data) ? data : [data]).map((d) => (Buffer.isBuffer(d) ? d.toString('utf8') : String(d)))
+const txtText = (data: unknown): string[] => (Array.isArray(data) ? data : [data]).map((d) => (Buffer.isBuffer(d) ? d.toString('utf8') : String(d)))
 
 /** The record's data as one string. */
 export function recordData(a: Answer): string {
@@ -145,7 +148,12 @@ export function dnsJson(p: DecodedPacket): DnsJson {
 
 const line = (a: Answer): string => {
   const r = jsonRecord(a)
-  const data = typeName(a.type) === 'TXT' ? txtText((a as { data?: unknown }).data).map((t) => JSON.stringify(t)).join(' ') : r.data
+  const data =
+    typeName(a.type) === 'TXT'
+      ? txtText((a as { data?: unknown }).data)
+          .map((t) => JSON.stringify(t))
+          .join(' ')
+      : r.data
   return `${r.name}\t${r.TTL}\tIN\t${typeName(a.type)}\t${data}`
 }
 

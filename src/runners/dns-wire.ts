@@ -12,9 +12,7 @@ export interface DnsServer {
   port: number
 }
 
-export type DnsQueryOutcome =
-  | { ok: true; packet: dnsPacket.DecodedPacket; bytes: number; elapsed: number }
-  | { ok: false; error: NetFailure; elapsed: number }
+export type DnsQueryOutcome = { ok: true; packet: dnsPacket.DecodedPacket; bytes: number; elapsed: number } | { ok: false; error: NetFailure; elapsed: number }
 
 export const formatServer = (s: DnsServer): string => (net.isIPv6(s.host) ? `[${s.host}]:${s.port}` : `${s.host}:${s.port}`)
 

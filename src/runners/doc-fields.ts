@@ -9,7 +9,10 @@ export const bool = (v: unknown, fallback = false): boolean => (typeof v === 'bo
 
 export const keyValues = (v: unknown): Array<{ key: string; value: string; locked: boolean }> =>
   Array.isArray(v)
-    ? v.map(asDoc).filter((kv) => typeof kv.key === 'string' && kv.key !== '').map((kv) => ({ key: str(kv.key), value: str(kv.value), locked: bool(kv.locked) }))
+    ? v
+        .map(asDoc)
+        .filter((kv) => typeof kv.key === 'string' && kv.key !== '')
+        .map((kv) => ({ key: str(kv.key), value: str(kv.value), locked: bool(kv.locked) }))
     : []
 
 export const ipFamily = (v: unknown): 'IPv4' | 'IPv6' => (v === 'IPv6' ? 'IPv6' : 'IPv4')

@@ -15,7 +15,10 @@ export const EGRESS_DENIED = 'EGRESS_DENIED'
 
 export class EgressDeniedError extends Error {
   readonly code = EGRESS_DENIED
-  constructor(readonly address: string, message: string) {
+  constructor(
+    readonly address: string,
+    message: string,
+  ) {
     super(message)
     this.name = 'EgressDeniedError'
   }

@@ -23,8 +23,7 @@ const DEFAULT_CONTENT_TYPE: Record<string, string> = {
   FORM: 'application/x-www-form-urlencoded',
 }
 
-const hasHeader = (headers: Record<string, string>, name: string): boolean =>
-  Object.keys(headers).some((k) => k.toLowerCase() === name)
+const hasHeader = (headers: Record<string, string>, name: string): boolean => Object.keys(headers).some((k) => k.toLowerCase() === name)
 
 /** Headers and body as sent: user headers win over defaults (User-Agent, Accept, Content-Type, Authorization). */
 export function buildRequest(parts: RequestParts): { headers: Record<string, string>; body: Buffer | null } {

@@ -60,7 +60,13 @@ export async function runHttpCheck(plan: HttpCheckPlan): Promise<RunResult> {
   const subject = { kind: 'http' as const, status: res.status, headers: res.headers, body: response.body, responseTime: exchange.responseTime }
   const assertions = evaluateAssertions(subject, plan.assertions)
   const c = classifyRun({
-    mode: 'http', teardownError, assertions, responseTime: exchange.responseTime, ...limits, httpStatus: res.status, httpStatusText: res.statusText,
+    mode: 'http',
+    teardownError,
+    assertions,
+    responseTime: exchange.responseTime,
+    ...limits,
+    httpStatus: res.status,
+    httpStatusText: res.statusText,
   })
   const keepBinary = plan.assertions.some((a) => a.source === 'TEXT_BODY')
   const finalBody = response.body === decoded.toString('utf8') ? decoded : Buffer.from(response.body, 'utf8')

@@ -123,4 +123,3 @@ export function runHop(h: Hop): Promise<HopResult> {
     req.end(h.body ?? undefined)
   })
 }
-

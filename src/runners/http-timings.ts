@@ -65,7 +65,10 @@ function hopMilestones(h: HopTiming): Milestone[] {
   ]
 }
 
-const phaseOf = (p: Record<string, number>) => (name: string): number => p[name] ?? 0
+const phaseOf =
+  (p: Record<string, number>) =>
+  (name: string): number =>
+    p[name] ?? 0
 
 /** The phases of one hop on its own, from its start. */
 export function hopPhases(h: HopTiming): Record<string, number> {
@@ -80,7 +83,14 @@ export function exchangeTimings(start: number, hops: HopTiming[]): HttpTimings {
   const c = contiguousPhases(start, milestones, final.stoppedAt)
   const at = phaseOf(c.phases)
   const timingPhases: HttpTimingPhases = {
-    redirect: at('redirect'), wait: at('wait'), dns: at('dns'), tcp: at('tcp'), tls: at('tls'), firstByte: at('firstByte'), download: at('download'), total: c.total,
+    redirect: at('redirect'),
+    wait: at('wait'),
+    dns: at('dns'),
+    tcp: at('tcp'),
+    tls: at('tls'),
+    firstByte: at('firstByte'),
+    download: at('download'),
+    total: c.total,
   }
   return { timingPhases, timings: c.marks }
 }

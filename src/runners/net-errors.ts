@@ -13,9 +13,20 @@ export interface NetFailure {
 export const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE'])
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA', 'ENODATA'])
 const TLS_CODES = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'CERT_REVOKED', 'CERT_UNTRUSTED',
-  'CERT_SIGNATURE_FAILURE', 'CERT_REJECTED', 'INVALID_CA', 'HOSTNAME_MISMATCH', 'EPROTO',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_REJECTED',
+  'INVALID_CA',
+  'HOSTNAME_MISMATCH',
+  'EPROTO',
 ])
 
 const codeOf = (err: unknown): string | null => {
@@ -24,8 +35,7 @@ const codeOf = (err: unknown): string | null => {
 }
 
 const isTls = (code: string | null, message: string): boolean =>
-  (code !== null && (TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'))) ||
-  /SSL routines|certificate|TLS/i.test(message)
+  (code !== null && (TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'))) || /SSL routines|certificate|TLS/i.test(message)
 
 /** Classifies an error raised while connecting to, or talking with, a target. */
 export function mapNetworkError(err: unknown): NetFailure {

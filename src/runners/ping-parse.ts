@@ -42,7 +42,12 @@ function icmpError(message: string, v6: boolean): { type: number | null; code: n
   if (m.includes('time to live exceeded') || m.includes('time exceeded')) return { type: v6 ? 3 : 11, code: 0 }
   if (!m.includes('unreachable')) return { type: null, code: null }
   const codes: Array<[string, number, number]> = [
-    ['net', 0, 0], ['no route', 0, 0], ['host', 1, 3], ['address', 1, 3], ['protocol', 2, 4], ['port', 3, 4],
+    ['net', 0, 0],
+    ['no route', 0, 0],
+    ['host', 1, 3],
+    ['address', 1, 3],
+    ['protocol', 2, 4],
+    ['port', 3, 4],
   ]
   const hit = codes.find(([word]) => m.includes(word))
   return { type: v6 ? 1 : 3, code: hit ? (v6 ? hit[2] : hit[1]) : null }

@@ -44,7 +44,16 @@ export function buildRunResult(c: Classification, m: Measured): RunResult {
 /** A run that failed before measuring anything (bad configuration, setup script, missing tool). */
 export function earlyFailure(kind: ErrorKind, message: string, m: Partial<Measured> & { startedAt: number; stoppedAt: number }): RunResult {
   return buildRunResult(
-    { status: 'failing', hasFailures: true, hasErrors: kind === 'INTERNAL', isDegraded: false, overMaxResponseTime: false, errorKind: kind, errorMessage: message, networkError: false },
+    {
+      status: 'failing',
+      hasFailures: true,
+      hasErrors: kind === 'INTERNAL',
+      isDegraded: false,
+      overMaxResponseTime: false,
+      errorKind: kind,
+      errorMessage: message,
+      networkError: false,
+    },
     { responseTime: 0, assertions: [], timingPhases: {}, details: {}, jobLog: [], ...m },
   )
 }

@@ -23,9 +23,7 @@ export interface ScriptResponse {
   timingPhases: Record<string, number>
 }
 
-export type SetupOutcome =
-  | { ok: true; request: ScriptRequest; env: Record<string, string>; logs: string[] }
-  | { ok: false; error: string; logs: string[] }
+export type SetupOutcome = { ok: true; request: ScriptRequest; env: Record<string, string>; logs: string[] } | { ok: false; error: string; logs: string[] }
 
 export type TeardownOutcome = { ok: true; response: ScriptResponse; logs: string[] } | { ok: false; error: string; logs: string[] }
 

@@ -79,7 +79,10 @@ function exchange(x: ExchangeInput): Promise<Exchange> {
       clearTimeout(idle)
       idle = setTimeout(() => finish(null), x.idleMs)
     }
-    const hard = setTimeout(() => finish({ kind: 'TIMEOUT', message: `TCP connection to ${x.host}:${x.port} timed out after ${x.timeoutMs} ms`, code: 'TIMEOUT', networkError: false }), x.timeoutMs)
+    const hard = setTimeout(
+      () => finish({ kind: 'TIMEOUT', message: `TCP connection to ${x.host}:${x.port} timed out after ${x.timeoutMs} ms`, code: 'TIMEOUT', networkError: false }),
+      x.timeoutMs,
+    )
     const onAbort = () => finish({ kind: 'INTERNAL', message: 'The run was aborted', code: 'ABORTED', networkError: false })
     x.signal?.addEventListener('abort', onAbort, { once: true })
     socket.once('lookup', () => (r.lookup = performance.now()))
@@ -108,11 +111,15 @@ function exchange(x: ExchangeInput): Promise<Exchange> {
  * the last byte received; the idle gap that ends a reply is not counted). A failure ends the phase in progress.
  */
 function phasesOf(e: Exchange, host: string): Record<string, number> {
-  return contiguousPhases(e.start, [
-    { phase: 'dns', mark: 'lookup', at: e.lookup, expected: isIP(host) === 0 },
-    { phase: 'connection', mark: 'connect', at: e.connect },
-    { phase: 'data', mark: 'end', at: e.error ? undefined : (e.lastData ?? e.connect) },
-  ], e.stopped).phases
+  return contiguousPhases(
+    e.start,
+    [
+      { phase: 'dns', mark: 'lookup', at: e.lookup, expected: isIP(host) === 0 },
+      { phase: 'connection', mark: 'connect', at: e.connect },
+      { phase: 'data', mark: 'end', at: e.error ? undefined : (e.lastData ?? e.connect) },
+    ],
+    e.stopped,
+  ).phases
 }
 
 export function tcpRunner(options: TcpRunnerOptions = {}): CheckRunner {
@@ -146,7 +153,9 @@ export function tcpRunner(options: TcpRunnerOptions = {}): CheckRunner {
       const received = e.data.toString('utf8')
       const outcomes = e.error ? [] : evaluateAssertions({ kind: 'tcp', data: received, responseTime }, assertions)
       const c = classifyRun({ mode: 'tcp', error: e.error, assertions: outcomes, responseTime, ...lim })
-      const jobLog = [e.error ? `Connection to ${host}:${port} failed: ${e.error.message}` : `Connected to ${host}:${port} (${e.remoteAddress ?? '?'}), received ${e.data.length} bytes`]
+      const jobLog = [
+        e.error ? `Connection to ${host}:${port} failed: ${e.error.message}` : `Connected to ${host}:${port} (${e.remoteAddress ?? '?'}), received ${e.data.length} bytes`,
+      ]
       const details = {
         request: { hostname: host, port, ipFamily: ipFamily(r.ipFamily), data },
         response: e.error ? null : { data: received, bytesReceived: e.data.length, remoteAddress: e.remoteAddress },

@@ -35,6 +35,9 @@ export function referenceDataService(deps: ReferenceDataServiceDeps): ReferenceD
     locations: () => PUBLIC_LOCATIONS,
     staticIpsByRegion: (family) => Object.fromEntries(Object.entries(deps.staticIps[family]).map(([region, ips]) => [region, [...ips]])),
     staticIps: flat,
-    staticIpsText: (family) => flat(family).map((ip) => `${ip}\n`).join(''),
+    staticIpsText: (family) =>
+      flat(family)
+        .map((ip) => `${ip}\n`)
+        .join(''),
   }
 }

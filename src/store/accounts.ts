@@ -22,7 +22,10 @@ export interface AccountStore {
 export function accountStore(db: Kysely<Database>): AccountStore {
   return {
     async countAccounts() {
-      const r = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      const r = await db
+        .selectFrom('accounts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
       return Number(r.n)
     },
     getAccount: (id) => db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -40,7 +43,13 @@ export function accountStore(db: Kysely<Database>): AccountStore {
       return Number(r.numUpdatedRows) > 0
     },
     async revokeAccountKey(accountId, keyId, at) {
-      const r = await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', keyId).where('account_id', '=', accountId).where('revoked_at', 'is', null).executeTakeFirst()
+      const r = await db
+        .updateTable('api_keys')
+        .set({ revoked_at: at })
+        .where('id', '=', keyId)
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst()
       return Number(r.numUpdatedRows) > 0
     },
     async revokeUserKeys(accountId, userId, at) {

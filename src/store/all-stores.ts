@@ -124,7 +124,10 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'> & { secrets?: S
       table: 'status_page_subscriptions',
       idKind: 'uuid',
       columns: (d) => ({
-        status_page_id: String(d.statusPageId), address: String(d.address).toLowerCase(), verification_token: str(d.verificationToken), unsubscribe_token: str(d.unsubscribeToken),
+        status_page_id: String(d.statusPageId),
+        address: String(d.address).toLowerCase(),
+        verification_token: str(d.verificationToken),
+        unsubscribe_token: str(d.unsubscribeToken),
       }),
       conflictMessage: 'This address is already subscribed to the status page',
     }),

@@ -53,9 +53,7 @@ export interface AnalyticsStore {
   snapshot<T>(work: (s: AnalyticsStore) => Promise<T>): Promise<T>
 }
 
-const RAW_COLUMNS = [
-  'id', 'account_id', 'check_id', 'check_type', 'location', 'status_code', 'status', 'attempt', 'started_at', 'response_time', 'metrics', 'created_at',
-] as const
+const RAW_COLUMNS = ['id', 'account_id', 'check_id', 'check_type', 'location', 'status_code', 'status', 'attempt', 'started_at', 'response_time', 'metrics', 'created_at'] as const
 const KEY_COLUMNS = ['check_id', 'level', 'bucket_start', 'location', 'status_code', 'success', 'account_id', 'runs', 'degraded', 'retries'] as const
 const SLOTS: SlotColumn[] = ['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9']
 
@@ -67,10 +65,7 @@ export function analyticsStore(db: Kysely<Database>, dialect: Dialect): Analytic
       .select([...RAW_COLUMNS, sql<string | null>`case when metrics is null then doc else null end`.as('doc')])
       .where('result_type', '=', 'FINAL')
   const raw = (f: RawFilter) => {
-    let q = finalResults()
-      .where('check_id', '=', f.checkId)
-      .where('started_at', '>=', f.from)
-      .where('started_at', '<', f.to)
+    let q = finalResults().where('check_id', '=', f.checkId).where('started_at', '>=', f.from).where('started_at', '<', f.to)
     if (f.success === 1) q = q.where('status', '!=', 'failing')
     if (f.success === 0) q = q.where('status', '=', 'failing')
     if (f.createdAfter !== undefined) q = q.where('created_at', '>', f.createdAfter)
@@ -112,7 +107,10 @@ export function analyticsStore(db: Kysely<Database>, dialect: Dialect): Analytic
       return q.execute()
     },
     async rawPage(f, limit, offset) {
-      const count = await raw(f).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      const count = await raw(f)
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
       const rows = await raw(f).orderBy('started_at').orderBy('id').limit(limit).offset(offset).execute()
       return { rows, total: Number(count.n) }
     },
@@ -162,7 +160,9 @@ export function analyticsStore(db: Kysely<Database>, dialect: Dialect): Analytic
           .values(rows.slice(i, i + 200))
           .onConflict((oc) =>
             oc.columns(['check_id', 'level', 'bucket_start', 'location', 'status_code', 'success']).doUpdateSet((eb) => ({
-              runs: eb.ref('excluded.runs'), degraded: eb.ref('excluded.degraded'), retries: eb.ref('excluded.retries'),
+              runs: eb.ref('excluded.runs'),
+              degraded: eb.ref('excluded.degraded'),
+              retries: eb.ref('excluded.retries'),
               ...Object.fromEntries(SLOTS.map((c) => [c, eb.ref(`excluded.${c}`)])),
             })),
           )
@@ -171,4 +171,3 @@ export function analyticsStore(db: Kysely<Database>, dialect: Dialect): Analytic
     },
   }
 }
-

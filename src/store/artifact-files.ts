@@ -162,7 +162,10 @@ export function artifactFiles(root: string): ArtifactFiles {
             const dir = path.join(checkDir, result)
             const st = await fs.stat(dir).catch(() => null)
             if (!st || st.mtimeMs >= olderThan) continue
-            await fs.rm(dir, { recursive: true, force: true }).then(() => removed++, () => undefined)
+            await fs.rm(dir, { recursive: true, force: true }).then(
+              () => removed++,
+              () => undefined,
+            )
           }
           await removeIfEmpty(checkDir)
         }
@@ -213,7 +216,11 @@ export function artifactFiles(root: string): ArtifactFiles {
       for (const scope of await listDirs(staging)) {
         const dir = path.join(staging, scope)
         const st = await fs.stat(dir).catch(() => null)
-        if (st && st.mtimeMs < olderThan) await fs.rm(dir, { recursive: true, force: true }).then(() => removed++, () => undefined)
+        if (st && st.mtimeMs < olderThan)
+          await fs.rm(dir, { recursive: true, force: true }).then(
+            () => removed++,
+            () => undefined,
+          )
       }
       return removed
     },

@@ -96,7 +96,10 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect, box: SecretBo
     await trx.deleteFrom('check_tags').where('check_id', '=', r.id).execute()
     const tags = tagsOf(r)
     if (tags.length > 0) {
-      await trx.insertInto('check_tags').values(tags.map((tag) => ({ check_id: r.id, account_id: r.accountId, tag }))).execute()
+      await trx
+        .insertInto('check_tags')
+        .values(tags.map((tag) => ({ check_id: r.id, account_id: r.accountId, tag })))
+        .execute()
     }
   }
   return {
@@ -132,7 +135,11 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect, box: SecretBo
     async getMany(ids) {
       const out: CheckRecord[] = []
       for (let i = 0; i < ids.length; i += 500) {
-        const rows = await db.selectFrom('checks').selectAll().where('id', 'in', ids.slice(i, i + 500)).execute()
+        const rows = await db
+          .selectFrom('checks')
+          .selectAll()
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute()
         out.push(...rows.map(fromRow))
       }
       return out
@@ -140,7 +147,12 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect, box: SecretBo
     async existingIds(ids) {
       const out = new Set<string>()
       for (let i = 0; i < ids.length; i += 500) {
-        for (const row of await db.selectFrom('checks').select('id').where('id', 'in', ids.slice(i, i + 500)).execute()) out.add(row.id)
+        for (const row of await db
+          .selectFrom('checks')
+          .select('id')
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute())
+          out.add(row.id)
       }
       return out
     },

@@ -4,9 +4,7 @@ import type { Dialect } from './db.js'
 
 /** An auto-incrementing integer primary key named id. */
 export function autoIdColumn<T extends string>(builder: CreateTableBuilder<T, never>, dialect: Dialect): CreateTableBuilder<T, 'id'> {
-  return dialect === 'postgres'
-    ? builder.addColumn('id', 'serial', (c) => c.primaryKey())
-    : builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  return dialect === 'postgres' ? builder.addColumn('id', 'serial', (c) => c.primaryKey()) : builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
 }
 
 /** Case-sensitive "haystack contains needle". */
@@ -21,7 +19,12 @@ export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\
 export function isUniqueViolation(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false
   const e = err as { code?: unknown; message?: unknown }
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || (typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'))
+  return (
+    e.code === '23505' ||
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    (typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'))
+  )
 }
 
 /** Runs work in a transaction, joining the caller's when there is one (Kysely does not nest transactions). */

@@ -112,13 +112,21 @@ export function heartbeatStore(base: Kysely<Database>, dialect: Dialect): Heartb
     async putTimer(given) {
       const row = stored(given)
       const { check_id: _id, ...changes } = row
-      await db.insertInto('heartbeat_timers').values(row).onConflict((oc) => oc.column('check_id').doUpdateSet(changes)).execute()
+      await db
+        .insertInto('heartbeat_timers')
+        .values(row)
+        .onConflict((oc) => oc.column('check_id').doUpdateSet(changes))
+        .execute()
     },
     async lockByTokens(tokens) {
       // Each stored form (the digest, or the plain token of a row from before digests) leads back to its token.
       const tokenOf = new Map(tokens.flatMap((t) => tokenLookups(t).map((form) => [form, t] as const)))
       if (tokenOf.size === 0) return []
-      let q = db.selectFrom('heartbeat_timers').selectAll().where('ping_token', 'in', [...tokenOf.keys()]).orderBy('check_id')
+      let q = db
+        .selectFrom('heartbeat_timers')
+        .selectAll()
+        .where('ping_token', 'in', [...tokenOf.keys()])
+        .orderBy('check_id')
       if (dialect === 'postgres') q = q.forUpdate()
       return (await q.execute()).map((row) => ({ ...row, ping_token: tokenOf.get(row.ping_token) ?? row.ping_token }))
     },
@@ -128,7 +136,13 @@ export function heartbeatStore(base: Kysely<Database>, dialect: Dialect): Heartb
       return q.execute()
     },
     async earliestDeadline() {
-      const row = await db.selectFrom('heartbeat_timers').select('next_deadline_at').where('next_deadline_at', 'is not', null).orderBy('next_deadline_at').limit(1).executeTakeFirst()
+      const row = await db
+        .selectFrom('heartbeat_timers')
+        .select('next_deadline_at')
+        .where('next_deadline_at', 'is not', null)
+        .orderBy('next_deadline_at')
+        .limit(1)
+        .executeTakeFirst()
       return row?.next_deadline_at == null ? null : Number(row.next_deadline_at)
     },
     async saveStates(rows) {
@@ -139,8 +153,12 @@ export function heartbeatStore(base: Kysely<Database>, dialect: Dialect): Heartb
           .values(rows.slice(i, i + 500).map(stored))
           .onConflict((oc) =>
             oc.column('check_id').doUpdateSet((eb) => ({
-              state: eb.ref('excluded.state'), last_ping_at: eb.ref('excluded.last_ping_at'), expected_at: eb.ref('excluded.expected_at'),
-              next_deadline_at: eb.ref('excluded.next_deadline_at'), failing: eb.ref('excluded.failing'), started_at: eb.ref('excluded.started_at'),
+              state: eb.ref('excluded.state'),
+              last_ping_at: eb.ref('excluded.last_ping_at'),
+              expected_at: eb.ref('excluded.expected_at'),
+              next_deadline_at: eb.ref('excluded.next_deadline_at'),
+              failing: eb.ref('excluded.failing'),
+              started_at: eb.ref('excluded.started_at'),
               updated_at: eb.ref('excluded.updated_at'),
             })),
           )
@@ -148,7 +166,11 @@ export function heartbeatStore(base: Kysely<Database>, dialect: Dialect): Heartb
       }
     },
     async insertEvents(rows) {
-      for (let i = 0; i < rows.length; i += 500) await db.insertInto('heartbeat_events').values(rows.slice(i, i + 500)).execute()
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insertInto('heartbeat_events')
+          .values(rows.slice(i, i + 500))
+          .execute()
     },
     async listEvents(f) {
       let q = db.selectFrom('heartbeat_events').where('check_id', '=', f.checkId).where('account_id', '=', f.accountId)

@@ -42,15 +42,11 @@ const MIGRATIONS: Record<string, DialectMigration> = {
 /** Kysely's migrator over this code's migrations, with its bookkeeping tables in the store's own schema. */
 async function migratorOf(store: Store): Promise<Migrator> {
   const provider: MigrationProvider = {
-    getMigrations: async () =>
-      Object.fromEntries(
-        Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db) => m.up(db, store.dialect) } satisfies Migration]),
-      ),
+    getMigrations: async () => Object.fromEntries(Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db) => m.up(db, store.dialect) } satisfies Migration])),
   }
   // On PostgreSQL the bookkeeping tables live in the connection's own schema: Kysely would otherwise find another
   // schema's kysely_migration table on the search path (e.g. another test run's) and skip creating its own.
-  const migrationTableSchema =
-    store.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(store.db)).rows[0]?.s : undefined
+  const migrationTableSchema = store.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(store.db)).rows[0]?.s : undefined
   return new Migrator({ db: store.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) })
 }
 

@@ -113,12 +113,20 @@ export function projectStore(database: Kysely<Database>, dialect: Dialect): Proj
       await db.updateTable('projects').set({ updated_at: at }).where('id', '=', projectId).execute()
     },
     async list(accountId, limit, offset) {
-      const count = await db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
+      const count = await db
+        .selectFrom('projects')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirstOrThrow()
       const rows = await db
         .selectFrom('projects')
         .selectAll('projects')
         .select((eb) =>
-          eb.selectFrom('project_resources').select((e) => e.fn.countAll<number>().as('c')).whereRef('project_resources.project_id', '=', 'projects.id').as('resources'),
+          eb
+            .selectFrom('project_resources')
+            .select((e) => e.fn.countAll<number>().as('c'))
+            .whereRef('project_resources.project_id', '=', 'projects.id')
+            .as('resources'),
         )
         .where('account_id', '=', accountId)
         .orderBy('created_at')
@@ -164,7 +172,8 @@ export function projectStore(database: Kysely<Database>, dialect: Dialect): Proj
           .execute()
         // A resource bound by several projects (not made by deploys, which create their own): the oldest project.
         for (const row of rows) {
-          if (!owners.has(row.resource_id)) owners.set(row.resource_id, { logicalId: row.logical_id, project: { id: row.project_id, logicalId: row.project_logical_id, name: row.project_name } })
+          if (!owners.has(row.resource_id))
+            owners.set(row.resource_id, { logicalId: row.logical_id, project: { id: row.project_id, logicalId: row.project_logical_id, name: row.project_name } })
         }
       }
       return owners

@@ -116,8 +116,19 @@ export function sslCertificateStore(database: Kysely<Database>, dialect: Dialect
           await trx
             .insertInto('ssl_certificates')
             .values({
-              check_id: checkId, domain: target.domain, port: target.port, account_id: accountId, valid_to: null, issuer: null, subject: null,
-              days_remaining: null, last_checked_at: null, next_check_at: target.nextCheckAt, last_error: target.lastError, alerted_thresholds: '[]', created_at: now,
+              check_id: checkId,
+              domain: target.domain,
+              port: target.port,
+              account_id: accountId,
+              valid_to: null,
+              issuer: null,
+              subject: null,
+              days_remaining: null,
+              last_checked_at: null,
+              next_check_at: target.nextCheckAt,
+              last_error: target.lastError,
+              alerted_thresholds: '[]',
+              created_at: now,
             })
             .onConflict((oc) => oc.columns(['check_id', 'domain']).doNothing())
             .execute()
@@ -138,12 +149,7 @@ export function sslCertificateStore(database: Kysely<Database>, dialect: Dialect
         return stale.length > 0 ? 'changed' : 'unchanged'
       }),
     async claimDue(now, limit, leaseUntil) {
-      let pick = db
-        .selectFrom('ssl_certificates')
-        .select(['check_id', 'domain'])
-        .where('next_check_at', '<=', now)
-        .orderBy('next_check_at')
-        .limit(limit)
+      let pick = db.selectFrom('ssl_certificates').select(['check_id', 'domain']).where('next_check_at', '<=', now).orderBy('next_check_at').limit(limit)
       if (dialect === 'postgres') pick = pick.forUpdate().skipLocked()
       const rows = await db
         .updateTable('ssl_certificates')
@@ -158,8 +164,14 @@ export function sslCertificateStore(database: Kysely<Database>, dialect: Dialect
       await db
         .updateTable('ssl_certificates')
         .set({
-          valid_to: u.validTo, issuer: u.issuer, subject: u.subject, days_remaining: u.daysRemaining, last_checked_at: u.lastCheckedAt,
-          next_check_at: u.nextCheckAt, last_error: u.lastError, alerted_thresholds: JSON.stringify(u.alertedThresholds),
+          valid_to: u.validTo,
+          issuer: u.issuer,
+          subject: u.subject,
+          days_remaining: u.daysRemaining,
+          last_checked_at: u.lastCheckedAt,
+          next_check_at: u.nextCheckAt,
+          last_error: u.lastError,
+          alerted_thresholds: JSON.stringify(u.alertedThresholds),
         })
         .where('check_id', '=', checkId)
         .where('domain', '=', domain)
@@ -171,7 +183,12 @@ export function sslCertificateStore(database: Kysely<Database>, dialect: Dialect
     async listForChecks(accountId, checkIds) {
       const out: SslCertificate[] = []
       for (let i = 0; i < checkIds.length; i += 500) {
-        const rows = await db.selectFrom('ssl_certificates').selectAll().where('account_id', '=', accountId).where('check_id', 'in', checkIds.slice(i, i + 500)).execute()
+        const rows = await db
+          .selectFrom('ssl_certificates')
+          .selectAll()
+          .where('account_id', '=', accountId)
+          .where('check_id', 'in', checkIds.slice(i, i + 500))
+          .execute()
         out.push(...rows.map(fromRow))
       }
       return out
@@ -179,7 +196,11 @@ export function sslCertificateStore(database: Kysely<Database>, dialect: Dialect
     async targetsOf(checkIds) {
       const out: Array<{ checkId: string; domain: string; port: number; lastError: string | null }> = []
       for (let i = 0; i < checkIds.length; i += 500) {
-        const rows = await db.selectFrom('ssl_certificates').select(['check_id', 'domain', 'port', 'last_error']).where('check_id', 'in', checkIds.slice(i, i + 500)).execute()
+        const rows = await db
+          .selectFrom('ssl_certificates')
+          .select(['check_id', 'domain', 'port', 'last_error'])
+          .where('check_id', 'in', checkIds.slice(i, i + 500))
+          .execute()
         out.push(...rows.map((r) => ({ checkId: r.check_id, domain: r.domain, port: Number(r.port), lastError: r.last_error })))
       }
       return out

@@ -56,7 +56,11 @@ export function statusPageEmailStore(database: Kysely<Database>, dialect: Dialec
   const db = database.withTables<Tables>()
   return {
     async insertMany(rows) {
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insertInto('status_page_emails').values(rows.slice(i, i + INSERT_CHUNK)).execute()
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+        await db
+          .insertInto('status_page_emails')
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .execute()
     },
     async lease(req) {
       let pick = db

@@ -56,7 +56,9 @@ export function variableStore(db: Kysely<Database>, box: SecretBox): VariableSto
         const items = (await q.execute()).map(fromRow)
         return { items, total: items.length }
       }
-      const count = await scoped(accountId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      const count = await scoped(accountId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
       q = q.limit(limit).offset(offset)
       return { items: (await q.execute()).map(fromRow), total: Number(count.n) }
     },

@@ -13,16 +13,35 @@ import fastifyStatic from '@fastify/static'
 
 /** The first segment of every path the console's router shows (console/src/routes.tsx and its pages). */
 export const CONSOLE_SECTIONS = [
-  'sign-in', 'setup', 'invite', 'checks', 'groups', 'incidents', 'alerting', 'maintenance-windows', 'pages',
-  'variables', 'snippets', 'private-locations', 'settings',
+  'sign-in',
+  'setup',
+  'invite',
+  'checks',
+  'groups',
+  'incidents',
+  'alerting',
+  'maintenance-windows',
+  'pages',
+  'variables',
+  'snippets',
+  'private-locations',
+  'settings',
 ] as const
 
 export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url))
 
 /** Scripts, styles and API calls from this origin only; images may be data: (favicon) or blob: (downloads). */
 export const CONSOLE_CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:", "connect-src 'self'",
-  "font-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
 ].join('; ')
 
 const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Picket</title>
@@ -54,7 +73,13 @@ export async function installConsole(app: FastifyInstance, deps: ConsoleDeps): P
   }
   // Read at each view (half a kilobyte): after a rebuild the page names the new build's assets, never missing ones.
   const page = () => (built ? readFile(indexFile, 'utf8').catch(() => NOT_BUILT) : Promise.resolve(NOT_BUILT))
-  const server: ConsoleServer = { send: async (reply) => reply.code(200).headers(headers).send(await page()) }
+  const server: ConsoleServer = {
+    send: async (reply) =>
+      reply
+        .code(200)
+        .headers(headers)
+        .send(await page()),
+  }
 
   if (built) {
     await app.register(fastifyStatic, {

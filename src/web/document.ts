@@ -23,8 +23,14 @@ export interface PageDocument {
  * nor a dashboard's custom CSS can run script on a viewer. Images (logos, favicons) may come from anywhere.
  */
 export const PAGE_CSP = [
-  "default-src 'none'", "script-src 'self'", "style-src 'self'", 'img-src * data:', "connect-src 'self'",
-  "form-action 'self'", "base-uri 'none'", "manifest-src 'self'",
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  'img-src * data:',
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "manifest-src 'self'",
 ].join('; ')
 
 export const pageHeaders = (cacheControl = 'no-cache'): Record<string, string> => ({

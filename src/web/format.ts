@@ -54,5 +54,13 @@ export const STATUS_LABELS: Readonly<Record<string, string>> = { passing: 'Passi
 export const statusLabel = (status: string): string => STATUS_LABELS[status] ?? 'Not run yet'
 
 export const TYPE_LABELS: Readonly<Record<string, string>> = {
-  API: 'API', URL: 'URL', TCP: 'TCP', DNS: 'DNS', ICMP: 'ICMP', HEARTBEAT: 'Heartbeat', BROWSER: 'Browser', MULTI_STEP: 'Multi-step', PLAYWRIGHT: 'Playwright',
+  API: 'API',
+  URL: 'URL',
+  TCP: 'TCP',
+  DNS: 'DNS',
+  ICMP: 'ICMP',
+  HEARTBEAT: 'Heartbeat',
+  BROWSER: 'Browser',
+  MULTI_STEP: 'Multi-step',
+  PLAYWRIGHT: 'Playwright',
 }

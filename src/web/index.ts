@@ -64,7 +64,12 @@ export async function installWeb(app: FastifyInstance, deps: WebDeps): Promise<v
       if (!asset) return sendNotFoundPage(reply, assets.url)
       const versioned = (request.query as { v?: string }).v === asset.hash
       return reply
-        .headers({ 'content-type': asset.type, 'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'no-cache', etag: `"${asset.hash}"`, 'x-content-type-options': 'nosniff' })
+        .headers({
+          'content-type': asset.type,
+          'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'no-cache',
+          etag: `"${asset.hash}"`,
+          'x-content-type-options': 'nosniff',
+        })
         .send(asset.body)
     })
 
@@ -96,7 +101,10 @@ export async function installWeb(app: FastifyInstance, deps: WebDeps): Promise<v
     })
     scope.get('/', { schema: hide, config }, async (request, reply) => (await byHost(request, reply, '')) ?? consolePage.send(reply))
     scope.route<{ Params: { '*': string } }>({
-      method: ['GET', 'POST'], url: '/_site/*', schema: hide, config,
+      method: ['GET', 'POST'],
+      url: '/_site/*',
+      schema: hide,
+      config,
       handler: async (request, reply) => (await byHost(request, reply, request.params['*'])) ?? sendNotFoundPage(reply, assets.url),
     })
   })

@@ -4,13 +4,29 @@ import { createAgentMetrics, queueWaitSeconds, renderMetrics } from '../../src/a
 
 describe('backoff schedule', () => {
   it.each([
-    [1, 1000], [2, 2000], [3, 4000], [4, 8000], [5, 16_000], [6, 32_000], [7, 60_000], [8, 60_000], [1000, 60_000], [0, 1000],
+    [1, 1000],
+    [2, 2000],
+    [3, 4000],
+    [4, 8000],
+    [5, 16_000],
+    [6, 32_000],
+    [7, 60_000],
+    [8, 60_000],
+    [1000, 60_000],
+    [0, 1000],
   ])('retry %i waits at most %i ms', (attempt, ceiling) => {
     expect(backoffCeiling(attempt)).toBe(ceiling)
   })
 
   it.each([
-    [1, 0, 500], [1, 0.5, 750], [1, 0.999999, 1000], [3, 0, 2000], [3, 1, 4000], [20, 0.5, 45_000], [2, -1, 1000], [2, 7, 2000],
+    [1, 0, 500],
+    [1, 0.5, 750],
+    [1, 0.999999, 1000],
+    [3, 0, 2000],
+    [3, 1, 4000],
+    [20, 0.5, 45_000],
+    [2, -1, 1000],
+    [2, 7, 2000],
   ])('retry %i with random %d waits %i ms (half the ceiling plus jitter)', (attempt, random, delay) => {
     expect(backoffDelay(attempt, () => random)).toBe(delay)
   })

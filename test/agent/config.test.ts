@@ -9,8 +9,16 @@ const problemsOf = (env: Record<string, string>): string[] => configProblems(() 
 describe('loadAgentConfig', () => {
   it('has defaults for everything but the key and the URL', () => {
     expect(loadAgentConfig(OK)).toEqual({
-      apiKey: 'pl_abcdefabcdef', serviceUrl: 'https://picket.example.com', jobConcurrency: 1, logLevel: 'info', proxyUrl: undefined,
-      healthPort: 8081, externalObservability: true, chromiumPath: '/usr/bin/chromium', shutdownGraceMs: 300_000, sandbox: 'bwrap',
+      apiKey: 'pl_abcdefabcdef',
+      serviceUrl: 'https://picket.example.com',
+      jobConcurrency: 1,
+      logLevel: 'info',
+      proxyUrl: undefined,
+      healthPort: 8081,
+      externalObservability: true,
+      chromiumPath: '/usr/bin/chromium',
+      shutdownGraceMs: 300_000,
+      sandbox: 'bwrap',
       browser: { maxWorkers: 2, dependencyCacheDir: null, installTimeoutMs: 300_000, allowInstallScripts: false },
     })
   })
@@ -27,9 +35,15 @@ describe('loadAgentConfig', () => {
     [{ HTTPS_PROXY: 'http://proxy:3128' }, { proxyUrl: 'http://proxy:3128' }],
     [{ HTTP_PROXY: 'http://plain:3128' }, { proxyUrl: 'http://plain:3128' }],
     [{ HTTPS_PROXY: 'http://s:1', HTTP_PROXY: 'http://p:1' }, { proxyUrl: 'http://s:1' }],
-    [{ PICKET_URL: 'http://svc:3000', HTTPS_PROXY: 'http://s:1', HTTP_PROXY: 'http://p:1' }, { serviceUrl: 'http://svc:3000', proxyUrl: 'http://p:1' }],
+    [
+      { PICKET_URL: 'http://svc:3000', HTTPS_PROXY: 'http://s:1', HTTP_PROXY: 'http://p:1' },
+      { serviceUrl: 'http://svc:3000', proxyUrl: 'http://p:1' },
+    ],
     [{ NODE_EXTRA_CA_CERTS: '/etc/hostname' }, {}],
-    [{ BROWSER_WORKERS: '16', INSTALL_TIMEOUT_SECONDS: '10', INSTALL_SCRIPTS: 'ON' }, { browser: { maxWorkers: 16, dependencyCacheDir: null, installTimeoutMs: 10_000, allowInstallScripts: true } }],
+    [
+      { BROWSER_WORKERS: '16', INSTALL_TIMEOUT_SECONDS: '10', INSTALL_SCRIPTS: 'ON' },
+      { browser: { maxWorkers: 16, dependencyCacheDir: null, installTimeoutMs: 10_000, allowInstallScripts: true } },
+    ],
     [{ DEPENDENCY_CACHE_DIR: '/var/cache/picket-deps' }, { browser: expect.objectContaining({ dependencyCacheDir: '/var/cache/picket-deps' }) }],
   ])('%j gives %j', (extra, expected) => {
     expect(loadAgentConfig({ ...OK, ...extra })).toMatchObject(expected)

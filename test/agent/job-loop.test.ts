@@ -45,13 +45,30 @@ const apiSpec = (urlPath: string): CheckRunSpec => ({
   checkId: 'check-1',
   checkName: 'api',
   checkType: 'API',
-  doc: { request: normalizeApiRequest({ url: `${target.url}${urlPath}`, method: 'GET', assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200', property: '', regex: null }] }), degradedResponseTime: 5000, maxResponseTime: 20000, shouldFail: false },
+  doc: {
+    request: normalizeApiRequest({
+      url: `${target.url}${urlPath}`,
+      method: 'GET',
+      assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200', property: '', regex: null }],
+    }),
+    degradedResponseTime: 5000,
+    maxResponseTime: 20000,
+    shouldFail: false,
+  },
   variables: {},
   scripts: { setup: [], teardown: [] },
 })
 
 const job = (checkType: string, spec: unknown, extra: Partial<LeasedJob> = {}): LeasedJob => ({
-  jobId: randomUUID(), leaseToken: randomUUID(), leaseUntil: new Date(Date.now() + 300_000).toISOString(), checkId: 'check-1', checkType, attempt: 1, location: 'office-lan', spec, ...extra,
+  jobId: randomUUID(),
+  leaseToken: randomUUID(),
+  leaseUntil: new Date(Date.now() + 300_000).toISOString(),
+  checkId: 'check-1',
+  checkType,
+  attempt: 1,
+  location: 'office-lan',
+  spec,
+  ...extra,
 })
 
 async function until(what: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
@@ -69,8 +86,17 @@ const health = async (p: string) => {
 
 async function start(runners: Partial<Record<string, CheckRunner>> = buildRunners({ sandbox: noScripts }), concurrency = 2): Promise<RunningAgent> {
   agent = await startAgent({
-    serviceUrl: service.url, apiKey: KEY, jobConcurrency: concurrency, healthPort: 0, healthHost: '127.0.0.1', externalObservability: true,
-    runners, log, agentVersion: '9.9.9', backoff: { baseMs: 40, capMs: 200, factor: 2 }, waitSeconds: 1,
+    serviceUrl: service.url,
+    apiKey: KEY,
+    jobConcurrency: concurrency,
+    healthPort: 0,
+    healthHost: '127.0.0.1',
+    externalObservability: true,
+    runners,
+    log,
+    agentVersion: '9.9.9',
+    backoff: { baseMs: 40, capMs: 200, factor: 2 },
+    waitSeconds: 1,
   })
   return agent
 }
@@ -123,8 +149,21 @@ describe('agent job loop against a fake protocol server', () => {
     let released = 0
     const browserLike: CheckRunner = {
       run: async (_spec, ctx) => ({
-        status: 'passing', hasFailures: false, hasErrors: false, isDegraded: false, overMaxResponseTime: false, errorKind: null, errorMessage: null, networkError: false,
-        responseTime: 5, startedAt: ctx.now(), stoppedAt: ctx.now(), assertions: [], timingPhases: { total: 5 }, details: {}, jobLog: [],
+        status: 'passing',
+        hasFailures: false,
+        hasErrors: false,
+        isDegraded: false,
+        overMaxResponseTime: false,
+        errorKind: null,
+        errorMessage: null,
+        networkError: false,
+        responseTime: 5,
+        startedAt: ctx.now(),
+        stoppedAt: ctx.now(),
+        assertions: [],
+        timingPhases: { total: 5 },
+        details: {},
+        jobLog: [],
         artifacts: [{ type: 'trace', name: 'trace.zip', path: file, contentType: 'application/zip' }],
         release: async () => {
           await rm(dir, { recursive: true, force: true })
@@ -136,10 +175,17 @@ describe('agent job loop against a fake protocol server', () => {
     const leased = job('BROWSER', {})
     service.queue(leased)
     await until(() => service.results.length === 1)
-    expect(service.artifacts).toEqual([{
-      jobId: leased.jobId, name: 'trace.zip', leaseToken: leased.leaseToken, contentType: 'application/zip', bytes: content.length,
-      chunks: expect.any(Number), sha256: createHash('sha256').update(content).digest('hex'),
-    }])
+    expect(service.artifacts).toEqual([
+      {
+        jobId: leased.jobId,
+        name: 'trace.zip',
+        leaseToken: leased.leaseToken,
+        contentType: 'application/zip',
+        bytes: content.length,
+        chunks: expect.any(Number),
+        sha256: createHash('sha256').update(content).digest('hex'),
+      },
+    ])
     expect(service.artifacts[0]?.chunks).toBeGreaterThan(1)
     expect(service.results[0]?.result.artifacts).toEqual([{ type: 'trace', name: 'trace.zip', contentType: 'application/zip' }])
     await until(() => released === 1)

@@ -35,11 +35,15 @@ afterAll(async () => {
 })
 
 describe('the agent behind a proxy', () => {
-  it("sends its own calls to the service through HTTPS_PROXY/HTTP_PROXY", async () => {
+  it('sends its own calls to the service through HTTPS_PROXY/HTTP_PROXY', async () => {
     const contacts: boolean[] = []
     const client = createApiClient({
-      baseUrl: service.url, apiKey: KEY, agentId: 'a1', agentVersion: '1.0.0',
-      proxyUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, onContact: (ok) => contacts.push(ok),
+      baseUrl: service.url,
+      apiKey: KEY,
+      agentId: 'a1',
+      agentVersion: '1.0.0',
+      proxyUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      onContact: (ok) => contacts.push(ok),
     })
     try {
       expect(await client.lease({ capacity: 1, waitSeconds: 0, checkTypes: ['API'] })).toEqual([])

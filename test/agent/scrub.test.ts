@@ -68,7 +68,13 @@ describe('buildErrorReport', () => {
   })
 
   it('takes a thrown string or anything else', () => {
-    expect(buildErrorReport('boom pl_secretkey1', { agentVersion: '1', platform: 'p', runtimeVersion: 'r' })).toEqual({ message: 'boom [REDACTED]', stack: '', agentVersion: '1', platform: 'p', runtimeVersion: 'r' })
+    expect(buildErrorReport('boom pl_secretkey1', { agentVersion: '1', platform: 'p', runtimeVersion: 'r' })).toEqual({
+      message: 'boom [REDACTED]',
+      stack: '',
+      agentVersion: '1',
+      platform: 'p',
+      runtimeVersion: 'r',
+    })
     expect(buildErrorReport({ weird: true }, { agentVersion: '1', platform: 'p', runtimeVersion: 'r' }).message).toBe('Unknown error')
   })
 })

@@ -79,10 +79,18 @@ export async function startFlow(db: TestDb): Promise<Flow> {
     Number((await t.store.db.selectFrom('check_schedules').select('next_due_at').where('check_id', '=', id).executeTakeFirstOrThrow()).next_due_at)
 
   const flow: Flow = {
-    t, e, clock, target, errors,
+    t,
+    e,
+    clock,
+    target,
+    errors,
     async createCheck(key, body = {}) {
       const res = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
-        name: `check ${key}`, frequency: 1, locations: ['us-east-1'], doubleCheck: false, useGlobalAlertSettings: false,
+        name: `check ${key}`,
+        frequency: 1,
+        locations: ['us-east-1'],
+        doubleCheck: false,
+        useGlobalAlertSettings: false,
         request: { method: 'GET', url: `${target.url}/t/${key}`, assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] },
         ...body,
       })

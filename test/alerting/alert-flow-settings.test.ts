@@ -139,7 +139,10 @@ describe.each(testDbs)('alert settings, silences, incidents and the check-alerts
     // to is exclusive and from inclusive: [from, failedBy) holds only the failures.
     const failures = (await f.t.call('GET', `/v1/check-alerts?limit=100&from=${from}&to=${failedBy}`)).json() as Array<Record<string, unknown>>
     expect(failures.map((x) => x.alertType)).toEqual(['ALERT_FAILURE', 'ALERT_FAILURE'])
-    expect(((await f.t.call('GET', `/v1/check-alerts?limit=100&from=${failedBy}`)).json() as Array<Record<string, unknown>>).map((x) => x.alertType)).toEqual(['ALERT_RECOVERY', 'ALERT_RECOVERY'])
+    expect(((await f.t.call('GET', `/v1/check-alerts?limit=100&from=${failedBy}`)).json() as Array<Record<string, unknown>>).map((x) => x.alertType)).toEqual([
+      'ALERT_RECOVERY',
+      'ALERT_RECOVERY',
+    ])
     // Only `to`: the 6 hours before it; an hour from now on: nothing.
     const now = Math.floor(f.clock.now() / 1000)
     expect(total(await f.t.call('GET', `/v1/check-alerts?limit=100&to=${now + 1}`))).toBeGreaterThanOrEqual(4)

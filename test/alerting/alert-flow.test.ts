@@ -22,8 +22,16 @@ describe.each(testDbs)('alerts from real runs on $name', (db) => {
     await f.runSlot(id)
     const [failure] = await f.alerts(id)
     expect(failure).toMatchObject({
-      name: 'check run2', checkId: id, alertType: 'ALERT_FAILURE', checkType: 'API', runLocation: 'us-east-1', statusCode: '500',
-      isReminder: false, reminderSequence: 0, startedAt: new Date(f.clock.now()).toISOString(), created_at: new Date(f.clock.now()).toISOString(),
+      name: 'check run2',
+      checkId: id,
+      alertType: 'ALERT_FAILURE',
+      checkType: 'API',
+      runLocation: 'us-east-1',
+      statusCode: '500',
+      isReminder: false,
+      reminderSequence: 0,
+      startedAt: new Date(f.clock.now()).toISOString(),
+      created_at: new Date(f.clock.now()).toISOString(),
     })
     expect(typeof failure?.error).toBe('string')
     expect(typeof failure?.responseTime).toBe('number')
@@ -45,7 +53,9 @@ describe.each(testDbs)('alerts from real runs on $name', (db) => {
     }
     const all = await f.alerts(id)
     expect(all.map((a) => [a.alertType, a.isReminder, a.reminderSequence])).toEqual([
-      ['ALERT_FAILURE', false, 0], ['ALERT_FAILURE_REMAIN', true, 1], ['ALERT_FAILURE_REMAIN', true, 2],
+      ['ALERT_FAILURE', false, 0],
+      ['ALERT_FAILURE_REMAIN', true, 1],
+      ['ALERT_FAILURE_REMAIN', true, 2],
     ])
     expect(all.map((a) => a.created_at)).toEqual([0, 5, 10].map((m) => new Date(alertedAt + m * MIN).toISOString()))
 
@@ -153,10 +163,32 @@ describe.each(testDbs)('alerts from real runs on $name', (db) => {
     const id = await f.createCheck('concurrent', { runParallel: true, locations, activated: false, alertSettings: { reminders: { amount: 1, interval: 1 } } })
     const slot = f.clock.now()
     const rows = locations.map((location) => ({
-      id: crypto.randomUUID(), account_id: f.t.accountId, check_id: id, check_type: 'API', sequence_id: crypto.randomUUID(), run_job_id: crypto.randomUUID(),
-      attempt: 1, result_type: 'FINAL', location, status: 'failing', has_failures: 1, has_errors: 0, is_degraded: 0, over_max_response_time: 0,
-      response_time: 5, error_kind: null, error_message: 'boom', status_code: 500, scheduled_at: slot, started_at: slot, stopped_at: slot,
-      trigger: 'SCHEDULER', session_id: null, doc: JSON.stringify({ parallelTotal: 4 }), metrics: null, created_at: slot,
+      id: crypto.randomUUID(),
+      account_id: f.t.accountId,
+      check_id: id,
+      check_type: 'API',
+      sequence_id: crypto.randomUUID(),
+      run_job_id: crypto.randomUUID(),
+      attempt: 1,
+      result_type: 'FINAL',
+      location,
+      status: 'failing',
+      has_failures: 1,
+      has_errors: 0,
+      is_degraded: 0,
+      over_max_response_time: 0,
+      response_time: 5,
+      error_kind: null,
+      error_message: 'boom',
+      status_code: 500,
+      scheduled_at: slot,
+      started_at: slot,
+      stopped_at: slot,
+      trigger: 'SCHEDULER',
+      session_id: null,
+      doc: JSON.stringify({ parallelTotal: 4 }),
+      metrics: null,
+      created_at: slot,
     }))
     // Each location's result handed to evaluation separately and at the same time, as several instances would.
     await Promise.all(rows.map((r) => f.t.services.alerting.evaluate([r])))
@@ -171,21 +203,50 @@ describe.each(testDbs)('alerts from real runs on $name', (db) => {
 
   it('heartbeat results take the same path (location "heartbeat")', async () => {
     const res = await f.t.call('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', {
-      name: 'nightly job', script: '', useGlobalAlertSettings: false, alertSettings: {}, heartbeat: { period: 1, periodUnit: 'hours', grace: 10, graceUnit: 'minutes' },
+      name: 'nightly job',
+      script: '',
+      useGlobalAlertSettings: false,
+      alertSettings: {},
+      heartbeat: { period: 1, periodUnit: 'hours', grace: 10, graceUnit: 'minutes' },
     })
     expect(res.statusCode, res.body).toBe(201)
     const id = res.json().id as string
     const now = f.clock.now()
     const row = {
-      id: crypto.randomUUID(), account_id: f.t.accountId, check_id: id, check_type: 'HEARTBEAT', sequence_id: crypto.randomUUID(),
-      run_job_id: 'heartbeat', attempt: 1, result_type: 'FINAL', location: 'heartbeat', status: 'failing', has_failures: 1, has_errors: 0,
-      is_degraded: 0, over_max_response_time: 0, response_time: 0, error_kind: null, error_message: 'No ping received', status_code: null,
-      scheduled_at: null, started_at: now, stopped_at: now, trigger: 'HEARTBEAT', session_id: null, doc: '{}', metrics: null, created_at: now,
+      id: crypto.randomUUID(),
+      account_id: f.t.accountId,
+      check_id: id,
+      check_type: 'HEARTBEAT',
+      sequence_id: crypto.randomUUID(),
+      run_job_id: 'heartbeat',
+      attempt: 1,
+      result_type: 'FINAL',
+      location: 'heartbeat',
+      status: 'failing',
+      has_failures: 1,
+      has_errors: 0,
+      is_degraded: 0,
+      over_max_response_time: 0,
+      response_time: 0,
+      error_kind: null,
+      error_message: 'No ping received',
+      status_code: null,
+      scheduled_at: null,
+      started_at: now,
+      stopped_at: now,
+      trigger: 'HEARTBEAT',
+      session_id: null,
+      doc: '{}',
+      metrics: null,
+      created_at: now,
     }
     await f.t.services.alerting.evaluate([row])
     await f.t.services.alerting.evaluate([{ ...row, id: crypto.randomUUID(), status: 'passing', has_failures: 0, error_message: null, started_at: now + 1 }])
     const alerts = await f.alerts(id)
-    expect(alerts.map((a) => [a.alertType, a.runLocation, a.checkType])).toEqual([['ALERT_FAILURE', 'heartbeat', 'HEARTBEAT'], ['ALERT_RECOVERY', 'heartbeat', 'HEARTBEAT']])
+    expect(alerts.map((a) => [a.alertType, a.runLocation, a.checkType])).toEqual([
+      ['ALERT_FAILURE', 'heartbeat', 'HEARTBEAT'],
+      ['ALERT_RECOVERY', 'heartbeat', 'HEARTBEAT'],
+    ])
     expect(alerts[0]?.error).toBe('No ping received')
     await remove(id)
   })

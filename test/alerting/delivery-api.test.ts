@@ -56,8 +56,26 @@ describe.each(testDbs)('the alert notification log on $name', (db) => {
     expect([...created].sort((a, b) => b - a)).toEqual(created)
     expect(page1.every((n) => n.checkId === checkA)).toBe(true)
     expect(Object.keys(all[0]!).sort()).toEqual([
-      'alertChannelId', 'alertConfig', 'alertId', 'alertType', 'attempts', 'channelType', 'checkAlertId', 'checkId', 'checkResultId', 'checkType',
-      'created_at', 'id', 'lastError', 'nextAttemptAt', 'notificationResult', 'responseStatus', 'sent_at', 'status', 'timestamp', 'type',
+      'alertChannelId',
+      'alertConfig',
+      'alertId',
+      'alertType',
+      'attempts',
+      'channelType',
+      'checkAlertId',
+      'checkId',
+      'checkResultId',
+      'checkType',
+      'created_at',
+      'id',
+      'lastError',
+      'nextAttemptAt',
+      'notificationResult',
+      'responseStatus',
+      'sent_at',
+      'status',
+      'timestamp',
+      'type',
     ])
   })
 
@@ -66,7 +84,10 @@ describe.each(testDbs)('the alert notification log on $name', (db) => {
     expect(await k.log(`&checkId=${checkB}`)).toMatchObject([{ checkId: checkB, alertChannelId: hook, status: 'FAILURE', lastError: expect.stringMatching(/template/) }])
     expect(await k.log('&hasFailures=true')).toHaveLength(1)
     expect(await k.log('&hasFailures=false')).toHaveLength(4)
-    expect(await k.log(`&alertChannelId=${hook}&checkId=${checkA}`)).toMatchObject([{ alertType: 'ALERT_RECOVERY', status: 'SUCCESS' }, { alertType: 'ALERT_FAILURE', status: 'SUCCESS' }])
+    expect(await k.log(`&alertChannelId=${hook}&checkId=${checkA}`)).toMatchObject([
+      { alertType: 'ALERT_RECOVERY', status: 'SUCCESS' },
+      { alertType: 'ALERT_FAILURE', status: 'SUCCESS' },
+    ])
   })
 
   it('takes a window of at most 24 hours in UNIX seconds', async () => {

@@ -40,13 +40,38 @@ describe.each(testDbs)('notification delivery per channel on $name', (db) => {
     expect(req.headers['x-checkly-signature']).toBe(req.headers['x-picket-signature'])
     expect(req.headers['x-picket-timestamp']).toBe(String(alert.createdAt))
     expect(JSON.parse(req.body)).toMatchObject({
-      ALERT_TITLE: 'Check "Shop API" has failed', ALERT_TYPE: 'ALERT_FAILURE', CHECK_ID: checkId, CHECK_NAME: 'Shop API', CHECK_TYPE: 'API',
-      CHECK_DESCRIPTION: 'Checkout API', CHECK_RESULT_ID: alert.resultId, CHECK_ERROR_MESSAGE: 'Expected status 200, got 503', TAGS: ['prod'],
-      REGION: 'eu-west-1', RUN_LOCATION: 'Ireland', RESPONSE_TIME: 250, RESULT_LINK: `${RESULT_LINK_BASE}/checks/${checkId}/results/${String(alert.resultId)}`,
-      STARTED_AT: new Date(alert.startedAt).toISOString(), API_CHECK_RESPONSE_STATUS_CODE: 503, IS_REMINDER: false, REMINDER_SEQUENCE: 0,
+      ALERT_TITLE: 'Check "Shop API" has failed',
+      ALERT_TYPE: 'ALERT_FAILURE',
+      CHECK_ID: checkId,
+      CHECK_NAME: 'Shop API',
+      CHECK_TYPE: 'API',
+      CHECK_DESCRIPTION: 'Checkout API',
+      CHECK_RESULT_ID: alert.resultId,
+      CHECK_ERROR_MESSAGE: 'Expected status 200, got 503',
+      TAGS: ['prod'],
+      REGION: 'eu-west-1',
+      RUN_LOCATION: 'Ireland',
+      RESPONSE_TIME: 250,
+      RESULT_LINK: `${RESULT_LINK_BASE}/checks/${checkId}/results/${String(alert.resultId)}`,
+      STARTED_AT: new Date(alert.startedAt).toISOString(),
+      API_CHECK_RESPONSE_STATUS_CODE: 503,
+      IS_REMINDER: false,
+      REMINDER_SEQUENCE: 0,
     })
     const [entry] = await k.log()
-    expect(entry).toMatchObject({ alertChannelId: channel, checkId, checkAlertId: alert.id, alertId: alert.id, type: 'WEBHOOK', status: 'SUCCESS', attempts: 1, responseStatus: 200, notificationResult: 'ok', lastError: null, nextAttemptAt: null })
+    expect(entry).toMatchObject({
+      alertChannelId: channel,
+      checkId,
+      checkAlertId: alert.id,
+      alertId: alert.id,
+      type: 'WEBHOOK',
+      status: 'SUCCESS',
+      attempts: 1,
+      responseStatus: 200,
+      notificationResult: 'ok',
+      lastError: null,
+      nextAttemptAt: null,
+    })
     expect((entry!.alertConfig as Json).webhookSecret).toBe('whs…')
   })
 
@@ -57,10 +82,13 @@ describe.each(testDbs)('notification delivery per channel on $name', (db) => {
     const channel = await k.channel({
       type: 'WEBHOOK',
       config: {
-        name: 'Custom', url: `${r.hook.url}/hook/{{CHECK_ID}}`, method: 'PUT',
+        name: 'Custom',
+        url: `${r.hook.url}/hook/{{CHECK_ID}}`,
+        method: 'PUT',
         headers: [{ key: 'Authorization', value: 'Bearer {{HOOK_TOKEN}}' }],
         queryParameters: [{ key: 'type', value: '{{ALERT_TYPE}}' }],
-        template: '{"text": "{{ALERT_TITLE}} in {{RUN_LOCATION}}", "group": "{{GROUP_NAME}}", "tags": [{{#each TAGS}}"{{this}}"{{#unless @last}},{{/unless}}{{/each}}], "team": "{{tagValue TAGS "team" "none"}}", "state": "{{#contains ALERT_TYPE "RECOVERY"}}resolved{{else}}open{{/contains}}"}',
+        template:
+          '{"text": "{{ALERT_TITLE}} in {{RUN_LOCATION}}", "group": "{{GROUP_NAME}}", "tags": [{{#each TAGS}}"{{this}}"{{#unless @last}},{{/unless}}{{/each}}], "team": "{{tagValue TAGS "team" "none"}}", "state": "{{#contains ALERT_TYPE "RECOVERY"}}resolved{{else}}open{{/contains}}"}',
       },
     })
     const checkId = await k.check({ name: 'Pay "v2"', groupId: group, tags: ['team:core', 'prod'] })
@@ -71,7 +99,13 @@ describe.each(testDbs)('notification delivery per channel on $name', (db) => {
     expect(req.method).toBe('PUT')
     expect(req.url).toBe(`/hook/${checkId}?type=ALERT_RECOVERY`)
     expect(req.headers.authorization).toBe('Bearer tok-42')
-    expect(JSON.parse(req.body)).toEqual({ text: 'Check "Pay "v2"" has recovered in N. California', group: expect.stringMatching(/^Group /), tags: ['team:core', 'prod', 'payments'], team: 'core', state: 'resolved' })
+    expect(JSON.parse(req.body)).toEqual({
+      text: 'Check "Pay "v2"" has recovered in N. California',
+      group: expect.stringMatching(/^Group /),
+      tags: ['team:core', 'prod', 'payments'],
+      team: 'core',
+      state: 'resolved',
+    })
     expect(req.headers['x-picket-signature']).toBeUndefined()
   })
 
@@ -152,7 +186,11 @@ describe.each(testDbs)('notification delivery per channel on $name', (db) => {
     const paths = r.hook.requests.map((q) => `${q.url} ${(JSON.parse(q.body) as Json).ALERT_TYPE as string}`).sort()
     expect(paths).toEqual(['/a ALERT_FAILURE', '/c ALERT_FAILURE', '/c ALERT_RECOVERY', '/c ALERT_SSL'])
     const ssl = r.hook.requests.find((q) => q.body.includes('ALERT_SSL'))!
-    expect(JSON.parse(ssl.body)).toMatchObject({ ALERT_TITLE: 'The SSL certificate for example.com will expire in 14 days', SSL_CHECK_DOMAIN: 'example.com', SSL_DAYS_REMAINING: 14 })
+    expect(JSON.parse(ssl.body)).toMatchObject({
+      ALERT_TITLE: 'The SSL certificate for example.com will expire in 14 days',
+      SSL_CHECK_DOMAIN: 'example.com',
+      SSL_DAYS_REMAINING: 14,
+    })
 
     const muted = await k.t.call('PUT', `/v1/check-groups/${group}`, { muted: true })
     expect(muted.statusCode, muted.body).toBe(200)

@@ -38,7 +38,13 @@ describe.each(testDbs)('notification retries on $name', (db) => {
     r.hook.answerNext({ status: 500 }, { status: 503 }, { status: 502 })
     await k.raise(checkId)
     expect(await k.deliver()).toMatchObject({ attempted: 1, delivered: 0, failed: 0 })
-    expect(await only()).toMatchObject({ status: 'IN_PROGRESS', attempts: 1, responseStatus: 500, lastError: 'the receiver answered HTTP 500 Internal Server Error', nextAttemptAt: new Date(k.clock.now() + 20_000).toISOString() })
+    expect(await only()).toMatchObject({
+      status: 'IN_PROGRESS',
+      attempts: 1,
+      responseStatus: 500,
+      lastError: 'the receiver answered HTTP 500 Internal Server Error',
+      nextAttemptAt: new Date(k.clock.now() + 20_000).toISOString(),
+    })
     expect(await k.deliver()).toMatchObject({ attempted: 0 })
     for (const wait of [20_000, 60_000]) {
       k.clock.advance(wait)
@@ -54,7 +60,14 @@ describe.each(testDbs)('notification retries on $name', (db) => {
     expect(r.hook.requests).toHaveLength(4)
     expect(new Set(r.hook.requests.map((q) => q.body)).size).toBe(1)
     expect(new Set(r.hook.requests.map((q) => q.headers['x-picket-timestamp'])).size).toBe(1)
-    expect(await only()).toMatchObject({ status: 'SUCCESS', attempts: 4, responseStatus: 200, lastError: null, nextAttemptAt: null, sent_at: new Date(k.clock.now() - 3_600_000).toISOString() })
+    expect(await only()).toMatchObject({
+      status: 'SUCCESS',
+      attempts: 4,
+      responseStatus: 200,
+      lastError: null,
+      nextAttemptAt: null,
+      sent_at: new Date(k.clock.now() - 3_600_000).toISOString(),
+    })
   })
 
   it('waits for Retry-After when rate limited', async () => {
@@ -81,7 +94,9 @@ describe.each(testDbs)('notification retries on $name', (db) => {
     expect(r.hook.requests).toHaveLength(6)
     expect(await k.log()).toEqual([])
     const query = `&from=${Math.floor(alert.createdAt / 1000)}`
-    expect(await k.log(`${query}&hasFailures=true&alertChannelId=${channel}`)).toMatchObject([{ status: 'FAILURE', attempts: 6, notificationResult: 'down', nextAttemptAt: null, sent_at: null }])
+    expect(await k.log(`${query}&hasFailures=true&alertChannelId=${channel}`)).toMatchObject([
+      { status: 'FAILURE', attempts: 6, notificationResult: 'down', nextAttemptAt: null, sent_at: null },
+    ])
     expect(await k.log(`${query}&hasFailures=false`)).toEqual([])
   })
 
@@ -161,7 +176,10 @@ describe.each(testDbs)('notification retries on $name', (db) => {
     const delivered = r.hook.requests.map((q) => (JSON.parse(q.body) as Json).ALERT_ID).sort()
     expect(delivered).toEqual([first.alert.id, second.alert.id].sort())
     const rows = await restarted.notifications.list(k.t.accountId, { limit: 10, page: 1 })
-    expect(rows.items.map((x) => [x.status, x.attempts]).sort()).toEqual([['SUCCESS', 1], ['SUCCESS', 2]])
+    expect(rows.items.map((x) => [x.status, x.attempts]).sort()).toEqual([
+      ['SUCCESS', 1],
+      ['SUCCESS', 2],
+    ])
   })
 
   it('sends each notification once with two instances delivering at the same time', async () => {

@@ -47,7 +47,10 @@ describe.each(testDbs)('a site goes down and recovers, told through every channe
     await e.engine.runOnce()
     expect(errors).toEqual([])
   }
-  const periodic = (name: string) => periodicWork(t.services).find((w) => w.name === name)!.run()
+  const periodic = (name: string) =>
+    periodicWork(t.services)
+      .find((w) => w.name === name)!
+      .run()
 
   it('alerts at the threshold, reminds once, and announces the recovery on webhook, Slack, e-mail and SMS', async () => {
     await post('/v1/alert-channels', { type: 'WEBHOOK', config: { name: 'ops hook', url: `${receivers.hook.url}/hook`, webhookSecret: SECRET } })
@@ -55,7 +58,11 @@ describe.each(testDbs)('a site goes down and recovers, told through every channe
     await post('/v1/alert-channels', { type: 'EMAIL', config: { address: 'oncall@example.test' } })
     await post('/v1/alert-channels', { type: 'SMS', config: { name: 'on-call phone', number: '+15551234567' } })
     const check = await post('/v1/checks/api', {
-      name: 'Shop API', frequency: 1, doubleCheck: false, useGlobalAlertSettings: false, tags: ['shop'],
+      name: 'Shop API',
+      frequency: 1,
+      doubleCheck: false,
+      useGlobalAlertSettings: false,
+      tags: ['shop'],
       alertSettings: { escalationType: 'RUN_BASED', runBasedEscalation: { failedRunThreshold: 2 }, reminders: { amount: 1, interval: 5 } },
       request: { url: `${target.url}/t/shop`, assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] },
     })

@@ -21,7 +21,9 @@ describe.each(testDbs)('private location availability on $name', (db) => {
 
   const heartbeat = async (key: string) => {
     const res = await k.t.app.inject({
-      method: 'POST', url: '/agent/v1/heartbeat', payload: { jobsInFlight: 0 },
+      method: 'POST',
+      url: '/agent/v1/heartbeat',
+      payload: { jobsInFlight: 0 },
       headers: { authorization: `Bearer ${key}`, 'x-picket-agent': '7d1e2c3b-1111-4222-8333-444455556666', 'x-picket-agent-version': '1.0.0' },
     })
     expect(res.statusCode, res.body).toBe(200)
@@ -68,7 +70,14 @@ describe.each(testDbs)('private location availability on $name', (db) => {
     expect((await Promise.all([pass(), pass()])).reduce((a, b) => a + b, 0)).toBe(1)
     expect(await pass()).toBe(0)
     expect(await k.deliver()).toMatchObject({ attempted: 2, delivered: 2 })
-    expect(hooks()).toEqual([{ type: 'PRIVATE_LOCATION_UNAVAILABLE', title: 'Private location "Office office" (office) is unavailable', location: location.id, link: `https://picket.example/private-locations/${location.id}` }])
+    expect(hooks()).toEqual([
+      {
+        type: 'PRIVATE_LOCATION_UNAVAILABLE',
+        title: 'Private location "Office office" (office) is unavailable',
+        location: location.id,
+        link: `https://picket.example/private-locations/${location.id}`,
+      },
+    ])
     const [mail] = r.smtp.mails
     expect(mail?.subject).toBe('[Picket] Private location "Office office" (office) is unavailable')
     expect(mail?.text).toMatch(/No agent of this location was seen for 10 minutes/)

@@ -18,8 +18,16 @@ describe.each(testDbs)('SSL certificate expiry alerts on $name', (db) => {
     const list = await alerts(id, start)
     expect(list).toHaveLength(1)
     expect(list[0]).toMatchObject({
-      alertType: 'ALERT_SSL', checkId: id, checkType: 'API', name: 'TLS target', runLocation: 'ssl', sslDomain: '127.0.0.1', sslDaysRemaining: 20,
-      error: null, statusCode: null, isReminder: false,
+      alertType: 'ALERT_SSL',
+      checkId: id,
+      checkType: 'API',
+      name: 'TLS target',
+      runLocation: 'ssl',
+      sslDomain: '127.0.0.1',
+      sslDaysRemaining: 20,
+      error: null,
+      statusCode: null,
+      isReminder: false,
     })
     const r = await row(id)
     expect(r).toMatchObject({ domain: '127.0.0.1', port: x.port, daysRemaining: 20, lastCheckedAt: start, nextCheckAt: start + HOUR, alertedThresholds: [30] })
@@ -102,7 +110,9 @@ describe.each(testDbs)('SSL certificate expiry alerts on $name', (db) => {
     const off = await channel({ sslExpiry: false })
     const idle = await channel()
     const res = await h.t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
-      name: 'quiet', request: { method: 'GET', url: x.url }, alertChannelSubscriptions: [...subscriptions([off]), ...subscriptions([idle], false)],
+      name: 'quiet',
+      request: { method: 'GET', url: x.url },
+      alertChannelSubscriptions: [...subscriptions([off]), ...subscriptions([idle], false)],
     })
     const quiet = res.json().id as string
     const muted = await apiCheck(x.url, [await channel()], { muted: true })
@@ -123,7 +133,10 @@ describe.each(testDbs)('SSL certificate expiry alerts on $name', (db) => {
     const id = await apiCheck(x.url, [await channel()], { tags: ['tls-maint'] })
     const start = clock.now()
     const window = await h.t.call('POST', '/v1/maintenance-windows', {
-      name: 'TLS work', tags: ['tls-maint'], startsAt: new Date(start - HOUR).toISOString(), endsAt: new Date(start + 90 * 60_000).toISOString(),
+      name: 'TLS work',
+      tags: ['tls-maint'],
+      startsAt: new Date(start - HOUR).toISOString(),
+      endsAt: new Date(start + 90 * 60_000).toISOString(),
     })
     expect(window.statusCode, window.body).toBe(201)
     expect(await run()).toMatchObject({ probed: 1, alerts: 0 })
@@ -134,5 +147,4 @@ describe.each(testDbs)('SSL certificate expiry alerts on $name', (db) => {
     expect(await alerts(id, start)).toHaveLength(1)
     await h.t.call('DELETE', `/v1/maintenance-windows/${String(window.json().id)}`)
   })
-
 })

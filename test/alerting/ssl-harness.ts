@@ -51,7 +51,11 @@ export function useSslHarness(db: TestDb) {
     subscriptions,
     async apiCheck(url: string, channels: number[], extra: Json = {}): Promise<string> {
       const res = await t().call('POST', '/v1/checks/api?autoAssignAlerts=false', {
-        name: 'TLS target', frequency: 10, request: { method: 'GET', url, skipSSL: true }, alertChannelSubscriptions: subscriptions(channels), ...extra,
+        name: 'TLS target',
+        frequency: 10,
+        request: { method: 'GET', url, skipSSL: true },
+        alertChannelSubscriptions: subscriptions(channels),
+        ...extra,
       })
       expect(res.statusCode, res.body).toBe(201)
       return res.json().id as string

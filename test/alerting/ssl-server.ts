@@ -23,7 +23,15 @@ async function certificate(notAfter: number): Promise<{ key: string; cert: strin
     algorithm: 'sha256',
     notBeforeDate: new Date(notAfter - 400 * DAY_MS),
     notAfterDate: new Date(notAfter),
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   })
   return { key: pems.private, cert: pems.cert }
 }

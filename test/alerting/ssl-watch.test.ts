@@ -17,7 +17,10 @@ describe.each(testDbs)('SSL certificates watched on $name', (db) => {
     const x = await target(10)
     const ch = await channel()
     const browser = await h.t.call('POST', '/v1/checks/browser?autoAssignAlerts=false', {
-      name: 'Browser', script: 'export default async () => {}', sslCheckDomain: `127.0.0.1:${x.port}`, alertChannelSubscriptions: subscriptions([ch]),
+      name: 'Browser',
+      script: 'export default async () => {}',
+      sslCheckDomain: `127.0.0.1:${x.port}`,
+      alertChannelSubscriptions: subscriptions([ch]),
     })
     expect(browser.statusCode, browser.body).toBe(201)
     const browserId = browser.json().id as string

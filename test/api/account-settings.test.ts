@@ -37,7 +37,12 @@ describe.each(testDbs)('account and account alert settings on $name', (db) => {
   })
 
   it('sets them, fills the parts left out with defaults, and keeps them per account', async () => {
-    const res = await t.call('PUT', URL, { escalationType: 'TIME_BASED', timeBasedEscalation: { minutesFailingThreshold: 15 }, reminders: { amount: 2 }, sslCertificates: { enabled: true } })
+    const res = await t.call('PUT', URL, {
+      escalationType: 'TIME_BASED',
+      timeBasedEscalation: { minutesFailingThreshold: 15 },
+      reminders: { amount: 2 },
+      sslCertificates: { enabled: true },
+    })
     expect(res.statusCode, res.body).toBe(200)
     const expected = { ...DEFAULTS, escalationType: 'TIME_BASED', timeBasedEscalation: { minutesFailingThreshold: 15 }, reminders: { amount: 2, interval: 5 } }
     expect(res.json()).toEqual(expected)

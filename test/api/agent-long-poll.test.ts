@@ -72,7 +72,10 @@ describe.each(testDbs)('agent long poll on $name', (db) => {
     const begun = s.leaseBegun()
     const started = Date.now()
     const abandoned = fetch(`http://127.0.0.1:${port}/agent/v1/jobs/lease`, {
-      method: 'POST', headers: { ...s.headers, 'content-type': 'application/json' }, body: JSON.stringify(WAIT), signal: hangUp.signal,
+      method: 'POST',
+      headers: { ...s.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(WAIT),
+      signal: hangUp.signal,
     }).catch(() => 'hung up')
     await begun
     hangUp.abort()
@@ -81,13 +84,23 @@ describe.each(testDbs)('agent long poll on $name', (db) => {
     expect(Date.now() - started).toBeLessThan(ENDED_EARLY_MS)
 
     const created = await s.app.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
-      name: 'intranet', activated: false, doubleCheck: false, locations: [], privateLocations: ['office'], request: { url: 'http://target.test/' },
+      name: 'intranet',
+      activated: false,
+      doubleCheck: false,
+      locations: [],
+      privateLocations: ['office'],
+      request: { url: 'http://target.test/' },
     })
     expect(created.statusCode, created.body).toBe(201)
     const now = Date.now()
     const [job] = firstAttemptJobs({
-      accountId: s.app.accountId, checkId: (created.json() as { id: string }).id, targets: [{ location: 'office', privateLocationId: s.locationId }],
-      scheduledAt: now, now, trigger: 'SCHEDULE', sessionId: null,
+      accountId: s.app.accountId,
+      checkId: (created.json() as { id: string }).id,
+      targets: [{ location: 'office', privateLocationId: s.locationId }],
+      scheduledAt: now,
+      now,
+      trigger: 'SCHEDULE',
+      sessionId: null,
     })
     await buildStores(s.app.store).jobs.insertMany(job ? [job] : [])
     const next = await s.app.app.inject({ method: 'POST', url: '/agent/v1/jobs/lease', headers: s.headers, payload: { ...WAIT, waitSeconds: 0 } })

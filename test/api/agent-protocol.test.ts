@@ -15,15 +15,37 @@ import { artifactFiles } from '../../src/store/artifact-files.js'
 import { createErrorReporter } from '../../src/agent/error-reporter.js'
 
 type Json = Record<string, unknown>
-type Job = { jobId: string; leaseToken: string; leaseUntil: string; checkId: string; checkType: string; attempt: number; location: string; dueAt: string; spec: Json & { variables: Record<string, string> } }
+type Job = {
+  jobId: string
+  leaseToken: string
+  leaseUntil: string
+  checkId: string
+  checkType: string
+  attempt: number
+  location: string
+  dueAt: string
+  spec: Json & { variables: Record<string, string> }
+}
 
 const AGENT = '6f1d2c3b-1111-4222-8333-444455556666'
 const SECRET = 'agent-secret-value-0815'
 
 const passing = (at: number) => ({
-  status: 'passing', hasFailures: false, hasErrors: false, isDegraded: false, overMaxResponseTime: false, errorKind: null, errorMessage: null,
-  networkError: false, responseTime: 42, startedAt: at, stoppedAt: at + 42, assertions: [], timingPhases: { dns: 2, tcp: 3, total: 42 },
-  details: { response: { status: 200, body: `token ${SECRET}` } }, jobLog: [`used ${SECRET}`],
+  status: 'passing',
+  hasFailures: false,
+  hasErrors: false,
+  isDegraded: false,
+  overMaxResponseTime: false,
+  errorKind: null,
+  errorMessage: null,
+  networkError: false,
+  responseTime: 42,
+  startedAt: at,
+  stoppedAt: at + 42,
+  assertions: [],
+  timingPhases: { dns: 2, tcp: 3, total: 42 },
+  details: { response: { status: 200, body: `token ${SECRET}` } },
+  jobLog: [`used ${SECRET}`],
 })
 const failing = (at: number) => ({ ...passing(at), status: 'failing', hasFailures: true, errorKind: 'STATUS', errorMessage: 'HTTP 500' })
 
@@ -51,7 +73,13 @@ describe.each(testDbs)('agent protocol on $name', (db) => {
   }
   const check = async (slug: string, extra: Json = {}) => {
     const res = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
-      name: `agent check ${++n}`, frequency: 10, doubleCheck: false, locations: [], privateLocations: [slug], request: { url: 'http://target.test/{{AGENT_SECRET}}' }, ...extra,
+      name: `agent check ${++n}`,
+      frequency: 10,
+      doubleCheck: false,
+      locations: [],
+      privateLocations: [slug],
+      request: { url: 'http://target.test/{{AGENT_SECRET}}' },
+      ...extra,
     })
     expect(res.statusCode, res.body).toBe(201)
     return (res.json() as { id: string }).id
@@ -72,7 +100,9 @@ describe.each(testDbs)('agent protocol on $name', (db) => {
   it('accepts private-location keys on /agent/v1 only, and nothing else there', async () => {
     const l = await location()
     expect((await post(l.key, '/agent/v1/heartbeat', { jobsInFlight: 0 })).statusCode).toBe(200)
-    expect((await t.app.inject({ method: 'POST', url: '/agent/v1/heartbeat', headers: { ...t.headers, 'x-picket-agent': AGENT }, payload: { jobsInFlight: 0 } })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'POST', url: '/agent/v1/heartbeat', headers: { ...t.headers, 'x-picket-agent': AGENT }, payload: { jobsInFlight: 0 } })).statusCode).toBe(
+      401,
+    )
     expect((await t.app.inject({ method: 'POST', url: '/agent/v1/heartbeat', headers: { 'x-picket-agent': AGENT }, payload: { jobsInFlight: 0 } })).statusCode).toBe(401)
     for (const url of ['/v1/checks', '/v2/checks', '/v1/private-locations']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${l.key}`, 'x-service-account': t.accountId } })
@@ -195,13 +225,29 @@ describe.each(testDbs)('agent protocol on $name', (db) => {
     await queue(id, { location: l.slug, privateLocationId: l.id })
     const [job] = await lease(l.key)
     const put = (name: string, payload: Buffer | string, contentType = 'image/png') =>
-      t.app.inject({ method: 'PUT', url: `/agent/v1/jobs/${job!.jobId}/artifacts/${name}`, headers: { ...agent(l.key), 'x-lease-token': job!.leaseToken, 'content-type': contentType }, payload })
+      t.app.inject({
+        method: 'PUT',
+        url: `/agent/v1/jobs/${job!.jobId}/artifacts/${name}`,
+        headers: { ...agent(l.key), 'x-lease-token': job!.leaseToken, 'content-type': contentType },
+        payload,
+      })
     expect((await put('shot.png', Buffer.alloc(1000, 7))).statusCode).toBe(201)
     expect((await put('report.json', `{"secret":"${SECRET}"}`, 'application/json')).statusCode).toBe(201)
     expect((await put('big.bin', Buffer.alloc(65 * 1024, 1))).statusCode).toBe(413)
-    const wrongToken = await t.app.inject({ method: 'PUT', url: `/agent/v1/jobs/${job!.jobId}/artifacts/x.png`, headers: { ...agent(l.key), 'x-lease-token': 'nope', 'content-type': 'image/png' }, payload: 'x' })
+    const wrongToken = await t.app.inject({
+      method: 'PUT',
+      url: `/agent/v1/jobs/${job!.jobId}/artifacts/x.png`,
+      headers: { ...agent(l.key), 'x-lease-token': 'nope', 'content-type': 'image/png' },
+      payload: 'x',
+    })
     expect(wrongToken.statusCode).toBe(409)
-    const result = { ...passing(now), artifacts: [{ type: 'screenshot', name: 'shot.png', contentType: 'image/png' }, { type: 'report', name: 'report.json', contentType: 'application/json' }] }
+    const result = {
+      ...passing(now),
+      artifacts: [
+        { type: 'screenshot', name: 'shot.png', contentType: 'image/png' },
+        { type: 'report', name: 'report.json', contentType: 'application/json' },
+      ],
+    }
     expect((await post(l.key, `/agent/v1/jobs/${job!.jobId}/result`, { leaseToken: job!.leaseToken, result })).json()).toEqual({ accepted: true })
     const files = await artifactFiles(dir).open({ accountId: t.accountId, checkId: id, resultId: job!.leaseToken }, 'shot.png')
     expect(files?.size).toBe(1000)
@@ -214,7 +260,13 @@ describe.each(testDbs)('agent protocol on $name', (db) => {
 
   it('describes the agent routes in /openapi.json under the agent tag', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { tags?: string[] }>> }
-    for (const [p, m] of [['/agent/v1/jobs/lease', 'post'], ['/agent/v1/jobs/{jobId}/result', 'post'], ['/agent/v1/jobs/{jobId}/artifacts/{name}', 'put'], ['/agent/v1/heartbeat', 'post'], ['/agent/v1/errors', 'post']] as const) {
+    for (const [p, m] of [
+      ['/agent/v1/jobs/lease', 'post'],
+      ['/agent/v1/jobs/{jobId}/result', 'post'],
+      ['/agent/v1/jobs/{jobId}/artifacts/{name}', 'put'],
+      ['/agent/v1/heartbeat', 'post'],
+      ['/agent/v1/errors', 'post'],
+    ] as const) {
       expect(doc.paths[p]?.[m]?.tags, p).toEqual(['agent'])
     }
     expect(doc.paths['/v1/private-locations/{id}/metrics']?.get).toBeDefined()
@@ -222,7 +274,13 @@ describe.each(testDbs)('agent protocol on $name', (db) => {
 
   it('stores agent errors scrubbed and lists them newest first', async () => {
     const l = await location()
-    const report = { message: `fetch https://user:pw@example.com/?token=abc123 failed`, stack: `Authorization: Bearer ${'a1'.repeat(20)}`, agentVersion: '1.0.0', platform: 'linux-x64', runtimeVersion: 'v20' }
+    const report = {
+      message: `fetch https://user:pw@example.com/?token=abc123 failed`,
+      stack: `Authorization: Bearer ${'a1'.repeat(20)}`,
+      agentVersion: '1.0.0',
+      platform: 'linux-x64',
+      runtimeVersion: 'v20',
+    }
     expect((await post(l.key, '/agent/v1/errors', report)).statusCode).toBe(202)
     now += 1
     expect((await post(l.key, '/agent/v1/errors', { ...report, message: 'second' })).statusCode).toBe(202)
@@ -238,7 +296,9 @@ describe.each(testDbs)('agent protocol on $name', (db) => {
     const l = await location()
     const sent: Array<Promise<void>> = []
     const report = createErrorReporter({
-      agentVersion: '1.0.0', platform: 'linux-x64', runtimeVersion: 'v20',
+      agentVersion: '1.0.0',
+      platform: 'linux-x64',
+      runtimeVersion: 'v20',
       send: (body) => {
         const done = post(l.key, '/agent/v1/errors', body).then((res) => expect(res.statusCode, res.body).toBe(202))
         sent.push(done)

@@ -153,8 +153,17 @@ describe.each(testDbs)('alert channels on $name', (db) => {
     })
 
     it('checks the flags', async () => {
-      for (const [field, value] of [['sendRecovery', 'yes'], ['sendFailure', 1], ['sendDegraded', null], ['sslExpiry', 'true'], ['autoSubscribe', 0],
-        ['sslExpiryThreshold', 0], ['sslExpiryThreshold', 31], ['sslExpiryThreshold', 1.5], ['sslExpiryThreshold', '7']] as const) {
+      for (const [field, value] of [
+        ['sendRecovery', 'yes'],
+        ['sendFailure', 1],
+        ['sendDegraded', null],
+        ['sslExpiry', 'true'],
+        ['autoSubscribe', 0],
+        ['sslExpiryThreshold', 0],
+        ['sslExpiryThreshold', 31],
+        ['sslExpiryThreshold', 1.5],
+        ['sslExpiryThreshold', '7'],
+      ] as const) {
         await rejects('POST', '/v1/alert-channels', { ...EMAIL, [field]: value }, field)
       }
       expect(await count()).toBe(0)
@@ -276,7 +285,10 @@ describe.each(testDbs)('alert channels on $name', (db) => {
       expect(forGroup.statusCode, forGroup.body).toBe(200)
       expect(forGroup.json()).toEqual({ checkId: null, groupId: group.id, activated: true })
       const subs = (await t.call('GET', `/v1/alert-channels/${String(c.id)}`)).json().subscriptions
-      expect(subs).toEqual([{ checkId: check.id, groupId: null, activated: false }, { checkId: null, groupId: group.id, activated: true }])
+      expect(subs).toEqual([
+        { checkId: check.id, groupId: null, activated: false },
+        { checkId: null, groupId: group.id, activated: true },
+      ])
     })
 
     it('rejects both or neither target, a missing activated, and targets outside the account', async () => {
@@ -293,7 +305,10 @@ describe.each(testDbs)('alert channels on $name', (db) => {
       await rejects('PUT', url, { groupId: 424242, activated: true }, 'groupId')
       const other = await t.otherAccount()
       const foreign = await t.app.inject({
-        method: 'POST', url: '/v1/checks/api?autoAssignAlerts=false', headers: other.headers, payload: { name: 'Theirs', request: { url: 'https://example.com' } },
+        method: 'POST',
+        url: '/v1/checks/api?autoAssignAlerts=false',
+        headers: other.headers,
+        payload: { name: 'Theirs', request: { url: 'https://example.com' } },
       })
       expect(foreign.statusCode).toBe(201)
       await rejects('PUT', url, { checkId: foreign.json().id, activated: true }, 'checkId')
@@ -320,10 +335,15 @@ describe.each(testDbs)('alert channels on $name', (db) => {
       expect(check.alertChannelSubscriptions).toEqual(channels.map((c) => ({ alertChannelId: c.id, activated: true })))
       expect(check.alertChannels).toEqual({
         email: [{ address: 'ops@example.com' }],
-        webhook: [{
-          url: 'https://hooks.example.com/alerts', name: 'Ops hook', method: 'PUT',
-          headers: [{ key: 'X-Team', value: 'ops', locked: false }], queryParameters: [{ key: 'source', value: 'picket', locked: true }],
-        }],
+        webhook: [
+          {
+            url: 'https://hooks.example.com/alerts',
+            name: 'Ops hook',
+            method: 'PUT',
+            headers: [{ key: 'X-Team', value: 'ops', locked: false }],
+            queryParameters: [{ key: 'source', value: 'picket', locked: true }],
+          },
+        ],
         slack: [{ url: SLACK.config.url }],
         sms: [{ number: '+14155550100', name: 'On call' }],
       })
@@ -339,8 +359,16 @@ describe.each(testDbs)('alert channels on $name', (db) => {
       const none = await createCheck('?autoAssignAlerts=false')
       expect(none.alertChannelSubscriptions).toEqual([])
       expect(none.alertChannels).toEqual({ email: [], webhook: [], slack: [], sms: [] })
-      const explicit = await createCheck('', { alertChannelSubscriptions: [{ alertChannelId: email.id, activated: true }, { alertChannelId: sms.id, activated: false }] })
-      expect(explicit.alertChannelSubscriptions).toEqual([{ alertChannelId: email.id, activated: true }, { alertChannelId: sms.id, activated: false }])
+      const explicit = await createCheck('', {
+        alertChannelSubscriptions: [
+          { alertChannelId: email.id, activated: true },
+          { alertChannelId: sms.id, activated: false },
+        ],
+      })
+      expect(explicit.alertChannelSubscriptions).toEqual([
+        { alertChannelId: email.id, activated: true },
+        { alertChannelId: sms.id, activated: false },
+      ])
       expect(explicit.alertChannels).toEqual({ email: [{ address: 'ops@example.com' }], webhook: [], slack: [], sms: [] })
     })
 
@@ -349,7 +377,9 @@ describe.each(testDbs)('alert channels on $name', (db) => {
       const theirs = await t.app.inject({ method: 'POST', url: '/v1/alert-channels', headers: other.headers, payload: EMAIL })
       expect(theirs.statusCode).toBe(201)
       const res = await t.call('POST', '/v1/checks/api', {
-        name: 'API', request: { url: 'https://example.com' }, alertChannelSubscriptions: [{ alertChannelId: theirs.json().id, activated: true }],
+        name: 'API',
+        request: { url: 'https://example.com' },
+        alertChannelSubscriptions: [{ alertChannelId: theirs.json().id, activated: true }],
       })
       expect(res.statusCode).toBe(400)
       expect(Object.keys(res.json().attributes)).toContain('alertChannelSubscriptions[0].alertChannelId')
@@ -369,8 +399,7 @@ describe.each(testDbs)('alert channels on $name', (db) => {
     it('another account cannot read, list, change, delete or subscribe to a channel', async () => {
       const c = await create(WEBHOOK)
       const other = await t.otherAccount()
-      const as = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: Json) =>
-        t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
+      const as = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: Json) => t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
       const url = `/v1/alert-channels/${String(c.id)}`
       expect((await as('GET', url)).statusCode).toBe(404)
       expect((await as('PUT', url, { sendDegraded: true })).statusCode).toBe(404)

@@ -43,53 +43,130 @@ const pct = (exact: number) => ({
   toString: () => `within 1% of ${exact}`,
 })
 
-const ALL = 'responseTime_avg,responseTime_min,responseTime_max,responseTime_sum,responseTime_stddev,responseTime_median,responseTime_p50,responseTime_p90,responseTime_p95,responseTime_p99,availability,retries,dns_avg'
+const ALL =
+  'responseTime_avg,responseTime_min,responseTime_max,responseTime_sum,responseTime_stddev,responseTime_median,responseTime_p50,responseTime_p90,responseTime_p95,responseTime_p99,availability,retries,dns_avg'
 
 // [name, query, expected series]
 const CASES: Array<[string, string, unknown[]]> = [
-  ['every aggregate over the whole window', `metrics=${ALL}`, [{ data: {
-    responseTime_avg: 200, responseTime_min: 50, responseTime_max: 400, responseTime_sum: 1200, responseTime_stddev: 119.02,
-    responseTime_median: pct(150), responseTime_p50: pct(150), responseTime_p90: pct(400), responseTime_p95: pct(400), responseTime_p99: pct(400),
-    availability: 66.6667, retries: 3, dns_avg: 21,
-  } }]],
-  ['grouped by location', 'metrics=responseTime_avg,availability,retries&groupBy=runLocation', [
-    { runLocation: 'eu-west-1', data: { responseTime_avg: 100, availability: 50, retries: 2 } },
-    { runLocation: 'us-east-1', data: { responseTime_avg: 250, availability: 75, retries: 1 } },
-  ]],
-  ['grouped by status code (none last)', 'metrics=responseTime_avg&groupBy=statusCode', [
-    { statusCode: 200, data: { responseTime_avg: 187.5 } }, { statusCode: 500, data: { responseTime_avg: 300 } }, { statusCode: null, data: { responseTime_avg: 150 } },
-  ]],
-  ['hourly buckets', 'metrics=responseTime_avg,availability&aggregationInterval=60', [{ data: [
-    { timestamp: '2026-01-05T00:00:00.000Z', responseTime_avg: 116.67, availability: 100 },
-    { timestamp: '2026-01-05T01:00:00.000Z', responseTime_avg: 283.33, availability: 33.3333 },
-  ] }]],
-  ['five-minute buckets', 'metrics=responseTime_avg,retries&aggregationInterval=5', [{ data: [
-    { timestamp: '2026-01-05T00:00:00.000Z', responseTime_avg: 116.67, retries: 0 }, { timestamp: '2026-01-05T01:00:00.000Z', responseTime_avg: 283.33, retries: 3 },
-  ] }]],
-  ['minute buckets (read raw; empty ones left out)', 'metrics=responseTime_avg&aggregationInterval=1', [{ data: [
-    { timestamp: '2026-01-05T00:00:00.000Z', responseTime_avg: 75 }, { timestamp: '2026-01-05T00:01:00.000Z', responseTime_avg: 200 },
-    { timestamp: '2026-01-05T01:00:00.000Z', responseTime_avg: 225 }, { timestamp: '2026-01-05T01:01:00.000Z', responseTime_avg: 400 },
-  ] }]],
-  ['a window that cuts through minute and hour buckets', `metrics=responseTime_avg,availability&from=${unix(T0 + 15_000)}&to=${unix(T0 + 3_606_000)}`, [
-    { data: { responseTime_avg: 183.33, availability: 66.6667 } },
-  ]],
-  ['the same window in hourly buckets', `metrics=responseTime_avg&aggregationInterval=60&from=${unix(T0 + 15_000)}&to=${unix(T0 + 3_606_000)}`, [{ data: [
-    { timestamp: '2026-01-05T00:00:00.000Z', responseTime_avg: 125 }, { timestamp: '2026-01-05T01:00:00.000Z', responseTime_avg: 300 },
-  ] }]],
-  ['a window of whole days (read from the day buckets once rolled up)', `metrics=responseTime_avg,responseTime_p95,availability,retries&from=${unix(T0 - 86_400_000)}&to=${unix(T0 + 26 * 3_600_000)}`, [
-    { data: { responseTime_avg: 200, responseTime_p95: pct(400), availability: 66.6667, retries: 3 } },
-  ]],
-  ['daily buckets', `metrics=responseTime_avg,availability&aggregationInterval=1440&from=${unix(T0 - 86_400_000)}&to=${unix(T0 + 26 * 3_600_000)}`, [{ data: [
-    { timestamp: '2026-01-05T00:00:00.000Z', responseTime_avg: 200, availability: 66.6667 },
-  ] }]],
+  [
+    'every aggregate over the whole window',
+    `metrics=${ALL}`,
+    [
+      {
+        data: {
+          responseTime_avg: 200,
+          responseTime_min: 50,
+          responseTime_max: 400,
+          responseTime_sum: 1200,
+          responseTime_stddev: 119.02,
+          responseTime_median: pct(150),
+          responseTime_p50: pct(150),
+          responseTime_p90: pct(400),
+          responseTime_p95: pct(400),
+          responseTime_p99: pct(400),
+          availability: 66.6667,
+          retries: 3,
+          dns_avg: 21,
+        },
+      },
+    ],
+  ],
+  [
+    'grouped by location',
+    'metrics=responseTime_avg,availability,retries&groupBy=runLocation',
+    [
+      { runLocation: 'eu-west-1', data: { responseTime_avg: 100, availability: 50, retries: 2 } },
+      { runLocation: 'us-east-1', data: { responseTime_avg: 250, availability: 75, retries: 1 } },
+    ],
+  ],
+  [
+    'grouped by status code (none last)',
+    'metrics=responseTime_avg&groupBy=statusCode',
+    [
+      { statusCode: 200, data: { responseTime_avg: 187.5 } },
+      { statusCode: 500, data: { responseTime_avg: 300 } },
+      { statusCode: null, data: { responseTime_avg: 150 } },
+    ],
+  ],
+  [
+    'hourly buckets',
+    'metrics=responseTime_avg,availability&aggregationInterval=60',
+    [
+      {
+        data: [
+          { timestamp: '2026-01-05T00:00:00.000Z', responseTime_avg: 116.67, availability: 100 },
+          { timestamp: '2026-01-05T01:00:00.000Z', responseTime_avg: 283.33, availability: 33.3333 },
+        ],
+      },
+    ],
+  ],
+  [
+    'five-minute buckets',
+    'metrics=responseTime_avg,retries&aggregationInterval=5',
+    [
+      {
+        data: [
+          { timestamp: '2026-01-05T00:00:00.000Z', responseTime_avg: 116.67, retries: 0 },
+          { timestamp: '2026-01-05T01:00:00.000Z', responseTime_avg: 283.33, retries: 3 },
+        ],
+      },
+    ],
+  ],
+  [
+    'minute buckets (read raw; empty ones left out)',
+    'metrics=responseTime_avg&aggregationInterval=1',
+    [
+      {
+        data: [
+          { timestamp: '2026-01-05T00:00:00.000Z', responseTime_avg: 75 },
+          { timestamp: '2026-01-05T00:01:00.000Z', responseTime_avg: 200 },
+          { timestamp: '2026-01-05T01:00:00.000Z', responseTime_avg: 225 },
+          { timestamp: '2026-01-05T01:01:00.000Z', responseTime_avg: 400 },
+        ],
+      },
+    ],
+  ],
+  [
+    'a window that cuts through minute and hour buckets',
+    `metrics=responseTime_avg,availability&from=${unix(T0 + 15_000)}&to=${unix(T0 + 3_606_000)}`,
+    [{ data: { responseTime_avg: 183.33, availability: 66.6667 } }],
+  ],
+  [
+    'the same window in hourly buckets',
+    `metrics=responseTime_avg&aggregationInterval=60&from=${unix(T0 + 15_000)}&to=${unix(T0 + 3_606_000)}`,
+    [
+      {
+        data: [
+          { timestamp: '2026-01-05T00:00:00.000Z', responseTime_avg: 125 },
+          { timestamp: '2026-01-05T01:00:00.000Z', responseTime_avg: 300 },
+        ],
+      },
+    ],
+  ],
+  [
+    'a window of whole days (read from the day buckets once rolled up)',
+    `metrics=responseTime_avg,responseTime_p95,availability,retries&from=${unix(T0 - 86_400_000)}&to=${unix(T0 + 26 * 3_600_000)}`,
+    [{ data: { responseTime_avg: 200, responseTime_p95: pct(400), availability: 66.6667, retries: 3 } }],
+  ],
+  [
+    'daily buckets',
+    `metrics=responseTime_avg,availability&aggregationInterval=1440&from=${unix(T0 - 86_400_000)}&to=${unix(T0 + 26 * 3_600_000)}`,
+    [{ data: [{ timestamp: '2026-01-05T00:00:00.000Z', responseTime_avg: 200, availability: 66.6667 }] }],
+  ],
   ['failures only', 'metrics=responseTime_avg,availability&filterByStatus=failure', [{ data: { responseTime_avg: 225, availability: 0 } }]],
   ['successes only (degraded counts as up)', 'metrics=responseTime_avg,availability&filterByStatus=success', [{ data: { responseTime_avg: 187.5, availability: 100 } }]],
-  ['both statuses, repeated parameters', 'metrics=responseTime_avg&metrics=retries&filterByStatus=success&filterByStatus=failure', [{ data: { responseTime_avg: 200, retries: 3 } }]],
+  [
+    'both statuses, repeated parameters',
+    'metrics=responseTime_avg&metrics=retries&filterByStatus=success&filterByStatus=failure',
+    [{ data: { responseTime_avg: 200, retries: 3 } }],
+  ],
   ['second page of series', 'metrics=availability&groupBy=runLocation&limit=1&page=2', [{ runLocation: 'us-east-1', data: { availability: 75 } }]],
   ['a page past the last series', 'metrics=availability&groupBy=runLocation&limit=1&page=3', []],
-  ['a window with no runs', `metrics=responseTime_p95,availability,retries&from=${unix(T0 - 7_200_000)}&to=${unix(T0 - 3_600_000)}`, [
-    { data: { responseTime_p95: null, availability: null, retries: 0 } },
-  ]],
+  [
+    'a window with no runs',
+    `metrics=responseTime_p95,availability,retries&from=${unix(T0 - 7_200_000)}&to=${unix(T0 - 3_600_000)}`,
+    [{ data: { responseTime_p95: null, availability: null, retries: 0 } }],
+  ],
   ['lastWeek has no runs on Monday of this week', 'metrics=availability&quickRange=lastWeek', [{ data: { availability: null } }]],
   ['thisWeek has them all', 'metrics=retries&quickRange=thisWeek', [{ data: { retries: 3 } }]],
 ]
@@ -136,8 +213,16 @@ describe.each(testDbs)('analytics API ($name)', (db) => {
     const res = await get(`metrics=responseTime_p95,availability,retries,responseTime_avg&quickRange=last24Hours`)
     const body = res.json()
     expect(body).toMatchObject({
-      checkId, name: 'Orders API', checkType: 'API', activated: false, muted: false, frequency: 10, tags: ['shop'],
-      from: '2026-01-04T02:00:00.000Z', to: '2026-01-05T02:00:00.000Z', pagination: { page: 1, limit: 10 },
+      checkId,
+      name: 'Orders API',
+      checkType: 'API',
+      activated: false,
+      muted: false,
+      frequency: 10,
+      tags: ['shop'],
+      from: '2026-01-04T02:00:00.000Z',
+      to: '2026-01-05T02:00:00.000Z',
+      pagination: { page: 1, limit: 10 },
     })
     expect(body.metadata).toEqual({
       responseTime_p95: { unit: 'milliseconds', label: 'Response time (p95)', aggregation: 'p95' },

@@ -44,7 +44,10 @@ describe.each(testDbs)('console sign-in and sessions on $name', (db) => {
   })
 
   it('answers a wrong password and an unknown e-mail alike', async () => {
-    for (const payload of [{ email: 'owner@example.com', password: 'wrong password!' }, { email: 'nobody@example.com', password: PASSWORD }]) {
+    for (const payload of [
+      { email: 'owner@example.com', password: 'wrong password!' },
+      { email: 'nobody@example.com', password: PASSWORD },
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload, remoteAddress: '10.0.0.9' })
       expect(res.statusCode).toBe(401)
       expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Wrong e-mail or password', attributes: {} })
@@ -71,7 +74,11 @@ describe.each(testDbs)('console sign-in and sessions on $name', (db) => {
   it('answers the session, and 401 without one', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/auth/session', headers: { cookie: owner.cookie } })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ user: { id: owner.userId, email: 'owner@example.com', name: 'Olive Owner' }, accounts: [{ id: t.accountId, name: 'Default account', role: 'OWNER' }], csrfToken: owner.csrfToken })
+    expect(res.json()).toEqual({
+      user: { id: owner.userId, email: 'owner@example.com', name: 'Olive Owner' },
+      accounts: [{ id: t.accountId, name: 'Default account', role: 'OWNER' }],
+      csrfToken: owner.csrfToken,
+    })
     expect((await t.app.inject({ method: 'GET', url: '/v1/auth/session' })).statusCode).toBe(401)
     expect((await t.app.inject({ method: 'GET', url: '/v1/auth/session', headers: { cookie: 'picket_session=nope' } })).statusCode).toBe(401)
   })

@@ -45,8 +45,7 @@ describe.each(testDbs)('authentication and account isolation on $name', (db) => 
     expect(created.statusCode).toBe(201)
     const id = created.json().id as string
     const other = await t.otherAccount()
-    const as = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
+    const as = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
 
     expect((await as('GET', `/v1/checks/${id}`)).statusCode).toBe(404)
     expect((await as('PUT', `/v1/checks/api/${id}`, { name: 'stolen' })).statusCode).toBe(404)

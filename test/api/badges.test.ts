@@ -118,7 +118,11 @@ describe.each(testDbs)('badges on $name', (db) => {
   })
 
   it('rejects unknown options with 400 naming the field', async () => {
-    for (const [query, field] of [['style=bogus', 'style'], ['theme=neon', 'theme'], ['responseTime=maybe', 'responseTime']] as const) {
+    for (const [query, field] of [
+      ['style=bogus', 'style'],
+      ['theme=neon', 'theme'],
+      ['responseTime=maybe', 'responseTime'],
+    ] as const) {
       const res = await badge(t, `/v1/badges/checks/${ids.b}?${query}`)
       expect(res.statusCode, query).toBe(400)
       expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' })
@@ -128,7 +132,12 @@ describe.each(testDbs)('badges on $name', (db) => {
 
   it("answers 404 for another account's check and group while that account has badges off", async () => {
     const other = await t.otherAccount()
-    const check = await t.app.inject({ method: 'POST', url: '/v1/checks/api?autoAssignAlerts=false', headers: other.headers, payload: { name: 'Theirs', activated: false, request: { url: 'http://127.0.0.1:9/' } } })
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/v1/checks/api?autoAssignAlerts=false',
+      headers: other.headers,
+      payload: { name: 'Theirs', activated: false, request: { url: 'http://127.0.0.1:9/' } },
+    })
     const group = await t.app.inject({ method: 'POST', url: '/v1/check-groups?autoAssignAlerts=false', headers: other.headers, payload: { name: 'Theirs' } })
     expect404(await badge(t, `/v1/badges/checks/${String(check.json().id)}`))
     expect404(await badge(t, `/v1/badges/groups/${String(group.json().id)}`))

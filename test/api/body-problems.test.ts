@@ -29,9 +29,11 @@ describe.each(testDbs)('every problem of a body in one 400 on $name', (db) => {
   const cases: Array<{ name: string; method: 'POST' | 'PUT'; url: () => string; body: Json; want: Record<string, RegExp> }> = [
     {
       name: 'API check: schema, rule and reference problems',
-      method: 'POST', url: () => '/v1/checks/api',
+      method: 'POST',
+      url: () => '/v1/checks/api',
       body: {
-        name: '', frequency: 7,
+        name: '',
+        frequency: 7,
         request: { url: 'ftp://shop.test', method: 'FETCH', assertions: [{ source: 'STATUS_CODE', comparison: 'CONTAINS', target: '200' }] },
         alertChannelSubscriptions: [{ alertChannelId: NO_CHANNEL, activated: true }],
       },
@@ -46,7 +48,8 @@ describe.each(testDbs)('every problem of a body in one 400 on $name', (db) => {
     },
     {
       name: 'heartbeat check: schema, rule and reference problems',
-      method: 'POST', url: () => '/v1/checks/heartbeat',
+      method: 'POST',
+      url: () => '/v1/checks/heartbeat',
       body: { name: 'Cron', script: '', description: 'd'.repeat(501), groupId: NO_GROUP, heartbeat: { period: 10, periodUnit: 'seconds', grace: 400, graceUnit: 'days' } },
       want: {
         description: /at most 500 characters/,
@@ -57,19 +60,22 @@ describe.each(testDbs)('every problem of a body in one 400 on $name', (db) => {
     },
     {
       name: 'TCP check: a missing field, a bad port and a host with a port',
-      method: 'POST', url: () => '/v1/checks/tcp',
+      method: 'POST',
+      url: () => '/v1/checks/tcp',
       body: { request: { hostname: 'db.test:5432', port: 70_000 }, setupSnippetId: 777 },
       want: { name: /is required/, 'request.port': /must be <= 65535/, 'request.hostname': /must not include a port/ },
     },
     {
       name: 'URL check: a bad type and a bad URL',
-      method: 'POST', url: () => '/v1/checks/url',
+      method: 'POST',
+      url: () => '/v1/checks/url',
       body: { name: 'Home', muted: 'yes', request: { url: 'not a url' } },
       want: { muted: /must be boolean/, 'request.url': /must start with http/ },
     },
     {
       name: 'update of an API check: schema, rule and reference problems',
-      method: 'PUT', url: () => `/v1/checks/api/${apiCheckId}`,
+      method: 'PUT',
+      url: () => `/v1/checks/api/${apiCheckId}`,
       body: { degradedResponseTime: 40_000, frequency: 0, request: { url: 'gopher://x' }, privateLocations: ['nowhere'] },
       want: {
         degradedResponseTime: /must be <= 30000/,
@@ -80,9 +86,12 @@ describe.each(testDbs)('every problem of a body in one 400 on $name', (db) => {
     },
     {
       name: 'check group: schema, rule and reference problems',
-      method: 'POST', url: () => '/v2/check-groups',
+      method: 'POST',
+      url: () => '/v2/check-groups',
       body: {
-        name: 'Shop', concurrency: 0, tags: 'shop',
+        name: 'Shop',
+        concurrency: 0,
+        tags: 'shop',
         apiCheckDefaults: { url: 'ftp://base', assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: 'abc' }] },
         retryStrategy: { type: 'SINGLE_RETRY', maxRetries: 3 },
         alertChannelSubscriptions: [{ alertChannelId: NO_CHANNEL, activated: true }],
@@ -98,7 +107,8 @@ describe.each(testDbs)('every problem of a body in one 400 on $name', (db) => {
     },
     {
       name: 'update of a check group: schema, rule and reference problems',
-      method: 'PUT', url: () => `/v2/check-groups/${groupId}`,
+      method: 'PUT',
+      url: () => `/v2/check-groups/${groupId}`,
       body: { name: ' ', locations: ['mars-1'], setupSnippetId: 555, apiCheckDefaults: { url: 'mailto:x@y.z' } },
       want: { 'locations[0]': /must be one of/, name: /must not be blank/, 'apiCheckDefaults.url': /must start with http/, setupSnippetId: /snippet 555 does not exist/ },
     },
@@ -119,7 +129,10 @@ describe.each(testDbs)('every problem of a body in one 400 on $name', (db) => {
   })
 
   const everyWrite = (): Array<['POST' | 'PUT', string]> => [
-    ['POST', '/v1/checks/api'], ['PUT', `/v1/checks/api/${apiCheckId}`], ['POST', '/v2/check-groups'], ['PUT', `/v2/check-groups/${groupId}`],
+    ['POST', '/v1/checks/api'],
+    ['PUT', `/v1/checks/api/${apiCheckId}`],
+    ['POST', '/v2/check-groups'],
+    ['PUT', `/v2/check-groups/${groupId}`],
   ]
   const checkWrites = (): Array<['POST' | 'PUT', string]> => everyWrite().slice(0, 2)
   it.each([

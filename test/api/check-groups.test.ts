@@ -7,17 +7,35 @@ import { buildStores, type Stores } from '../../src/services/stores.js'
 type Json = Record<string, unknown>
 
 const DEFAULT_GROUP = {
-  activated: true, muted: false, tags: [], locations: [], concurrency: 3,
+  activated: true,
+  muted: false,
+  tags: [],
+  locations: [],
+  concurrency: 3,
   apiCheckDefaults: { url: '', headers: [], queryParameters: [], assertions: [], basicAuth: null },
-  browserCheckDefaults: {}, runtimeId: null, environmentVariables: [], alertChannelSubscriptions: [],
-  setupSnippetId: null, tearDownSnippetId: null, localSetupScript: null, localTearDownScript: null,
-  privateLocations: [], runParallel: false, alertSettings: null, retryStrategy: 'FALLBACK', useGlobalAlertSettings: null,
-  doubleCheck: false, updated_at: null,
+  browserCheckDefaults: {},
+  runtimeId: null,
+  environmentVariables: [],
+  alertChannelSubscriptions: [],
+  setupSnippetId: null,
+  tearDownSnippetId: null,
+  localSetupScript: null,
+  localTearDownScript: null,
+  privateLocations: [],
+  runParallel: false,
+  alertSettings: null,
+  retryStrategy: 'FALLBACK',
+  useGlobalAlertSettings: null,
+  doubleCheck: false,
+  updated_at: null,
 }
 
 const DEFAULT_ALERT_SETTINGS = {
-  escalationType: 'RUN_BASED', runBasedEscalation: { failedRunThreshold: 1 }, timeBasedEscalation: { minutesFailingThreshold: 5 },
-  reminders: { amount: 0, interval: 5 }, parallelRunFailureThreshold: { enabled: false, percentage: 10 },
+  escalationType: 'RUN_BASED',
+  runBasedEscalation: { failedRunThreshold: 1 },
+  timeBasedEscalation: { minutesFailingThreshold: 5 },
+  reminders: { amount: 0, interval: 5 },
+  parallelRunFailureThreshold: { enabled: false, percentage: 10 },
 }
 
 const isIsoDate = (value: unknown): boolean => typeof value === 'string' && new Date(value).toISOString() === value
@@ -52,7 +70,13 @@ describe.each(testDbs)('check groups on $name', (db) => {
     return res.json() as Json
   }
   const addChannel = async (accountId: string, address: string) =>
-    (await stores.alertChannels.insert(accountId, { type: 'EMAIL', config: { address }, sendRecovery: true, sendFailure: true, sendDegraded: false, sslExpiry: false, sslExpiryThreshold: 30, autoSubscribe: false }, Date.now())).id
+    (
+      await stores.alertChannels.insert(
+        accountId,
+        { type: 'EMAIL', config: { address }, sendRecovery: true, sendFailure: true, sendDegraded: false, sslExpiry: false, sslExpiryThreshold: 30, autoSubscribe: false },
+        Date.now(),
+      )
+    ).id
   const expectRejected = async (method: 'POST' | 'PUT', url: string, body: unknown, field: string) => {
     const before = await total()
     const res = await t.call(method, url, body)
@@ -75,7 +99,12 @@ describe.each(testDbs)('check groups on $name', (db) => {
       const snippet = await stores.snippets.insert(t.accountId, { name: 's', script: 'x' }, Date.now())
       await stores.privateLocations.insert(t.accountId, { name: 'Office', slugName: 'office-pl' }, Date.now())
       const body = {
-        name: 'Full', activated: false, muted: true, tags: ['team', 'prod'], locations: ['eu-west-1', 'us-east-1'], concurrency: 100,
+        name: 'Full',
+        activated: false,
+        muted: true,
+        tags: ['team', 'prod'],
+        locations: ['eu-west-1', 'us-east-1'],
+        concurrency: 100,
         apiCheckDefaults: {
           url: 'https://api.example.com/v1',
           headers: [{ key: 'X-Api', value: '1' }],
@@ -83,12 +112,23 @@ describe.each(testDbs)('check groups on $name', (db) => {
           assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: 200 }],
           basicAuth: { username: 'u', password: 'p' },
         },
-        browserCheckDefaults: { viewport: 'wide' }, runtimeId: '2025.04', environmentVariables: [{ key: 'BASE', value: 'x' }],
-        setupSnippetId: snippet.id, tearDownSnippetId: snippet.id, localSetupScript: 'setup()', localTearDownScript: 'teardown()',
-        privateLocations: ['office-pl'], runParallel: null, alertSettings: { reminders: { amount: 2 } }, retryStrategy: { type: 'FIXED' },
-        useGlobalAlertSettings: false, doubleCheck: true,
+        browserCheckDefaults: { viewport: 'wide' },
+        runtimeId: '2025.04',
+        environmentVariables: [{ key: 'BASE', value: 'x' }],
+        setupSnippetId: snippet.id,
+        tearDownSnippetId: snippet.id,
+        localSetupScript: 'setup()',
+        localTearDownScript: 'teardown()',
+        privateLocations: ['office-pl'],
+        runParallel: null,
+        alertSettings: { reminders: { amount: 2 } },
+        retryStrategy: { type: 'FIXED' },
+        useGlobalAlertSettings: false,
+        doubleCheck: true,
         // read-only and unknown fields are ignored
-        id: 42, created_at: '2000-01-01', colour: 'blue',
+        id: 42,
+        created_at: '2000-01-01',
+        colour: 'blue',
       }
       const group = await create(body, '?autoAssignAlerts=false')
       const { id: _id, created_at: _c, colour: _colour, apiCheckDefaults: _a, alertSettings: _s, retryStrategy: _r, environmentVariables: _e, ...echoed } = body
@@ -150,9 +190,21 @@ describe.each(testDbs)('check groups on $name', (db) => {
       ['base URL with another scheme', { ...base, apiCheckDefaults: { url: 'ftp://example.com' } }, 'apiCheckDefaults.url'],
       ['base URL not a URL', { ...base, apiCheckDefaults: { url: 'example.com/api' } }, 'apiCheckDefaults.url'],
       ['header with an empty key', { ...base, apiCheckDefaults: { headers: [{ key: '', value: 'x' }] } }, 'apiCheckDefaults.headers[0].key'],
-      ['assertion source unknown', { ...base, apiCheckDefaults: { assertions: [{ source: 'BODY_SIZE', comparison: 'EQUALS', target: '1' }] } }, 'apiCheckDefaults.assertions[0].source'],
-      ['assertion STATUS_CODE target not a number', { ...base, apiCheckDefaults: { assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: 'abc' }] } }, 'apiCheckDefaults.assertions[0].target'],
-      ['assertion JSON_BODY property not a JSONPath', { ...base, apiCheckDefaults: { assertions: [{ source: 'JSON_BODY', comparison: 'EQUALS', property: 'id', target: '1' }] } }, 'apiCheckDefaults.assertions[0].property'],
+      [
+        'assertion source unknown',
+        { ...base, apiCheckDefaults: { assertions: [{ source: 'BODY_SIZE', comparison: 'EQUALS', target: '1' }] } },
+        'apiCheckDefaults.assertions[0].source',
+      ],
+      [
+        'assertion STATUS_CODE target not a number',
+        { ...base, apiCheckDefaults: { assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: 'abc' }] } },
+        'apiCheckDefaults.assertions[0].target',
+      ],
+      [
+        'assertion JSON_BODY property not a JSONPath',
+        { ...base, apiCheckDefaults: { assertions: [{ source: 'JSON_BODY', comparison: 'EQUALS', property: 'id', target: '1' }] } },
+        'apiCheckDefaults.assertions[0].property',
+      ],
       ['basicAuth without a password', { ...base, apiCheckDefaults: { basicAuth: { username: 'u' } } }, 'apiCheckDefaults.basicAuth.password'],
       ['browserCheckDefaults a number', { ...base, browserCheckDefaults: 5 }, 'browserCheckDefaults'],
       ['runtimeId unknown', { ...base, runtimeId: '1999.01' }, 'runtimeId'],
@@ -215,13 +267,24 @@ describe.each(testDbs)('check groups on $name', (db) => {
     })
 
     it('sets nullable settings back to null and FALLBACK', async () => {
-      const group = await create({ name: 'Settings', alertSettings: {}, useGlobalAlertSettings: false, runParallel: true, retryStrategy: { type: 'LINEAR' }, setupSnippetId: null }, '?autoAssignAlerts=false')
+      const group = await create(
+        { name: 'Settings', alertSettings: {}, useGlobalAlertSettings: false, runParallel: true, retryStrategy: { type: 'LINEAR' }, setupSnippetId: null },
+        '?autoAssignAlerts=false',
+      )
       const res = await t.call('PUT', `/v2/check-groups/${String(group.id)}?autoAssignAlerts=false`, {
-        name: 'Settings', alertSettings: null, useGlobalAlertSettings: null, runParallel: null, retryStrategy: 'FALLBACK', apiCheckDefaults: { url: 'https://x.example.com' },
+        name: 'Settings',
+        alertSettings: null,
+        useGlobalAlertSettings: null,
+        runParallel: null,
+        retryStrategy: 'FALLBACK',
+        apiCheckDefaults: { url: 'https://x.example.com' },
       })
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json()).toMatchObject({
-        alertSettings: null, useGlobalAlertSettings: null, runParallel: null, retryStrategy: 'FALLBACK',
+        alertSettings: null,
+        useGlobalAlertSettings: null,
+        runParallel: null,
+        retryStrategy: 'FALLBACK',
         apiCheckDefaults: { url: 'https://x.example.com', headers: [], queryParameters: [], assertions: [], basicAuth: null },
       })
     })
@@ -239,7 +302,13 @@ describe.each(testDbs)('check groups on $name', (db) => {
     let headers: Record<string, string>
     beforeAll(async () => {
       headers = (await t.otherAccount()).headers
-      for (const [name, tags] of [['Alpha', ['prod']], ['Beta', ['staging']], ['Gamma', ['prod', 'eu']], ['Alpha', []], ['Delta', ['infra']]] as const) {
+      for (const [name, tags] of [
+        ['Alpha', ['prod']],
+        ['Beta', ['staging']],
+        ['Gamma', ['prod', 'eu']],
+        ['Alpha', []],
+        ['Delta', ['infra']],
+      ] as const) {
         const res = await t.call('POST', '/v2/check-groups?autoAssignAlerts=false', { name, tags }, headers)
         expect(res.statusCode, res.body).toBe(201)
       }
@@ -363,7 +432,10 @@ describe.each(testDbs)('check groups on $name', (db) => {
           tags: ['team'],
           locations: ['us-west-2'],
           runtimeId: '2025.04',
-          environmentVariables: [{ key: 'SHARED', value: 'group' }, { key: 'GROUP_ONLY', value: 'g' }],
+          environmentVariables: [
+            { key: 'SHARED', value: 'group' },
+            { key: 'GROUP_ONLY', value: 'g' },
+          ],
           apiCheckDefaults: {
             url: 'https://base.example.com/v1',
             headers: [{ key: 'X-Group', value: 'g' }],
@@ -402,7 +474,10 @@ describe.each(testDbs)('check groups on $name', (db) => {
         ],
       })
       const request = c.request as Json
-      expect(request.headers).toEqual([{ key: 'X-Own', value: 'c', locked: false }, { key: 'X-Group', value: 'g', locked: false }])
+      expect(request.headers).toEqual([
+        { key: 'X-Own', value: 'c', locked: false },
+        { key: 'X-Group', value: 'g', locked: false },
+      ])
       expect(request.basicAuth).toEqual({ username: 'grp', password: 'pw' })
       expect(request.assertions).toEqual([{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200', property: '', regex: null }])
     }
@@ -478,14 +553,19 @@ describe.each(testDbs)('check groups on $name', (db) => {
       expect(await get(`/v1/check-groups/${id}`)).toMatchObject({ name: 'Mine' })
     })
 
-    it('a group cannot reference another account\'s snippet, private location or alert channel', async () => {
+    it("a group cannot reference another account's snippet, private location or alert channel", async () => {
       const other = await t.otherAccount()
       const snippet = await stores.snippets.insert(other.accountId, { name: 'theirs', script: 'x' }, Date.now())
       await stores.privateLocations.insert(other.accountId, { name: 'Theirs', slugName: 'their-pl' }, Date.now())
       const channel = await addChannel(other.accountId, 'them@example.com')
       await expectRejected('POST', '/v2/check-groups', { name: 'x', setupSnippetId: snippet.id }, 'setupSnippetId')
       await expectRejected('POST', '/v2/check-groups', { name: 'x', privateLocations: ['their-pl'] }, 'privateLocations[0]')
-      await expectRejected('POST', '/v2/check-groups', { name: 'x', alertChannelSubscriptions: [{ alertChannelId: channel, activated: true }] }, 'alertChannelSubscriptions[0].alertChannelId')
+      await expectRejected(
+        'POST',
+        '/v2/check-groups',
+        { name: 'x', alertChannelSubscriptions: [{ alertChannelId: channel, activated: true }] },
+        'alertChannelSubscriptions[0].alertChannelId',
+      )
     })
   })
 })

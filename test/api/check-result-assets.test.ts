@@ -45,8 +45,12 @@ const REFERENCE_ASSET_MANIFEST = {
             type: 'object',
             required: ['type'],
             properties: {
-              type: str({ enum: ['check-result', 'test-session-result'] }), checkId: str({ format: 'uuid' }), checkName: str({ minLength: 1 }),
-              checkType: str({ minLength: 1 }), resultId: str({ format: 'uuid' }), testSessionId: str({ format: 'uuid' }),
+              type: str({ enum: ['check-result', 'test-session-result'] }),
+              checkId: str({ format: 'uuid' }),
+              checkName: str({ minLength: 1 }),
+              checkType: str({ minLength: 1 }),
+              resultId: str({ format: 'uuid' }),
+              testSessionId: str({ format: 'uuid' }),
             },
           },
           archive: { type: 'object', required: ['entryName'], properties: { entryName: str({ minLength: 1 }) } },
@@ -96,11 +100,25 @@ for (const db of testDbs) {
       const app = await buildApp({ services, publicBaseUrl: PUBLIC_BASE_URL, rateLimit: { max: 100_000, windowMs: 60_000 } })
       const headers = { authorization: `Bearer ${boot.apiKey ?? ''}`, 'x-service-account': boot.accountId }
       k = {
-        services, store, clock, root, runDir, headers,
+        services,
+        store,
+        clock,
+        root,
+        runDir,
+        headers,
         call: (url, extra, method = 'GET') => app.inject({ method, url, headers: extra ?? headers }),
-        close: async () => { await app.close(); await store.close(); await rm(work, { recursive: true, force: true }) },
+        close: async () => {
+          await app.close()
+          await store.close()
+          await rm(work, { recursive: true, force: true })
+        },
       }
-      const created = await app.inject({ method: 'POST', url: '/v1/checks/browser', headers, payload: { name: 'Journey', script: "const { test } = require('@playwright/test')\ntest('x', async () => {})" } })
+      const created = await app.inject({
+        method: 'POST',
+        url: '/v1/checks/browser',
+        headers,
+        payload: { name: 'Journey', script: "const { test } = require('@playwright/test')\ntest('x', async () => {})" },
+      })
       expect(created.statusCode, created.body).toBe(201)
       checkId = created.json<{ id: string }>().id
 
@@ -116,11 +134,32 @@ for (const db of testDbs) {
       ])
       expect(stored).toHaveLength(4)
       const row: CheckResultRow = {
-        id: resultId, account_id: boot.accountId, check_id: checkId, check_type: 'BROWSER', sequence_id: randomUUID(), run_job_id: 'job-1', attempt: 1,
-        result_type: 'FINAL', location: 'eu-west-1', status: 'passing', has_failures: 0, has_errors: 0, is_degraded: 0, over_max_response_time: 0,
-        response_time: 1200, error_kind: null, error_message: null, status_code: null, scheduled_at: NOW - 2000, started_at: NOW - 2000, stopped_at: NOW - 800,
-        trigger: 'SCHEDULER', session_id: null, doc: JSON.stringify({ timingPhases: {}, assertions: [], jobLog: [], details: { runtimeVersion: '2025.04', assets: stored } }),
-        metrics: null, created_at: NOW,
+        id: resultId,
+        account_id: boot.accountId,
+        check_id: checkId,
+        check_type: 'BROWSER',
+        sequence_id: randomUUID(),
+        run_job_id: 'job-1',
+        attempt: 1,
+        result_type: 'FINAL',
+        location: 'eu-west-1',
+        status: 'passing',
+        has_failures: 0,
+        has_errors: 0,
+        is_degraded: 0,
+        over_max_response_time: 0,
+        response_time: 1200,
+        error_kind: null,
+        error_message: null,
+        status_code: null,
+        scheduled_at: NOW - 2000,
+        started_at: NOW - 2000,
+        stopped_at: NOW - 800,
+        trigger: 'SCHEDULER',
+        session_id: null,
+        doc: JSON.stringify({ timingPhases: {}, assertions: [], jobLog: [], details: { runtimeVersion: '2025.04', assets: stored } }),
+        metrics: null,
+        created_at: NOW,
       }
       await buildStores(store).results.insertMany([row])
     })
@@ -161,17 +200,27 @@ for (const db of testDbs) {
     })
 
     it('refuses an unknown type and an over-long pattern with a 400 naming the parameter', async () => {
-      for (const [query, field] of [['type=bogus', /^type/], [`name=${'*'.repeat(201)}`, /^name$/]] as const) {
+      for (const [query, field] of [
+        ['type=bogus', /^type/],
+        [`name=${'*'.repeat(201)}`, /^name$/],
+      ] as const) {
         const res = await k.call(`${assetsUrl()}?${query}`)
         expect(res.statusCode, res.body).toBe(400)
         const body = res.json<{ statusCode: number; error: string; attributes: Record<string, string> }>()
         expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' })
-        expect(Object.keys(body.attributes).some((key) => field.test(key)), res.body).toBe(true)
+        expect(
+          Object.keys(body.attributes).some((key) => field.test(key)),
+          res.body,
+        ).toBe(true)
       }
     })
 
     it('downloads each file with its type, length and an attachment name', async () => {
-      for (const [name, type, bytes] of [['trace.zip', 'application/zip', TRACE], ['report.json', 'application/json', Buffer.from('{"suites":[]}')], ['Home-Page.png', 'image/png', PNG]] as const) {
+      for (const [name, type, bytes] of [
+        ['trace.zip', 'application/zip', TRACE],
+        ['report.json', 'application/json', Buffer.from('{"suites":[]}')],
+        ['Home-Page.png', 'image/png', PNG],
+      ] as const) {
         const res = await k.call(`${assetsUrl()}/${name}`)
         expect(res.statusCode, res.body).toBe(200)
         expect(res.headers['content-type']).toBe(type)
@@ -191,7 +240,10 @@ for (const db of testDbs) {
       for (const query of ['trace.zip?disposition=inline', 'report.json?disposition=inline', 'run.log?disposition=inline', 'Home-Page.png?disposition=bogus']) {
         const refused = await k.call(`${assetsUrl()}/${query}`)
         expect(refused.statusCode, `${query} ${refused.body}`).toBe(400)
-        expect(Object.keys(refused.json<{ attributes: Record<string, string> }>().attributes).some((key) => /disposition/.test(key)), refused.body).toBe(true)
+        expect(
+          Object.keys(refused.json<{ attributes: Record<string, string> }>().attributes).some((key) => /disposition/.test(key)),
+          refused.body,
+        ).toBe(true)
       }
     })
 

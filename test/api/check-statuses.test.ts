@@ -21,7 +21,11 @@ describe.each(testDbs)('check statuses on $name', (db) => {
     expect(api.statusCode, api.body).toBe(201)
     ids.api = String(api.json().id)
     clock.advance(1000)
-    const hb = await t.call('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', { name: 'Nightly export', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 0, graceUnit: 'seconds' } })
+    const hb = await t.call('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', {
+      name: 'Nightly export',
+      script: '',
+      heartbeat: { period: 1, periodUnit: 'hours', grace: 0, graceUnit: 'seconds' },
+    })
     expect(hb.statusCode, hb.body).toBe(201)
     ids.heartbeat = String(hb.json().id)
     pingPath = new URL(String(hb.json().heartbeat.pingUrl)).pathname
@@ -29,12 +33,27 @@ describe.each(testDbs)('check statuses on $name', (db) => {
   afterAll(() => t.close())
 
   const pending = (checkId: string, name: string, createdAt: number): Json => ({
-    checkId, name, status: 'pending', hasFailures: false, hasErrors: false, isDegraded: false, longestRun: null, shortestRun: null,
-    lastRunLocation: null, lastCheckRunId: null, lastRunAt: null, sslDaysRemaining: null, created_at: new Date(createdAt).toISOString(), updated_at: null,
+    checkId,
+    name,
+    status: 'pending',
+    hasFailures: false,
+    hasErrors: false,
+    isDegraded: false,
+    longestRun: null,
+    shortestRun: null,
+    lastRunLocation: null,
+    lastCheckRunId: null,
+    lastRunAt: null,
+    sslDaysRemaining: null,
+    created_at: new Date(createdAt).toISOString(),
+    updated_at: null,
   })
 
   it('answers 200 pending for a check that has not run yet', async () => {
-    for (const [id, name, at] of [[ids.api, 'Shop API', T0], [ids.heartbeat, 'Nightly export', T0 + 1000]] as const) {
+    for (const [id, name, at] of [
+      [ids.api, 'Shop API', T0],
+      [ids.heartbeat, 'Nightly export', T0 + 1000],
+    ] as const) {
       const res = await t.call('GET', `/v1/check-statuses/${id}`)
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json()).toEqual(pending(id, name, at))
@@ -57,12 +76,18 @@ describe.each(testDbs)('check statuses on $name', (db) => {
     expect(status).toMatchObject({ checkId: ids.heartbeat, status: 'passing', hasFailures: false, lastRunLocation: 'heartbeat', lastCheckRunId: expect.any(String) })
     expect(status.updated_at).toEqual(expect.any(String))
     const list = (await t.call('GET', '/v1/check-statuses')).json<Json[]>()
-    expect(list.map((s) => [s.checkId, s.status])).toEqual([[ids.api, 'pending'], [ids.heartbeat, 'passing']])
+    expect(list.map((s) => [s.checkId, s.status])).toEqual([
+      [ids.api, 'pending'],
+      [ids.heartbeat, 'passing'],
+    ])
   })
 
   it('answers 404 only for a check that does not exist here', async () => {
     const other = await t.otherAccount()
-    for (const [id, headers] of [['7d0e4a63-0000-4000-8000-000000000000', t.headers], [ids.api, other.headers]] as const) {
+    for (const [id, headers] of [
+      ['7d0e4a63-0000-4000-8000-000000000000', t.headers],
+      [ids.api, other.headers],
+    ] as const) {
       const res = await t.app.inject({ method: 'GET', url: `/v1/check-statuses/${id}`, headers })
       expect(res.statusCode).toBe(404)
       expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found', attributes: {} })

@@ -47,7 +47,9 @@ describe.each(testDbs)('GET /v1/checks filters and paging on $name', (db) => {
     expect(beyond.items).toEqual([])
     expect(beyond.range).toBe('*/5')
     expect(first.link).toBe('</v1/checks?limit=2&page=1>; rel="first", </v1/checks?limit=2&page=2>; rel="next", </v1/checks?limit=2&page=3>; rel="last"')
-    expect(second.link).toBe('</v1/checks?limit=2&page=1>; rel="first", </v1/checks?limit=2&page=1>; rel="prev", </v1/checks?limit=2&page=3>; rel="next", </v1/checks?limit=2&page=3>; rel="last"')
+    expect(second.link).toBe(
+      '</v1/checks?limit=2&page=1>; rel="first", </v1/checks?limit=2&page=1>; rel="prev", </v1/checks?limit=2&page=3>; rel="next", </v1/checks?limit=2&page=3>; rel="last"',
+    )
     expect(third.link).toBe('</v1/checks?limit=2&page=1>; rel="first", </v1/checks?limit=2&page=2>; rel="prev", </v1/checks?limit=2&page=3>; rel="last"')
     const all = [...first.items, ...second.items, ...third.items].map((i) => i.id)
     expect(new Set(all).size).toBe(5)

@@ -18,7 +18,16 @@ const CREATE_REJECTS: Array<[string, Json, Record<string, RegExp>]> = [
   ['missing files', { name: 'No files' }, { files: /required/ }],
   ['files null', { name: 'Null files', files: null }, { files: /required/ }],
   ['no files at all', suiteBody({ files: [] }), { files: /fewer than 1/ }],
-  ['no test file and no config that could name them', suiteBody({ files: [{ path: 'tests/helper.ts', content: '' }, { path: 'package.json', content: '{}' }] }), { files: /test file/ }],
+  [
+    'no test file and no config that could name them',
+    suiteBody({
+      files: [
+        { path: 'tests/helper.ts', content: '' },
+        { path: 'package.json', content: '{}' },
+      ],
+    }),
+    { files: /test file/ },
+  ],
   ['a test file with an unknown extension', suiteBody({ files: [spec('tests/home.spec.py')] }), { files: /test file/ }],
   ['a .. segment', suiteBody({ files: [spec('../x.spec.ts')] }), { 'files[0].path': /\.\./ }],
   ['a .. segment inside', suiteBody({ files: [SPEC_FILE, spec('tests/../../x.spec.ts')] }), { 'files[1].path': /\.\./ }],
@@ -42,18 +51,42 @@ const CREATE_REJECTS: Array<[string, Json, Record<string, RegExp>]> = [
   ['a testCommand chaining a second command', suiteBody({ testCommand: 'npx playwright test && curl x' }), { testCommand: /without shell syntax \("&" found/ }],
   ['a testCommand with a pipe', suiteBody({ testCommand: 'npx playwright test | tee out' }), { testCommand: /without shell syntax \("\|" found/ }],
   ['a testCommand with --ui', suiteBody({ testCommand: 'npx playwright test --ui' }), { testCommand: /does not accept the option --ui/ }],
-  ['a testCommand with --workers that is not a number', suiteBody({ testCommand: 'npx playwright test --workers many' }), { testCommand: /--workers must be a whole number or a percentage/ }],
-  ['a testCommand with --config outside the suite', suiteBody({ testCommand: 'npx playwright test --config ../other.config.ts' }), { testCommand: /--config must not contain a \.\. segment/ }],
+  [
+    'a testCommand with --workers that is not a number',
+    suiteBody({ testCommand: 'npx playwright test --workers many' }),
+    { testCommand: /--workers must be a whole number or a percentage/ },
+  ],
+  [
+    'a testCommand with --config outside the suite',
+    suiteBody({ testCommand: 'npx playwright test --config ../other.config.ts' }),
+    { testCommand: /--config must not contain a \.\. segment/ },
+  ],
   ['an installCommand of another package manager', suiteBody({ installCommand: 'pnpm install' }), { installCommand: /"pnpm" is not/ }],
-  ['an installCommand that names a package', suiteBody({ installCommand: 'npm install left-pad' }), { installCommand: /does not accept "left-pad" \(packages come from package\.json\)/ }],
-  ['an installCommand with an unknown option', suiteBody({ installCommand: 'npm ci --registry=https://elsewhere.test' }), { installCommand: /does not accept the option --registry/ }],
+  [
+    'an installCommand that names a package',
+    suiteBody({ installCommand: 'npm install left-pad' }),
+    { installCommand: /does not accept "left-pad" \(packages come from package\.json\)/ },
+  ],
+  [
+    'an installCommand with an unknown option',
+    suiteBody({ installCommand: 'npm ci --registry=https://elsewhere.test' }),
+    { installCommand: /does not accept the option --registry/ },
+  ],
   ['an installCommand chaining a second command', suiteBody({ installCommand: 'npm ci; rm -rf /' }), { installCommand: /without shell syntax/ }],
   ['a bad testCommand and installCommand at once', suiteBody({ testCommand: 'npm test', installCommand: 'yarn' }), { testCommand: /^must be/, installCommand: /"yarn" is not/ }],
   ['codeBundlePath null', suiteBody({ codeBundlePath: null }), { codeBundlePath: /string/ }],
   ['an absolute workingDir', suiteBody({ workingDir: '/srv' }), { workingDir: /relative/ }],
-  ['201 environment variables', suiteBody({ environmentVariables: Array.from({ length: 201 }, (_, i) => ({ key: `V${i}`, value: 'x' })) }), { environmentVariables: /at most 200/ }],
+  [
+    '201 environment variables',
+    suiteBody({ environmentVariables: Array.from({ length: 201 }, (_, i) => ({ key: `V${i}`, value: 'x' })) }),
+    { environmentVariables: /at most 200/ },
+  ],
   ['playwrightConfig.use.headless', suiteBody({ playwrightConfig: { use: { headless: false } } }), { 'playwrightConfig.use.headless': /^is not a supported option$/ }],
-  ['playwrightConfig.use.trace', suiteBody({ playwrightConfig: { use: { baseURL: 'https://a.test', trace: 'on' } } }), { 'playwrightConfig.use.trace': /^is not a supported option$/ }],
+  [
+    'playwrightConfig.use.trace',
+    suiteBody({ playwrightConfig: { use: { baseURL: 'https://a.test', trace: 'on' } } }),
+    { 'playwrightConfig.use.trace': /^is not a supported option$/ },
+  ],
   ['playwrightConfig.workers', suiteBody({ playwrightConfig: { workers: 4 } }), { 'playwrightConfig.workers': /^is not a supported option$/ }],
   ['playwrightConfig.retries 5', suiteBody({ playwrightConfig: { retries: 5 } }), { 'playwrightConfig.retries': /<= 2/ }],
   ['playwrightConfig.timeout 0', suiteBody({ playwrightConfig: { timeout: 0 } }), { 'playwrightConfig.timeout': />= 1/ }],
@@ -106,7 +139,10 @@ describe.each(testDbs)('PLAYWRIGHT check bodies refused on $name', (db) => {
     expectProblems(await t.call('PUT', url, { engine: 'bun' }), { engine: /node/ })
     expectProblems(await t.call('PUT', url, { frequency: 0 }), { frequency: /one of/, frequencyOffset: /required/ })
     expectProblems(await t.call('PUT', url, { playwrightConfig: { use: { headless: true } } }), { 'playwrightConfig.use.headless': /^is not a supported option$/ })
-    expectProblems(await t.call('PUT', url, { testCommand: 'npx playwright test --ui', installCommand: 'npm install left-pad' }), { testCommand: /--ui/, installCommand: /left-pad/ })
+    expectProblems(await t.call('PUT', url, { testCommand: 'npx playwright test --ui', installCommand: 'npm install left-pad' }), {
+      testCommand: /--ui/,
+      installCommand: /left-pad/,
+    })
     expect((await t.call('GET', `/v1/checks/${String(created.id)}`)).json()).toEqual(created)
   })
 

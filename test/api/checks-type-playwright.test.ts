@@ -120,8 +120,18 @@ describe.each(testDbs)('PLAYWRIGHT checks on $name', (db) => {
 
   it('never returns a secret environment variable and keeps it on update', async () => {
     const secret = 'pw-secret-7f3a9c'
-    const created = await create(suiteBody({ environmentVariables: [{ key: 'PASSWORD', value: secret, secret: true }, { key: 'USER', value: 'demo' }] }))
-    const shown = [{ key: 'PASSWORD', value: null, locked: false, secret: true }, { key: 'USER', value: 'demo', locked: false, secret: false }]
+    const created = await create(
+      suiteBody({
+        environmentVariables: [
+          { key: 'PASSWORD', value: secret, secret: true },
+          { key: 'USER', value: 'demo' },
+        ],
+      }),
+    )
+    const shown = [
+      { key: 'PASSWORD', value: null, locked: false, secret: true },
+      { key: 'USER', value: 'demo', locked: false, secret: false },
+    ]
     expect(created.environmentVariables).toEqual(shown)
     const readBack = await read(created.id)
     expect(readBack.environmentVariables).toEqual(shown)
@@ -144,7 +154,18 @@ describe.each(testDbs)('PLAYWRIGHT checks on $name', (db) => {
     const schema = paths['/v1/checks/playwright']?.post?.requestBody.content['application/json']?.schema
     expect(schema?.required).toEqual(['name', 'files'])
     expect(Object.keys(schema?.properties as Json)).toEqual(
-      expect.arrayContaining(['files', 'playwrightConfig', 'testCommand', 'installCommand', 'browsers', 'codeBundlePath', 'engine', 'engineVersion', 'workingDir', 'playwrightVersion']),
+      expect.arrayContaining([
+        'files',
+        'playwrightConfig',
+        'testCommand',
+        'installCommand',
+        'browsers',
+        'codeBundlePath',
+        'engine',
+        'engineVersion',
+        'workingDir',
+        'playwrightVersion',
+      ]),
     )
     expect(paths['/v1/checks/playwright/{id}']?.put).toBeDefined()
   })

@@ -9,10 +9,30 @@ type Key = { id: string; rawKey?: string; maskedKey: string; created_at: string 
 type Dashboard = Json & { id: number; dashboardId: string; keys: Key[] }
 
 const DEFAULTS = {
-  customDomain: null, logo: null, favicon: null, link: null, description: null, width: 'FULL', refreshRate: 60,
-  paginate: true, paginationRate: 60, sortByStatus: false, checksPerPage: 15, tags: [], useTagsAndOperator: false,
-  hideTags: false, enableIncidents: false, expandChecks: false, showHeader: true, showCheckRunLinks: false,
-  showGroupNames: true, showP95: true, showP99: true, customCSS: '', isPrivate: false, keys: [],
+  customDomain: null,
+  logo: null,
+  favicon: null,
+  link: null,
+  description: null,
+  width: 'FULL',
+  refreshRate: 60,
+  paginate: true,
+  paginationRate: 60,
+  sortByStatus: false,
+  checksPerPage: 15,
+  tags: [],
+  useTagsAndOperator: false,
+  hideTags: false,
+  enableIncidents: false,
+  expandChecks: false,
+  showHeader: true,
+  showCheckRunLinks: false,
+  showGroupNames: true,
+  showP95: true,
+  showP99: true,
+  customCSS: '',
+  isPrivate: false,
+  keys: [],
 }
 
 describe.each(testDbs)('dashboards on $name', (db) => {
@@ -55,11 +75,25 @@ describe.each(testDbs)('dashboards on $name', (db) => {
     expect(list.headers['content-range']).toBe(`0-${items.length - 1}/${items.length}`)
 
     const updated = await t.call('PUT', `/v1/dashboards/${created.dashboardId}`, {
-      header: 'New header', width: '960PX', refreshRate: 300, tags: ['prod'], customUrl, id: 999, dashboardId: 'hijack', keys: [{ rawKey: 'x' }],
+      header: 'New header',
+      width: '960PX',
+      refreshRate: 300,
+      tags: ['prod'],
+      customUrl,
+      id: 999,
+      dashboardId: 'hijack',
+      keys: [{ rawKey: 'x' }],
     })
     expect(updated.statusCode, updated.body).toBe(200)
     expect(updated.json()).toMatchObject({
-      ...DEFAULTS, id: created.id, dashboardId: created.dashboardId, customUrl, header: 'New header', width: '960PX', refreshRate: 300, tags: ['prod'],
+      ...DEFAULTS,
+      id: created.id,
+      dashboardId: created.dashboardId,
+      customUrl,
+      header: 'New header',
+      width: '960PX',
+      refreshRate: 300,
+      tags: ['prod'],
     })
     expect(updated.json().updated_at).toEqual(expect.any(String))
     const again = await t.call('PUT', `/v1/dashboards/${created.dashboardId}`, { showP99: false })
@@ -84,15 +118,41 @@ describe.each(testDbs)('dashboards on $name', (db) => {
 
   it('accepts every value of each set, a custom domain alone, empty image URLs and 64 KiB of CSS', async () => {
     const body = {
-      header: 'All', customUrl: null, customDomain: 'Status.Example.COM', logo: '', favicon: 'https://cdn.example.com/f.ico', link: 'https://example.com',
-      description: 'Our services', width: '960PX', refreshRate: 600, paginate: false, paginationRate: 30, sortByStatus: true, checksPerPage: 20,
-      tags: ['a', 'b'], useTagsAndOperator: true, hideTags: true, enableIncidents: true, expandChecks: true, showHeader: false,
-      showCheckRunLinks: true, showGroupNames: false, showP95: false, showP99: false, customCSS: 'x'.repeat(64 * 1024),
+      header: 'All',
+      customUrl: null,
+      customDomain: 'Status.Example.COM',
+      logo: '',
+      favicon: 'https://cdn.example.com/f.ico',
+      link: 'https://example.com',
+      description: 'Our services',
+      width: '960PX',
+      refreshRate: 600,
+      paginate: false,
+      paginationRate: 30,
+      sortByStatus: true,
+      checksPerPage: 20,
+      tags: ['a', 'b'],
+      useTagsAndOperator: true,
+      hideTags: true,
+      enableIncidents: true,
+      expandChecks: true,
+      showHeader: false,
+      showCheckRunLinks: true,
+      showGroupNames: false,
+      showP95: false,
+      showP99: false,
+      customCSS: 'x'.repeat(64 * 1024),
     }
     const res = await t.call('POST', '/v1/dashboards', body)
     expect(res.statusCode, res.body).toBe(201)
     expect(res.json()).toMatchObject({ ...body, customDomain: 'status.example.com' })
-    for (const [field, value] of [['refreshRate', 60], ['refreshRate', 300], ['paginationRate', 300], ['checksPerPage', 1], ['width', 'FULL']] as const) {
+    for (const [field, value] of [
+      ['refreshRate', 60],
+      ['refreshRate', 300],
+      ['paginationRate', 300],
+      ['checksPerPage', 1],
+      ['width', 'FULL'],
+    ] as const) {
       const ok = await t.call('PUT', `/v1/dashboards/${res.json().dashboardId as string}`, { [field]: value })
       expect(ok.statusCode, `${field}=${value}`).toBe(200)
       expect(ok.json()[field]).toBe(value)
@@ -141,7 +201,11 @@ describe.each(testDbs)('dashboards on $name', (db) => {
     expect(await total()).toBe(before)
 
     const created = await create({ description: 'keep me' })
-    for (const [body, field] of [[{ customUrl: null }, 'customUrl'], [{ checksPerPage: 25 }, 'checksPerPage'], [{ link: 'nope' }, 'link']] as Array<[Json, string]>) {
+    for (const [body, field] of [
+      [{ customUrl: null }, 'customUrl'],
+      [{ checksPerPage: 25 }, 'checksPerPage'],
+      [{ link: 'nope' }, 'link'],
+    ] as Array<[Json, string]>) {
       const res = await t.call('PUT', `/v1/dashboards/${created.dashboardId}`, body)
       expect(res.statusCode, JSON.stringify(body)).toBe(400)
       expect(attributesOf(res)).toContain(field)
@@ -151,7 +215,14 @@ describe.each(testDbs)('dashboards on $name', (db) => {
 
   it('treats null as "keep" for lists and numbers, and as "clear" for texts', async () => {
     const created = await create({ tags: ['a'], checksPerPage: 5, useTagsAndOperator: true, description: 'd', customCSS: 'body{}', logo: 'https://x.example/l.png' })
-    const res = await t.call('PUT', `/v1/dashboards/${created.dashboardId}`, { tags: null, checksPerPage: null, useTagsAndOperator: null, description: null, customCSS: null, logo: null })
+    const res = await t.call('PUT', `/v1/dashboards/${created.dashboardId}`, {
+      tags: null,
+      checksPerPage: null,
+      useTagsAndOperator: null,
+      description: null,
+      customCSS: null,
+      logo: null,
+    })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({ tags: ['a'], checksPerPage: 5, useTagsAndOperator: true, description: null, customCSS: '', logo: null })
   })
@@ -184,7 +255,12 @@ describe.each(testDbs)('dashboards on $name', (db) => {
 
     // A freed name can be used again.
     expect((await t.call('DELETE', `/v1/dashboards/${mine.dashboardId}`)).statusCode).toBe(204)
-    const reuse = await t.app.inject({ method: 'POST', url: '/v1/dashboards', headers: other.headers, payload: { header: 'x', customUrl: mine.customUrl, customDomain: 'taken.example.com' } })
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/v1/dashboards',
+      headers: other.headers,
+      payload: { header: 'x', customUrl: mine.customUrl, customDomain: 'taken.example.com' },
+    })
     expect(reuse.statusCode, reuse.body).toBe(201)
   })
 
@@ -217,11 +293,10 @@ describe.each(testDbs)('dashboards on $name', (db) => {
     expect(fresh[0]!.id).not.toBe(key.id)
   })
 
-  it("keeps accounts apart: another account cannot see, change or delete a dashboard", async () => {
+  it('keeps accounts apart: another account cannot see, change or delete a dashboard', async () => {
     const mine = await create()
     const other = await t.otherAccount()
-    const as = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
+    const as = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
     expect((await as('GET', `/v1/dashboards/${mine.dashboardId}`)).statusCode).toBe(404)
     expect((await as('GET', `/v1/dashboards/${mine.customUrl as string}?type=customUrl`)).statusCode).toBe(404)
     expect((await as('PUT', `/v1/dashboards/${mine.dashboardId}`, { header: 'stolen' })).statusCode).toBe(404)

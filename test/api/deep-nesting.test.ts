@@ -24,7 +24,12 @@ const deployBody = (where: 'payload' | 'array'): DeployRequest =>
       kind: 'check',
       logicalId: 'home',
       checkType: 'api',
-      payload: { name: 'Home', request: { url: 'https://example.com/' }, groupId: { $ref: 'check-group:backend' }, ...(where === 'payload' ? { deep: '__DEEP__', tags: ['web'] } : { tags: ['web', '__DEEP__'] }) },
+      payload: {
+        name: 'Home',
+        request: { url: 'https://example.com/' },
+        groupId: { $ref: 'check-group:backend' },
+        ...(where === 'payload' ? { deep: '__DEEP__', tags: ['web'] } : { tags: ['web', '__DEEP__'] }),
+      },
     },
   ])
 
@@ -42,7 +47,13 @@ describe.each(testDbs)('deeply nested bodies on $name', (db) => {
     { route: 'deploy, in an array', url: '/v1/projects/deploy', body: deployBody('array'), deep: deepArray(20_000), at: /^resources\[1\]\.payload\.tags\[1\](\[0\])+/ },
     { route: 'deploy, just past the limit', url: '/v1/projects/deploy', body: deployBody('payload'), deep: deepObject(61), at: /^resources\[1\]\.payload\.deep(\.x){60}$/ },
     { route: 'API check, in a known object', url: '/v1/checks/api', body: apiCheck, deep: deepObject(20_000), at: /^request\.extra(\.x)+/ },
-    { route: 'API check, as an unknown key', url: '/v1/checks/api', body: { ...apiCheck, request: { url: 'https://example.com' }, zzz: '__DEEP__' }, deep: deepArray(20_000), at: /^zzz(\[0\])+/ },
+    {
+      route: 'API check, as an unknown key',
+      url: '/v1/checks/api',
+      body: { ...apiCheck, request: { url: 'https://example.com' }, zzz: '__DEEP__' },
+      deep: deepArray(20_000),
+      at: /^zzz(\[0\])+/,
+    },
     { route: 'variable', url: '/v1/variables', body: { key: 'DEEP', value: 'v', more: '__DEEP__' }, deep: deepObject(20_000), at: /^more(\.x)+/ },
     { route: 'sign-in (no key needed)', url: '/v1/auth/sign-in', body: { email: 'a@example.com', password: '__DEEP__' }, deep: deepArray(20_000), at: /^password(\[0\])+/ },
   ])('$route: 400 naming where, nothing written', async ({ url, body, deep, at }) => {

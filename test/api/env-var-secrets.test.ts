@@ -60,16 +60,37 @@ describe.each(testDbs)('secret environment variables of checks and groups on $na
   beforeAll(async () => {
     values.set('GROUP_KEY', newSecret())
     values.set('V1_KEY', newSecret())
-    group = (await call('POST', '/v2/check-groups?autoAssignAlerts=false', {
-      name: 'Secret group',
-      environmentVariables: [{ key: 'GROUP_KEY', value: values.get('GROUP_KEY'), secret: true }, { key: 'GROUP_PLAIN', value: 'plain-group' }],
-    }, 201)) as Json
-    v1Group = (await call('POST', '/v1/check-groups?autoAssignAlerts=false', {
-      name: 'Secret v1 group', environmentVariables: [{ key: 'V1_KEY', value: values.get('V1_KEY'), secret: true, locked: true }],
-    }, 201)) as Json
+    group = (await call(
+      'POST',
+      '/v2/check-groups?autoAssignAlerts=false',
+      {
+        name: 'Secret group',
+        environmentVariables: [
+          { key: 'GROUP_KEY', value: values.get('GROUP_KEY'), secret: true },
+          { key: 'GROUP_PLAIN', value: 'plain-group' },
+        ],
+      },
+      201,
+    )) as Json
+    v1Group = (await call(
+      'POST',
+      '/v1/check-groups?autoAssignAlerts=false',
+      {
+        name: 'Secret v1 group',
+        environmentVariables: [{ key: 'V1_KEY', value: values.get('V1_KEY'), secret: true, locked: true }],
+      },
+      201,
+    )) as Json
     for (const kind of KINDS) {
       values.set(kind.key, newSecret())
-      const body = { ...kind.body(), groupId: group.id, environmentVariables: [{ key: kind.key, value: values.get(kind.key), secret: true }, { key: 'OWN_PLAIN', value: 'plain-own' }] }
+      const body = {
+        ...kind.body(),
+        groupId: group.id,
+        environmentVariables: [
+          { key: kind.key, value: values.get(kind.key), secret: true },
+          { key: 'OWN_PLAIN', value: 'plain-own' },
+        ],
+      }
       checks.set(kind.segment, (await call('POST', `/v1/checks/${kind.segment}`, body, 201)) as Json)
     }
   })
@@ -101,7 +122,15 @@ describe.each(testDbs)('secret environment variables of checks and groups on $na
       const read = (await call('GET', `/v1/checks/${id}`)) as Json
       expect(entry(read, kind.key)?.value).toBeNull()
       // The whole document for the script checks; the heartbeat sends its entry back with the value left out.
-      const body = kind.segment === 'heartbeat' ? { environmentVariables: [{ key: kind.key, secret: true }, { key: 'OWN_PLAIN', value: 'plain-own' }] } : read
+      const body =
+        kind.segment === 'heartbeat'
+          ? {
+              environmentVariables: [
+                { key: kind.key, secret: true },
+                { key: 'OWN_PLAIN', value: 'plain-own' },
+              ],
+            }
+          : read
       const put = await call('PUT', `/v1/checks/${kind.segment}/${id}`, body)
       expect(entry(put, kind.key)).toEqual({ key: kind.key, value: null, locked: false, secret: true })
       expect(await storedCheckEnv(id)).toContainEqual({ key: kind.key, value: values.get(kind.key), locked: false, secret: true })
@@ -146,7 +175,12 @@ describe.each(testDbs)('secret environment variables of checks and groups on $na
     for (const kind of KINDS) {
       const id = String(checks.get(kind.segment)?.id)
       const replaced = newSecret()
-      const put = await call('PUT', `/v1/checks/${kind.segment}/${id}`, { environmentVariables: [{ key: kind.key, value: replaced, secret: true }, { key: 'OWN_PLAIN', value: 'plain-own' }] })
+      const put = await call('PUT', `/v1/checks/${kind.segment}/${id}`, {
+        environmentVariables: [
+          { key: kind.key, value: replaced, secret: true },
+          { key: 'OWN_PLAIN', value: 'plain-own' },
+        ],
+      })
       expect(entry(put, kind.key)?.value).toBeNull()
       expect(await storedCheckEnv(id)).toContainEqual({ key: kind.key, value: replaced, locked: false, secret: true })
 
@@ -163,11 +197,28 @@ describe.each(testDbs)('secret environment variables of checks and groups on $na
     for (const version of ['v1', 'v2']) {
       const replaced = newSecret()
       const url = `/${version}/check-groups/${String(group.id)}`
-      const put = await call('PUT', url, { name: 'Secret group', environmentVariables: [{ key: 'GROUP_KEY', value: replaced }, { key: 'GROUP_PLAIN', value: 'plain-group' }] })
+      const put = await call('PUT', url, {
+        name: 'Secret group',
+        environmentVariables: [
+          { key: 'GROUP_KEY', value: replaced },
+          { key: 'GROUP_PLAIN', value: 'plain-group' },
+        ],
+      })
       expect(entry(put, 'GROUP_KEY')).toEqual({ key: 'GROUP_KEY', value: '*****', locked: false, secret: true })
       expect(await storedGroupEnv(Number(group.id))).toContainEqual({ key: 'GROUP_KEY', value: replaced, locked: false, secret: true })
 
-      const off = (await call('PUT', url, { name: 'Secret group', environmentVariables: [{ key: 'GROUP_PLAIN', value: 'p' }, { key: 'GROUP_KEY', value: '*****', secret: false }] }, 400)) as Json
+      const off = (await call(
+        'PUT',
+        url,
+        {
+          name: 'Secret group',
+          environmentVariables: [
+            { key: 'GROUP_PLAIN', value: 'p' },
+            { key: 'GROUP_KEY', value: '*****', secret: false },
+          ],
+        },
+        400,
+      )) as Json
       expect(off).toMatchObject({ statusCode: 400, error: 'Bad Request' })
       expect(Object.keys(off.attributes as Json)).toEqual(['environmentVariables[1].secret'])
       expect(await storedGroupEnv(Number(group.id))).toContainEqual({ key: 'GROUP_KEY', value: replaced, locked: false, secret: true })
@@ -181,7 +232,19 @@ describe.each(testDbs)('secret environment variables of checks and groups on $na
     const cases: Array<[string, string, Json, string, number]> = [
       ['POST', '/v1/checks/browser', { name: 'No value', script: SCRIPT, environmentVariables: [{ key: 'S', secret: true }] }, 'environmentVariables[0].value', 400],
       ['POST', '/v2/check-groups', { name: 'No value', environmentVariables: [{ key: 'S', value: null, secret: true }] }, 'environmentVariables[0].value', 400],
-      ['PUT', `/v2/check-groups/${String(group.id)}`, { name: 'Secret group', environmentVariables: [{ key: 'NEW_KEY', value: '*****', secret: true }, { key: 'OTHER', secret: true }] }, 'environmentVariables[1].value', 400],
+      [
+        'PUT',
+        `/v2/check-groups/${String(group.id)}`,
+        {
+          name: 'Secret group',
+          environmentVariables: [
+            { key: 'NEW_KEY', value: '*****', secret: true },
+            { key: 'OTHER', secret: true },
+          ],
+        },
+        'environmentVariables[1].value',
+        400,
+      ],
     ]
     for (const [method, url, body, field, status] of cases) {
       const res = (await call(method as InjectOptions['method'], url, body, status)) as Json

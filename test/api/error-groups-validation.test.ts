@@ -42,7 +42,12 @@ describe.each(testDbs)('error group requests that are 400 on $name', (db) => {
     ['a JSON string body', 'archiveForEver', ['body']],
   ]
   it.each(BAD_PATCHES)('PATCH with %s is 400 naming the fields', async (_what, body, fields) => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/v1/error-groups/${group.id}`, headers: { ...t.headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) })
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/error-groups/${group.id}`,
+      headers: { ...t.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    })
     expect(res.statusCode, res.body).toBe(400)
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String) })
     expect(Object.keys(res.json().attributes).sort()).toEqual([...fields].sort())

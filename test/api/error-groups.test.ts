@@ -72,9 +72,14 @@ describe.each(testDbs)('error groups on $name', (db) => {
       i += group.messages.length
       const item = items.find((g) => g.cleanedErrorMessage === group.cleaned)
       expect(item).toMatchObject({
-        checkId: checkA, occurrences: group.messages.length, rawErrorMessage: group.messages[group.messages.length - 1],
-        firstSeen: new Date(first).toISOString(), lastSeen: new Date(T0 + (i - 1) * MIN).toISOString(),
-        archivedUntilNextEvent: false, archivedForever: false, rootCauseAnalyses: [],
+        checkId: checkA,
+        occurrences: group.messages.length,
+        rawErrorMessage: group.messages[group.messages.length - 1],
+        firstSeen: new Date(first).toISOString(),
+        lastSeen: new Date(T0 + (i - 1) * MIN).toISOString(),
+        archivedUntilNextEvent: false,
+        archivedForever: false,
+        rootCauseAnalyses: [],
       })
       expect(item?.errorHash).toMatch(/^[0-9a-f]{64}$/)
       expect(item?.firstSeen).toMatch(ISO_TIME)
@@ -149,8 +154,11 @@ describe.each(testDbs)('error groups on $name', (db) => {
     await t.services.afterFinalResults([finalResult(t.accountId, checkB, 'connect ECONNREFUSED ::1:36257', T0 + 400 * MIN)])
     const back = (await list(`/v1/error-groups/checks/${checkB}`)).items.find((g) => g.id === group.id)
     expect(back).toMatchObject({
-      archivedUntilNextEvent: false, occurrences: 2, rawErrorMessage: 'connect ECONNREFUSED ::1:36257',
-      firstSeen: group.firstSeen, lastSeen: new Date(T0 + 400 * MIN).toISOString(),
+      archivedUntilNextEvent: false,
+      occurrences: 2,
+      rawErrorMessage: 'connect ECONNREFUSED ::1:36257',
+      firstSeen: group.firstSeen,
+      lastSeen: new Date(T0 + 400 * MIN).toISOString(),
     })
   })
 
@@ -188,7 +196,9 @@ describe.each(testDbs)('error groups on $name', (db) => {
 
   it('heartbeat failures (a /fail ping, a missed deadline) make groups through the same hook', async () => {
     const res = await t.call('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', {
-      name: 'Nightly export', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 5, graceUnit: 'minutes' },
+      name: 'Nightly export',
+      script: '',
+      heartbeat: { period: 1, periodUnit: 'hours', grace: 5, graceUnit: 'minutes' },
     })
     expect(res.statusCode, res.body).toBe(201)
     const id = String(res.json().id)

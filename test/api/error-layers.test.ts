@@ -51,7 +51,13 @@ describe('error bodies from every layer, over a socket', () => {
   const auth = (): Headers => ({ Authorization: t.headers.authorization ?? '', 'X-Service-Account': t.headers['x-service-account'] ?? '' })
 
   const cases: Array<{ name: string; request: () => string; status: number; field?: string; echo?: string[] }> = [
-    { name: 'path parameter over 500 characters (after authentication: 400 naming it)', request: () => http('GET', `/v1/checks/${LONG}`, auth()), status: 400, field: 'id', echo: [LONG] },
+    {
+      name: 'path parameter over 500 characters (after authentication: 400 naming it)',
+      request: () => http('GET', `/v1/checks/${LONG}`, auth()),
+      status: 400,
+      field: 'id',
+      echo: [LONG],
+    },
     { name: 'path parameter over 500 characters without credentials', request: () => http('GET', `/v1/checks/${LONG}`), status: 401, echo: [LONG] },
     { name: 'variable key over 500 characters', request: () => http('GET', `/v1/variables/${LONG}`, auth()), status: 400, field: 'key', echo: [LONG] },
     { name: 'unbounded id (alert channel) over 500 characters', request: () => http('GET', `/v1/alert-channels/${LONG}`, auth()), status: 404, echo: [LONG] },
@@ -59,18 +65,40 @@ describe('error bodies from every layer, over a socket', () => {
     { name: 'header over 16 KB', request: () => http('GET', '/v1/checks', { ...auth(), 'X-Padding': HUGE }), status: 431, echo: [HUGE.slice(0, 1000)] },
     { name: 'unknown method', request: () => http('BREW', '/v1/checks', auth()), status: 400 },
     { name: 'header name with a space', request: () => http('GET', '/v1/checks', { ...auth(), 'Bad Header': 'x' }), status: 400 },
-    { name: 'Content-Length with Transfer-Encoding', request: () => http('POST', '/v1/checks/api', { ...auth(), ...JSON_TYPE, 'Transfer-Encoding': 'chunked' }, '{}'), status: 400 },
+    {
+      name: 'Content-Length with Transfer-Encoding',
+      request: () => http('POST', '/v1/checks/api', { ...auth(), ...JSON_TYPE, 'Transfer-Encoding': 'chunked' }, '{}'),
+      status: 400,
+    },
     { name: 'Expect other than 100-continue', request: () => http('GET', '/v1/checks', { ...auth(), Expect: 'teapot' }), status: 417, field: 'expect' },
     { name: 'malformed percent-encoding in a path parameter', request: () => http('GET', '/v1/checks/%E0%A4%A', auth()), status: 400, field: 'url' },
     { name: 'unknown route, long path', request: () => http('GET', `/${LONG}`), status: 404, echo: [LONG] },
     { name: 'unknown /v1 route', request: () => http('GET', '/v1/nothing-here', auth()), status: 404 },
     { name: 'method without a route', request: () => http('PATCH', '/v1/checks', auth()), status: 404 },
-    { name: 'body over the size limit', request: () => http('POST', '/v1/checks/api', { ...auth(), ...JSON_TYPE }, JSON.stringify({ name: 'y'.repeat(BODY_LIMIT + 100) })), status: 413, field: 'body', echo: ['y'.repeat(200)] },
+    {
+      name: 'body over the size limit',
+      request: () => http('POST', '/v1/checks/api', { ...auth(), ...JSON_TYPE }, JSON.stringify({ name: 'y'.repeat(BODY_LIMIT + 100) })),
+      status: 413,
+      field: 'body',
+      echo: ['y'.repeat(200)],
+    },
     { name: 'body that is not JSON', request: () => http('POST', '/v1/checks/api', { ...auth(), 'Content-Type': 'text/plain' }, 'name=a'), status: 415, field: 'content-type' },
-    { name: 'invalid JSON', request: () => http('POST', '/v1/checks/api', { ...auth(), ...JSON_TYPE }, `{"name": "${'z'.repeat(300)}",}`), status: 400, field: 'body', echo: ['z'.repeat(300)] },
+    {
+      name: 'invalid JSON',
+      request: () => http('POST', '/v1/checks/api', { ...auth(), ...JSON_TYPE }, `{"name": "${'z'.repeat(300)}",}`),
+      status: 400,
+      field: 'body',
+      echo: ['z'.repeat(300)],
+    },
     { name: 'empty JSON body', request: () => http('POST', '/v1/checks/api', { ...auth(), ...JSON_TYPE }, ''), status: 400, field: 'body' },
     { name: 'JSON with __proto__', request: () => http('POST', '/v1/checks/api', { ...auth(), ...JSON_TYPE }, '{"name":"a","__proto__":{"x":1}}'), status: 400, field: 'body' },
-    { name: 'schema error in the body', request: () => http('POST', '/v1/checks/api', { ...auth(), ...JSON_TYPE }, JSON.stringify({ name: LONG, request: { url: 'http://a.test' } })), status: 400, field: 'name', echo: [LONG] },
+    {
+      name: 'schema error in the body',
+      request: () => http('POST', '/v1/checks/api', { ...auth(), ...JSON_TYPE }, JSON.stringify({ name: LONG, request: { url: 'http://a.test' } })),
+      status: 400,
+      field: 'name',
+      echo: [LONG],
+    },
     { name: 'ping with PUT', request: () => http('PUT', '/ping/abcdefgh12345678'), status: 405, field: 'method' },
     { name: 'ping with an unknown token', request: () => http('GET', '/ping/abcdefgh12345678'), status: 404 },
     { name: 'ping token over 500 characters', request: () => http('GET', `/ping/${LONG}`), status: 400, field: 'token', echo: [LONG] },
@@ -92,7 +120,9 @@ describe('error bodies from every layer, over a socket', () => {
     const res = await rawRequest(port, http('POST', '/v1/checks/api', { ...auth(), ...JSON_TYPE }, '{"name": "a",\n "request": }'))
     const body = expectErrorBody(res, 400)
     expect(body.message).toBe("Body is not valid JSON: unexpected '}', expected a value (object, array, string, number, true, false or null) at line 2, column 13 (position 26)")
-    expect(body.attributes).toEqual({ body: "is not valid JSON: unexpected '}', expected a value (object, array, string, number, true, false or null) at line 2, column 13 (position 26)" })
+    expect(body.attributes).toEqual({
+      body: "is not valid JSON: unexpected '}', expected a value (object, array, string, number, true, false or null) at line 2, column 13 (position 26)",
+    })
   })
 })
 

@@ -51,7 +51,8 @@ describe.each(testDbs)('a cron job watched through its ping URL on $name', (db) 
 
   it('is watched, fails when the job stops, recovers when it resumes, and reports its availability', async () => {
     const created = await api('/v1/checks/heartbeat?autoAssignAlerts=false', {
-      method: 'POST', body: JSON.stringify({ name: 'Hourly backup', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 5, graceUnit: 'minutes' } }),
+      method: 'POST',
+      body: JSON.stringify({ name: 'Hourly backup', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 5, graceUnit: 'minutes' } }),
     })
     expect(created.status).toBe(201)
     const id = String(created.body.id)

@@ -18,7 +18,10 @@ describe.each(testDbs)('heartbeat pings on $name', (db) => {
 
   const create = async (extra: Json = {}) => {
     const res = await t.call('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', {
-      name: 'Nightly backup', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 10, graceUnit: 'minutes' }, ...extra,
+      name: 'Nightly backup',
+      script: '',
+      heartbeat: { period: 1, periodUnit: 'hours', grace: 10, graceUnit: 'minutes' },
+      ...extra,
     })
     expect(res.statusCode, res.body).toBe(201)
     const check = res.json<Json>()
@@ -47,11 +50,26 @@ describe.each(testDbs)('heartbeat pings on $name', (db) => {
     expect(res.json()).toMatchObject({ ok: true, recorded: true, state: 'RECEIVED' })
     const [event] = await events(id)
     expect(event).toMatchObject({
-      id: res.json().eventId, state: 'RECEIVED', type: 'PING', method: 'GET', source: 'https://cron.example', userAgent: CURL,
-      body: null, durationMs: null, timestamp: new Date(clock.now()).toISOString(),
+      id: res.json().eventId,
+      state: 'RECEIVED',
+      type: 'PING',
+      method: 'GET',
+      source: 'https://cron.example',
+      userAgent: CURL,
+      body: null,
+      durationMs: null,
+      timestamp: new Date(clock.now()).toISOString(),
     })
     const [result] = await results(id)
-    expect(result).toMatchObject({ id: event?.resultId, checkType: 'HEARTBEAT', resultType: 'FINAL', status: 'passing', hasFailures: false, runLocation: 'heartbeat', trigger: 'HEARTBEAT' })
+    expect(result).toMatchObject({
+      id: event?.resultId,
+      checkType: 'HEARTBEAT',
+      resultType: 'FINAL',
+      status: 'passing',
+      hasFailures: false,
+      runLocation: 'heartbeat',
+      trigger: 'HEARTBEAT',
+    })
     const status = await t.call('GET', `/v1/check-statuses/${id}`)
     expect(status.json()).toMatchObject({ status: 'passing', hasFailures: false })
   })
@@ -104,7 +122,16 @@ describe.each(testDbs)('heartbeat pings on $name', (db) => {
 
   it('answers link-preview bots without counting them', async () => {
     const { id, path } = await create()
-    for (const ua of ['Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', 'Twitterbot/1.0', 'Mozilla/5.0 (compatible; Discordbot/2.0)', 'WhatsApp/2.23', 'LinkedInBot/1.0', 'TelegramBot (like TwitterBot)', 'Facebot', 'Googlebot/2.1']) {
+    for (const ua of [
+      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      'Twitterbot/1.0',
+      'Mozilla/5.0 (compatible; Discordbot/2.0)',
+      'WhatsApp/2.23',
+      'LinkedInBot/1.0',
+      'TelegramBot (like TwitterBot)',
+      'Facebot',
+      'Googlebot/2.1',
+    ]) {
       const res = await ping(path, { headers: { 'user-agent': ua } })
       expect(res.statusCode, ua).toBe(200)
       expect(res.json()).toMatchObject({ ok: true, recorded: false })

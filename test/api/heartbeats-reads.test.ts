@@ -51,7 +51,11 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
    */
   beforeAll(async () => {
     t = await startTestApp(db, { clock })
-    const res = await t.call('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', { name: 'Hourly export', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 0, graceUnit: 'seconds' } })
+    const res = await t.call('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', {
+      name: 'Hourly export',
+      script: '',
+      heartbeat: { period: 1, periodUnit: 'hours', grace: 0, graceUnit: 'seconds' },
+    })
     expect(res.statusCode, res.body).toBe(201)
     id = String(res.json().id)
     path = new URL(String(res.json().heartbeat.pingUrl)).pathname
@@ -80,13 +84,25 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
     const day = { successRatio: { currentPeriod: 62.5, previousPeriod: null }, totalEntitiesCurrentPeriod: 8 }
     expect(await availability(`?startTime=${unix(T0)}&endTime=${unix(T0 + 24 * H)}`)).toEqual(day)
     // [+4h, +8h): miss, ping, fail, ping = 2 of 4; before it [0, +4h): ping, ping, ping, miss = 3 of 4.
-    expect(await availability(`?startTime=${iso(T0 + 4 * H)}&endTime=${iso(T0 + 8 * H)}`)).toEqual({ successRatio: { currentPeriod: 50, previousPeriod: 75 }, totalEntitiesCurrentPeriod: 4 })
+    expect(await availability(`?startTime=${iso(T0 + 4 * H)}&endTime=${iso(T0 + 8 * H)}`)).toEqual({
+      successRatio: { currentPeriod: 50, previousPeriod: 75 },
+      totalEntitiesCurrentPeriod: 4,
+    })
     // [+3h, +4h): the first miss only; before it [+2h, +3h): one ping.
-    expect(await availability(`?startTime=${unix(T0 + 3 * H)}&endTime=${unix(T0 + 4 * H)}`)).toEqual({ successRatio: { currentPeriod: 0, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 1 })
+    expect(await availability(`?startTime=${unix(T0 + 3 * H)}&endTime=${unix(T0 + 4 * H)}`)).toEqual({
+      successRatio: { currentPeriod: 0, previousPeriod: 100 },
+      totalEntitiesCurrentPeriod: 1,
+    })
     // [0, +3h): three pings = 3 of 3; nothing was recorded before T0.
-    expect(await availability(`?startTime=${unix(T0)}&endTime=${unix(T0 + 3 * H)}`)).toEqual({ successRatio: { currentPeriod: 100, previousPeriod: null }, totalEntitiesCurrentPeriod: 3 })
+    expect(await availability(`?startTime=${unix(T0)}&endTime=${unix(T0 + 3 * H)}`)).toEqual({
+      successRatio: { currentPeriod: 100, previousPeriod: null },
+      totalEntitiesCurrentPeriod: 3,
+    })
     // [+4h, +5h): the second miss only, so 0; before it [+3h, +4h): the first miss only, so 0 as well, not null.
-    expect(await availability(`?startTime=${unix(T0 + 4 * H)}&endTime=${unix(T0 + 5 * H)}`)).toEqual({ successRatio: { currentPeriod: 0, previousPeriod: 0 }, totalEntitiesCurrentPeriod: 1 })
+    expect(await availability(`?startTime=${unix(T0 + 4 * H)}&endTime=${unix(T0 + 5 * H)}`)).toEqual({
+      successRatio: { currentPeriod: 0, previousPeriod: 0 },
+      totalEntitiesCurrentPeriod: 1,
+    })
   })
 
   it('defaults to the last 24 hours, and answers null for a window without outcomes', async () => {
@@ -109,7 +125,14 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
     expect(res.headers['content-range']).toBe('0-7/8')
     const body = res.json<Json[]>()
     expect(body.map((e) => `${String(e.type)}:${String(e.state)}`)).toEqual([
-      'PING:RECEIVED', 'FAIL:FAILING', 'PING:RECEIVED', 'DEADLINE:FAILING', 'DEADLINE:FAILING', 'PING:RECEIVED', 'PING:RECEIVED', 'PING:RECEIVED',
+      'PING:RECEIVED',
+      'FAIL:FAILING',
+      'PING:RECEIVED',
+      'DEADLINE:FAILING',
+      'DEADLINE:FAILING',
+      'PING:RECEIVED',
+      'PING:RECEIVED',
+      'PING:RECEIVED',
     ])
     for (const event of body) expect(Object.keys(event).sort()).toEqual(['body', 'durationMs', 'id', 'method', 'resultId', 'source', 'state', 'timestamp', 'type', 'userAgent'])
 
@@ -129,7 +152,12 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
   })
 
   it.each([
-    ['1', 200], ['10', 200], ['0', 400], ['11', 400], ['100', 400], ['abc', 400],
+    ['1', 200],
+    ['10', 200],
+    ['0', 400],
+    ['11', 400],
+    ['100', 400],
+    ['abc', 400],
   ] as const)('pages events with limit=%s: %i', async (limit, status) => {
     const res = await get(`/v1/checks/heartbeats/${id}/events?limit=${limit}`)
     expect(res.statusCode, res.body).toBe(status)
@@ -148,7 +176,7 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
     expect(second.json()).toEqual(all.slice(5))
   })
 
-  it('takes the reference\'s page size, and the README says which', async () => {
+  it("takes the reference's page size, and the README says which", async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, { get: { parameters: Json[] } }> }>()
     const limit = doc.paths['/v1/checks/heartbeats/{checkId}/events']?.get.parameters.find((p) => p.name === 'limit' && p.in === 'query')?.schema
     expect(limit).toMatchObject({ minimum: 1, ...REFERENCE_EVENTS_LIMIT })
@@ -174,7 +202,12 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
   it('answers 404 for another account, a check of another type, or an unknown id', async () => {
     const other = await t.otherAccount()
     const [first] = (await get(`/v1/checks/heartbeats/${id}/events?limit=1`)).json()
-    const urls = [`/v1/checks/heartbeats/${id}/availability`, `/v1/checks/heartbeats/${id}/events`, `/v1/checks/heartbeats/${id}/events/stats`, `/v1/checks/heartbeats/${id}/events/${first.id}`]
+    const urls = [
+      `/v1/checks/heartbeats/${id}/availability`,
+      `/v1/checks/heartbeats/${id}/events`,
+      `/v1/checks/heartbeats/${id}/events/stats`,
+      `/v1/checks/heartbeats/${id}/events/${first.id}`,
+    ]
     for (const url of urls) {
       const res = await get(url, other.headers)
       expect(res.statusCode, url).toBe(404)
@@ -186,7 +219,11 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
       expect((await get(`/v1/checks/heartbeats/${checkId}/events/stats`)).statusCode).toBe(404)
     }
     // An event id of this check read through another heartbeat of the same account is not found either.
-    const sibling = await t.call('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', { name: 'Sibling', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 0, graceUnit: 'seconds' } })
+    const sibling = await t.call('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', {
+      name: 'Sibling',
+      script: '',
+      heartbeat: { period: 1, periodUnit: 'hours', grace: 0, graceUnit: 'seconds' },
+    })
     expect((await get(`/v1/checks/heartbeats/${sibling.json().id}/events/${first.id}`)).statusCode).toBe(404)
     expect((await t.app.inject({ method: 'GET', url: `/v1/checks/heartbeats/${id}/availability` })).statusCode).toBe(401)
   })

@@ -64,7 +64,9 @@ describe.each(testDbs)('heartbeat deadlines across a restart on $name', (db) => 
     const boot = await r.services.accounts.bootstrap({})
     const headers = { authorization: `Bearer ${boot.apiKey ?? ''}`, 'x-service-account': boot.accountId }
     const created = await r.app.inject({
-      method: 'POST', url: '/v1/checks/heartbeat?autoAssignAlerts=false', headers,
+      method: 'POST',
+      url: '/v1/checks/heartbeat?autoAssignAlerts=false',
+      headers,
       payload: { name: 'Backup', script: '', heartbeat: { period: 30, periodUnit: 'minutes', grace: 5, graceUnit: 'minutes' } },
     })
     expect(created.statusCode, created.body).toBe(201)

@@ -68,8 +68,12 @@ describe.each(testDbs)('heartbeat timers on $name', (db) => {
     expect(await status(id)).toBe('failing')
     const [missed] = await results(id)
     expect(missed).toMatchObject({
-      status: 'failing', hasFailures: true, errorKind: 'HEARTBEAT_MISSED', error: 'No ping received within period + grace (1h + 10m)',
-      startedAt: new Date(t0 + 70 * MIN).toISOString(), trigger: 'HEARTBEAT',
+      status: 'failing',
+      hasFailures: true,
+      errorKind: 'HEARTBEAT_MISSED',
+      error: 'No ping received within period + grace (1h + 10m)',
+      startedAt: new Date(t0 + 70 * MIN).toISOString(),
+      trigger: 'HEARTBEAT',
     })
     expect((await events(id))[0]).toMatchObject({ state: 'FAILING', type: 'DEADLINE', timestamp: new Date(t0 + 70 * MIN).toISOString(), resultId: missed?.id })
 

@@ -20,7 +20,7 @@ describe.each(testDbs)('members and invitations on $name', (db) => {
   })
   afterAll(() => t.close())
 
-  const tokenOf = (res: { json(): unknown }) => ((res.json() as { inviteUrl: string }).inviteUrl.split('#')[1] ?? '')
+  const tokenOf = (res: { json(): unknown }) => (res.json() as { inviteUrl: string }).inviteUrl.split('#')[1] ?? ''
 
   it('invites with a link shown once, previews it without sign-in, and accepts it once as a new user', async () => {
     const res = await owner.call('POST', '/v1/accounts/me/invitations', { email: 'Reader@Example.com', role: 'READ_ONLY' })
@@ -33,7 +33,14 @@ describe.each(testDbs)('members and invitations on $name', (db) => {
     const token = tokenOf(res)
     const preview = await t.app.inject({ method: 'GET', url: `/v1/invitations/${token}` })
     expect(preview.statusCode).toBe(200)
-    expect(preview.json()).toEqual({ accountName: 'Default account', email: 'reader@example.com', role: 'READ_ONLY', inviterEmail: 'owner@example.com', expiresAt: new Date(clock.now() + 7 * DAY).toISOString(), userExists: false })
+    expect(preview.json()).toEqual({
+      accountName: 'Default account',
+      email: 'reader@example.com',
+      role: 'READ_ONLY',
+      inviterEmail: 'owner@example.com',
+      expiresAt: new Date(clock.now() + 7 * DAY).toISOString(),
+      userExists: false,
+    })
     expectProblems(await t.app.inject({ method: 'POST', url: `/v1/invitations/${token}/accept`, payload: { password: 'short' } }), { password: /at least 10/ })
     const accepted = await t.app.inject({ method: 'POST', url: `/v1/invitations/${token}/accept`, payload: { name: 'Rita Reader', password: PASSWORD } })
     reader = consoleUser(t, accepted, PASSWORD)
@@ -52,7 +59,12 @@ describe.each(testDbs)('members and invitations on $name', (db) => {
     expect((await reader.call('GET', '/v1/checks')).statusCode).toBe(200)
     const res = await reader.call('POST', '/v1/checks/api', apiBody)
     expect(res.statusCode).toBe(403)
-    expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Your role READ_ONLY may not change this account (READ_WRITE, ADMIN or OWNER is needed)', attributes: {} })
+    expect(res.json()).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Your role READ_ONLY may not change this account (READ_WRITE, ADMIN or OWNER is needed)',
+      attributes: {},
+    })
     expect((await reader.call('GET', '/v1/accounts/me/members')).statusCode).toBe(200)
     expect((await reader.call('GET', '/v1/accounts/me/api-keys')).statusCode).toBe(403)
     expect((await reader.call('POST', '/v1/accounts/me/invitations', { email: 'y@example.com', role: 'ADMIN' })).statusCode).toBe(403)

@@ -16,7 +16,12 @@ describe.each(testDbs)('NUL characters in requests on $name', (db) => {
     ['a body string', 'POST', '/v1/variables', '{"key":"NUL_VALUE","value":"a\\u0000b"}', 'value'],
     ['a body key', 'POST', '/v1/variables', '{"key":"NUL_KEY","value":"v","x\\u0000":1}', 'x\u0000'],
   ])('%s', async (_what, method, url, payload, field) => {
-    const res = await t.app.inject({ method: method as 'GET', url, headers: { ...t.headers, ...(payload ? { 'content-type': 'application/json' } : {}) }, ...(payload ? { payload } : {}) })
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...t.headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      ...(payload ? { payload } : {}),
+    })
     expect(res.statusCode, res.body).toBe(400)
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', attributes: { [field]: expect.stringMatching(/NUL/) } })
     expect((await t.call('GET', '/v1/variables')).json()).not.toContainEqual(expect.objectContaining({ key: expect.stringMatching(/^NUL_/) }))

@@ -65,7 +65,9 @@ describe('OpenAPI document, docs page, health and error shapes', () => {
     expect(array.json().statusCode).toBe(400)
 
     const proto = await t.app.inject({
-      method: 'POST', url: '/v1/checks/api', headers: { ...t.headers, 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/v1/checks/api',
+      headers: { ...t.headers, 'content-type': 'application/json' },
       payload: '{"name":"p","request":{"url":"https://e.com"},"__proto__":{"admin":true}}',
     })
     expect(proto.statusCode).toBe(400)

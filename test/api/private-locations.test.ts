@@ -34,8 +34,15 @@ describe.each(testDbs)('private locations on $name', (db) => {
     const start = (before.json() as unknown[]).length
     const created = await create({ name: 'Berlin office', slugName: 'berlin-office', proxyUrl: 'http://proxy.internal:3128' })
     expect(created).toMatchObject({
-      name: 'Berlin office', slugName: 'berlin-office', icon: 'location', proxyUrl: 'http://proxy.internal:3128',
-      lastSeen: null, agentCount: 0, checkAssignments: 0, groupAssignments: 0, updated_at: null,
+      name: 'Berlin office',
+      slugName: 'berlin-office',
+      icon: 'location',
+      proxyUrl: 'http://proxy.internal:3128',
+      lastSeen: null,
+      agentCount: 0,
+      checkAssignments: 0,
+      groupAssignments: 0,
+      updated_at: null,
     })
     expect(created.id).toMatch(UUID)
     expect(new Date(created.created_at as string).toISOString()).toBe(created.created_at)
@@ -119,7 +126,11 @@ describe.each(testDbs)('private locations on $name', (db) => {
     expect(await total()).toBe(before)
 
     const created = await create()
-    for (const [body, field] of [[{}, 'name'], [{ name: '' }, 'name'], [{ name: 'A', proxyUrl: 'mailto:x@y.z' }, 'proxyUrl']] as Array<[Json, string]>) {
+    for (const [body, field] of [
+      [{}, 'name'],
+      [{ name: '' }, 'name'],
+      [{ name: 'A', proxyUrl: 'mailto:x@y.z' }, 'proxyUrl'],
+    ] as Array<[Json, string]>) {
       const res = await t.call('PUT', `/v1/private-locations/${created.id}`, body)
       expect(res.statusCode, JSON.stringify(body)).toBe(400)
       expect(attributesOf(res)).toContain(field)
@@ -202,11 +213,10 @@ describe.each(testDbs)('private locations on $name', (db) => {
     expect((await t.call('DELETE', `/v1/private-locations/${loc.id}`)).statusCode).toBe(204)
   })
 
-  it("keeps accounts apart: another account cannot see, change, delete or reference a location", async () => {
+  it('keeps accounts apart: another account cannot see, change, delete or reference a location', async () => {
     const loc = await create()
     const other = await t.otherAccount()
-    const as = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
+    const as = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
 
     expect((await as('GET', `/v1/private-locations/${loc.id}`)).statusCode).toBe(404)
     expect((await as('PUT', `/v1/private-locations/${loc.id}`, { name: 'stolen' })).statusCode).toBe(404)

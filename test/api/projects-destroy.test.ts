@@ -14,7 +14,7 @@ describe.each(testDbs)('project destroys on $name', (db) => {
   })
   afterAll(() => t.close())
 
-  it("deletes every resource of the project in reverse kind order, and nothing else", async () => {
+  it('deletes every resource of the project in reverse kind order, and nothing else', async () => {
     const x = tag()
     const handMade = expectStatus(await t.call('POST', '/v1/checks/api', { name: 'By hand', request: { url: 'https://example.org/' } }), 201)
     const other = await deploy(t, request(`keep-${x}`, [{ kind: 'status-page-service', logicalId: 'api', payload: { name: 'Kept' } }]))
@@ -29,7 +29,16 @@ describe.each(testDbs)('project destroys on $name', (db) => {
     const destroyed = expectStatus(await t.call('DELETE', `/v1/projects/gone-${x}`), 200)
     expect(destroyed).toMatchObject({ preview: false, project: mine.project, summary: { delete: 10 } })
     expect((destroyed.changes as Json[]).map((c) => c.kind)).toEqual([
-      'dashboard', 'status-page', 'maintenance-window', 'check', 'check', 'check', 'check-group', 'status-page-service', 'alert-channel', 'variable',
+      'dashboard',
+      'status-page',
+      'maintenance-window',
+      'check',
+      'check',
+      'check',
+      'check-group',
+      'status-page-service',
+      'alert-channel',
+      'variable',
     ])
     expect(changeOf(destroyed, 'check', 'home')).toEqual({ kind: 'check', logicalId: 'home', action: 'delete', id: changeOf(mine, 'check', 'home').id })
     for (const c of mine.changes as Json[]) expectStatus(await t.call('GET', resourceUrl(c.kind, c.id)), 404)
@@ -63,13 +72,19 @@ describe.each(testDbs)('project destroys on $name', (db) => {
     expectStatus(await t.call('GET', `/v1/projects/stuck-${x}`), 404)
   })
 
-  it('answers 404 for an unknown project and for another account\'s', async () => {
+  it("answers 404 for an unknown project and for another account's", async () => {
     const x = tag()
     for (const url of ['/v1/projects/nope', '/v1/projects/nope?preview=true']) {
       const res = expectStatus(await t.call('DELETE', url), 404)
       expect(res).toMatchObject({ statusCode: 404, error: 'Not Found', attributes: {} })
     }
-    await deploy(t, request(`mine-${x}`, fullResources(x).filter((r) => r.logicalId === 'db')))
+    await deploy(
+      t,
+      request(
+        `mine-${x}`,
+        fullResources(x).filter((r) => r.logicalId === 'db'),
+      ),
+    )
     const theirs = await t.otherAccount()
     expectStatus(await t.app.inject({ method: 'DELETE', url: `/v1/projects/mine-${x}`, headers: theirs.headers }), 404)
     expectStatus(await t.call('GET', `/v1/projects/mine-${x}`), 200)
@@ -78,7 +93,13 @@ describe.each(testDbs)('project destroys on $name', (db) => {
   it('reaches projects whose logical id holds a slash when it is URL-encoded', async () => {
     const x = tag()
     const logicalId = `team/app-${x}`
-    await deploy(t, request(logicalId, fullResources(x).filter((r) => r.logicalId === 'db')))
+    await deploy(
+      t,
+      request(
+        logicalId,
+        fullResources(x).filter((r) => r.logicalId === 'db'),
+      ),
+    )
     expect(expectStatus(await t.call('GET', `/v1/projects/${encodeURIComponent(logicalId)}`), 200).logicalId).toBe(logicalId)
     expect(expectStatus(await t.call('DELETE', `/v1/projects/${encodeURIComponent(logicalId)}`), 200).summary.delete).toBe(1)
   })

@@ -56,7 +56,11 @@ describe.each(testDbs)('names of inherited members as request values on $name', 
       return String(res.json<{ id: string }>().id)
     }
     ids.api = await created('/v1/checks/api?autoAssignAlerts=false', { name: 'API', activated: false, request: { url: 'http://127.0.0.1:9/' } })
-    ids.heartbeat = await created('/v1/checks/heartbeat?autoAssignAlerts=false', { name: 'HB', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 0, graceUnit: 'seconds' } })
+    ids.heartbeat = await created('/v1/checks/heartbeat?autoAssignAlerts=false', {
+      name: 'HB',
+      script: '',
+      heartbeat: { period: 1, periodUnit: 'hours', grace: 0, graceUnit: 'seconds' },
+    })
     await created('/v1/status-pages', { name: 'Acme', url: 'acme' })
   })
   afterAll(() => t.close())

@@ -30,10 +30,22 @@ describe('request log lines', () => {
   beforeAll(async () => {
     t = await startTestApp(sqlite, {
       http: { loggerInstance: ordinary.logger, slowRequestMs: 1e9 },
-      overrideServices: (services) => ({ ...services, referenceData: { ...services.referenceData, runtimes: () => { throw new Error('runtime table on fire') } } }),
+      overrideServices: (services) => ({
+        ...services,
+        referenceData: {
+          ...services.referenceData,
+          runtimes: () => {
+            throw new Error('runtime table on fire')
+          },
+        },
+      }),
     })
     s = await startTestApp(sqlite, { http: { loggerInstance: slow.logger, slowRequestMs: 0 } })
-    const hb = await t.call('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', { name: 'Cron', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 0, graceUnit: 'seconds' } })
+    const hb = await t.call('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', {
+      name: 'Cron',
+      script: '',
+      heartbeat: { period: 1, periodUnit: 'hours', grace: 0, graceUnit: 'seconds' },
+    })
     expect(hb.statusCode, hb.body).toBe(201)
     token = String(hb.json().heartbeat.pingToken)
   })
@@ -67,7 +79,13 @@ describe('request log lines', () => {
     expect(res.statusCode).toBe(500)
     expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal server error', attributes: {} })
     expect(ordinary.lines).toHaveLength(1)
-    expect(ordinary.lines[0]).toMatchObject({ level: ERROR, msg: 'request failed', req: { method: 'GET', url: '/v1/runtimes' }, res: { statusCode: 500 }, err: { message: 'runtime table on fire' } })
+    expect(ordinary.lines[0]).toMatchObject({
+      level: ERROR,
+      msg: 'request failed',
+      req: { method: 'GET', url: '/v1/runtimes' },
+      res: { statusCode: 500 },
+      err: { message: 'runtime table on fire' },
+    })
     expect(typeof ordinary.lines[0]?.reqId).toBe('string')
   })
 
@@ -76,7 +94,10 @@ describe('request log lines', () => {
     await s.call('GET', '/v1/checks')
     await s.call('GET', '/-/liveness')
     const lines = requestLines(slow.lines)
-    expect(lines.map((l) => [l.level, l.msg, l.req?.url])).toEqual([[INFO, 'slow request', '/v1/checks'], [INFO, 'slow request', '/-/liveness']])
+    expect(lines.map((l) => [l.level, l.msg, l.req?.url])).toEqual([
+      [INFO, 'slow request', '/v1/checks'],
+      [INFO, 'slow request', '/-/liveness'],
+    ])
     for (const line of lines) expect(line.responseTime).toEqual(expect.any(Number))
     expect(new Set(lines.map((l) => l.reqId)).size).toBe(2)
   })

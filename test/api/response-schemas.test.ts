@@ -31,7 +31,15 @@ const cases: Case[] = [
   { name: 'a required field missing', schema: Item, payload: { note: 'x' }, path: "must have required property 'id'" },
   { name: 'a field a closed object would drop', schema: Item, payload: { id: 'a', note: null, secret: 'kept?' }, path: 'secret (dropped by the serializer)' },
   { name: 'a nested field dropped', schema: Type.Object({ items: Type.Array(Item) }), payload: { items: [{ id: 'a', note: 'n', more: 1 }] }, path: 'items/0/more' },
-  { name: 'a wrong item of a list', schema: Type.Array(Item), payload: [{ id: 'a', note: null }, { id: 'b', note: 3 }], path: '/1/note' },
+  {
+    name: 'a wrong item of a list',
+    schema: Type.Array(Item),
+    payload: [
+      { id: 'a', note: null },
+      { id: 'b', note: 3 },
+    ],
+    path: '/1/note',
+  },
 ]
 
 describe('the response check', () => {
@@ -106,8 +114,7 @@ type Schema = {
 }
 
 /** A map (Type.Record) describes its values; an object with neither properties nor a value schema describes nothing. */
-const describesValues = (s: Schema): boolean =>
-  Object.keys(s.patternProperties ?? {}).length > 0 || (typeof s.additionalProperties === 'object' && s.additionalProperties !== null)
+const describesValues = (s: Schema): boolean => Object.keys(s.patternProperties ?? {}).length > 0 || (typeof s.additionalProperties === 'object' && s.additionalProperties !== null)
 
 /** Where a response schema is an object without properties (or value schema): at the top, as list items, or as a branch of a union. */
 function bareObjects(schema: Schema | undefined, at: string): string[] {

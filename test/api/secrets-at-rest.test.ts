@@ -79,8 +79,16 @@ describe.each(targets)('secrets at rest on $db.name', (raw) => {
   const seen: http.IncomingHttpHeaders[] = []
   const clock = new FakeClock(Date.UTC(2026, 5, 1, 12, 0, 0))
   const S = {
-    account: secret('account'), check: secret('check'), group: secret('group'), basic: secret('basic'), groupBasic: secret('groupbasic'),
-    header: secret('header'), query: secret('query'), signing: secret('signing'), webhookPath: secret('hookpath'), slackPath: secret('slackpath'),
+    account: secret('account'),
+    check: secret('check'),
+    group: secret('group'),
+    basic: secret('basic'),
+    groupBasic: secret('groupbasic'),
+    header: secret('header'),
+    query: secret('query'),
+    signing: secret('signing'),
+    webhookPath: secret('hookpath'),
+    slackPath: secret('slackpath'),
   }
   const tokens: string[] = []
 
@@ -112,30 +120,48 @@ describe.each(targets)('secrets at rest on $db.name', (raw) => {
   it('stores what the API is given, and shows it back as before', async () => {
     await ok('POST', '/v1/variables', { key: 'API_TOKEN', value: S.account, secret: true })
     const group = await ok('POST', '/v2/check-groups?autoAssignAlerts=false', {
-      name: 'Secrets', environmentVariables: [{ key: 'GROUP_KEY', value: S.group, secret: true }],
+      name: 'Secrets',
+      environmentVariables: [{ key: 'GROUP_KEY', value: S.group, secret: true }],
       apiCheckDefaults: { url: '', headers: [], queryParameters: [], assertions: [], basicAuth: { username: 'grp', password: S.groupBasic } },
     })
     const check = await ok('POST', '/v1/checks/api?autoAssignAlerts=false', {
-      name: 'Sends secrets', frequency: 60, doubleCheck: false, groupId: group.id,
+      name: 'Sends secrets',
+      frequency: 60,
+      doubleCheck: false,
+      groupId: group.id,
       environmentVariables: [{ key: 'CHECK_KEY', value: S.check, secret: true }],
       request: {
-        method: 'GET', url: `${receiverUrl}/hit`,
-        headers: [{ key: 'X-Account', value: '{{API_TOKEN}}' }, { key: 'X-Check', value: '{{CHECK_KEY}}' }, { key: 'X-Group', value: '{{GROUP_KEY}}' }],
+        method: 'GET',
+        url: `${receiverUrl}/hit`,
+        headers: [
+          { key: 'X-Account', value: '{{API_TOKEN}}' },
+          { key: 'X-Check', value: '{{CHECK_KEY}}' },
+          { key: 'X-Group', value: '{{GROUP_KEY}}' },
+        ],
       },
     })
     checkId = String(check.id)
     await ok('POST', '/v1/checks/api?autoAssignAlerts=false', {
-      name: 'Basic auth', activated: false, request: { method: 'GET', url: `${receiverUrl}/basic`, basicAuth: { username: 'monitor', password: S.basic } },
+      name: 'Basic auth',
+      activated: false,
+      request: { method: 'GET', url: `${receiverUrl}/basic`, basicAuth: { username: 'monitor', password: S.basic } },
     })
     channel = await ok('POST', '/v1/alert-channels', {
       type: 'WEBHOOK',
       config: {
-        name: 'Hook', url: `https://hooks.example/${S.webhookPath}`, headers: [{ key: 'Authorization', value: `Bearer ${S.header}` }],
-        queryParameters: [{ key: 'sig', value: S.query }], webhookSecret: S.signing,
+        name: 'Hook',
+        url: `https://hooks.example/${S.webhookPath}`,
+        headers: [{ key: 'Authorization', value: `Bearer ${S.header}` }],
+        queryParameters: [{ key: 'sig', value: S.query }],
+        webhookSecret: S.signing,
       },
     })
     await ok('POST', '/v1/alert-channels', { type: 'SLACK', config: { url: `https://hooks.slack.example/services/${S.slackPath}` } })
-    const heartbeat = await ok('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', { name: 'Backup', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 10, graceUnit: 'minutes' } })
+    const heartbeat = await ok('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', {
+      name: 'Backup',
+      script: '',
+      heartbeat: { period: 1, periodUnit: 'hours', grace: 10, graceUnit: 'minutes' },
+    })
     const pingUrl = String((heartbeat.heartbeat as Json).pingUrl)
     tokens.push(decodeURIComponent(pingUrl.split('/ping/')[1] ?? ''))
     const trigger = await ok('POST', `/v1/triggers/checks/${checkId}`)
@@ -144,19 +170,48 @@ describe.each(targets)('secrets at rest on $db.name', (raw) => {
     // A notification queued for the webhook keeps the channel's config, as alert delivery writes it.
     const stores = buildStores(t.store)
     const doc = (await stores.alertChannels.get(t.accountId, Number(channel.id)))?.doc ?? {}
-    const payload = { alert: { id: 'a1', alertType: 'ALERT_FAILURE' }, check: { description: null, tags: [], groupId: null, groupName: null, groupVariables: {} }, alertConfig: publicConfig(doc) }
-    await stores.notifications.insertMany([{
-      id: 'n1', account_id: t.accountId, alert_id: 'a1', check_id: checkId, channel_id: Number(channel.id), channel_type: 'WEBHOOK', status: 'FAILURE', attempts: 1,
-      next_attempt_at: null, leased_by: null, lease_until: null, last_error: 'x', response_status: 500, result: null, payload: JSON.stringify(payload), created_at: clock.now(), sent_at: null,
-    }])
+    const payload = {
+      alert: { id: 'a1', alertType: 'ALERT_FAILURE' },
+      check: { description: null, tags: [], groupId: null, groupName: null, groupVariables: {} },
+      alertConfig: publicConfig(doc),
+    }
+    await stores.notifications.insertMany([
+      {
+        id: 'n1',
+        account_id: t.accountId,
+        alert_id: 'a1',
+        check_id: checkId,
+        channel_id: Number(channel.id),
+        channel_type: 'WEBHOOK',
+        status: 'FAILURE',
+        attempts: 1,
+        next_attempt_at: null,
+        leased_by: null,
+        lease_until: null,
+        last_error: 'x',
+        response_status: 500,
+        result: null,
+        payload: JSON.stringify(payload),
+        created_at: clock.now(),
+        sent_at: null,
+      },
+    ])
 
     // Shown back as before: secrets write-only, channel settings readable, the webhook secret masked.
     expect((await ok('GET', '/v1/variables/API_TOKEN')).value).toBeNull()
     const shown = (await ok('GET', `/v1/alert-channels/${String(channel.id)}`)).config as Json
-    expect(shown).toMatchObject({ url: `https://hooks.example/${S.webhookPath}`, headers: [{ key: 'Authorization', value: `Bearer ${S.header}` }], queryParameters: [{ key: 'sig', value: S.query }], webhookSecret: `${S.signing.slice(0, 3)}…` })
+    expect(shown).toMatchObject({
+      url: `https://hooks.example/${S.webhookPath}`,
+      headers: [{ key: 'Authorization', value: `Bearer ${S.header}` }],
+      queryParameters: [{ key: 'sig', value: S.query }],
+      webhookSecret: `${S.signing.slice(0, 3)}…`,
+    })
     expect((await ok('GET', `/v1/triggers/checks/${checkId}`)).token).toBe(tokens[1])
     expect(((await ok('GET', `/v1/checks/${String(heartbeat.id)}`)).heartbeat as Json).pingUrl).toBe(pingUrl)
-    expect((await ok('GET', '/v1/alert-notifications/n1')).alertConfig).toMatchObject({ url: `https://hooks.example/${S.webhookPath}`, headers: [{ key: 'Authorization', value: `Bearer ${S.header}` }] })
+    expect((await ok('GET', '/v1/alert-notifications/n1')).alertConfig).toMatchObject({
+      url: `https://hooks.example/${S.webhookPath}`,
+      headers: [{ key: 'Authorization', value: `Bearer ${S.header}` }],
+    })
 
     // The services get the real values.
     expect((await stores.variables.get(t.accountId, 'API_TOKEN'))?.value).toBe(S.account)

@@ -53,7 +53,11 @@ describe.each(testDbs)('snippets on $name', (db) => {
     const del = await t.call('DELETE', url)
     expect(del.statusCode).toBe(204)
     expect(del.body).toBe('')
-    for (const [method, body] of [['GET', undefined], ['PUT', { name: 'x', script: 'y' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', { name: 'x', script: 'y' }],
+      ['DELETE', undefined],
+    ] as const) {
       expect((await t.call(method, url, body)).statusCode, method).toBe(404)
     }
   })
@@ -113,7 +117,11 @@ describe.each(testDbs)('snippets on $name', (db) => {
 
   it('answers 404 for unknown and malformed ids', async () => {
     for (const id of ['999999', 'abc', '0', '-3', '2.5', '99999999999']) {
-      for (const [method, body] of [['GET', undefined], ['PUT', { name: 'x', script: 'y' }], ['DELETE', undefined]] as const) {
+      for (const [method, body] of [
+        ['GET', undefined],
+        ['PUT', { name: 'x', script: 'y' }],
+        ['DELETE', undefined],
+      ] as const) {
         const res = await t.call(method, `/v1/snippets/${id}`, body)
         expect(res.statusCode, `${method} ${id}`).toBe(404)
         expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' })

@@ -244,7 +244,9 @@ describe.each(testDbs)('status page incidents on $name', (db) => {
     ])
     // Resolving again changes nothing.
     expect((await pages.resolveIncident(t.accountId, String(opened.id), 'again')).incidentUpdates).toHaveLength(2)
-    await expect(pages.openIncident(t.accountId, { serviceId: UNKNOWN, name: 'x', severity: 'MINOR', description: '', notifySubscribers: false })).rejects.toMatchObject({ statusCode: 400 })
+    await expect(pages.openIncident(t.accountId, { serviceId: UNKNOWN, name: 'x', severity: 'MINOR', description: '', notifySubscribers: false })).rejects.toMatchObject({
+      statusCode: 400,
+    })
     expect((await get(String(opened.id))).lastUpdateStatus).toBe('RESOLVED')
   })
 })

@@ -147,8 +147,7 @@ describe.each(testDbs)('status page subscriptions on $name', (db) => {
     const page = await newPage()
     const sub = expectStatus(await t.call('POST', subs(page.id), { address: 'frank@example.com' }), 201)
     const other = await t.otherAccount()
-    const as = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
+    const as = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
     expect((await as('GET', subs(page.id))).statusCode).toBe(404)
     expect((await as('POST', subs(page.id), { address: 'mallory@example.com' })).statusCode).toBe(404)
     expect((await as('POST', `${subs(page.id)}/bulk`, { subscriptions: [email('mallory@example.com')], autoVerify: true })).statusCode).toBe(404)

@@ -79,8 +79,7 @@ describe.each(testDbs)('status page services on $name', (db) => {
   it("never shows, changes or deletes another account's services", async () => {
     const mine = await createService('Mine')
     const other = await t.otherAccount()
-    const as = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
+    const as = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
     expect((await as('GET', `/v1/status-pages/services/${mine.id}`)).statusCode).toBe(404)
     expect((await as('PUT', `/v1/status-pages/services/${mine.id}`, { name: 'stolen' })).statusCode).toBe(404)
     expect((await as('DELETE', `/v1/status-pages/services/${mine.id}`)).statusCode).toBe(404)
@@ -160,8 +159,20 @@ describe.each(testDbs)('status pages on $name', (db) => {
 
   const palette = (color: string) =>
     Object.fromEntries(
-      ['bodyBackgroundColor', 'headerBackgroundColor', 'headerFontColor', 'titleFontColor', 'bodyFontColor', 'bodyFontColorMuted', 'navigationFontColor',
-        'linkFontColor', 'cardBackgroundColor', 'borderColor', 'primaryButtonBackgroundColor', 'primaryButtonFontColor'].map((k) => [k, color]),
+      [
+        'bodyBackgroundColor',
+        'headerBackgroundColor',
+        'headerFontColor',
+        'titleFontColor',
+        'bodyFontColor',
+        'bodyFontColorMuted',
+        'navigationFontColor',
+        'linkFontColor',
+        'cardBackgroundColor',
+        'borderColor',
+        'primaryButtonBackgroundColor',
+        'primaryButtonFontColor',
+      ].map((k) => [k, color]),
     )
   const total = async () => (await t.call('GET', '/v1/status-pages')).headers['content-range']
 
@@ -210,10 +221,7 @@ describe.each(testDbs)('status pages on $name', (db) => {
       defaultTheme: 'LIGHT',
       themeColors: { light: '#1a2b3c', dark: palette('#FFF') },
       description: 'd'.repeat(500),
-      cards: [
-        { name: 'Core', services: [api.id, { id: web.id }] },
-        { name: 'Empty' },
-      ],
+      cards: [{ name: 'Core', services: [api.id, { id: web.id }] }, { name: 'Empty' }],
       isPrivate: true,
     }
     const page = expectStatus(await t.call('POST', '/v1/status-pages', body), 201)
@@ -315,8 +323,7 @@ describe.each(testDbs)('status pages on $name', (db) => {
   it("never shows, changes or deletes another account's pages", async () => {
     const mine = expectStatus(await t.call('POST', '/v1/status-pages', { name: 'Mine', url: 'isolated-page' }), 201)
     const other = await t.otherAccount()
-    const as = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
+    const as = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
     expect((await as('GET', `/v1/status-pages/${mine.id}`)).statusCode).toBe(404)
     expect((await as('PUT', `/v1/status-pages/${mine.id}`, { name: 'stolen' })).statusCode).toBe(404)
     expect((await as('DELETE', `/v1/status-pages/${mine.id}`)).statusCode).toBe(404)

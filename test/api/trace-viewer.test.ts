@@ -65,11 +65,17 @@ for (const db of testDbs) {
       const hashes = inlineScriptHashes(res.body)
       expect(hashes.length).toBeGreaterThan(0)
       expect(csp).toContain(`script-src 'self' ${hashes.join(' ')};`)
-      expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cross-origin-opener-policy': 'same-origin', 'referrer-policy': 'no-referrer', 'x-frame-options': 'SAMEORIGIN', 'cache-control': 'no-cache' })
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'cross-origin-opener-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'x-frame-options': 'SAMEORIGIN',
+        'cache-control': 'no-cache',
+      })
       expect(res.headers['set-cookie']).toBeUndefined()
     })
 
-    it('serves the service worker from the viewer\'s folder, limited to this origin by its own CSP', async () => {
+    it("serves the service worker from the viewer's folder, limited to this origin by its own CSP", async () => {
       const res = await get('/trace-viewer/sw.bundle.js')
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toMatch(/javascript/)

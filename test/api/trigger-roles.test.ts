@@ -29,7 +29,10 @@ describe.each(testDbs)('who sees trigger tokens on $name', (db) => {
     url = { check: `/v1/triggers/checks/${check.json<{ id: string }>().id}`, group: `/v1/triggers/check-groups/${group.json<{ id: number }>().id}` }
     for (const u of Object.values(url)) tokens.push((await t.call('POST', u)).json<{ token: string }>().token)
 
-    const byCookie = (u: ConsoleUser): Call => (method, path) => u.call(method, path)
+    const byCookie =
+      (u: ConsoleUser): Call =>
+      (method, path) =>
+        u.call(method, path)
     as.readOnlySession = byCookie(await invitedUser(t, 'reader@example.com', 'READ_ONLY'))
     as.readRunSession = byCookie(await invitedUser(t, 'runner@example.com', 'READ_RUN'))
     // A key acts with its maker's current role: made by an admin, then the admin is demoted.

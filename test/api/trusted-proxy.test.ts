@@ -43,7 +43,12 @@ describe.each(testDbs)('the client address behind a proxy on $name', (db) => {
   it.each([
     { setting: 'its address', trustProxy: ['127.0.0.1'], proxy: '127.0.0.1', chain: (client: string) => client },
     { setting: 'a CIDR holding it', trustProxy: ['10.0.0.0/8'], proxy: '10.9.8.7', chain: (client: string) => client },
-    { setting: 'its address, behind another proxy it trusts', trustProxy: ['127.0.0.1', '10.0.0.0/8'], proxy: '127.0.0.1', chain: (client: string) => `198.51.100.1, ${client}, 10.0.0.2` },
+    {
+      setting: 'its address, behind another proxy it trusts',
+      trustProxy: ['127.0.0.1', '10.0.0.0/8'],
+      proxy: '127.0.0.1',
+      chain: (client: string) => `198.51.100.1, ${client}, 10.0.0.2`,
+    },
     { setting: 'true (every hop)', trustProxy: true, proxy: '127.0.0.1', chain: (client: string) => `${client}, 10.0.0.2` },
   ])('with TRUST_PROXY as $setting, locks the client the proxy names, not everyone behind it', async ({ trustProxy, proxy, chain }) => {
     const app = await appTrusting(trustProxy)
@@ -61,7 +66,7 @@ describe.each(testDbs)('the client address behind a proxy on $name', (db) => {
     expect((await signIn(app, 'owner@example.com', PASSWORD, { remoteAddress: '127.0.0.1', forwardedFor: SOMEONE })).statusCode).toBe(200)
   })
 
-  it("keys the per-address rate limit on the client the trusted proxy names", async () => {
+  it('keys the per-address rate limit on the client the trusted proxy names', async () => {
     t = await startTestApp(db, { http: { trustProxy: ['127.0.0.1'] }, rateLimit: { max: 2, windowMs: 60_000 } })
     const app = t
     const open = (client: string) => app.app.inject({ method: 'GET', url: '/v1/invitations/unknown', headers: { 'x-forwarded-for': client } })

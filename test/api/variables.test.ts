@@ -201,7 +201,11 @@ describe.each(testDbs)('environment variables on $name', (db) => {
 
   it('answers 404 for unknown and malformed keys', async () => {
     for (const key of ['NOPE', 'not-a-key', '%20', 'x'.repeat(300)]) {
-      for (const [method, body] of [['GET', undefined], ['PUT', { value: 'x' }], ['DELETE', undefined]] as const) {
+      for (const [method, body] of [
+        ['GET', undefined],
+        ['PUT', { value: 'x' }],
+        ['DELETE', undefined],
+      ] as const) {
         const res = await t.call(method, `/v1/variables/${key}`, body)
         expect(res.statusCode, `${method} ${key}`).toBe(404)
       }

@@ -63,70 +63,82 @@ describe('a fleet of private-location agents as processes', () => {
     stopStrayProcesses()
   })
 
-  it('shares the runs of one location between two agents, each run done once', async () => {
-    const location = await privateLocation(svc, 'fleet')
-    const paths = Array.from({ length: 10 }, (_, i) => `/share-${i}`)
-    const checkIds = await Promise.all(paths.map((p) => check(svc, location.slugName, `${target.url}${p}?ms=400`)))
-    const agents = await Promise.all([readyAgent(svc, location.key, 1), readyAgent(svc, location.key, 1)])
-    await trigger(svc, checkIds)
+  it(
+    'shares the runs of one location between two agents, each run done once',
+    async () => {
+      const location = await privateLocation(svc, 'fleet')
+      const paths = Array.from({ length: 10 }, (_, i) => `/share-${i}`)
+      const checkIds = await Promise.all(paths.map((p) => check(svc, location.slugName, `${target.url}${p}?ms=400`)))
+      const agents = await Promise.all([readyAgent(svc, location.key, 1), readyAgent(svc, location.key, 1)])
+      await trigger(svc, checkIds)
 
-    // One slot each and 400 ms per run: while one agent runs a job, the other's waiting lease takes the next.
-    await expect.poll(async () => (await Promise.all(checkIds.map((id) => results(svc, id)))).every((r) => r.length > 0), WAIT).toBe(true)
-    for (const id of checkIds) {
-      const [only, ...more] = await results(svc, id)
-      expect(more, `results of check ${id}`).toEqual([])
-      expect(only).toMatchObject({ runLocation: 'fleet', hasFailures: false })
-    }
-    for (const p of paths) expect(target.hitsOf(p), p).toBe(1)
-    expect(await queueSize(svc, location.id)).toBe(0)
-    const runs = await Promise.all(agents.map((a) => agentMetric(a, JOBS_RUN)))
-    expect(runs.reduce((a, b) => a + b, 0)).toBe(checkIds.length)
-    for (const n of runs) expect(n).toBeGreaterThan(0)
-    // The service sends each job's dueAt, so each agent measured the queue wait of every job it leased.
-    expect(await Promise.all(agents.map((a) => agentMetric(a, 'picket_agent_queue_wait_seconds_count')))).toEqual(runs)
-    for (const a of agents) a.child.kill('SIGTERM')
-    expect(await Promise.all(agents.map((a) => a.exited))).toEqual([0, 0])
-  }, PROCESS_TEST_TIMEOUT_MS)
+      // One slot each and 400 ms per run: while one agent runs a job, the other's waiting lease takes the next.
+      await expect.poll(async () => (await Promise.all(checkIds.map((id) => results(svc, id)))).every((r) => r.length > 0), WAIT).toBe(true)
+      for (const id of checkIds) {
+        const [only, ...more] = await results(svc, id)
+        expect(more, `results of check ${id}`).toEqual([])
+        expect(only).toMatchObject({ runLocation: 'fleet', hasFailures: false })
+      }
+      for (const p of paths) expect(target.hitsOf(p), p).toBe(1)
+      expect(await queueSize(svc, location.id)).toBe(0)
+      const runs = await Promise.all(agents.map((a) => agentMetric(a, JOBS_RUN)))
+      expect(runs.reduce((a, b) => a + b, 0)).toBe(checkIds.length)
+      for (const n of runs) expect(n).toBeGreaterThan(0)
+      // The service sends each job's dueAt, so each agent measured the queue wait of every job it leased.
+      expect(await Promise.all(agents.map((a) => agentMetric(a, 'picket_agent_queue_wait_seconds_count')))).toEqual(runs)
+      for (const a of agents) a.child.kill('SIGTERM')
+      expect(await Promise.all(agents.map((a) => a.exited))).toEqual([0, 0])
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
 
-  it('runs the job of an agent killed mid-run again on another agent after its lease, with one result', async () => {
-    const location = await privateLocation(shortLease, 'killed')
-    const checkId = await check(shortLease, location.slugName, `${target.url}/killed?hold=killed`)
-    const first = await readyAgent(shortLease, location.key, 1)
-    await trigger(shortLease, [checkId])
-    await expect.poll(() => target.hitsOf('/killed'), WAIT).toBe(1)
-    first.child.kill('SIGKILL')
-    expect(await first.exited).toBeNull()
-    // The request of the dead agent is answered into a closed connection; the next one is answered at once.
-    target.release('killed')
-    const second = await readyAgent(shortLease, location.key, 1)
+  it(
+    'runs the job of an agent killed mid-run again on another agent after its lease, with one result',
+    async () => {
+      const location = await privateLocation(shortLease, 'killed')
+      const checkId = await check(shortLease, location.slugName, `${target.url}/killed?hold=killed`)
+      const first = await readyAgent(shortLease, location.key, 1)
+      await trigger(shortLease, [checkId])
+      await expect.poll(() => target.hitsOf('/killed'), WAIT).toBe(1)
+      first.child.kill('SIGKILL')
+      expect(await first.exited).toBeNull()
+      // The request of the dead agent is answered into a closed connection; the next one is answered at once.
+      target.release('killed')
+      const second = await readyAgent(shortLease, location.key, 1)
 
-    await expect.poll(async () => (await results(shortLease, checkId)).length, WAIT).toBeGreaterThan(0)
-    const [only, ...more] = await results(shortLease, checkId)
-    expect(more).toEqual([])
-    expect(only).toMatchObject({ runLocation: 'killed', hasFailures: false })
-    expect(target.hitsOf('/killed')).toBe(2)
-    expect(await agentMetric(second, JOBS_RUN)).toBe(1)
-    expect(await queueSize(shortLease, location.id)).toBe(0)
-    second.child.kill('SIGTERM')
-    expect(await second.exited).toBe(0)
-  }, PROCESS_TEST_TIMEOUT_MS)
+      await expect.poll(async () => (await results(shortLease, checkId)).length, WAIT).toBeGreaterThan(0)
+      const [only, ...more] = await results(shortLease, checkId)
+      expect(more).toEqual([])
+      expect(only).toMatchObject({ runLocation: 'killed', hasFailures: false })
+      expect(target.hitsOf('/killed')).toBe(2)
+      expect(await agentMetric(second, JOBS_RUN)).toBe(1)
+      expect(await queueSize(shortLease, location.id)).toBe(0)
+      second.child.kill('SIGTERM')
+      expect(await second.exited).toBe(0)
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
 
-  it('drains on SIGTERM: not ready while the job in hand finishes, its result posted, exit code 0', async () => {
-    const location = await privateLocation(svc, 'drained')
-    const checkId = await check(svc, location.slugName, `${target.url}/drained?hold=drained`)
-    const agent = await readyAgent(svc, location.key, 1)
-    await trigger(svc, [checkId])
-    await expect.poll(() => target.hitsOf('/drained'), WAIT).toBe(1)
-    agent.child.kill('SIGTERM')
-    // The job is still held by the target, so the agent is draining for as long as this takes.
-    await expect.poll(() => readiness(agent), WAIT).toBe(503)
-    expect(await agentMetric(agent, 'picket_agent_jobs_in_flight')).toBe(1)
-    target.release('drained')
-    expect(await agent.exited).toBe(0)
+  it(
+    'drains on SIGTERM: not ready while the job in hand finishes, its result posted, exit code 0',
+    async () => {
+      const location = await privateLocation(svc, 'drained')
+      const checkId = await check(svc, location.slugName, `${target.url}/drained?hold=drained`)
+      const agent = await readyAgent(svc, location.key, 1)
+      await trigger(svc, [checkId])
+      await expect.poll(() => target.hitsOf('/drained'), WAIT).toBe(1)
+      agent.child.kill('SIGTERM')
+      // The job is still held by the target, so the agent is draining for as long as this takes.
+      await expect.poll(() => readiness(agent), WAIT).toBe(503)
+      expect(await agentMetric(agent, 'picket_agent_jobs_in_flight')).toBe(1)
+      target.release('drained')
+      expect(await agent.exited).toBe(0)
 
-    const [only, ...more] = await results(svc, checkId)
-    expect(more).toEqual([])
-    expect(only).toMatchObject({ runLocation: 'drained', hasFailures: false })
-    expect(target.hitsOf('/drained')).toBe(1)
-  }, PROCESS_TEST_TIMEOUT_MS)
+      const [only, ...more] = await results(svc, checkId)
+      expect(more).toEqual([])
+      expect(only).toMatchObject({ runLocation: 'drained', hasFailures: false })
+      expect(target.hitsOf('/drained')).toBe(1)
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
 })

@@ -54,8 +54,12 @@ describe.skipIf(!HAS_CHROMIUM).each(serviceStores('picket_agent_pw'))('a Playwri
     ;[svc, app, project] = await Promise.all([store.env().then((env) => startConsoleService(env)), startTodoApp(), startTodoProject()])
     const location = (await (await apiCall(svc, 'POST', '/v1/private-locations', { name: 'Office', slugName: 'office' })).json()) as Json
     const created = await apiCall(svc, 'POST', '/v1/checks/playwright', {
-      name: 'TodoMVC counter', activated: false, locations: [], privateLocations: ['office'],
-      files: project.files, testCommand: 'npx playwright test --grep Counter',
+      name: 'TodoMVC counter',
+      activated: false,
+      locations: [],
+      privateLocations: ['office'],
+      files: project.files,
+      testCommand: 'npx playwright test --grep Counter',
       environmentVariables: [{ key: 'TODO_URL', value: app.url }],
     })
     expect(created.status).toBe(201)
@@ -75,33 +79,47 @@ describe.skipIf(!HAS_CHROMIUM).each(serviceStores('picket_agent_pw'))('a Playwri
   /** The installs kept in the agent's DEPENDENCY_CACHE_DIR (boxed and unboxed runs keep theirs apart). */
   async function cachedInstalls(): Promise<string[]> {
     const kinds = await readdir(cacheDir)
-    const installs = await Promise.all(kinds.map(async (kind) => (await readdir(path.join(cacheDir, kind))).filter((k) => !k.startsWith('tmp-')).map((k) => path.join(cacheDir, kind, k))))
+    const installs = await Promise.all(
+      kinds.map(async (kind) => (await readdir(path.join(cacheDir, kind))).filter((k) => !k.startsWith('tmp-')).map((k) => path.join(cacheDir, kind, k))),
+    )
     return installs.flat()
   }
 
-  it('installs the project with npm ci on the agent and runs what --grep selects, and the result says so', async () => {
-    await expect.poll(() => readiness(agent), { timeout: 60_000 }).toBe(200)
-    const result = await runOnce(1)
-    const details = result.playwrightCheckResult as Json
-    expect(result, JSON.stringify(details?.jobLog ?? result)).toMatchObject({ runLocation: 'office', hasFailures: false, error: null })
-    expect(details.summary).toMatchObject({ passed: 3, failed: 0, total: 3 }) // the two Counter tests and the setup project's sign-in
-    expect((details.tests as Json[]).filter((t) => t.file === 'tests/counter.spec.ts').map((t) => [t.title, t.project, t.status]).sort())
-      .toEqual(COUNTER_TESTS.map((title) => [expect.stringContaining(title), 'chromium', 'passed']))
-    expect(details.notes).toContain('Dependencies: installed with npm ci')
-    expect(project.registry.downloads.get('dotenv')).toBe(1)
-    // The runtime's own Playwright runs: npm is never asked for it.
-    expect(project.registry.downloads.get('@playwright/test')).toBeUndefined()
-    const installs = await cachedInstalls()
-    expect(installs).toHaveLength(1)
-    expect(existsSync(path.join(installs[0] as string, 'node_modules', 'dotenv', 'package.json'))).toBe(true)
-  }, PROCESS_TEST_TIMEOUT_MS)
+  it(
+    'installs the project with npm ci on the agent and runs what --grep selects, and the result says so',
+    async () => {
+      await expect.poll(() => readiness(agent), { timeout: 60_000 }).toBe(200)
+      const result = await runOnce(1)
+      const details = result.playwrightCheckResult as Json
+      expect(result, JSON.stringify(details?.jobLog ?? result)).toMatchObject({ runLocation: 'office', hasFailures: false, error: null })
+      expect(details.summary).toMatchObject({ passed: 3, failed: 0, total: 3 }) // the two Counter tests and the setup project's sign-in
+      expect(
+        (details.tests as Json[])
+          .filter((t) => t.file === 'tests/counter.spec.ts')
+          .map((t) => [t.title, t.project, t.status])
+          .sort(),
+      ).toEqual(COUNTER_TESTS.map((title) => [expect.stringContaining(title), 'chromium', 'passed']))
+      expect(details.notes).toContain('Dependencies: installed with npm ci')
+      expect(project.registry.downloads.get('dotenv')).toBe(1)
+      // The runtime's own Playwright runs: npm is never asked for it.
+      expect(project.registry.downloads.get('@playwright/test')).toBeUndefined()
+      const installs = await cachedInstalls()
+      expect(installs).toHaveLength(1)
+      expect(existsSync(path.join(installs[0] as string, 'node_modules', 'dotenv', 'package.json'))).toBe(true)
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
 
-  it('takes the dependencies from the agent\'s cache on the next run', async () => {
-    const result = await runOnce(2)
-    const details = result.playwrightCheckResult as Json
-    expect(result, JSON.stringify(details?.jobLog ?? result)).toMatchObject({ runLocation: 'office', hasFailures: false })
-    expect(details.notes).toContain('Dependencies: npm ci (from the cache)')
-    expect(project.registry.downloads.get('dotenv')).toBe(1)
-    expect(await cachedInstalls()).toHaveLength(1)
-  }, PROCESS_TEST_TIMEOUT_MS)
+  it(
+    "takes the dependencies from the agent's cache on the next run",
+    async () => {
+      const result = await runOnce(2)
+      const details = result.playwrightCheckResult as Json
+      expect(result, JSON.stringify(details?.jobLog ?? result)).toMatchObject({ runLocation: 'office', hasFailures: false })
+      expect(details.notes).toContain('Dependencies: npm ci (from the cache)')
+      expect(project.registry.downloads.get('dotenv')).toBe(1)
+      expect(await cachedInstalls()).toHaveLength(1)
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
 })

@@ -92,7 +92,11 @@ describe.skipIf(!HAS_CHROMIUM)('the web console in Chromium', () => {
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toMatch(/^\/checks\/[0-9a-f-]{36}$/)
     checkId = pathOf(page).split('/')[2] ?? ''
     const stored = (await (await apiCall(svc, 'GET', `/v1/checks/${checkId}`)).json()) as Json
-    expect(stored).toMatchObject({ name: 'Orders API', checkType: 'API', request: { url: `${target.url}/json`, assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] } })
+    expect(stored).toMatchObject({
+      name: 'Orders API',
+      checkType: 'API',
+      request: { url: `${target.url}/json`, assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] },
+    })
     await page.getByRole('heading', { level: 1, name: 'Orders API' }).waitFor()
     await page.getByRole('button', { name: 'Run now' }).click()
     await page.getByText('Run passed').waitFor({ timeout: 60_000 })
@@ -123,7 +127,10 @@ describe.skipIf(!HAS_CHROMIUM)('the web console in Chromium', () => {
 
   it('warns on the edit page of a check a project deployed that its next deploy puts the files back', async () => {
     const { page } = owner
-    const deploy = { project: { logicalId: 'shop' }, resources: [{ kind: 'check', checkType: 'url', logicalId: 'home', payload: { name: 'Shop home', activated: false, request: { url: 'https://shop.example.com/' } } }] }
+    const deploy = {
+      project: { logicalId: 'shop' },
+      resources: [{ kind: 'check', checkType: 'url', logicalId: 'home', payload: { name: 'Shop home', activated: false, request: { url: 'https://shop.example.com/' } } }],
+    }
     const deployed = (await (await apiCall(svc, 'POST', '/v1/projects/deploy', deploy)).json()) as { changes: Array<{ id: string }> }
     const id = deployed.changes[0]?.id ?? ''
     await page.goto(`${svc.baseUrl}/checks/${id}/edit`)

@@ -133,7 +133,12 @@ describe.skipIf(!HAS_CHROMIUM)('every page of the web console in Chromium', () =
     names.set('group', 'Storefront')
     ids.set('channel', String((await create('/v1/alert-channels', { type: 'EMAIL', config: { address: 'ops@example.com' } })).id))
     const starts = new Date(Date.now() + 7 * 86_400_000)
-    const window = await create('/v1/maintenance-windows', { name: 'Database upgrade', tags: ['shop'], startsAt: starts.toISOString(), endsAt: new Date(starts.getTime() + 2 * 3_600_000).toISOString() })
+    const window = await create('/v1/maintenance-windows', {
+      name: 'Database upgrade',
+      tags: ['shop'],
+      startsAt: starts.toISOString(),
+      endsAt: new Date(starts.getTime() + 2 * 3_600_000).toISOString(),
+    })
     ids.set('window', String(window.id))
     await create('/v1/variables', { key: 'API_BASE', value: 'https://api.example.com' })
     await create('/v1/variables', { key: 'API_TOKEN', value: 'not to be shown', secret: true })
@@ -184,7 +189,9 @@ describe.skipIf(!HAS_CHROMIUM)('every page of the web console in Chromium', () =
 
   /** Resolves once nothing is loading any more and the page's level-1 heading shows. */
   async function settled(page: Page): Promise<void> {
-    await page.waitForFunction(() => document.querySelector('.loading') === null && [...document.querySelectorAll('h1')].some((h) => h.checkVisibility()), undefined, { timeout: 30_000 })
+    await page.waitForFunction(() => document.querySelector('.loading') === null && [...document.querySelectorAll('h1')].some((h) => h.checkVisibility()), undefined, {
+      timeout: 30_000,
+    })
     await page.waitForLoadState('networkidle')
   }
 
@@ -205,11 +212,15 @@ describe.skipIf(!HAS_CHROMIUM)('every page of the web console in Chromium', () =
         return false
       }
       const wide = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(el))
-      const describe = (el: Element | null) => (el ? `${el.tagName.toLowerCase()}${typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().replace(/\s+/g, '.')}` : ''}` : '')
+      const describe = (el: Element | null) =>
+        el ? `${el.tagName.toLowerCase()}${typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().replace(/\s+/g, '.')}` : ''}` : ''
       return wide
         .filter((el) => !wide.some((other) => other !== el && el.contains(other)))
         .slice(0, 10)
-        .map((el) => `${describe(el)} (right ${Math.round(el.getBoundingClientRect().right)}) in ${describe(el.parentElement)} in ${describe(el.parentElement?.parentElement ?? null)}`)
+        .map(
+          (el) =>
+            `${describe(el)} (right ${Math.round(el.getBoundingClientRect().right)}) in ${describe(el.parentElement)} in ${describe(el.parentElement?.parentElement ?? null)}`,
+        )
     })
 
   const watchApiCalls = (page: Page) =>
@@ -257,7 +268,8 @@ describe.skipIf(!HAS_CHROMIUM)('every page of the web console in Chromium', () =
       }
       const bodyOf = async (url: string) => (await fetch(url)).text()
       /** The scripts of `urls` whose code contains `marker`. */
-      const carrying = async (urls: string[], marker: string) => (await Promise.all(urls.map(async (u) => ((await bodyOf(u)).includes(marker) ? u : null)))).filter((u) => u !== null)
+      const carrying = async (urls: string[], marker: string) =>
+        (await Promise.all(urls.map(async (u) => ((await bodyOf(u)).includes(marker) ? u : null)))).filter((u) => u !== null)
 
       const home = await scriptsOf('/')
       await page.getByRole('heading', { level: 1, name: 'Checks' }).waitFor()
@@ -309,7 +321,9 @@ describe.skipIf(!HAS_CHROMIUM)('every page of the web console in Chromium', () =
       await page.setViewportSize(PHONE)
       try {
         await expect
-          .poll(() => page.evaluate(() => ({ scrollWidth: document.scrollingElement?.scrollWidth ?? 0, innerWidth: window.innerWidth })), { message: 'the page scrolls sideways on a phone' })
+          .poll(() => page.evaluate(() => ({ scrollWidth: document.scrollingElement?.scrollWidth ?? 0, innerWidth: window.innerWidth })), {
+            message: 'the page scrolls sideways on a phone',
+          })
           .toSatisfy(({ scrollWidth, innerWidth }: { scrollWidth: number; innerWidth: number }) => scrollWidth <= innerWidth + 1)
       } catch (e) {
         throw new Error(`${e instanceof Error ? e.message : String(e)}\nWider than the screen: ${JSON.stringify(await tooWide(page), null, 2)}`, { cause: e })

@@ -36,15 +36,28 @@ describe.skipIf(!HAS_CHROMIUM).each(sqlite)('a dashboard in Chromium ($name)', (
     t = await startTestApp(db, { sites: { dashboardDomain: 'dash.test', statusPageDomain: null } })
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     port = (t.app.server.address() as AddressInfo).port
-    for (const [key, name, tags] of [['a', 'Alpha API', ['prod']], ['b', 'Beta site', ['prod', 'web']], ['c', 'Gamma DNS', ['prod']], ['s', 'Staging box', ['staging']]] as const) {
+    for (const [key, name, tags] of [
+      ['a', 'Alpha API', ['prod']],
+      ['b', 'Beta site', ['prod', 'web']],
+      ['c', 'Gamma DNS', ['prod']],
+      ['s', 'Staging box', ['staging']],
+    ] as const) {
       const res = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', { name, tags, request: { url: 'http://127.0.0.1:9/' } })
       expect(res.statusCode, res.body).toBe(201)
       ids[key] = String(res.json().id)
       await record(ids[key] ?? '', 'passing', 120)
     }
     const wall = await t.call('POST', '/v1/dashboards', {
-      header: 'Production', description: 'What customers use', customUrl: 'wall', tags: ['prod'], checksPerPage: 2, paginate: true, paginationRate: 300, refreshRate: 60,
-      showP99: false, customCSS: 'body { outline: 7px solid rgb(1, 2, 3) } .check-name { text-transform: uppercase }',
+      header: 'Production',
+      description: 'What customers use',
+      customUrl: 'wall',
+      tags: ['prod'],
+      checksPerPage: 2,
+      paginate: true,
+      paginationRate: 300,
+      refreshRate: 60,
+      showP99: false,
+      customCSS: 'body { outline: 7px solid rgb(1, 2, 3) } .check-name { text-transform: uppercase }',
     })
     expect(wall.statusCode, wall.body).toBe(201)
     const vault = await t.call('POST', '/v1/dashboards', { header: 'Vault', customUrl: 'vault', isPrivate: true, tags: ['staging'] })

@@ -23,39 +23,49 @@ describe('/metrics of the service process', () => {
     stopStrayProcesses()
   })
 
-  it('serves request and run counters to the token on the API port', async () => {
-    target = await startHttpTarget()
-    const svc = await startConsoleService({ METRICS_TOKEN: TOKEN })
-    started.push(svc)
-    expect((await scrape(`${svc.baseUrl}/metrics`)).status).toBe(401)
-    expect((await scrape(`${svc.baseUrl}/metrics`, 'wrong-token-of-enough-length')).status).toBe(401)
-    const check = await apiCall(svc, 'POST', '/v1/checks/api', { name: 'Metered', locations: ['eu-west-1'], request: { url: `${target.url}/json` } })
-    expect(check.status).toBe(201)
-    const id = String(((await check.json()) as { id: string }).id)
-    expect((await apiCall(svc, 'POST', '/v1/check-sessions/trigger', { target: { checkId: [id] } })).status).toBe(201)
-    await expect.poll(async () => (await scrape(`${svc.baseUrl}/metrics`, TOKEN)).text, { timeout: 60_000, interval: 500 }).toMatch(/picket_runs_finished_total\{[^}]*location="eu-west-1"[^}]*\} [1-9]/)
-    const { status, text } = await scrape(`${svc.baseUrl}/metrics`, TOKEN)
-    expect(status).toBe(200)
-    expect(text).toMatch(/picket_http_requests_total\{[^}]*route="\/v1\/checks\/api"[^}]*\} 1/)
-    expect(text).toMatch(/picket_runs_started_total\{[^}]*check_type="API"/)
-    expect(text).toMatch(/nodejs_eventloop_lag_seconds/)
-    expect(text).not.toContain(id)
-  }, PROCESS_TEST_TIMEOUT_MS)
+  it(
+    'serves request and run counters to the token on the API port',
+    async () => {
+      target = await startHttpTarget()
+      const svc = await startConsoleService({ METRICS_TOKEN: TOKEN })
+      started.push(svc)
+      expect((await scrape(`${svc.baseUrl}/metrics`)).status).toBe(401)
+      expect((await scrape(`${svc.baseUrl}/metrics`, 'wrong-token-of-enough-length')).status).toBe(401)
+      const check = await apiCall(svc, 'POST', '/v1/checks/api', { name: 'Metered', locations: ['eu-west-1'], request: { url: `${target.url}/json` } })
+      expect(check.status).toBe(201)
+      const id = String(((await check.json()) as { id: string }).id)
+      expect((await apiCall(svc, 'POST', '/v1/check-sessions/trigger', { target: { checkId: [id] } })).status).toBe(201)
+      await expect
+        .poll(async () => (await scrape(`${svc.baseUrl}/metrics`, TOKEN)).text, { timeout: 60_000, interval: 500 })
+        .toMatch(/picket_runs_finished_total\{[^}]*location="eu-west-1"[^}]*\} [1-9]/)
+      const { status, text } = await scrape(`${svc.baseUrl}/metrics`, TOKEN)
+      expect(status).toBe(200)
+      expect(text).toMatch(/picket_http_requests_total\{[^}]*route="\/v1\/checks\/api"[^}]*\} 1/)
+      expect(text).toMatch(/picket_runs_started_total\{[^}]*check_type="API"/)
+      expect(text).toMatch(/nodejs_eventloop_lag_seconds/)
+      expect(text).not.toContain(id)
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
 
-  it('moves to METRICS_PORT when one is set', async () => {
-    const svc = await startConsoleService({ METRICS_PORT: '0' })
-    started.push(svc)
-    const port = await new Promise<string>((resolve) => {
-      const look = () => {
-        const m = /"port":(\d+)[^\n]*metrics listening on their own port/.exec(svc.server.stdout())
-        if (m?.[1]) resolve(m[1])
-        else setTimeout(look, 100)
-      }
-      look()
-    })
-    const own = await scrape(`http://127.0.0.1:${port}/metrics`)
-    expect(own.status).toBe(200)
-    expect(own.text).toMatch(/picket_run_queue_jobs|nodejs_/)
-    expect((await scrape(`${svc.baseUrl}/metrics`)).status).toBe(404)
-  }, PROCESS_TEST_TIMEOUT_MS)
+  it(
+    'moves to METRICS_PORT when one is set',
+    async () => {
+      const svc = await startConsoleService({ METRICS_PORT: '0' })
+      started.push(svc)
+      const port = await new Promise<string>((resolve) => {
+        const look = () => {
+          const m = /"port":(\d+)[^\n]*metrics listening on their own port/.exec(svc.server.stdout())
+          if (m?.[1]) resolve(m[1])
+          else setTimeout(look, 100)
+        }
+        look()
+      })
+      const own = await scrape(`http://127.0.0.1:${port}/metrics`)
+      expect(own.status).toBe(200)
+      expect(own.text).toMatch(/picket_run_queue_jobs|nodejs_/)
+      expect((await scrape(`${svc.baseUrl}/metrics`)).status).toBe(404)
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
 })

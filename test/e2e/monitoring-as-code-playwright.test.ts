@@ -43,7 +43,8 @@ describe.skipIf(!HAS_CHROMIUM).each(serviceStores('picket_mac_pw'))('picket depl
   let app: TodoApp
   let project: TodoProject
   const root = () => path.join(dir, 'todomvc')
-  const picket = (args: string[]) => runCli(args, { PICKET_API_URL: server.baseUrl, PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY, PICKET_CONFIG_DIR: path.join(dir, 'config') }, root())
+  const picket = (args: string[]) =>
+    runCli(args, { PICKET_API_URL: server.baseUrl, PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY, PICKET_CONFIG_DIR: path.join(dir, 'config') }, root())
   const api = async (method: string, url: string, body?: unknown): Promise<{ status: number; body: Json }> => {
     const res = await fetch(`${server.baseUrl}${url}`, {
       method,
@@ -70,31 +71,42 @@ describe.skipIf(!HAS_CHROMIUM).each(serviceStores('picket_mac_pw'))('picket depl
     if (dir) fs.rmSync(dir, { recursive: true, force: true })
   })
 
-  it('deploys every spec as a browser check carrying its local files and the project\'s npm files', async () => {
-    const run = await picket(['deploy'])
-    expect(run.code, run.stderr).toBe(0)
-    expect(run.stdout).toMatch(/7 created, 0 updated, 0 deleted/)
-    const checks = await browserChecks()
-    expect(checks.map((c) => c.logicalId).sort()).toEqual(SPECS)
-    for (const check of checks) {
-      const spec = String(check.logicalId)
-      expect(check, spec).toMatchObject({ scriptPath: spec, script: fs.readFileSync(path.join(root(), spec), 'utf8'), playwrightConfig: { use: { baseURL: app.url } } })
-      expect((check.dependencies as Json[]).map((d) => d.path), spec).toEqual(DEPENDENCIES)
-      for (const d of check.dependencies as Json[]) expect(d.content, `${spec}: ${String(d.path)}`).toBe(fs.readFileSync(path.join(root(), String(d.path)), 'utf8'))
-    }
-  }, PROCESS_TEST_TIMEOUT_MS)
+  it(
+    "deploys every spec as a browser check carrying its local files and the project's npm files",
+    async () => {
+      const run = await picket(['deploy'])
+      expect(run.code, run.stderr).toBe(0)
+      expect(run.stdout).toMatch(/7 created, 0 updated, 0 deleted/)
+      const checks = await browserChecks()
+      expect(checks.map((c) => c.logicalId).sort()).toEqual(SPECS)
+      for (const check of checks) {
+        const spec = String(check.logicalId)
+        expect(check, spec).toMatchObject({ scriptPath: spec, script: fs.readFileSync(path.join(root(), spec), 'utf8'), playwrightConfig: { use: { baseURL: app.url } } })
+        expect(
+          (check.dependencies as Json[]).map((d) => d.path),
+          spec,
+        ).toEqual(DEPENDENCIES)
+        for (const d of check.dependencies as Json[]) expect(d.content, `${spec}: ${String(d.path)}`).toBe(fs.readFileSync(path.join(root(), String(d.path)), 'utf8'))
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
 
-  it('runs a deployed spec check now: the runner installs the project with npm ci and the tests pass', async () => {
-    const counter = (await browserChecks()).find((c) => c.logicalId === 'tests/counter.spec.ts') as Json
-    const trigger = await api('POST', '/v1/check-sessions/trigger', { target: { checkId: [counter.id] } })
-    expect(trigger.status).toBe(201)
-    const results = async () => (await api('GET', `/v1/check-results/${String(counter.id)}`)).body as Json[]
-    await expect.poll(async () => (await results()).length, { timeout: 200_000, interval: 500 }).toBe(1)
-    const [result] = (await results()) as [Json]
-    const details = result.browserCheckResult as Json
-    expect(result, JSON.stringify(details?.jobLog ?? result)).toMatchObject({ runLocation: 'us-east-1', hasFailures: false, error: null })
-    expect(details.summary).toMatchObject({ passed: 2, failed: 0, total: 2 })
-    expect(details.notes).toContain('Dependencies: installed with npm ci')
-    expect(project.registry.downloads.get('dotenv')).toBe(1)
-  }, PROCESS_TEST_TIMEOUT_MS)
+  it(
+    'runs a deployed spec check now: the runner installs the project with npm ci and the tests pass',
+    async () => {
+      const counter = (await browserChecks()).find((c) => c.logicalId === 'tests/counter.spec.ts') as Json
+      const trigger = await api('POST', '/v1/check-sessions/trigger', { target: { checkId: [counter.id] } })
+      expect(trigger.status).toBe(201)
+      const results = async () => (await api('GET', `/v1/check-results/${String(counter.id)}`)).body as Json[]
+      await expect.poll(async () => (await results()).length, { timeout: 200_000, interval: 500 }).toBe(1)
+      const [result] = (await results()) as [Json]
+      const details = result.browserCheckResult as Json
+      expect(result, JSON.stringify(details?.jobLog ?? result)).toMatchObject({ runLocation: 'us-east-1', hasFailures: false, error: null })
+      expect(details.summary).toMatchObject({ passed: 2, failed: 0, total: 2 })
+      expect(details.notes).toContain('Dependencies: installed with npm ci')
+      expect(project.registry.downloads.get('dotenv')).toBe(1)
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
 })

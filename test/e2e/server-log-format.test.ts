@@ -22,7 +22,12 @@ async function runningLine(env: Record<string, string>): Promise<string> {
   const server = await startServer({ DATA_DIR: dir, ...env })
   try {
     await expect.poll(() => server.stdout().includes('Picket is running'), { timeout: 60_000 }).toBe(true)
-    return server.stdout().split('\n').find((l) => l.includes('Picket is running')) ?? ''
+    return (
+      server
+        .stdout()
+        .split('\n')
+        .find((l) => l.includes('Picket is running')) ?? ''
+    )
   } finally {
     expect(await server.stop()).toBe(0)
   }

@@ -28,11 +28,16 @@ const pgServer = process.env.TEST_DATABASE_URL
 const stores = [
   { name: 'sqlite', env: async (): Promise<Record<string, string>> => ({}) },
   ...(pgServer
-    ? [{ name: 'postgres', env: async (): Promise<Record<string, string>> => {
-        const db = await createScratchDatabase(pgServer, 'picket_shutdown')
-        databases.push(db)
-        return { DATABASE_URL: db.url }
-      } }]
+    ? [
+        {
+          name: 'postgres',
+          env: async (): Promise<Record<string, string>> => {
+            const db = await createScratchDatabase(pgServer, 'picket_shutdown')
+            databases.push(db)
+            return { DATABASE_URL: db.url }
+          },
+        },
+      ]
     : []),
 ]
 
@@ -76,14 +81,16 @@ describe.each(stores)('the service on SIGTERM on $name', { timeout: PROCESS_TEST
   it("ends an agent's long-poll and refuses its next requests without error lines", async () => {
     const server = await freshServer(await store.env())
     const out = server.stdout()
-    const call = (method: string, url: string, body?: unknown) => fetch(`${server.baseUrl}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${/Authorization: Bearer (\S+)/.exec(out)?.[1] ?? ''}`, 'x-service-account': /X-Service-Account: (\S+)/.exec(out)?.[1] ?? '',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
+    const call = (method: string, url: string, body?: unknown) =>
+      fetch(`${server.baseUrl}${url}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${/Authorization: Bearer (\S+)/.exec(out)?.[1] ?? ''}`,
+          'x-service-account': /X-Service-Account: (\S+)/.exec(out)?.[1] ?? '',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
     const location = (await (await call('POST', '/v1/private-locations', { name: 'Office', slugName: 'office' })).json()) as { keys: Array<{ rawKey: string }> }
     const agent: AgentProcess = await startAgent({ API_KEY: String(location.keys[0]?.rawKey), PICKET_URL: server.baseUrl })
     try {

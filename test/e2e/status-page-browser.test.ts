@@ -48,8 +48,7 @@ describe.skipIf(!HAS_CHROMIUM).each(sqlite)('a status page in Chromium ($name)',
     await e.engine.runOnce()
     expect(errors).toEqual([])
   }
-  const subscriberStatus = async () =>
-    ((await t.call('GET', `/v1/status-pages/${pageId}/subscriptions`)).json() as Json[]).find((s) => s.address === ADDRESS)?.status
+  const subscriberStatus = async () => ((await t.call('GET', `/v1/status-pages/${pageId}/subscriptions`)).json() as Json[]).find((s) => s.address === ADDRESS)?.status
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver()
@@ -57,7 +56,11 @@ describe.skipIf(!HAS_CHROMIUM).each(sqlite)('a status page in Chromium ($name)',
     t = await startTestApp(db, {
       clock,
       sites: { dashboardDomain: null, statusPageDomain: 'status.test' },
-      delivery: { smtp: { url: smtp.url, from: 'Acme status <status@picket.test>' }, sms: { url: undefined, username: undefined, password: undefined, from: undefined }, resultLinkBase: PUBLIC_BASE_URL },
+      delivery: {
+        smtp: { url: smtp.url, from: 'Acme status <status@picket.test>' },
+        sms: { url: undefined, username: undefined, password: undefined, from: undefined },
+        resultLinkBase: PUBLIC_BASE_URL,
+      },
     })
     e = startTestEngine(t.store, clock, { onFinalResults: (rows) => t.services.alerting.evaluate(rows).catch((err: unknown) => void errors.push(err)) })
     await t.app.listen({ port: 0, host: '127.0.0.1' })
@@ -68,7 +71,11 @@ describe.skipIf(!HAS_CHROMIUM).each(sqlite)('a status page in Chromium ($name)',
     expect(page.statusCode, page.body).toBe(201)
     pageId = String((page.json() as Json).id)
     const check = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
-      name: 'Checkout API', frequency: 1, locations: ['us-east-1'], doubleCheck: false, useGlobalAlertSettings: false,
+      name: 'Checkout API',
+      frequency: 1,
+      locations: ['us-east-1'],
+      doubleCheck: false,
+      useGlobalAlertSettings: false,
       alertSettings: { escalationType: 'RUN_BASED', runBasedEscalation: { failedRunThreshold: 1 } },
       request: { method: 'GET', url: `${target.url}/t/checkout`, assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] },
       triggerIncident: { serviceId: service.id, severity: 'MAJOR', name: 'Checkout is failing', description: 'Payments cannot be completed.', notifySubscribers: true },

@@ -85,8 +85,7 @@ describe.skipIf(!HAS_CHROMIUM)('egress policy: browser runs', () => {
 
   it("a script's own proxy setting is ignored and its node-side requests are guarded too", async () => {
     const before = web.hits
-    const ownProxy = `${TEST_HEADER}test.use({ proxy: { server: 'http://127.0.0.3:9' } })\n` +
-      "test('own proxy', async ({ page }) => { await page.goto(process.env.TARGET) })\n"
+    const ownProxy = `${TEST_HEADER}test.use({ proxy: { server: 'http://127.0.0.3:9' } })\n` + "test('own proxy', async ({ page }) => { await page.goto(process.env.TARGET) })\n"
     const r = await run({ policy: 'public-only', allow: [] }, 'BROWSER', ownProxy, { TARGET: `${web.url}/json` })
     expect(r.errorMessage).toBe(`Egress policy: 127.0.0.1 is a loopback address; ${SETTING}`)
 

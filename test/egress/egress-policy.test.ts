@@ -5,20 +5,55 @@ const PUBLIC_ONLY: EgressPolicy = { policy: 'public-only', allow: [] }
 
 describe('egress policy: public-only', () => {
   const cases: Array<[string, string | null]> = [
-    ['127.0.0.1', 'loopback'], ['127.255.255.254', 'loopback'], ['::1', 'loopback'],
-    ['0.0.0.0', 'unspecified'], ['0.1.2.3', 'unspecified'], ['::', 'unspecified'],
-    ['10.0.0.5', 'private'], ['172.16.0.1', 'private'], ['172.31.255.255', 'private'], ['192.168.1.1', 'private'],
-    ['fc00::1', 'private'], ['fd12:3456::1', 'private'],
-    ['169.254.1.1', 'link-local'], ['fe80::1', 'link-local'], ['fe80::1%eth0', 'link-local'], ['febf::1', 'link-local'],
-    ['100.64.0.1', 'carrier-grade NAT'], ['100.127.255.255', 'carrier-grade NAT'],
-    ['169.254.169.254', 'cloud metadata'], ['fd00:ec2::254', 'cloud metadata'], ['100.100.100.200', 'cloud metadata'], ['168.63.129.16', 'cloud metadata'],
-    ['224.0.0.1', 'multicast'], ['239.255.255.250', 'multicast'], ['ff02::1', 'multicast'],
-    ['255.255.255.255', 'reserved'], ['240.0.0.1', 'reserved'], ['192.0.2.10', 'reserved'], ['198.18.0.1', 'reserved'], ['2001:db8::1', 'reserved'],
-    ['::ffff:127.0.0.1', 'loopback'], ['::ffff:7f00:1', 'loopback'], ['0:0:0:0:0:ffff:a00:5', 'private'], ['::ffff:169.254.169.254', 'cloud metadata'],
-    ['64:ff9b::10.0.0.1', 'private'], ['[::1]', 'loopback'], ['not-an-ip', 'reserved'],
+    ['127.0.0.1', 'loopback'],
+    ['127.255.255.254', 'loopback'],
+    ['::1', 'loopback'],
+    ['0.0.0.0', 'unspecified'],
+    ['0.1.2.3', 'unspecified'],
+    ['::', 'unspecified'],
+    ['10.0.0.5', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.1.1', 'private'],
+    ['fc00::1', 'private'],
+    ['fd12:3456::1', 'private'],
+    ['169.254.1.1', 'link-local'],
+    ['fe80::1', 'link-local'],
+    ['fe80::1%eth0', 'link-local'],
+    ['febf::1', 'link-local'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['100.127.255.255', 'carrier-grade NAT'],
+    ['169.254.169.254', 'cloud metadata'],
+    ['fd00:ec2::254', 'cloud metadata'],
+    ['100.100.100.200', 'cloud metadata'],
+    ['168.63.129.16', 'cloud metadata'],
+    ['224.0.0.1', 'multicast'],
+    ['239.255.255.250', 'multicast'],
+    ['ff02::1', 'multicast'],
+    ['255.255.255.255', 'reserved'],
+    ['240.0.0.1', 'reserved'],
+    ['192.0.2.10', 'reserved'],
+    ['198.18.0.1', 'reserved'],
+    ['2001:db8::1', 'reserved'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['0:0:0:0:0:ffff:a00:5', 'private'],
+    ['::ffff:169.254.169.254', 'cloud metadata'],
+    ['64:ff9b::10.0.0.1', 'private'],
+    ['[::1]', 'loopback'],
+    ['not-an-ip', 'reserved'],
     // public
-    ['8.8.8.8', null], ['1.1.1.1', null], ['172.32.0.1', null], ['172.15.255.255', null], ['100.128.0.1', null], ['100.63.255.255', null],
-    ['192.169.0.1', null], ['11.0.0.1', null], ['2606:4700:4700::1111', null], ['::ffff:8.8.8.8', null], ['64:ff9b::8.8.8.8', null],
+    ['8.8.8.8', null],
+    ['1.1.1.1', null],
+    ['172.32.0.1', null],
+    ['172.15.255.255', null],
+    ['100.128.0.1', null],
+    ['100.63.255.255', null],
+    ['192.169.0.1', null],
+    ['11.0.0.1', null],
+    ['2606:4700:4700::1111', null],
+    ['::ffff:8.8.8.8', null],
+    ['64:ff9b::8.8.8.8', null],
   ]
   it.each(cases)('%s → %s', (address, reason) => {
     const decision = egressChecker(PUBLIC_ONLY).check(address)
@@ -55,8 +90,12 @@ describe('egress policy: open and allow list', () => {
 
 describe("egress policy: Picket's own services", () => {
   const own: EgressPolicy = {
-    policy: 'open', allow: ['127.0.0.0/8'],
-    protected: [{ name: 'API port', addresses: ['127.0.0.0/8', '::1', '0.0.0.0'], port: 3000 }, { name: 'database', addresses: ['10.0.0.7'], port: 5432 }],
+    policy: 'open',
+    allow: ['127.0.0.0/8'],
+    protected: [
+      { name: 'API port', addresses: ['127.0.0.0/8', '::1', '0.0.0.0'], port: 3000 },
+      { name: 'database', addresses: ['10.0.0.7'], port: 5432 },
+    ],
   }
   const cases: Array<[string, string, number | undefined, boolean]> = [
     ['the API port on loopback', '127.0.0.1', 3000, true],
@@ -74,7 +113,9 @@ describe("egress policy: Picket's own services", () => {
 
   it('says which service, whatever the allow list', () => {
     const d = egressChecker(own).check('127.0.0.1', 3000)
-    expect(egressDeniedMessage('127.0.0.1', d, 'localhost', 3000)).toBe("Egress policy: 127.0.0.1:3000 (resolved from localhost) is Picket's own API port; runs never reach Picket's own services")
+    expect(egressDeniedMessage('127.0.0.1', d, 'localhost', 3000)).toBe(
+      "Egress policy: 127.0.0.1:3000 (resolved from localhost) is Picket's own API port; runs never reach Picket's own services",
+    )
     expect(egressDeniedMessage('169.254.169.254', egressChecker({ policy: 'open', allow: [] }).check('169.254.169.254'))).toBe(
       'Egress policy: 169.254.169.254 is a cloud metadata address; runs never reach link-local or cloud metadata addresses (EGRESS_ALLOW can allow one)',
     )
@@ -83,7 +124,12 @@ describe("egress policy: Picket's own services", () => {
 
 describe('egress helpers', () => {
   it.each([
-    ['::ffff:127.0.0.1', '127.0.0.1'], ['::ffff:a00:5', '10.0.0.5'], ['64:ff9b::a9fe:a9fe', '169.254.169.254'], ['::1', null], ['10.0.0.1', null], ['2001:db8::1', null],
+    ['::ffff:127.0.0.1', '127.0.0.1'],
+    ['::ffff:a00:5', '10.0.0.5'],
+    ['64:ff9b::a9fe:a9fe', '169.254.169.254'],
+    ['::1', null],
+    ['10.0.0.1', null],
+    ['2001:db8::1', null],
   ])('embeddedIPv4(%s) = %s', (address, inner) => {
     expect(embeddedIPv4(address)).toBe(inner)
   })
@@ -92,19 +138,45 @@ describe('egress helpers', () => {
     expect(egressDeniedMessage('10.0.0.5', egressChecker(PUBLIC_ONLY).check('10.0.0.5'), 'internal.example')).toBe(
       'Egress policy: 10.0.0.5 (resolved from internal.example) is a private address; this installation allows public addresses only (EGRESS_POLICY=public-only)',
     )
-    expect(egressDeniedMessage('::1', egressChecker(PUBLIC_ONLY).check('::1'), '[::1]')).toBe('Egress policy: ::1 is a loopback address; this installation allows public addresses only (EGRESS_POLICY=public-only)')
+    expect(egressDeniedMessage('::1', egressChecker(PUBLIC_ONLY).check('::1'), '[::1]')).toBe(
+      'Egress policy: ::1 is a loopback address; this installation allows public addresses only (EGRESS_POLICY=public-only)',
+    )
   })
 })
 
-describe('the child processes\' guard (plain JavaScript) answers as the domain does', () => {
+describe("the child processes' guard (plain JavaScript) answers as the domain does", () => {
   it('for every address of the tables above, with and without an allow list', async () => {
     const { createRequire } = await import('node:module')
     const { egressRules } = await import('../../src/domain/egress.js')
     const guard = createRequire(import.meta.url)('../../src/runners/sandbox/egress-guard.cjs') as { compileEgressCheck: (rules: unknown) => (a: string) => string | null }
     const addresses = [
-      '127.0.0.1', '::1', '0.0.0.0', '::', '10.0.0.5', '172.16.0.1', '192.168.1.1', 'fd12::1', '169.254.1.1', 'fe80::1%eth0', '100.64.0.1',
-      '169.254.169.254', 'fd00:ec2::254', '100.100.100.200', '224.0.0.1', 'ff02::1', '240.0.0.1', '2001:db8::1', '::ffff:127.0.0.1',
-      '::ffff:7f00:1', '0:0:0:0:0:ffff:a00:5', '64:ff9b::10.0.0.1', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '[::1]', 'nope',
+      '127.0.0.1',
+      '::1',
+      '0.0.0.0',
+      '::',
+      '10.0.0.5',
+      '172.16.0.1',
+      '192.168.1.1',
+      'fd12::1',
+      '169.254.1.1',
+      'fe80::1%eth0',
+      '100.64.0.1',
+      '169.254.169.254',
+      'fd00:ec2::254',
+      '100.100.100.200',
+      '224.0.0.1',
+      'ff02::1',
+      '240.0.0.1',
+      '2001:db8::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '0:0:0:0:0:ffff:a00:5',
+      '64:ff9b::10.0.0.1',
+      '8.8.8.8',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.8.8',
+      '[::1]',
+      'nope',
     ]
     for (const allow of [[], ['127.0.0.1/32', '10.0.0.0/8']]) {
       const policy: EgressPolicy = { policy: 'public-only', allow }

@@ -28,7 +28,12 @@ const egressError = (address: string, reason: string, from?: string) =>
   `Egress policy: ${address}${from ? ` (resolved from ${from})` : ''} is a ${reason} address; this installation allows public addresses only (EGRESS_POLICY=public-only)`
 
 const spec = (checkType: string, request: Record<string, unknown>, extra: Record<string, unknown> = {}): CheckRunSpec => ({
-  checkId: 'e1', checkName: 'egress', checkType, doc: { request, degradedResponseTime: 10_000, maxResponseTime: 20_000, shouldFail: false, ...extra }, variables: {}, scripts: { setup: [], teardown: [] },
+  checkId: 'e1',
+  checkName: 'egress',
+  checkType,
+  doc: { request, degradedResponseTime: 10_000, maxResponseTime: 20_000, shouldFail: false, ...extra },
+  variables: {},
+  scripts: { setup: [], teardown: [] },
 })
 const normalizeWith = (def: { fields: { request?: { normalize?: unknown } } }) => def.fields.request?.normalize as (v: unknown) => Record<string, unknown>
 
@@ -119,7 +124,8 @@ describe('egress policy: TCP checks', () => {
 })
 
 describe('egress policy: DNS checks', () => {
-  const dnsSpec = (nameServer: string) => spec('DNS', normalizeWith(dnsCheck)({ query: 'example.test', recordType: 'A', nameServer, port: dns.port, protocol: 'UDP', assertions: [] }))
+  const dnsSpec = (nameServer: string) =>
+    spec('DNS', normalizeWith(dnsCheck)({ query: 'example.test', recordType: 'A', nameServer, port: dns.port, protocol: 'UDP', assertions: [] }))
 
   it('denies a name server on loopback before sending a query', async () => {
     const before = dns.queries.udp
@@ -135,14 +141,16 @@ describe('egress policy: DNS checks', () => {
   })
 })
 
-
 describe('egress policy: ICMP checks', () => {
   const icmpSpec = (hostname: string) => spec('ICMP', normalizeWith(icmpCheck)({ hostname, pingCount: 1 }), { degradedPacketLossThreshold: 10, maxPacketLossThreshold: 20 })
 
   it('denies a loopback host without running ping', async () => {
     // A ping that ran would fail as "not installed" (INTERNAL); the egress error proves it never started.
     const runner = buildRunners({ sandbox: noScripts, egress: PUBLIC_ONLY }).ICMP
-    for (const [host, from] of [['127.0.0.1', undefined], ['localhost', 'localhost']] as const) {
+    for (const [host, from] of [
+      ['127.0.0.1', undefined],
+      ['localhost', 'localhost'],
+    ] as const) {
       const r = await runner.run({ ...icmpSpec(host) }, ctx)
       expectDenied(r, egressError('127.0.0.1', 'loopback', from))
       expect(r.jobLog.some((l) => l.includes('ping -n'))).toBe(false)

@@ -34,13 +34,26 @@ describe('egress policy in setup scripts, sandbox off (guarded sockets)', () => 
     ['node:http', (url) => `await new Promise((ok, fail) => require('http').get('${url}/json', ok).on('error', fail))`, LOOPBACK],
     ['node:http by name', (_u, port) => `await new Promise((ok, fail) => require('http').get('http://localhost:${port}/json', ok).on('error', fail))`, 'Egress policy: '],
     ['net.connect', (_u, port) => `await new Promise((ok, fail) => require('net').connect(${port}, '127.0.0.1', ok).on('error', fail))`, LOOPBACK],
-    ['an IPv4-mapped address', (_u, port) => `await new Promise((ok, fail) => require('net').connect({ port: ${port}, host: '::ffff:127.0.0.1' }, ok).on('error', fail))`, LOOPBACK],
-    ['a lookup of its own', (_u, port) => `await new Promise((ok, fail) => require('net').connect({ port: ${port}, host: 'public.example', lookup: (h, o, cb) => o && o.all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4) }, ok).on('error', fail))`, 'Egress policy: 127.0.0.1 (resolved from public.example)'],
+    [
+      'an IPv4-mapped address',
+      (_u, port) => `await new Promise((ok, fail) => require('net').connect({ port: ${port}, host: '::ffff:127.0.0.1' }, ok).on('error', fail))`,
+      LOOPBACK,
+    ],
+    [
+      'a lookup of its own',
+      (_u, port) =>
+        `await new Promise((ok, fail) => require('net').connect({ port: ${port}, host: 'public.example', lookup: (h, o, cb) => o && o.all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4) }, ok).on('error', fail))`,
+      'Egress policy: 127.0.0.1 (resolved from public.example)',
+    ],
     ['the default host', (_u, port) => `await new Promise((ok, fail) => require('net').connect(${port}, ok).on('error', fail))`, 'Egress policy: '],
     ['a Unix socket', () => `await new Promise((ok, fail) => require('net').connect('/run/anything.sock', ok).on('error', fail))`, 'local socket /run/anything.sock'],
     ['UDP', () => `require('dgram').createSocket('udp4')`, 'UDP sockets are not available'],
     ['a private name server', () => `require('dns').setServers(['10.0.0.53'])`, 'Egress policy: 10.0.0.53 is a private address'],
-    ['restoring connect', (url) => `const net = require('net'); try { net.Socket.prototype.connect = function () { return this } } catch {} ; await fetch('${url}/json')`, LOOPBACK],
+    [
+      'restoring connect',
+      (url) => `const net = require('net'); try { net.Socket.prototype.connect = function () { return this } } catch {} ; await fetch('${url}/json')`,
+      LOOPBACK,
+    ],
   ]
   it.each(attempts)('%s is denied and the target sees nothing', async (_name, script, message) => {
     const before = target.hits
@@ -60,11 +73,24 @@ describe('egress policy in setup scripts, in their box', () => {
   const attempts: Array<[string, (url: string, port: number) => string, string]> = [
     ['fetch (undici)', (url) => `await fetch('${url}/json')`, LOOPBACK],
     ['node:http', (url) => `await new Promise((ok, fail) => require('http').get('${url}/json', ok).on('error', fail))`, LOOPBACK],
-    ['node:http by name', (_u, port) => `await new Promise((ok, fail) => require('http').get('http://localhost:${port}/json', ok).on('error', fail))`, 'Egress policy: 127.0.0.1 (resolved from localhost)'],
+    [
+      'node:http by name',
+      (_u, port) => `await new Promise((ok, fail) => require('http').get('http://localhost:${port}/json', ok).on('error', fail))`,
+      'Egress policy: 127.0.0.1 (resolved from localhost)',
+    ],
     ['net.connect', (_u, port) => `await new Promise((ok, fail) => require('net').connect(${port}, '127.0.0.1', ok).on('error', fail))`, BOX_NETWORK_HINT],
-    ['an IPv4-mapped address', (_u, port) => `await new Promise((ok, fail) => require('net').connect({ port: ${port}, host: '::ffff:127.0.0.1' }, ok).on('error', fail))`, BOX_NETWORK_HINT],
-    ['a lookup of its own', (_u, port) => `await new Promise((ok, fail) => require('net').connect({ port: ${port}, host: 'public.example', lookup: (h, o, cb) => o && o.all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4) }, ok).on('error', fail))`, BOX_NETWORK_HINT],
-    ['the host\'s Unix sockets', () => `await new Promise((ok, fail) => require('net').connect('/var/run/postgresql/.s.PGSQL.5432', ok).on('error', fail))`, 'ENOENT'],
+    [
+      'an IPv4-mapped address',
+      (_u, port) => `await new Promise((ok, fail) => require('net').connect({ port: ${port}, host: '::ffff:127.0.0.1' }, ok).on('error', fail))`,
+      BOX_NETWORK_HINT,
+    ],
+    [
+      'a lookup of its own',
+      (_u, port) =>
+        `await new Promise((ok, fail) => require('net').connect({ port: ${port}, host: 'public.example', lookup: (h, o, cb) => o && o.all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4) }, ok).on('error', fail))`,
+      BOX_NETWORK_HINT,
+    ],
+    ["the host's Unix sockets", () => `await new Promise((ok, fail) => require('net').connect('/var/run/postgresql/.s.PGSQL.5432', ok).on('error', fail))`, 'ENOENT'],
   ]
   it.each(attempts)('%s reaches nothing and says why', async (_name, script, message) => {
     const before = target.hits
@@ -79,7 +105,10 @@ describe('egress policy in setup scripts, in their box', () => {
     server.on('message', () => received++)
     await new Promise<void>((resolve) => server.bind(0, '127.0.0.1', resolve))
     const { port } = server.address()
-    const out = await boxed.runSetup(`const s = require('dgram').createSocket('udp4'); await new Promise((ok) => s.send('x', ${port}, '127.0.0.1', () => ok())); await new Promise((ok) => setTimeout(ok, 300)); s.close()`, { request, env: {} })
+    const out = await boxed.runSetup(
+      `const s = require('dgram').createSocket('udp4'); await new Promise((ok) => s.send('x', ${port}, '127.0.0.1', () => ok())); await new Promise((ok) => setTimeout(ok, 300)); s.close()`,
+      { request, env: {} },
+    )
     server.close()
     expect(out.ok ? '' : out.error).not.toMatch(/sandbox/)
     expect(received).toBe(0)

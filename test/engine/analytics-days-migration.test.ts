@@ -13,15 +13,26 @@ import { up } from '../../src/store/migrations/009-analytics-days.js'
 const DAY = 86_400_000
 const T0 = Date.UTC(2026, 2, 2)
 
-const inputsFor = (accountId: string, c1: string, c2: string): RollupInput[] => Array.from({ length: 60 }, (_, i) => ({
-  accountId, checkId: i % 3 === 0 ? c1 : c2, checkType: 'API', location: i % 2 ? 'eu-west-1' : 'us-east-1', statusCode: i % 7 ? 200 : 500,
-  status: i % 7 ? (i % 5 ? 'passing' : 'degraded') : 'failing', attempt: 1 + (i % 4 === 0 ? 1 : 0), startedAt: T0 + i * 3 * 3_600_000 + 17_000,
-  metrics: { responseTime: 50 + i * 13, dns: i % 9 },
-}))
+const inputsFor = (accountId: string, c1: string, c2: string): RollupInput[] =>
+  Array.from({ length: 60 }, (_, i) => ({
+    accountId,
+    checkId: i % 3 === 0 ? c1 : c2,
+    checkType: 'API',
+    location: i % 2 ? 'eu-west-1' : 'us-east-1',
+    statusCode: i % 7 ? 200 : 500,
+    status: i % 7 ? (i % 5 ? 'passing' : 'degraded') : 'failing',
+    attempt: 1 + (i % 4 === 0 ? 1 : 0),
+    startedAt: T0 + i * 3 * 3_600_000 + 17_000,
+    metrics: { responseTime: 50 + i * 13, dns: i % 9 },
+  }))
 
 const byKey = (rows: RollupRow[]) =>
-  Object.fromEntries(rows.map((r) => [`${r.check_id}|${Number(r.bucket_start)}|${r.location}|${Number(r.status_code)}|${Number(r.success)}`,
-    { runs: Number(r.runs), degraded: Number(r.degraded), retries: Number(r.retries), m0: r.m0, m1: r.m1, m3: r.m3 }]))
+  Object.fromEntries(
+    rows.map((r) => [
+      `${r.check_id}|${Number(r.bucket_start)}|${r.location}|${Number(r.status_code)}|${Number(r.success)}`,
+      { runs: Number(r.runs), degraded: Number(r.degraded), retries: Number(r.retries), m0: r.m0, m1: r.m1, m3: r.m3 },
+    ]),
+  )
 
 describe.each(testDbs)('day buckets from stored hours ($name)', (db) => {
   let t: TestApp

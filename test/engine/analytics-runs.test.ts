@@ -52,7 +52,11 @@ describe.each(testDbs)('analytics of real runs on $name', (db) => {
     t = await startTestApp(db, { clock })
     e = startTestEngine(t.store, clock)
     const res = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
-      name: 'real runs', frequency: 1, doubleCheck: false, locations: ['us-east-1', 'eu-west-1'], request: { method: 'GET', url: `${target.url}/` },
+      name: 'real runs',
+      frequency: 1,
+      doubleCheck: false,
+      locations: ['us-east-1', 'eu-west-1'],
+      request: { method: 'GET', url: `${target.url}/` },
     })
     id = res.json().id
     for (let run = 0; run < STATUSES.length; run++) {

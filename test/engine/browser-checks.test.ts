@@ -76,7 +76,11 @@ test('buy a pager', async ({ page }) => {
   await page.screenshot({ path: 'cart.png' })
 })`
     const check = await ok('POST', '/v1/checks/browser?autoAssignAlerts=false', {
-      name: 'Shop checkout', frequency: 1, frequencyOffset: 1, doubleCheck: false, script,
+      name: 'Shop checkout',
+      frequency: 1,
+      frequencyOffset: 1,
+      doubleCheck: false,
+      script,
       environmentVariables: [{ key: 'SHOP_PASSWORD', value: SECRET, secret: true }],
     })
     const id = String(check.id)
@@ -98,7 +102,9 @@ test('buy a pager', async ({ page }) => {
     expect((await download('screenshot')).subarray(1, 4).toString()).toBe('PNG')
     const trace = unzipSync(new Uint8Array(await download('trace')))
     expect(Object.keys(trace).some((n) => n.endsWith('.trace'))).toBe(true)
-    const text = Object.values(trace).map((b) => Buffer.from(b).toString('latin1')).join('\n')
+    const text = Object.values(trace)
+      .map((b) => Buffer.from(b).toString('latin1'))
+      .join('\n')
     expect(text).toContain('*****')
     expect(text).not.toContain(SECRET)
 
@@ -114,7 +120,10 @@ test('buy a pager', async ({ page }) => {
 
   it('runs a multi-step check against the shop API', async () => {
     const check = await ok('POST', '/v1/checks/multistep?autoAssignAlerts=false', {
-      name: 'Order API', frequency: 5, frequencyOffset: 1, doubleCheck: false,
+      name: 'Order API',
+      frequency: 5,
+      frequencyOffset: 1,
+      doubleCheck: false,
       script: `import { test, expect } from '@playwright/test'
 test('order', async ({ request }) => {
   const products = await test.step('list', async () => (await request.get(process.env.SHOP_URL + '/api/products')).json())
@@ -137,25 +146,43 @@ test('order', async ({ request }) => {
 
   it('runs a Playwright suite as one check whose result lists every test', async () => {
     const check = await ok('POST', '/v1/checks/playwright?autoAssignAlerts=false', {
-      name: 'Shop suite', frequency: 10, frequencyOffset: 1, doubleCheck: false,
+      name: 'Shop suite',
+      frequency: 10,
+      frequencyOffset: 1,
+      doubleCheck: false,
       files: [
-        { path: 'playwright.config.ts', content: "import { defineConfig } from '@playwright/test'\nexport default defineConfig({ testDir: 'tests', use: { baseURL: process.env.SHOP_URL } })\n" },
-        { path: 'tests/home.spec.ts', content: "import { test, expect } from '@playwright/test'\ntest('heading', async ({ page }) => {\n  await page.goto('/')\n  await expect(page.locator('h1')).toBeVisible()\n})\n" },
-        { path: 'tests/title.spec.ts', content: "import { test, expect } from '@playwright/test'\ntest('title', async ({ page }) => {\n  await page.goto('/')\n  await expect(page).toHaveTitle('Another Shop', { timeout: 500 })\n})\n" },
+        {
+          path: 'playwright.config.ts',
+          content: "import { defineConfig } from '@playwright/test'\nexport default defineConfig({ testDir: 'tests', use: { baseURL: process.env.SHOP_URL } })\n",
+        },
+        {
+          path: 'tests/home.spec.ts',
+          content:
+            "import { test, expect } from '@playwright/test'\ntest('heading', async ({ page }) => {\n  await page.goto('/')\n  await expect(page.locator('h1')).toBeVisible()\n})\n",
+        },
+        {
+          path: 'tests/title.spec.ts',
+          content:
+            "import { test, expect } from '@playwright/test'\ntest('title', async ({ page }) => {\n  await page.goto('/')\n  await expect(page).toHaveTitle('Another Shop', { timeout: 500 })\n})\n",
+        },
       ],
     })
     const result = await runScheduled(String(check.id))
     expect(result).toMatchObject({ checkType: 'PLAYWRIGHT', hasFailures: true })
     const suite = result.playwrightCheckResult as Json
     expect((suite.tests as Array<{ file: string; status: string }>).map((x) => [x.file, x.status]).sort()).toEqual([
-      ['tests/home.spec.ts', 'passed'], ['tests/title.spec.ts', 'failed'],
+      ['tests/home.spec.ts', 'passed'],
+      ['tests/title.spec.ts', 'failed'],
     ])
     expect(suite.playwrightTraceFiles).toHaveLength(2)
   })
 
   it('puts a browser run stopped by shutdown back in the queue instead of recording a failure (runs last: it stops the engine)', async () => {
     const check = await ok('POST', '/v1/checks/browser?autoAssignAlerts=false', {
-      name: 'Long run', frequency: 60, frequencyOffset: 1, doubleCheck: false,
+      name: 'Long run',
+      frequency: 60,
+      frequencyOffset: 1,
+      doubleCheck: false,
       script: "const { test } = require('@playwright/test')\ntest('waits', async ({ page }) => { await page.goto(process.env.SHOP_URL); await page.waitForTimeout(30000) })",
     })
     const id = String(check.id)

@@ -36,7 +36,17 @@ describe.each(testDbs)('the browser lane on $name', (db) => {
     const s = buildStores(t.store)
     const now = clock.now()
     for (const checkId of [api, browser, multi]) {
-      await s.jobs.insertMany(firstAttemptJobs({ accountId: t.accountId, checkId, targets: [{ location: 'eu-west-1', privateLocationId: null }], scheduledAt: now, now, trigger: 'API', sessionId: null }))
+      await s.jobs.insertMany(
+        firstAttemptJobs({
+          accountId: t.accountId,
+          checkId,
+          targets: [{ location: 'eu-west-1', privateLocationId: null }],
+          scheduledAt: now,
+          now,
+          trigger: 'API',
+          sessionId: null,
+        }),
+      )
     }
     const lease = (checkTypes: { only: readonly string[] } | { except: readonly string[] }) =>
       s.jobs.lease({ now, limit: 10, leasedBy: 'me', leaseUntil: now + 1000, privateLocationId: null, checkTypes })

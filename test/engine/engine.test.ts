@@ -40,7 +40,10 @@ describe.each(testDbs)('the engine runs checks on schedule on $name', (db) => {
 
   const create = async (body: Record<string, unknown>) => {
     const res = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
-      name: 'engine check', frequency: 1, frequencyOffset: 1, doubleCheck: false,
+      name: 'engine check',
+      frequency: 1,
+      frequencyOffset: 1,
+      doubleCheck: false,
       request: { method: 'GET', url: `${target.url}/health`, assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] },
       ...body,
     })
@@ -52,7 +55,8 @@ describe.each(testDbs)('the engine runs checks on schedule on $name', (db) => {
     expect(res.statusCode, res.body).toBe(200)
     return res.json() as Array<Record<string, unknown>>
   }
-  const nextDue = async (id: string) => Number((await t.store.db.selectFrom('check_schedules').select('next_due_at').where('check_id', '=', id).executeTakeFirstOrThrow()).next_due_at)
+  const nextDue = async (id: string) =>
+    Number((await t.store.db.selectFrom('check_schedules').select('next_due_at').where('check_id', '=', id).executeTakeFirstOrThrow()).next_due_at)
   /** Moves the fake clock to the check's next slot. */
   const dueNow = async (id: string) => clock.set(Math.max(clock.now(), await nextDue(id)))
 

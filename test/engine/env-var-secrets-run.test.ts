@@ -41,8 +41,12 @@ describe.each(testDbs)('runs see secret environment variables the API hides, on 
   }
   /** The request echoes both variables in headers; the assertions expect `checkValue` and the group's value. */
   const request = (checkValue: string) => ({
-    method: 'GET', url: `${target.url}/echo`,
-    headers: [{ key: 'Xcheck', value: '{{CHECK_KEY}}' }, { key: 'Xgroup', value: '{{GROUP_KEY}}' }],
+    method: 'GET',
+    url: `${target.url}/echo`,
+    headers: [
+      { key: 'Xcheck', value: '{{CHECK_KEY}}' },
+      { key: 'Xgroup', value: '{{GROUP_KEY}}' },
+    ],
     assertions: [
       { source: 'JSON_BODY', property: '$.headers.xcheck', comparison: 'EQUALS', target: checkValue },
       { source: 'JSON_BODY', property: '$.headers.xgroup', comparison: 'EQUALS', target: GROUP_VALUE },
@@ -60,10 +64,14 @@ describe.each(testDbs)('runs see secret environment variables the API hides, on 
 
   it('runs with the stored values after PUTs that send the secrets back without them', async () => {
     const group = await ok('POST', '/v2/check-groups?autoAssignAlerts=false', {
-      name: 'Secrets', environmentVariables: [{ key: 'GROUP_KEY', value: GROUP_VALUE, secret: true }],
+      name: 'Secrets',
+      environmentVariables: [{ key: 'GROUP_KEY', value: GROUP_VALUE, secret: true }],
     })
     const check = await ok('POST', '/v1/checks/api?autoAssignAlerts=false', {
-      name: 'Sees secrets', frequency: 60, doubleCheck: false, groupId: group.id,
+      name: 'Sees secrets',
+      frequency: 60,
+      doubleCheck: false,
+      groupId: group.id,
       environmentVariables: [{ key: 'CHECK_KEY', value: CHECK_VALUE, secret: true }],
       request: request(CHECK_VALUE),
     })

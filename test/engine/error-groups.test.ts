@@ -32,7 +32,11 @@ describe.each(testDbs)('engine runs make error groups on $name', (db) => {
 
   it('counts failing runs against closed ports in one group per check, the latest message kept', async () => {
     const res = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
-      name: 'closed port', frequency: 1, frequencyOffset: 1, doubleCheck: false, request: { method: 'GET', url: `http://127.0.0.1:${await freePort()}/health` },
+      name: 'closed port',
+      frequency: 1,
+      frequencyOffset: 1,
+      doubleCheck: false,
+      request: { method: 'GET', url: `http://127.0.0.1:${await freePort()}/health` },
     })
     expect(res.statusCode, res.body).toBe(201)
     const id = String(res.json().id)
@@ -55,9 +59,14 @@ describe.each(testDbs)('engine runs make error groups on $name', (db) => {
     const [group] = list.json()
     const last = finals[finals.length - 1]
     expect(group).toMatchObject({
-      checkId: id, cleanedErrorMessage: 'connect ECONNREFUSED <ip>:<port>', rawErrorMessage: last?.error_message, occurrences: 3,
-      firstSeen: new Date(Number(finals[0]?.started_at)).toISOString(), lastSeen: new Date(Number(last?.started_at)).toISOString(),
-      archivedUntilNextEvent: false, archivedForever: false,
+      checkId: id,
+      cleanedErrorMessage: 'connect ECONNREFUSED <ip>:<port>',
+      rawErrorMessage: last?.error_message,
+      occurrences: 3,
+      firstSeen: new Date(Number(finals[0]?.started_at)).toISOString(),
+      lastSeen: new Date(Number(last?.started_at)).toISOString(),
+      archivedUntilNextEvent: false,
+      archivedForever: false,
     })
     expect((await t.call('GET', `/v1/error-groups/${String(group.id)}`)).json()).toEqual(group)
     expect((await t.call('GET', '/v1/error-groups')).json().map((g: { id: string }) => g.id)).toContain(group.id)

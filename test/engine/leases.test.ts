@@ -78,7 +78,13 @@ describe.each(testDbs)('several engine instances on one database ($name)', (db) 
   })
 
   it('an API run cut short by its instance stopping goes back to the queue for another instance, with no failing result (runs last: it stops instance A)', async () => {
-    const res = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', { name: 'hangs', frequency: 1, frequencyOffset: 1, doubleCheck: false, request: { url: `${url}hang` } })
+    const res = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
+      name: 'hangs',
+      frequency: 1,
+      frequencyOffset: 1,
+      doubleCheck: false,
+      request: { url: `${url}hang` },
+    })
     const id = String(res.json().id)
     const due = await t.store.db.selectFrom('check_schedules').select('next_due_at').where('check_id', '=', id).executeTakeFirstOrThrow()
     clock.set(Number(due.next_due_at))

@@ -16,7 +16,12 @@ import { startTestEngine, type TestEngine } from '../helpers/engine.js'
 /** How late a retry may start after its backoff: a lease and a run's start, never another poll interval. */
 const SLACK_MS = 500
 
-interface ResultView { resultType: string; attempts: number; startedAt: string; stoppedAt: string }
+interface ResultView {
+  resultType: string
+  attempts: number
+  startedAt: string
+  stoppedAt: string
+}
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
   const end = Date.now() + ms
@@ -65,25 +70,32 @@ describe.each(testDbs)('retry backoff on $name', (db) => {
   it.each([
     { type: 'FIXED', baseBackoffSeconds: 2 },
     { type: 'LINEAR', baseBackoffSeconds: 1 },
-  ])('a $type retry with a $baseBackoffSeconds s base starts its backoff after the failed attempt ended', async (strategy) => {
-    const res = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
-      name: `retry ${strategy.type}`, activated: false, doubleCheck: false, request: { url: `${base}/x` },
-      retryStrategy: { ...strategy, maxRetries: 1, maxDurationSeconds: 600, sameRegion: true },
-    })
-    expect(res.statusCode, res.body).toBe(201)
-    const id = res.json().id as string
-    const trigger = await t.call('POST', '/v1/check-sessions/trigger', { target: { checkId: [id] } })
-    expect(trigger.statusCode, trigger.body).toBe(201)
-    const rows = await until(
-      async () => (await t.call('GET', `/v1/check-results/${id}?resultType=ALL&limit=100`)).json() as ResultView[],
-      (r) => r.length >= 2,
-    )
-    const attempt = rows.find((r) => r.resultType === 'ATTEMPT')
-    const retry = rows.find((r) => r.resultType === 'FINAL')
-    if (!attempt || !retry) throw new Error(`expected an attempt and a final result, got ${JSON.stringify(rows)}`)
-    const gapMs = Date.parse(retry.startedAt) - Date.parse(attempt.stoppedAt)
-    const backoffMs = strategy.baseBackoffSeconds * 1000
-    expect(gapMs).toBeGreaterThanOrEqual(backoffMs)
-    expect(gapMs).toBeLessThanOrEqual(backoffMs + SLACK_MS)
-  }, 30_000)
+  ])(
+    'a $type retry with a $baseBackoffSeconds s base starts its backoff after the failed attempt ended',
+    async (strategy) => {
+      const res = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
+        name: `retry ${strategy.type}`,
+        activated: false,
+        doubleCheck: false,
+        request: { url: `${base}/x` },
+        retryStrategy: { ...strategy, maxRetries: 1, maxDurationSeconds: 600, sameRegion: true },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      const id = res.json().id as string
+      const trigger = await t.call('POST', '/v1/check-sessions/trigger', { target: { checkId: [id] } })
+      expect(trigger.statusCode, trigger.body).toBe(201)
+      const rows = await until(
+        async () => (await t.call('GET', `/v1/check-results/${id}?resultType=ALL&limit=100`)).json() as ResultView[],
+        (r) => r.length >= 2,
+      )
+      const attempt = rows.find((r) => r.resultType === 'ATTEMPT')
+      const retry = rows.find((r) => r.resultType === 'FINAL')
+      if (!attempt || !retry) throw new Error(`expected an attempt and a final result, got ${JSON.stringify(rows)}`)
+      const gapMs = Date.parse(retry.startedAt) - Date.parse(attempt.stoppedAt)
+      const backoffMs = strategy.baseBackoffSeconds * 1000
+      expect(gapMs).toBeGreaterThanOrEqual(backoffMs)
+      expect(gapMs).toBeLessThanOrEqual(backoffMs + SLACK_MS)
+    },
+    30_000,
+  )
 })

@@ -69,7 +69,7 @@ describe.each(testDbs)('runners restricted to locations ($name)', (db) => {
   it.each([
     { runner: 'eu', expected: ['eu and us@eu-west-1', 'eu only@eu-west-1'] },
     { runner: 'us', expected: ['eu and us@eu-west-1', 'eu and us@us-east-1', 'eu only@eu-west-1', 'us only@us-east-1'] },
-  ])('the $runner runner takes only its own location\'s jobs', async ({ runner, expected }) => {
+  ])("the $runner runner takes only its own location's jobs", async ({ runner, expected }) => {
     const pass = await engines[runner]!.engine.runOnce()
     expect(pass.started).toBe(2)
     expect(await resultsBy(runner)).toEqual({ runner, runs: expected })

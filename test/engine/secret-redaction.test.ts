@@ -27,7 +27,12 @@ function forms(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1)
   const basic = Buffer.from(`user:${secret}`).toString('base64')
   return [
-    secret, json, JSON.stringify(json).slice(1, -1), inspect(secret).slice(1, -1), encodeURIComponent(secret), encodeURI(secret),
+    secret,
+    json,
+    JSON.stringify(json).slice(1, -1),
+    inspect(secret).slice(1, -1),
+    encodeURIComponent(secret),
+    encodeURI(secret),
     new URLSearchParams({ k: secret }).toString().slice(2),
     // The characters of the Basic token that encode the password alone ('user:' is 5 bytes: 40 bits).
     basic.slice(Math.ceil(40 / 6), Math.floor(((5 + Buffer.byteLength(secret)) * 8) / 6)),
@@ -98,7 +103,10 @@ describe.each(testDbs)('secret variables are redacted from everything a run leav
     expect(res.statusCode, res.body).toBeLessThan(300)
     return res
   }
-  const periodic = (name: string) => periodicWork(t.services).find((w) => w.name === name)!.run()
+  const periodic = (name: string) =>
+    periodicWork(t.services)
+      .find((w) => w.name === name)!
+      .run()
 
   it('shows ***** in the result, the session, the alert and every notification, and no secret', async () => {
     await ok('POST', '/v1/variables', { key: 'ACCT_TOKEN', value: ACCT, secret: true })
@@ -109,28 +117,42 @@ describe.each(testDbs)('secret variables are redacted from everything a run leav
     await ok('POST', '/v1/alert-channels', { type: 'SLACK', config: { url: `${receivers.slack.url}/slack` } })
     await ok('POST', '/v1/alert-channels', { type: 'EMAIL', config: { address: 'oncall@example.test' } })
     await ok('POST', '/v1/alert-channels', { type: 'SMS', config: { name: 'phone', number: '+15551234567' } })
-    const group = (await ok('POST', '/v1/check-groups?autoAssignAlerts=false', {
-      name: 'secret group', environmentVariables: [{ key: 'GROUP_PASS', value: GROUP, secret: true }],
-    })).json() as { id: number }
-    const check = (await ok('POST', '/v1/checks/api', {
-      name: 'Secret API', frequency: 1, doubleCheck: false, groupId: group.id, useGlobalAlertSettings: false,
-      alertSettings: { escalationType: 'RUN_BASED', runBasedEscalation: { failedRunThreshold: 1 } },
-      environmentVariables: [{ key: 'CHECK_KEY', value: CHECK, secret: true }],
-      localSetupScript: "console.log('ENV:' + JSON.stringify(process.env)); console.log(process.env)",
-      localTearDownScript: "throw new Error('teardown saw ' + process.env.CHECK_KEY + ' and ' + process.env.ACCT_TOKEN)",
-      request: {
-        method: 'POST', url: `${target.url}/echo?token={{ACCT_TOKEN}}`, bodyType: 'JSON',
-        headers: [{ key: 'X-Api-Key', value: '{{CHECK_KEY}}' }, { key: 'X-Group', value: '{{{GROUP_PASS}}}' }],
-        body: '{"one":"{{{ACCT_TOKEN}}}","two":"{{{GROUP_PASS}}}","three":"{{{CHECK_KEY}}}"}',
-        basicAuth: { username: 'user', password: '{{CHECK_KEY}}' },
-        assertions: [
-          { source: 'JSON_BODY', property: '$.headers.authorization', comparison: 'EQUALS', target: 'Basic nope' },
-          { source: 'JSON_BODY', property: '$.body', comparison: 'EQUALS', target: 'nope' },
-          { source: 'JSON_BODY', property: '$.url', comparison: 'EQUALS', target: 'nope' },
-          { source: 'TEXT_BODY', comparison: 'CONTAINS', target: 'never-there' },
-        ],
-      },
-    })).json() as { id: string }
+    const group = (
+      await ok('POST', '/v1/check-groups?autoAssignAlerts=false', {
+        name: 'secret group',
+        environmentVariables: [{ key: 'GROUP_PASS', value: GROUP, secret: true }],
+      })
+    ).json() as { id: number }
+    const check = (
+      await ok('POST', '/v1/checks/api', {
+        name: 'Secret API',
+        frequency: 1,
+        doubleCheck: false,
+        groupId: group.id,
+        useGlobalAlertSettings: false,
+        alertSettings: { escalationType: 'RUN_BASED', runBasedEscalation: { failedRunThreshold: 1 } },
+        environmentVariables: [{ key: 'CHECK_KEY', value: CHECK, secret: true }],
+        localSetupScript: "console.log('ENV:' + JSON.stringify(process.env)); console.log(process.env)",
+        localTearDownScript: "throw new Error('teardown saw ' + process.env.CHECK_KEY + ' and ' + process.env.ACCT_TOKEN)",
+        request: {
+          method: 'POST',
+          url: `${target.url}/echo?token={{ACCT_TOKEN}}`,
+          bodyType: 'JSON',
+          headers: [
+            { key: 'X-Api-Key', value: '{{CHECK_KEY}}' },
+            { key: 'X-Group', value: '{{{GROUP_PASS}}}' },
+          ],
+          body: '{"one":"{{{ACCT_TOKEN}}}","two":"{{{GROUP_PASS}}}","three":"{{{CHECK_KEY}}}"}',
+          basicAuth: { username: 'user', password: '{{CHECK_KEY}}' },
+          assertions: [
+            { source: 'JSON_BODY', property: '$.headers.authorization', comparison: 'EQUALS', target: 'Basic nope' },
+            { source: 'JSON_BODY', property: '$.body', comparison: 'EQUALS', target: 'nope' },
+            { source: 'JSON_BODY', property: '$.url', comparison: 'EQUALS', target: 'nope' },
+            { source: 'TEXT_BODY', comparison: 'CONTAINS', target: 'never-there' },
+          ],
+        },
+      })
+    ).json() as { id: string }
     const id = check.id
 
     const trigger = await ok('POST', '/v1/check-sessions/trigger', { target: { checkId: [id] } })
@@ -190,7 +212,9 @@ describe.each(testDbs)('secret variables are redacted from everything a run leav
     expect.soft(receivers.smtp.mails).toHaveLength(1)
     expect.soft(receivers.sms.requests).toHaveLength(1)
     const sent = [
-      ...receivers.hook.requests.map((r) => r.body), ...receivers.slack.requests.map((r) => r.body), ...receivers.sms.requests.map((r) => r.body),
+      ...receivers.hook.requests.map((r) => r.body),
+      ...receivers.slack.requests.map((r) => r.body),
+      ...receivers.sms.requests.map((r) => r.body),
       ...receivers.smtp.mails.map((m) => JSON.stringify(m)),
     ]
     for (const [i, body] of sent.entries()) expectNoLeak(`delivered message ${i}`, body)

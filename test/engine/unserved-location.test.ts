@@ -21,7 +21,12 @@ describe.each(testDbs)('runs of a location nobody serves ($name)', (db) => {
   beforeAll(async () => {
     t = await startTestApp(db, { clock })
     e = startTestEngine(t.store, clock)
-    const res = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', { name: 'unserved', frequency: 1, locations: ['ap-southeast-2'], request: { url: 'http://127.0.0.1:9/' } })
+    const res = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
+      name: 'unserved',
+      frequency: 1,
+      locations: ['ap-southeast-2'],
+      request: { url: 'http://127.0.0.1:9/' },
+    })
     expect(res.statusCode, res.body).toBe(201)
     checkId = res.json().id as string
     clock.set(Number((await t.store.db.selectFrom('check_schedules').select('next_due_at').executeTakeFirstOrThrow()).next_due_at))

@@ -70,7 +70,10 @@ describe.each(testDbs)('engine wake-ups on $name', (db) => {
     status = 500
     try {
       await t.call('POST', '/v1/check-sessions/trigger', { target: { checkId: [id] } })
-      const all = await until(() => results(id), (rows) => rows.length >= 2)
+      const all = await until(
+        () => results(id),
+        (rows) => rows.length >= 2,
+      )
       expect(all.map((r) => r.resultType).sort()).toEqual(['ATTEMPT', 'FINAL'])
     } finally {
       status = 200

@@ -45,27 +45,37 @@ describe.skipIf(!url)('a PostgreSQL outage under the running service', () => {
     await db?.drop()
   })
 
-  it('reports the outage, answers 503 meanwhile, and recovers by itself', async () => {
-    const created = await call('POST', '/v1/checks/api', { name: 'Through the outage', frequency: 0, frequencyOffset: 10, locations: ['eu-west-1'], request: { url: `${target.url}/json` } })
-    expect(created.status).toBe(201)
-    const checkId = String(created.json?.id)
-    await expect.poll(async () => ((await call('GET', `/v1/check-results/${checkId}`)).json as unknown as Json[]).length, WAIT).toBeGreaterThan(0)
+  it(
+    'reports the outage, answers 503 meanwhile, and recovers by itself',
+    async () => {
+      const created = await call('POST', '/v1/checks/api', {
+        name: 'Through the outage',
+        frequency: 0,
+        frequencyOffset: 10,
+        locations: ['eu-west-1'],
+        request: { url: `${target.url}/json` },
+      })
+      expect(created.status).toBe(201)
+      const checkId = String(created.json?.id)
+      await expect.poll(async () => ((await call('GET', `/v1/check-results/${checkId}`)).json as unknown as Json[]).length, WAIT).toBeGreaterThan(0)
 
-    proxy.down()
-    await expect.poll(ready, WAIT).toBe(503)
-    const during = await call('POST', '/v1/variables', { key: 'DURING_OUTAGE', value: 'x' })
-    expect(during.status).toBe(503)
-    expect(during.json).toMatchObject({ statusCode: 503, error: 'Service Unavailable' })
-    const read = await call('GET', '/v1/checks')
-    expect(read.status).toBe(503)
+      proxy.down()
+      await expect.poll(ready, WAIT).toBe(503)
+      const during = await call('POST', '/v1/variables', { key: 'DURING_OUTAGE', value: 'x' })
+      expect(during.status).toBe(503)
+      expect(during.json).toMatchObject({ statusCode: 503, error: 'Service Unavailable' })
+      const read = await call('GET', '/v1/checks')
+      expect(read.status).toBe(503)
 
-    proxy.up()
-    await expect.poll(ready, WAIT).toBe(200)
-    await expect.poll(async () => (await call('POST', '/v1/variables', { key: `AFTER_${Date.now()}`, value: 'y' })).status, WAIT).toBe(201)
-    const hitsBefore = target.hits
-    await expect.poll(() => target.hits, { ...WAIT, timeout: 90_000 }).toBeGreaterThan(hitsBefore)
-    // The target sees the request before the run's result is written (the writer batches outcomes): wait for it.
-    await expect.poll(async () => ((await call('GET', `/v1/check-results/${checkId}?limit=100`)).json as unknown as Json[]).length, WAIT).toBeGreaterThan(1)
-    expect(server.child.exitCode).toBeNull()
-  }, PROCESS_TEST_TIMEOUT_MS)
+      proxy.up()
+      await expect.poll(ready, WAIT).toBe(200)
+      await expect.poll(async () => (await call('POST', '/v1/variables', { key: `AFTER_${Date.now()}`, value: 'y' })).status, WAIT).toBe(201)
+      const hitsBefore = target.hits
+      await expect.poll(() => target.hits, { ...WAIT, timeout: 90_000 }).toBeGreaterThan(hitsBefore)
+      // The target sees the request before the run's result is written (the writer batches outcomes): wait for it.
+      await expect.poll(async () => ((await call('GET', `/v1/check-results/${checkId}?limit=100`)).json as unknown as Json[]).length, WAIT).toBeGreaterThan(1)
+      expect(server.child.exitCode).toBeNull()
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
 })

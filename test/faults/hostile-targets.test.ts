@@ -15,7 +15,11 @@ import type { ScriptSandbox } from '../../src/runners/script-sandbox.js'
 const ctx: RunContext = { location: 'local', now: () => Date.now() }
 const noScripts: ScriptSandbox = { runSetup: () => Promise.reject(new Error('no scripts')), runTeardown: () => Promise.reject(new Error('no scripts')) }
 const spec = (url: string): CheckRunSpec => ({
-  checkId: 'c', checkName: 'hostile', checkType: 'API', variables: {}, scripts: { setup: [], teardown: [] },
+  checkId: 'c',
+  checkName: 'hostile',
+  checkType: 'API',
+  variables: {},
+  scripts: { setup: [], teardown: [] },
   doc: { request: normalizeApiRequest({ url }), degradedResponseTime: 5000, maxResponseTime: 20000, shouldFail: false },
 })
 

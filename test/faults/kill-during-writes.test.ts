@@ -70,55 +70,65 @@ describe.each(targets)('SIGKILL while writing on $name', (target) => {
     await target.cleanup()
   })
 
-  it('keeps every acknowledged write, and no write half done', async () => {
-    const env = { ...(await target.env()), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY, ENGINE: 'off', RATE_LIMIT_MAX: '1000000' }
-    const first: RunningServer = await startServer(env)
-    const acked: Array<{ kind: 'check' | 'variable'; id: string; name: string }> = []
-    const refused: string[] = []
-    let n = 0
-    let killed = false
-    const writer = async () => {
-      while (!killed) {
-        const i = n++
-        if (i % 2 === 0) {
-          const name = `crash check ${i}`
-          const r = await post(first.baseUrl, '/v1/checks/api', { name, activated: false, locations: ['eu-west-1'], tags: [`t${i}`], request: { url: `https://example.com/${i}` } })
-          if (r?.status === 201) acked.push({ kind: 'check', id: String(r.json.id), name })
-          else if (r) refused.push(`${r.status} ${JSON.stringify(r.json)}`)
-        } else {
-          const name = `CRASH_VAR_${i}`
-          const r = await post(first.baseUrl, '/v1/variables', { key: name, value: `value ${i}` })
-          if (r?.status === 201) acked.push({ kind: 'variable', id: name, name })
-          else if (r) refused.push(`${r.status} ${JSON.stringify(r.json)}`)
-        }
-        if (acked.length >= ACKED_BEFORE_KILL && !killed) {
-          killed = true
-          first.child.kill('SIGKILL')
+  it(
+    'keeps every acknowledged write, and no write half done',
+    async () => {
+      const env = { ...(await target.env()), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY, ENGINE: 'off', RATE_LIMIT_MAX: '1000000' }
+      const first: RunningServer = await startServer(env)
+      const acked: Array<{ kind: 'check' | 'variable'; id: string; name: string }> = []
+      const refused: string[] = []
+      let n = 0
+      let killed = false
+      const writer = async () => {
+        while (!killed) {
+          const i = n++
+          if (i % 2 === 0) {
+            const name = `crash check ${i}`
+            const r = await post(first.baseUrl, '/v1/checks/api', {
+              name,
+              activated: false,
+              locations: ['eu-west-1'],
+              tags: [`t${i}`],
+              request: { url: `https://example.com/${i}` },
+            })
+            if (r?.status === 201) acked.push({ kind: 'check', id: String(r.json.id), name })
+            else if (r) refused.push(`${r.status} ${JSON.stringify(r.json)}`)
+          } else {
+            const name = `CRASH_VAR_${i}`
+            const r = await post(first.baseUrl, '/v1/variables', { key: name, value: `value ${i}` })
+            if (r?.status === 201) acked.push({ kind: 'variable', id: name, name })
+            else if (r) refused.push(`${r.status} ${JSON.stringify(r.json)}`)
+          }
+          if (acked.length >= ACKED_BEFORE_KILL && !killed) {
+            killed = true
+            first.child.kill('SIGKILL')
+          }
         }
       }
-    }
-    await Promise.all(Array.from({ length: CONCURRENCY }, writer))
-    expect(await first.stop()).toBeNull()
-    // 12 writers at once on one SQLite file or PostgreSQL: none is turned away (no "database is locked", no 5xx).
-    expect(refused).toEqual([])
+      await Promise.all(Array.from({ length: CONCURRENCY }, writer))
+      expect(await first.stop()).toBeNull()
+      // 12 writers at once on one SQLite file or PostgreSQL: none is turned away (no "database is locked", no 5xx).
+      expect(refused).toEqual([])
 
-    const second = await startServer(env)
-    try {
-      for (const w of acked) {
-        const res = await get(second.baseUrl, w.kind === 'check' ? `/v1/checks/${w.id}` : `/v1/variables/${w.id}`)
-        expect(res.status, `${w.kind} ${w.id}`).toBe(200)
-        expect(res.json, `${w.kind} ${w.id}`).toMatchObject(w.kind === 'check' ? { name: w.name, activated: false } : { key: w.name })
+      const second = await startServer(env)
+      try {
+        for (const w of acked) {
+          const res = await get(second.baseUrl, w.kind === 'check' ? `/v1/checks/${w.id}` : `/v1/variables/${w.id}`)
+          expect(res.status, `${w.kind} ${w.id}`).toBe(200)
+          expect(res.json, `${w.kind} ${w.id}`).toMatchObject(w.kind === 'check' ? { name: w.name, activated: false } : { key: w.name })
+        }
+        const all = (await get(second.baseUrl, '/v1/checks?limit=100&page=1')).json as unknown as Json[]
+        const pages = [all]
+        for (let page = 2; pages.at(-1)?.length === 100; page++) pages.push((await get(second.baseUrl, `/v1/checks?limit=100&page=${page}`)).json as unknown as Json[])
+        for (const c of pages.flat()) {
+          const i = Number(/crash check (\d+)/.exec(String(c.name))?.[1])
+          expect(c, `check ${String(c.id)}`).toMatchObject({ tags: [`t${i}`], request: expect.objectContaining({ url: `https://example.com/${i}` }) })
+        }
+        expect(pages.flat().length).toBeGreaterThanOrEqual(acked.filter((w) => w.kind === 'check').length)
+      } finally {
+        await second.stop()
       }
-      const all = (await get(second.baseUrl, '/v1/checks?limit=100&page=1')).json as unknown as Json[]
-      const pages = [all]
-      for (let page = 2; pages.at(-1)?.length === 100; page++) pages.push((await get(second.baseUrl, `/v1/checks?limit=100&page=${page}`)).json as unknown as Json[])
-      for (const c of pages.flat()) {
-        const i = Number(/crash check (\d+)/.exec(String(c.name))?.[1])
-        expect(c, `check ${String(c.id)}`).toMatchObject({ tags: [`t${i}`], request: expect.objectContaining({ url: `https://example.com/${i}` }) })
-      }
-      expect(pages.flat().length).toBeGreaterThanOrEqual(acked.filter((w) => w.kind === 'check').length)
-    } finally {
-      await second.stop()
-    }
-  }, PROCESS_TEST_TIMEOUT_MS)
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
 })

@@ -90,11 +90,13 @@ export function requestsFor(op: FuzzOperation, random: Random, n: number): FuzzR
     () => ({ what: 'a JSON array body', headers: JSON_TYPE, payload: JSON.stringify([randomValue(random)]) }),
     () => ({ what: 'a JSON null or scalar body', headers: JSON_TYPE, payload: pick(random, ['null', '0', '"text"', 'true']) }),
     () => ({
-      what: 'wrong types for every field', headers: JSON_TYPE,
+      what: 'wrong types for every field',
+      headers: JSON_TYPE,
       payload: JSON.stringify(Object.fromEntries(fields.map((f) => [f, pick(random, WRONG_VALUES)]))),
     }),
     () => ({
-      what: 'random values for some fields', headers: JSON_TYPE,
+      what: 'random values for some fields',
+      headers: JSON_TYPE,
       payload: JSON.stringify(Object.fromEntries([...fields.filter(() => random() < 0.5), 'unknownField'].map((f) => [f, randomValue(random)]))),
     }),
     () => ({ what: 'deeply nested JSON', headers: JSON_TYPE, payload: deep(400) }),

@@ -61,7 +61,13 @@ export async function startFakeService(expectedKey: string): Promise<FakeService
   let failCount = 0
 
   const fake = {
-    leases: [], results: [], resultPosts: 0, artifacts: [], errors: [], heartbeats: 0, lostLeases: new Set<string>(),
+    leases: [],
+    results: [],
+    resultPosts: 0,
+    artifacts: [],
+    errors: [],
+    heartbeats: 0,
+    lostLeases: new Set<string>(),
   } as unknown as FakeService
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -101,7 +107,15 @@ export async function startFakeService(expectedKey: string): Promise<FakeService
         bytes += (c as Buffer).length
         chunks += 1
       }
-      fake.artifacts.push({ jobId: decodeURIComponent(artifact[1] ?? ''), name: decodeURIComponent(artifact[2] ?? ''), leaseToken: String(req.headers['x-lease-token']), contentType: String(req.headers['content-type']), bytes, chunks, sha256: hash.digest('hex') })
+      fake.artifacts.push({
+        jobId: decodeURIComponent(artifact[1] ?? ''),
+        name: decodeURIComponent(artifact[2] ?? ''),
+        leaseToken: String(req.headers['x-lease-token']),
+        contentType: String(req.headers['content-type']),
+        bytes,
+        chunks,
+        sha256: hash.digest('hex'),
+      })
       return send(res, 201, {})
     }
     const result = /^\/agent\/v1\/jobs\/([^/]+)\/result$/.exec(path)

@@ -53,7 +53,16 @@ export interface TestAppOptions {
 export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Promise<TestApp> {
   const store = await db.open()
   const clock = options.clock ?? systemClock
-  const services = buildServices({ store, clock, publicBaseUrl: PUBLIC_BASE_URL, ...(options.staticIps ? { staticIps: options.staticIps } : {}), ...(options.delivery ? { delivery: options.delivery } : {}), ...(options.artifacts ? { artifacts: options.artifacts } : {}), pageCacheMs: options.pageCacheMs ?? 0, ...(options.agentArtifactLimitBytes === undefined ? {} : { agentArtifactLimitBytes: options.agentArtifactLimitBytes }) })
+  const services = buildServices({
+    store,
+    clock,
+    publicBaseUrl: PUBLIC_BASE_URL,
+    ...(options.staticIps ? { staticIps: options.staticIps } : {}),
+    ...(options.delivery ? { delivery: options.delivery } : {}),
+    ...(options.artifacts ? { artifacts: options.artifacts } : {}),
+    pageCacheMs: options.pageCacheMs ?? 0,
+    ...(options.agentArtifactLimitBytes === undefined ? {} : { agentArtifactLimitBytes: options.agentArtifactLimitBytes }),
+  })
   const boot = await services.accounts.bootstrap({})
   const app = await buildApp({
     services: options.overrideServices ? options.overrideServices(services) : services,
@@ -76,8 +85,7 @@ export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Pr
     accountId: boot.accountId,
     apiKey: boot.apiKey ?? '',
     headers,
-    call: (method, url, body, extraHeaders) =>
-      app.inject({ method, url, headers: { ...headers, ...extraHeaders }, ...(body === undefined ? {} : { payload: body as object }) }),
+    call: (method, url, body, extraHeaders) => app.inject({ method, url, headers: { ...headers, ...extraHeaders }, ...(body === undefined ? {} : { payload: body as object }) }),
     async otherAccount() {
       const created = await services.accounts.createAccount('Other')
       return { accountId: created.accountId, apiKey: created.apiKey, headers: headersFor(created.accountId, created.apiKey) }

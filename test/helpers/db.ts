@@ -46,7 +46,13 @@ export const testDbs: TestDb[] = [
             const schema = `t_${randomBytes(6).toString('hex')}`
             const store = await openStore({ databaseUrl: pgUrl, pgSchema: schema, pgPoolSize: 4, secrets: testSecretBox() })
             await migrateToLatest(store)
-            return { ...store, close: async () => { await store.close(); await dropSchema(pgUrl, schema) } }
+            return {
+              ...store,
+              close: async () => {
+                await store.close()
+                await dropSchema(pgUrl, schema)
+              },
+            }
           },
         },
       ]

@@ -25,11 +25,16 @@ export function startTestEngine(
   store: Store,
   clock: Clock,
   options: {
-    loops?: boolean; instanceId?: string; leaseMs?: number; onFinalResults?: (rows: CheckResultRow[]) => Promise<void>
+    loops?: boolean
+    instanceId?: string
+    leaseMs?: number
+    onFinalResults?: (rows: CheckResultRow[]) => Promise<void>
     /** Browser, multi-step and Playwright checks run with this runner, and keep their artifacts here. */
-    browser?: CheckRunner; artifacts?: ArtifactSink
+    browser?: CheckRunner
+    artifacts?: ArtifactSink
     /** The services' bell (TestApp.services.bell), so that runs they queue start at once; pacing: the loops' sleeps. */
-    bell?: WorkBell; pacing?: Partial<Pacing>
+    bell?: WorkBell
+    pacing?: Partial<Pacing>
   } = {},
 ): TestEngine {
   const finals: CheckResultRow[] = []

@@ -8,10 +8,31 @@ export type GroupItem = Record<string, unknown> & { id: string; checkId: string;
 /** A stored FINAL result as the engine hands it on (only what error grouping reads matters). */
 export function finalResult(accountId: string, checkId: string, message: string | null, at: number, status = 'failing'): CheckResultRow {
   return {
-    id: randomUUID(), account_id: accountId, check_id: checkId, check_type: 'API', sequence_id: randomUUID(), run_job_id: randomUUID(), attempt: 1,
-    result_type: 'FINAL', location: 'us-east-1', status, has_failures: status === 'failing' ? 1 : 0, has_errors: 0, is_degraded: status === 'degraded' ? 1 : 0,
-    over_max_response_time: 0, response_time: 12, error_kind: null, error_message: message, status_code: null, scheduled_at: at, started_at: at,
-    stopped_at: at + 12, trigger: 'SCHEDULER', session_id: null, doc: '{}', created_at: at + 20,
+    id: randomUUID(),
+    account_id: accountId,
+    check_id: checkId,
+    check_type: 'API',
+    sequence_id: randomUUID(),
+    run_job_id: randomUUID(),
+    attempt: 1,
+    result_type: 'FINAL',
+    location: 'us-east-1',
+    status,
+    has_failures: status === 'failing' ? 1 : 0,
+    has_errors: 0,
+    is_degraded: status === 'degraded' ? 1 : 0,
+    over_max_response_time: 0,
+    response_time: 12,
+    error_kind: null,
+    error_message: message,
+    status_code: null,
+    scheduled_at: at,
+    started_at: at,
+    stopped_at: at + 12,
+    trigger: 'SCHEDULER',
+    session_id: null,
+    doc: '{}',
+    created_at: at + 20,
   } as CheckResultRow
 }
 
@@ -23,8 +44,14 @@ export function finalResult(accountId: string, checkId: string, message: string 
 const REFERENCE_ERROR_GROUP = {
   type: 'object',
   properties: {
-    id: { type: 'string' }, checkId: { type: 'string' }, errorHash: { type: 'string' }, rawErrorMessage: { type: 'string', nullable: true },
-    cleanedErrorMessage: { type: 'string' }, firstSeen: { type: 'string' }, lastSeen: { type: 'string' }, archivedUntilNextEvent: { type: 'boolean' },
+    id: { type: 'string' },
+    checkId: { type: 'string' },
+    errorHash: { type: 'string' },
+    rawErrorMessage: { type: 'string', nullable: true },
+    cleanedErrorMessage: { type: 'string' },
+    firstSeen: { type: 'string' },
+    lastSeen: { type: 'string' },
+    archivedUntilNextEvent: { type: 'boolean' },
     rootCauseAnalyses: { type: 'array', items: { type: 'object' } },
   },
   required: ['id', 'checkId', 'errorHash', 'rawErrorMessage', 'cleanedErrorMessage', 'firstSeen', 'lastSeen', 'archivedUntilNextEvent'],

@@ -96,7 +96,9 @@ export async function startNpmRegistry(folders: string[], options: { token?: str
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
   return {
-    url, downloads, npmrc: `registry=${url}\n`,
+    url,
+    downloads,
+    npmrc: `registry=${url}\n`,
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -110,7 +112,10 @@ export async function lockfileFor(files: Record<string, string>): Promise<string
   const dir = await mkdtemp(path.join(os.tmpdir(), 'npm-lock-'))
   try {
     for (const [name, content] of Object.entries(files)) await writeFile(path.join(dir, name), content)
-    await run('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, env: { ...process.env, npm_config_cache: path.join(dir, '.cache') } })
+    await run('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      env: { ...process.env, npm_config_cache: path.join(dir, '.cache') },
+    })
     return await readFile(path.join(dir, 'package-lock.json'), 'utf8')
   } finally {
     await rm(dir, { recursive: true, force: true })

@@ -11,11 +11,13 @@ export interface ProjectFile {
 }
 
 function walk(dir: string, base: string): ProjectFile[] {
-  return readdirSync(dir).sort().flatMap((entry) => {
-    const full = path.join(dir, entry)
-    const rel = base === '' ? entry : `${base}/${entry}`
-    return statSync(full).isDirectory() ? walk(full, rel) : [{ path: rel, content: readFileSync(full, 'utf8') }]
-  })
+  return readdirSync(dir)
+    .sort()
+    .flatMap((entry) => {
+      const full = path.join(dir, entry)
+      const rel = base === '' ? entry : `${base}/${entry}`
+      return statSync(full).isDirectory() ? walk(full, rel) : [{ path: rel, content: readFileSync(full, 'utf8') }]
+    })
 }
 
 /** The files of project `name`, with `extra` added or replacing files of the same path. */

@@ -86,8 +86,19 @@ export const resourceUrl = (kind: string, id: string | number): string =>
 export const read = async (t: TestApp, kind: string, id: string | number): Promise<Json> => expectStatus(await t.call('GET', resourceUrl(kind, id)), 200)
 
 const TABLES = [
-  'checks', 'check_groups', 'alert_channels', 'alert_subscriptions', 'maintenance_windows', 'status_page_services', 'status_pages', 'dashboards',
-  'variables', 'check_schedules', 'heartbeat_timers', 'projects', 'project_resources',
+  'checks',
+  'check_groups',
+  'alert_channels',
+  'alert_subscriptions',
+  'maintenance_windows',
+  'status_page_services',
+  'status_pages',
+  'dashboards',
+  'variables',
+  'check_schedules',
+  'heartbeat_timers',
+  'projects',
+  'project_resources',
 ] as const
 type Table = (typeof TABLES)[number]
 

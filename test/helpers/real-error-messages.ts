@@ -22,16 +22,12 @@ export const REAL_ERROR_GROUPS: RealErrorGroup[] = [
   {
     fault: 'TLS: certificate of api.picket.test (test CA) reached as vm',
     cleaned: "TLS error: Hostname/IP does not match certificate's altnames: Host: vm. is not in the cert's altnames: DNS:api.picket.test",
-    messages: [
-      "TLS error: Hostname/IP does not match certificate's altnames: Host: vm. is not in the cert's altnames: DNS:api.picket.test",
-    ],
+    messages: ["TLS error: Hostname/IP does not match certificate's altnames: Host: vm. is not in the cert's altnames: DNS:api.picket.test"],
   },
   {
     fault: 'TLS: certificate of api.picket.test (test CA) reached as runsc',
     cleaned: "TLS error: Hostname/IP does not match certificate's altnames: Host: runsc. is not in the cert's altnames: DNS:api.picket.test",
-    messages: [
-      "TLS error: Hostname/IP does not match certificate's altnames: Host: runsc. is not in the cert's altnames: DNS:api.picket.test",
-    ],
+    messages: ["TLS error: Hostname/IP does not match certificate's altnames: Host: runsc. is not in the cert's altnames: DNS:api.picket.test"],
   },
   {
     fault: 'TLS: certificate of api.picket.test (test CA) reached as localhost',
@@ -44,24 +40,17 @@ export const REAL_ERROR_GROUPS: RealErrorGroup[] = [
   {
     fault: 'TLS: certificate of status.picket.test (test CA) reached as vm',
     cleaned: "TLS error: Hostname/IP does not match certificate's altnames: Host: vm. is not in the cert's altnames: DNS:status.picket.test",
-    messages: [
-      "TLS error: Hostname/IP does not match certificate's altnames: Host: vm. is not in the cert's altnames: DNS:status.picket.test",
-    ],
+    messages: ["TLS error: Hostname/IP does not match certificate's altnames: Host: vm. is not in the cert's altnames: DNS:status.picket.test"],
   },
   {
     fault: 'TLS: certificate of api.picket.test (test CA) reached by IP',
     cleaned: "TLS error: Hostname/IP does not match certificate's altnames: IP: <ip> is not in the cert's list:",
-    messages: [
-      "TLS error: Hostname/IP does not match certificate's altnames: IP: 127.0.0.1 is not in the cert's list: ",
-    ],
+    messages: ["TLS error: Hostname/IP does not match certificate's altnames: IP: 127.0.0.1 is not in the cert's list: "],
   },
   {
     fault: 'TLS: expired certificate (test CA), as localhost and vm',
     cleaned: 'TLS error: certificate has expired',
-    messages: [
-      'TLS error: certificate has expired',
-      'TLS error: certificate has expired',
-    ],
+    messages: ['TLS error: certificate has expired', 'TLS error: certificate has expired'],
   },
   {
     fault: 'connection refused on closed ports, IPv4 and IPv6 (API, URL and TCP checks)',
@@ -84,17 +73,12 @@ export const REAL_ERROR_GROUPS: RealErrorGroup[] = [
   {
     fault: 'connection reset by the target',
     cleaned: 'read ECONNRESET',
-    messages: [
-      'read ECONNRESET',
-    ],
+    messages: ['read ECONNRESET'],
   },
   {
     fault: 'target closes the connection without answering',
     cleaned: 'socket hang up',
-    messages: [
-      'socket hang up',
-      'socket hang up',
-    ],
+    messages: ['socket hang up', 'socket hang up'],
   },
   {
     fault: 'HTTP timeouts after different times (API and URL checks)',
@@ -110,19 +94,12 @@ export const REAL_ERROR_GROUPS: RealErrorGroup[] = [
   {
     fault: 'TCP timeouts after different times',
     cleaned: 'TCP connection to <ip>:<port> timed out after <duration>',
-    messages: [
-      'TCP connection to 127.0.0.1:38617 timed out after 180 ms',
-      'TCP connection to 127.0.0.1:38617 timed out after 320 ms',
-    ],
+    messages: ['TCP connection to 127.0.0.1:38617 timed out after 180 ms', 'TCP connection to 127.0.0.1:38617 timed out after 320 ms'],
   },
   {
     fault: 'TLS: self-signed certificates of api.picket.test and status.picket.test',
     cleaned: 'TLS error: self-signed certificate',
-    messages: [
-      'TLS error: self-signed certificate',
-      'TLS error: self-signed certificate',
-      'TLS error: self-signed certificate',
-    ],
+    messages: ['TLS error: self-signed certificate', 'TLS error: self-signed certificate', 'TLS error: self-signed certificate'],
   },
   {
     fault: 'TLS: https:// to a plain HTTP server (two processes)',
@@ -154,10 +131,7 @@ export const REAL_ERROR_GROUPS: RealErrorGroup[] = [
   {
     fault: 'assertion: JSON build id with different received values',
     cleaned: 'Assertion failed: JSON_BODY $.build EQUALS <str> (actual: <str>)',
-    messages: [
-      'Assertion failed: JSON_BODY $.build EQUALS "b7e1d2c3" (actual: "a7f3c9e71b")',
-      'Assertion failed: JSON_BODY $.build EQUALS "b7e1d2c3" (actual: "a8f3c9e81b")',
-    ],
+    messages: ['Assertion failed: JSON_BODY $.build EQUALS "b7e1d2c3" (actual: "a7f3c9e71b")', 'Assertion failed: JSON_BODY $.build EQUALS "b7e1d2c3" (actual: "a8f3c9e81b")'],
   },
   {
     fault: 'assertion: request id header with different received UUIDs',
@@ -178,71 +152,47 @@ export const REAL_ERROR_GROUPS: RealErrorGroup[] = [
   {
     fault: 'assertion: response time',
     cleaned: 'Assertion failed: RESPONSE_TIME LESS_THAN <str> (actual: <num>)',
-    messages: [
-      'Assertion failed: RESPONSE_TIME LESS_THAN "0" (actual: 11.56)',
-      'Assertion failed: RESPONSE_TIME LESS_THAN "0" (actual: 7.65)',
-    ],
+    messages: ['Assertion failed: RESPONSE_TIME LESS_THAN "0" (actual: 11.56)', 'Assertion failed: RESPONSE_TIME LESS_THAN "0" (actual: 7.65)'],
   },
   {
     fault: 'HTTP 500',
     cleaned: 'HTTP status <num> Internal Server Error',
-    messages: [
-      'HTTP status 500 Internal Server Error',
-    ],
+    messages: ['HTTP status 500 Internal Server Error'],
   },
   {
     fault: 'HTTP 503 (twice)',
     cleaned: 'HTTP status <num> Service Unavailable',
-    messages: [
-      'HTTP status 503 Service Unavailable',
-      'HTTP status 503 Service Unavailable',
-    ],
+    messages: ['HTTP status 503 Service Unavailable', 'HTTP status 503 Service Unavailable'],
   },
   {
     fault: 'HTTP 502',
     cleaned: 'HTTP status <num> Bad Gateway',
-    messages: [
-      'HTTP status 502 Bad Gateway',
-    ],
+    messages: ['HTTP status 502 Bad Gateway'],
   },
   {
     fault: 'DNS check: NXDOMAIN for missing, gone and typo.example.test (local DNS server)',
     cleaned: 'DNS response code NXDOMAIN',
-    messages: [
-      'DNS response code NXDOMAIN',
-      'DNS response code NXDOMAIN',
-      'DNS response code NXDOMAIN',
-    ],
+    messages: ['DNS response code NXDOMAIN', 'DNS response code NXDOMAIN', 'DNS response code NXDOMAIN'],
   },
   {
     fault: 'DNS check: RESPONSE_CODE assertion, NXDOMAIN for old-api and cdn-7.example.test',
     cleaned: 'Assertion failed: RESPONSE_CODE EQUALS <str> (actual: <str>)',
-    messages: [
-      'Assertion failed: RESPONSE_CODE EQUALS "NOERROR" (actual: "NXDOMAIN")',
-      'Assertion failed: RESPONSE_CODE EQUALS "NOERROR" (actual: "NXDOMAIN")',
-    ],
+    messages: ['Assertion failed: RESPONSE_CODE EQUALS "NOERROR" (actual: "NXDOMAIN")', 'Assertion failed: RESPONSE_CODE EQUALS "NOERROR" (actual: "NXDOMAIN")'],
   },
   {
     fault: 'unresolvable host of an API check: api.picket-down.invalid',
     cleaned: 'DNS lookup of api.picket-down.invalid failed (ENOTFOUND)',
-    messages: [
-      'DNS lookup of api.picket-down.invalid failed (ENOTFOUND)',
-      'DNS lookup of api.picket-down.invalid failed (ENOTFOUND)',
-    ],
+    messages: ['DNS lookup of api.picket-down.invalid failed (ENOTFOUND)', 'DNS lookup of api.picket-down.invalid failed (ENOTFOUND)'],
   },
   {
     fault: 'unresolvable host of an API check: status.picket-down.invalid',
     cleaned: 'DNS lookup of status.picket-down.invalid failed (ENOTFOUND)',
-    messages: [
-      'DNS lookup of status.picket-down.invalid failed (ENOTFOUND)',
-    ],
+    messages: ['DNS lookup of status.picket-down.invalid failed (ENOTFOUND)'],
   },
   {
     fault: 'unresolvable host of a TCP check',
     cleaned: 'DNS lookup of db-7.picket-down.invalid failed (ENOTFOUND)',
-    messages: [
-      'DNS lookup of db-7.picket-down.invalid failed (ENOTFOUND)',
-    ],
+    messages: ['DNS lookup of db-7.picket-down.invalid failed (ENOTFOUND)'],
   },
   {
     fault: 'setup script failing with different details',
@@ -255,21 +205,16 @@ export const REAL_ERROR_GROUPS: RealErrorGroup[] = [
   {
     fault: 'DNS query timeout over TCP',
     cleaned: 'DNS query to <ip>:<port> over TCP timed out after <duration>',
-    messages: [
-      'DNS query to 127.0.0.1:38617 over TCP timed out after 300 ms',
-    ],
+    messages: ['DNS query to 127.0.0.1:38617 over TCP timed out after 300 ms'],
   },
   {
     fault: 'DNS query over UDP to a closed port',
     cleaned: 'recvmsg ECONNREFUSED',
-    messages: [
-      'recvmsg ECONNREFUSED',
-    ],
+    messages: ['recvmsg ECONNREFUSED'],
   },
   {
     fault: 'over maxResponseTime',
     cleaned: 'Response time <duration> is over the maximum of <duration>',
-    messages: [
-      'Response time 2 ms is over the maximum of 0 ms',
-    ],
-  },]
+    messages: ['Response time 2 ms is over the maximum of 0 ms'],
+  },
+]

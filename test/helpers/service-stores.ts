@@ -17,14 +17,16 @@ export function serviceStores(prefix: string): ServiceStore[] {
   return [
     { name: 'sqlite', env: async () => ({}) },
     ...(server
-      ? [{
-          name: 'postgres' as const,
-          env: async () => {
-            const db = await createScratchDatabase(server, prefix)
-            databases.push(db)
-            return { DATABASE_URL: db.url }
+      ? [
+          {
+            name: 'postgres' as const,
+            env: async () => {
+              const db = await createScratchDatabase(server, prefix)
+              databases.push(db)
+              return { DATABASE_URL: db.url }
+            },
           },
-        }]
+        ]
       : []),
   ]
 }

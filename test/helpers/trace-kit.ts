@@ -54,7 +54,12 @@ export async function storeBrowserResult(storage: ServiceStorage, accountId: str
   if (assets.length !== files.length) throw new Error(`stored ${assets.length} of ${files.length} files`)
   const store = await openStore(storage.databaseUrl ? { databaseUrl: storage.databaseUrl } : { sqliteFile: path.join(storage.dataDir, 'picket.db') })
   try {
-    const row = finalResultRow(accountId, checkId, { location: 'eu-west-1', startedAt: Date.now() - 3000, status: 'passing', responseTime: 1500, statusCode: null, checkType: 'BROWSER' }, 1)
+    const row = finalResultRow(
+      accountId,
+      checkId,
+      { location: 'eu-west-1', startedAt: Date.now() - 3000, status: 'passing', responseTime: 1500, statusCode: null, checkType: 'BROWSER' },
+      1,
+    )
     const doc = { timingPhases: {}, assertions: [], jobLog: [], details: { runtimeVersion: '2025.04', assets } }
     await buildStores(store).results.insertMany([{ ...row, id: resultId, doc: JSON.stringify(doc) }])
   } finally {

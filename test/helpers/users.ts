@@ -38,8 +38,7 @@ export function consoleUser(t: TestApp, res: LightMyRequestResponse, password: s
     cookie,
     csrfToken: info.csrfToken,
     headers,
-    call: (method, url, body, extraHeaders) =>
-      t.app.inject({ method, url, headers: { ...headers, ...extraHeaders }, ...(body === undefined ? {} : { payload: body as object }) }),
+    call: (method, url, body, extraHeaders) => t.app.inject({ method, url, headers: { ...headers, ...extraHeaders }, ...(body === undefined ? {} : { payload: body as object }) }),
   }
 }
 

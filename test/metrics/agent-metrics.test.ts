@@ -19,7 +19,10 @@ describe.each(testDbs)('agent gauges on $name', (db) => {
     return res.json().id as string
   }
   const seen = (locationId: string, agentId: string, at: number) =>
-    m.t.store.db.insertInto('private_location_agents').values({ location_id: locationId, agent_id: agentId, account_id: m.t.accountId, version: '1', last_seen_at: at, jobs_in_flight: 0 }).execute()
+    m.t.store.db
+      .insertInto('private_location_agents')
+      .values({ location_id: locationId, agent_id: agentId, account_id: m.t.accountId, version: '1', last_seen_at: at, jobs_in_flight: 0 })
+      .execute()
   const scrape = async () => (await m.app.inject({ method: 'GET', url: '/metrics' })).body
 
   it('counts agents seen within the window, locations with agents and unavailable locations', async () => {
@@ -32,7 +35,10 @@ describe.each(testDbs)('agent gauges on $name', (db) => {
     await seen(lab, 'agent-3', clock.now() - 3_600_000)
     await seen(gone, 'agent-4', clock.now() - 3_600_000)
     for (const id of [lab, gone]) {
-      await m.t.store.db.insertInto('private_location_availability').values({ location_id: id, account_id: m.t.accountId, status: 'UNAVAILABLE', changed_at: clock.now() - 1_000 }).execute()
+      await m.t.store.db
+        .insertInto('private_location_availability')
+        .values({ location_id: id, account_id: m.t.accountId, status: 'UNAVAILABLE', changed_at: clock.now() - 1_000 })
+        .execute()
     }
     expect((await m.t.call('DELETE', `/v1/private-locations/${gone}`)).statusCode).toBe(204)
     const text = await scrape()

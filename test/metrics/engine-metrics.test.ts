@@ -36,18 +36,24 @@ describe.each(testDbs)('engine metrics on $name', (db) => {
 
   const create = async (path: string, locations: string[], extra: Record<string, unknown> = {}) => {
     const res = await m.t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
-      name: `metrics ${path}`, frequency: 1, doubleCheck: false, locations,
+      name: `metrics ${path}`,
+      frequency: 1,
+      doubleCheck: false,
+      locations,
       request: { method: 'GET', url: `${target.url}${path}`, assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] },
       ...extra,
     })
     expect(res.statusCode, res.body).toBe(201)
     return res.json().id as string
   }
-  const nextDue = async (id: string) => Number((await m.t.store.db.selectFrom('check_schedules').select('next_due_at').where('check_id', '=', id).executeTakeFirstOrThrow()).next_due_at)
+  const nextDue = async (id: string) =>
+    Number((await m.t.store.db.selectFrom('check_schedules').select('next_due_at').where('check_id', '=', id).executeTakeFirstOrThrow()).next_due_at)
 
   it('counts runs due, queued, started (late ones too) and finished by location, type and outcome', async () => {
     const passing = await create('/json', ['eu-west-1'])
-    const failing = await create('/status/500', ['ap-south-1'], { retryStrategy: { type: 'FIXED', baseBackoffSeconds: 0, maxRetries: 1, maxDurationSeconds: 600, sameRegion: true } })
+    const failing = await create('/status/500', ['ap-south-1'], {
+      retryStrategy: { type: 'FIXED', baseBackoffSeconds: 0, maxRetries: 1, maxDurationSeconds: 600, sameRegion: true },
+    })
     // Both due at one instant: a check whose slot came up to a minute earlier would have its next slot within
     // the scheduler's claim-ahead and run twice here.
     const due = Math.max(await nextDue(passing), await nextDue(failing))

@@ -8,14 +8,25 @@ import { dueTimeOf } from '../../src/engine/worker.js'
 
 describe('label values', () => {
   it.each([
-    ['GET', 'GET'], ['DELETE', 'DELETE'], ['PROPFIND', 'OTHER'], ['get', 'OTHER'],
+    ['GET', 'GET'],
+    ['DELETE', 'DELETE'],
+    ['PROPFIND', 'OTHER'],
+    ['get', 'OTHER'],
   ])('method %s is %s', (method, label) => expect(methodLabel(method)).toBe(label))
 
   it.each([
-    ['/v1/checks/:id', '/v1/checks/:id'], [undefined, 'unmatched'], ['', 'unmatched'],
+    ['/v1/checks/:id', '/v1/checks/:id'],
+    [undefined, 'unmatched'],
+    ['', 'unmatched'],
   ])('route %s is %s', (pattern, label) => expect(routeLabel(pattern)).toBe(label))
 
-  it.each([[200, '2xx'], [204, '2xx'], [301, '3xx'], [404, '4xx'], [503, '5xx']])('status %i is %s', (code, label) => expect(statusClass(code)).toBe(label))
+  it.each([
+    [200, '2xx'],
+    [204, '2xx'],
+    [301, '3xx'],
+    [404, '4xx'],
+    [503, '5xx'],
+  ])('status %i is %s', (code, label) => expect(statusClass(code)).toBe(label))
 
   it.each([
     [{ location: 'eu-west-1', privateLocation: false }, 'eu-west-1'],

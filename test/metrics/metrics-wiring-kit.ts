@@ -16,13 +16,19 @@ export interface MetricsApp {
   close(): Promise<void>
 }
 
-export async function startMetricsApp(db: TestDb, metrics: { enabled: boolean; port: number | null; token: string | undefined }, options: { clock?: Clock } = {}): Promise<MetricsApp> {
+export async function startMetricsApp(
+  db: TestDb,
+  metrics: { enabled: boolean; port: number | null; token: string | undefined },
+  options: { clock?: Clock } = {},
+): Promise<MetricsApp> {
   const t = await startTestApp(db, options.clock ? { clock: options.clock } : {})
   const config = { host: '127.0.0.1', privateLocations: { leaseMs: 300_000, unavailableAfterMs: 600_000 }, operations: { metrics } }
   const wiring = wireMetrics(config, t.store, options.clock ? { clock: options.clock } : {})
   const app = await buildApp({ services: t.services, publicBaseUrl: PUBLIC_BASE_URL, rateLimit: { max: 5, windowMs: 60_000 }, metrics: wiring.appMetrics })
   return {
-    t, wiring, app,
+    t,
+    wiring,
+    app,
     async close() {
       await app.close()
       await t.close()

@@ -24,7 +24,13 @@ describe.each(testDbs)('notifier metrics on $name', (db) => {
   /** A notifier counting into its own registry, and one alert of a check queued for a webhook channel. */
   const alertThroughWebhook = async () => {
     const registry = createRegistry({ defaultMetrics: false })
-    const notifier = createNotifier({ stores: buildStores(k.t.store), clock: k.clock, delivery: deliveryConfig(r), instanceId: 'metrics-test', metrics: createNotifierMetrics(registry) })
+    const notifier = createNotifier({
+      stores: buildStores(k.t.store),
+      clock: k.clock,
+      delivery: deliveryConfig(r),
+      instanceId: 'metrics-test',
+      metrics: createNotifierMetrics(registry),
+    })
     const channel = await k.channel({ type: 'WEBHOOK', config: { name: 'Hook', url: `${r.hook.url}/in` } })
     const checkId = await k.check()
     await k.subscribe(channel, { checkId })

@@ -27,21 +27,34 @@ describe.skipIf(!dockerRuns)('the container image', () => {
     expect(help.stdout + help.stderr).toMatch(/API_KEY/)
   }, 1_800_000)
 
-  it.skipIf(!existsSync(path.join(ROOT, 'docker-compose.yml')))('has a valid compose file', () => {
-    const config = docker(['compose', '-f', 'docker-compose.yml', 'config', '--quiet'], 120_000)
-    expect(config.status, config.stderr).toBe(0)
-  }, 180_000)
+  it.skipIf(!existsSync(path.join(ROOT, 'docker-compose.yml')))(
+    'has a valid compose file',
+    () => {
+      const config = docker(['compose', '-f', 'docker-compose.yml', 'config', '--quiet'], 120_000)
+      expect(config.status, config.stderr).toBe(0)
+    },
+    180_000,
+  )
 })
 
 const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')
-const ignored = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim().replace(/\/$/, '')).filter((l) => l && !l.startsWith('#'))
+const ignored = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim().replace(/\/$/, ''))
+  .filter((l) => l && !l.startsWith('#'))
 
 /** What the last stage copies: each source (a path of the build context, or of the stage it names) and where from. */
 function runTimeCopies(): Array<{ source: string; stage: string | null }> {
   const stage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '))
   return [...stage.matchAll(/^COPY\s+(?:--from=(\S+)\s+)?(.+)$/gm)].flatMap((m) => {
     const parts = (m[2] ?? '').trim().split(/\s+/)
-    return parts.slice(0, -1).map((p) => ({ source: p.replace(/^\/app\//, '').replace(/^\.\//, '').replace(/\/$/, ''), stage: m[1] ?? null }))
+    return parts.slice(0, -1).map((p) => ({
+      source: p
+        .replace(/^\/app\//, '')
+        .replace(/^\.\//, '')
+        .replace(/\/$/, ''),
+      stage: m[1] ?? null,
+    }))
   })
 }
 

@@ -24,22 +24,66 @@ const unix = (ms: number) => String(Math.floor(ms / 1000))
 const ids = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(3, '0')}`)
 
 const notification = (accountId: string, checkId: string, id: string, status: NotificationStatus, createdAt: number): NotificationRow => ({
-  id, account_id: accountId, alert_id: id, check_id: checkId, channel_id: 1, channel_type: 'WEBHOOK', status, attempts: 1, next_attempt_at: null,
-  leased_by: null, lease_until: null, last_error: null, response_status: 200, result: null, payload: '{}', created_at: createdAt, sent_at: null,
+  id,
+  account_id: accountId,
+  alert_id: id,
+  check_id: checkId,
+  channel_id: 1,
+  channel_type: 'WEBHOOK',
+  status,
+  attempts: 1,
+  next_attempt_at: null,
+  leased_by: null,
+  lease_until: null,
+  last_error: null,
+  response_status: 200,
+  result: null,
+  payload: '{}',
+  created_at: createdAt,
+  sent_at: null,
 })
 
 const pingEvent = (accountId: string, checkId: string, id: string, createdAt: number): HeartbeatEventRow => ({
-  id, account_id: accountId, check_id: checkId, type: 'PING', state: 'RECEIVED', method: 'GET', source: null, user_agent: null, body: null,
-  duration_ms: null, result_id: null, created_at: createdAt,
+  id,
+  account_id: accountId,
+  check_id: checkId,
+  type: 'PING',
+  state: 'RECEIVED',
+  method: 'GET',
+  source: null,
+  user_agent: null,
+  body: null,
+  duration_ms: null,
+  result_id: null,
+  created_at: createdAt,
 })
 
 const TABLES: Record<RetentionKind, string> = {
-  results: 'check_results', heartbeatEvents: 'heartbeat_events', sessions: 'check_sessions', notifications: 'alert_notifications', statusPageEmails: 'status_page_emails', alerts: 'check_alerts', agentErrors: 'private_location_agent_errors',
+  results: 'check_results',
+  heartbeatEvents: 'heartbeat_events',
+  sessions: 'check_sessions',
+  notifications: 'alert_notifications',
+  statusPageEmails: 'status_page_emails',
+  alerts: 'check_alerts',
+  agentErrors: 'private_location_agent_errors',
 }
 
 const email = (accountId: string, pageId: string, id: string, status: StatusPageEmailStatus, createdAt: number): StatusPageEmailRow => ({
-  id, account_id: accountId, status_page_id: pageId, subscription_id: 'sub-1', address: 'a@example.test', kind: 'INCIDENT', status, attempts: 1,
-  next_attempt_at: null, leased_by: null, lease_until: null, last_error: null, message: '{}', created_at: createdAt, sent_at: null,
+  id,
+  account_id: accountId,
+  status_page_id: pageId,
+  subscription_id: 'sub-1',
+  address: 'a@example.test',
+  kind: 'INCIDENT',
+  status,
+  attempts: 1,
+  next_attempt_at: null,
+  leased_by: null,
+  lease_until: null,
+  last_error: null,
+  message: '{}',
+  created_at: createdAt,
+  sent_at: null,
 })
 
 describe.each(testDbs)('data retention ($name)', (db) => {
@@ -50,8 +94,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
   let idle: string // a check deactivated long ago: its only (old) result is its latest
   let idleLatestId: string
   const clock = new FakeClock(NOW)
-  const count = async (kind: RetentionKind) =>
-    Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(TABLES[kind])}`.execute(t.store.db)).rows[0]?.n)
+  const count = async (kind: RetentionKind) => Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(TABLES[kind])}`.execute(t.store.db)).rows[0]?.n)
   const analytics = (q: string) => t.call('GET', `/v1/analytics/api-checks/${busy}?${q}`)
   const OLD_WINDOWS = [
     `metrics=responseTime_avg,responseTime_p95,availability,retries&from=${unix(OLD_DAY)}&to=${unix(OLD_DAY + DAY_MS)}`,
@@ -67,7 +110,13 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     busy = await create('Busy')
     idle = await create('Idle')
     const old = Array.from({ length: 35 }, (_, i) =>
-      finalResultRow(t.accountId, busy, { location: i % 2 ? 'eu-west-1' : 'us-east-1', startedAt: OLD + i * 60_000, status: i % 7 === 0 ? 'failing' : 'passing', responseTime: 100 + i }, i))
+      finalResultRow(
+        t.accountId,
+        busy,
+        { location: i % 2 ? 'eu-west-1' : 'us-east-1', startedAt: OLD + i * 60_000, status: i % 7 === 0 ? 'failing' : 'passing', responseTime: 100 + i },
+        i,
+      ),
+    )
     const recent = [0, 1, 2].map((i) => finalResultRow(t.accountId, busy, { location: 'us-east-1', startedAt: RECENT + i * 60_000, status: 'passing', responseTime: 50 }, 100 + i))
     const idleRow = finalResultRow(t.accountId, idle, { location: 'us-east-1', startedAt: OLD, status: 'passing', responseTime: 80 }, 200)
     idleLatestId = idleRow.id
@@ -75,7 +124,10 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     await stores.results.applyStatuses([...old, ...recent, idleRow])
 
     await stores.heartbeats.insertEvents([...ids(35, 'ev-old').map((id) => pingEvent(t.accountId, busy, id, OLD)), pingEvent(t.accountId, busy, 'ev-new', RECENT)])
-    for (const [id, at] of [['s-old', OLD], ['s-new', RECENT]] as const) {
+    for (const [id, at] of [
+      ['s-old', OLD],
+      ['s-new', RECENT],
+    ] as const) {
       await stores.sessions.insert({ id, account_id: t.accountId, check_id: busy, run_source: 'TRIGGER', expected_runs: 1, created_at: at })
     }
     await stores.notifications.insertMany([
@@ -97,13 +149,37 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     ])
     for (const [id, at] of [...ids(25, 'a-old').map((id) => [id, OLD] as const), ['a-new', RECENT] as const]) {
       await stores.alerts.insertAlert({
-        id, account_id: t.accountId, check_id: busy, alert_type: 'ALERT_FAILURE', check_type: 'API', name: 'Busy', run_location: 'us-east-1', response_time: 100,
-        error: 'boom', status_code: '500', result_id: null, started_at: at, created_at: at, is_reminder: 0, reminder_sequence: 0, ssl_domain: null, ssl_days_remaining: null,
+        id,
+        account_id: t.accountId,
+        check_id: busy,
+        alert_type: 'ALERT_FAILURE',
+        check_type: 'API',
+        name: 'Busy',
+        run_location: 'us-east-1',
+        response_time: 100,
+        error: 'boom',
+        status_code: '500',
+        result_id: null,
+        started_at: at,
+        created_at: at,
+        is_reminder: 0,
+        reminder_sequence: 0,
+        ssl_domain: null,
+        ssl_days_remaining: null,
       })
     }
     for (const [id, at] of [...ids(35, 'e-old').map((id) => [id, OLD] as const), ['e-new', RECENT] as const]) {
       await stores.privateLocationAgents.insertError({
-        id, account_id: t.accountId, location_id: 'loc', agent_id: 'agent-1', message: 'boom', stack: '', agent_version: '1', platform: 'linux', runtime_version: '20', created_at: at,
+        id,
+        account_id: t.accountId,
+        location_id: 'loc',
+        agent_id: 'agent-1',
+        message: 'boom',
+        stack: '',
+        agent_version: '1',
+        platform: 'linux',
+        runtime_version: '20',
+        created_at: at,
       })
     }
   })

@@ -65,7 +65,11 @@ describe('SQLite checkpoints off the event loop', () => {
       expect(await pragma('wal_autocheckpoint')).toBe(SAFETY_NET_AUTOCHECKPOINT_PAGES)
       await new Promise((r) => setTimeout(r, 1_500)) // the migrations' pages reach the file first
       const before = statSync(file).size
-      for (let i = 0; i < 200; i++) await store.db.insertInto('accounts').values({ id: `a${i}`, name: 'x'.repeat(2000), created_at: i }).execute()
+      for (let i = 0; i < 200; i++)
+        await store.db
+          .insertInto('accounts')
+          .values({ id: `a${i}`, name: 'x'.repeat(2000), created_at: i })
+          .execute()
       // The ~400 KB written went to the WAL; the main connection's threshold (80 MB) is far away, so only the
       // background thread's checkpoints copy them into the database file itself.
       let grown = 0
@@ -74,7 +78,12 @@ describe('SQLite checkpoints off the event loop', () => {
         grown = statSync(file).size - before
       }
       expect(grown).toBeGreaterThanOrEqual(400_000)
-      expect(await store.db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: 200 })
+      expect(
+        await store.db
+          .selectFrom('accounts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ n: 200 })
     } finally {
       await store.close()
       rmSync(dir, { recursive: true, force: true })

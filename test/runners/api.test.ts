@@ -34,7 +34,8 @@ const spec = (request: Record<string, unknown>, extra: Record<string, unknown> =
   scripts: { setup: [], teardown: [] },
 })
 const as = (source: string, comparison: string, target = '', property = '', regex: string | null = null) => ({ source, comparison, target, property, regex })
-const echoed = (details: Record<string, unknown>) => JSON.parse((details.response as { body: string }).body) as { method: string; url: string; headers: Record<string, string>; body: string }
+const echoed = (details: Record<string, unknown>) =>
+  JSON.parse((details.response as { body: string }).body) as { method: string; url: string; headers: Record<string, string>; body: string }
 
 describe('API runner: assertions through real requests', () => {
   it('passes every source and comparison against a JSON endpoint', async () => {
@@ -72,10 +73,13 @@ describe('API runner: assertions through real requests', () => {
   })
 
   it('reads TEXT_BODY with and without a regex', async () => {
-    const r = await runner.run(spec({
-      url: `${target.url}/text`,
-      assertions: [as('TEXT_BODY', 'CONTAINS', 'picket'), as('TEXT_BODY', 'EQUALS', '1.2.3', 'version=([\\d.]+)')],
-    }), ctx)
+    const r = await runner.run(
+      spec({
+        url: `${target.url}/text`,
+        assertions: [as('TEXT_BODY', 'CONTAINS', 'picket'), as('TEXT_BODY', 'EQUALS', '1.2.3', 'version=([\\d.]+)')],
+      }),
+      ctx,
+    )
     expect(r.status).toBe('passing')
     expect(r.assertions[1]?.actual).toBe('1.2.3')
   })
@@ -119,13 +123,27 @@ describe('API runner: the request', () => {
 
   it('sets User-Agent unless the user does, basic auth, query parameters and interpolation', async () => {
     const variables = { TOKEN: 'a b', USER: 'al:ice', PASS: 'p@ss', Q: 'x&y', PATH: 'echo' }
-    const r = await runner.run(spec({
-      url: `${target.url}/{{{PATH}}}?fixed=1`,
-      headers: [{ key: 'X-Token', value: 'Bearer {{{TOKEN}}}' }, { key: 'X-Encoded', value: '{{TOKEN}}' }, { key: 'X-Id', value: '{{$UUID}}', locked: true }],
-      queryParameters: [{ key: 'q', value: '{{Q}}' }, { key: 'raw', value: 'a b' }],
-      basicAuth: { username: '{{USER}}', password: '{{PASS}}' },
-      assertions: [as('STATUS_CODE', 'EQUALS', '200')],
-    }, {}, variables), ctx)
+    const r = await runner.run(
+      spec(
+        {
+          url: `${target.url}/{{{PATH}}}?fixed=1`,
+          headers: [
+            { key: 'X-Token', value: 'Bearer {{{TOKEN}}}' },
+            { key: 'X-Encoded', value: '{{TOKEN}}' },
+            { key: 'X-Id', value: '{{$UUID}}', locked: true },
+          ],
+          queryParameters: [
+            { key: 'q', value: '{{Q}}' },
+            { key: 'raw', value: 'a b' },
+          ],
+          basicAuth: { username: '{{USER}}', password: '{{PASS}}' },
+          assertions: [as('STATUS_CODE', 'EQUALS', '200')],
+        },
+        {},
+        variables,
+      ),
+      ctx,
+    )
     expect(r.status).toBe('passing')
     const e = echoed(r.details)
     expect(e.url).toBe('/echo?fixed=1&q=x%26y&raw=a%20b')

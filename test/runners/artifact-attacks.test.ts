@@ -32,7 +32,10 @@ function zipBomb(mbEach: number): Buffer {
   const line = Buffer.from('{"type":"console","messageType":"log","text":"bomb"}\n')
   const lines = Buffer.alloc(MB)
   for (let i = 0; i + line.length <= lines.length; i += line.length) line.copy(lines, i)
-  for (const [name, block] of [['trace.trace', lines], ['trace.network', Buffer.alloc(MB)]] as const) {
+  for (const [name, block] of [
+    ['trace.trace', lines],
+    ['trace.network', Buffer.alloc(MB)],
+  ] as const) {
     const entry = new ZipDeflate(name, { level: 6 })
     zip.add(entry)
     for (let i = 0; i < mbEach; i++) entry.push(block)
@@ -89,8 +92,12 @@ describe.skipIf(!HAS_CHROMIUM).each([
 
   async function run(script: string, variables: Record<string, string> = {}): Promise<RunResult> {
     const spec: CheckRunSpec = {
-      checkId: 'check-1', checkName: 'Hostile', checkType: 'BROWSER', doc: { runtimeId: '2026.04', script },
-      variables: { SHOP_URL: shop.url, OUTSIDE: outside, ...variables }, scripts: { setup: [], teardown: [] },
+      checkId: 'check-1',
+      checkName: 'Hostile',
+      checkType: 'BROWSER',
+      doc: { runtimeId: '2026.04', script },
+      variables: { SHOP_URL: shop.url, OUTSIDE: outside, ...variables },
+      scripts: { setup: [], teardown: [] },
     }
     const result = await runner.run(spec, { location: 'eu-west-1', now: () => Date.now() })
     results.push(result)
@@ -103,7 +110,10 @@ describe.skipIf(!HAS_CHROMIUM).each([
       const bytes = await readFile(a.path)
       expect(bytes.includes(SECRET), `${a.name} holds the secret`).toBe(false)
       if (environ.length > 0) expect(bytes.includes(environ), `${a.name} holds the service's environment`).toBe(false)
-      for (const line of (await readFile('/etc/shadow').catch(() => Buffer.alloc(0))).toString('utf8').split('\n').filter((l) => l.includes(':$'))) {
+      for (const line of (await readFile('/etc/shadow').catch(() => Buffer.alloc(0)))
+        .toString('utf8')
+        .split('\n')
+        .filter((l) => l.includes(':$'))) {
         expect(bytes.includes(line), `${a.name} holds /etc/shadow`).toBe(false)
       }
     }
@@ -236,11 +246,16 @@ const path = require('path')
     expect(r.artifacts?.some((a) => a.type === 'screenshot')).toBe(true)
   })
 
-  it('hands out copies the service owns, outside every run folder, not writable by the run\'s user', async () => {
+  it("hands out copies the service owns, outside every run folder, not writable by the run's user", async () => {
     const kept = results.flatMap((x) => x.artifacts ?? [])
     expect(kept.length).toBeGreaterThan(0)
     for (const a of kept) {
-      expect(path.relative(workDir, a.path).split(path.sep).some((segment) => segment.startsWith('r-'))).toBe(false)
+      expect(
+        path
+          .relative(workDir, a.path)
+          .split(path.sep)
+          .some((segment) => segment.startsWith('r-')),
+      ).toBe(false)
       const st = await stat(a.path)
       expect(st.mode & 0o022).toBe(0)
       expect(st.uid).toBe(process.getuid?.())

@@ -65,7 +65,10 @@ describe.skipIf(!HAS_CHROMIUM)('the run box under attack', { timeout: 90_000 }, 
 
   async function attack(script: string, variables: Record<string, string> = {}): Promise<RunResult & { log: string }> {
     const spec = {
-      checkId: 'attacker', checkName: 'Attacker', checkType: 'BROWSER', doc: { runtimeId: '2026.04', script: HEADER + script },
+      checkId: 'attacker',
+      checkName: 'Attacker',
+      checkType: 'BROWSER',
+      doc: { runtimeId: '2026.04', script: HEADER + script },
       variables: { SHOP_URL: shop.url, API_URL: `http://127.0.0.1:${(fakeApi.address() as AddressInfo).port}`, DATA_DIR: dataDir, SERVICE_PID: String(process.pid), ...variables },
       scripts: { setup: [], teardown: [] },
     }
@@ -125,8 +128,10 @@ describe.skipIf(!HAS_CHROMIUM)('the run box under attack', { timeout: 90_000 }, 
     expect(lingering).toEqual([])
   })
 
-  const reachFromNode = (url: string): string => `test('node', async () => { const r = await fetch('${url}'); console.log('GOT ' + r.status + ' ' + (await r.text()).slice(0, 200)) })`
-  const reachFromChromium = (url: string): string => `test('chromium', async ({ page }) => { const r = await page.goto('${url}'); console.log('GOT ' + (r && r.status()) + ' ' + (await page.content()).slice(0, 200)) })`
+  const reachFromNode = (url: string): string =>
+    `test('node', async () => { const r = await fetch('${url}'); console.log('GOT ' + r.status + ' ' + (await r.text()).slice(0, 200)) })`
+  const reachFromChromium = (url: string): string =>
+    `test('chromium', async ({ page }) => { const r = await page.goto('${url}'); console.log('GOT ' + (r && r.status()) + ' ' + (await page.content()).slice(0, 200)) })`
   const reachFromCurl = (url: string): string => `test('curl', async () => { console.log('GOT ' + execSync('curl -s -m 5 ${url} || true').toString().slice(0, 200)) })`
   const targets: Array<[string, string, string]> = [
     ["the service's API port", 'http://127.0.0.1:API_PORT/v1/checks', "is Picket's own API port"],
@@ -135,7 +140,11 @@ describe.skipIf(!HAS_CHROMIUM)('the run box under attack', { timeout: 90_000 }, 
     ['its Redis by name', 'http://localhost:6379/', "is Picket's own Redis"],
     ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/', 'is a cloud metadata address'],
   ]
-  const clients: Array<[string, (url: string) => string]> = [['node', reachFromNode], ['Chromium', reachFromChromium], ['a child curl', reachFromCurl]]
+  const clients: Array<[string, (url: string) => string]> = [
+    ['node', reachFromNode],
+    ['Chromium', reachFromChromium],
+    ['a child curl', reachFromCurl],
+  ]
   const cases = clients.flatMap(([client, script]) => targets.map(([what, url, message]) => [client, what, script, url, message] as const))
 
   it.each(cases)('%s cannot reach %s', async (_client, _what, script, url, message) => {
@@ -158,10 +167,17 @@ describe.skipIf(!HAS_CHROMIUM)('the run box under attack', { timeout: 90_000 }, 
   it('a run that floods its folder is killed at its disk quota, and its private /tmp is bounded', async () => {
     const small = createBrowserRunner({ chromiumPath: CHROMIUM_PATH, timeoutMs: 40_000, workDir, diskMb: 40 })
     const spec = {
-      checkId: 'attacker', checkName: 'Attacker', checkType: 'BROWSER', variables: {}, scripts: { setup: [], teardown: [] },
-      doc: { runtimeId: '2026.04', script: `${HEADER}test('flood', async () => {
+      checkId: 'attacker',
+      checkName: 'Attacker',
+      checkType: 'BROWSER',
+      variables: {},
+      scripts: { setup: [], teardown: [] },
+      doc: {
+        runtimeId: '2026.04',
+        script: `${HEADER}test('flood', async () => {
   for (let i = 0; i < 1000; i++) { fs.writeFileSync('flood-' + i, Buffer.alloc(4 * 1024 * 1024, 1)); await new Promise((ok) => setTimeout(ok, 20)) }
-})` },
+})`,
+      },
     }
     const r = await small.run(spec, { location: 'eu-west-1', now: () => Date.now() })
     await r.release?.()

@@ -36,7 +36,11 @@ describe.skipIf(!HAS_CHROMIUM)('browser runner', () => {
 
   async function run(checkType: string, doc: Record<string, unknown>, variables: Record<string, string> = {}): Promise<RunResult> {
     const spec: CheckRunSpec = {
-      checkId: 'check-1', checkName: 'Shop', checkType, doc: { runtimeId: '2026.04', ...doc }, variables: { SHOP_URL: shop.url, ...variables },
+      checkId: 'check-1',
+      checkName: 'Shop',
+      checkType,
+      doc: { runtimeId: '2026.04', ...doc },
+      variables: { SHOP_URL: shop.url, ...variables },
       scripts: { setup: [], teardown: [] },
     }
     const result = await runner.run(spec, { location: 'eu-west-1', now: () => Date.now() })
@@ -87,23 +91,29 @@ test.describe('shop', () => {
 
   it.each([
     {
-      name: 'a failing expect names the test and the step', kind: 'ASSERTION',
+      name: 'a failing expect names the test and the step',
+      kind: 'ASSERTION',
       script: `${TEST_HEADER}test('checkout', async ({ page }) => {\n  await page.goto(process.env.SHOP_URL)\n  await test.step('check the title', async () => { await expect(page).toHaveTitle('Other Shop', { timeout: 500 }) })\n})`,
       message: /^Test "checkout" failed at step "check the title" \(check\.spec\.ts:\d+:\d+\): Error: expect\(page\)\.toHaveTitle/,
     },
     {
-      name: 'a thrown error (ESM import syntax)', kind: 'SCRIPT',
-      script: "import { test } from '@playwright/test'\ntest('boom', async ({ page }) => {\n  await page.goto(process.env.SHOP_URL)\n  throw new Error('payment provider down')\n})",
+      name: 'a thrown error (ESM import syntax)',
+      kind: 'SCRIPT',
+      script:
+        "import { test } from '@playwright/test'\ntest('boom', async ({ page }) => {\n  await page.goto(process.env.SHOP_URL)\n  throw new Error('payment provider down')\n})",
       message: /^Test "boom" failed \(check\.spec\.ts:4:9\): Error: payment provider down/,
     },
     {
-      name: 'a script that does not load', kind: 'SCRIPT',
+      name: 'a script that does not load',
+      kind: 'SCRIPT',
       script: `${TEST_HEADER}test('x', async () => { this is not javascript })`,
       message: /SyntaxError|Unexpected|Missing semicolon/,
     },
     {
-      name: 'a plain playwright script that throws', kind: 'SCRIPT',
-      script: "const { chromium } = require('playwright')\n;(async () => {\n  const browser = await chromium.launch()\n  const page = await browser.newPage()\n  await page.goto(process.env.SHOP_URL)\n  throw new Error('no price on ' + await page.title())\n})()",
+      name: 'a plain playwright script that throws',
+      kind: 'SCRIPT',
+      script:
+        "const { chromium } = require('playwright')\n;(async () => {\n  const browser = await chromium.launch()\n  const page = await browser.newPage()\n  await page.goto(process.env.SHOP_URL)\n  throw new Error('no price on ' + await page.title())\n})()",
       message: /^Script failed: no price on Picket Shop/,
     },
   ])('fails on $name', async ({ script, kind, message }) => {
@@ -121,7 +131,10 @@ test.describe('shop', () => {
   })
 
   it('runs a plain script that drives playwright itself', async () => {
-    const r = await run('BROWSER', { script: "const { chromium } = require('playwright')\n;(async () => {\n  const browser = await chromium.launch()\n  const page = await browser.newPage()\n  await page.goto(process.env.SHOP_URL)\n  console.log('title: ' + await page.title())\n  await browser.close()\n})()" })
+    const r = await run('BROWSER', {
+      script:
+        "const { chromium } = require('playwright')\n;(async () => {\n  const browser = await chromium.launch()\n  const page = await browser.newPage()\n  await page.goto(process.env.SHOP_URL)\n  console.log('title: ' + await page.title())\n  await browser.close()\n})()",
+    })
     expect(r.errorMessage).toBeNull()
     expect(r.status).toBe('passing')
     expect(r.jobLog).toContain('title: Picket Shop')
@@ -130,14 +143,20 @@ test.describe('shop', () => {
   })
 
   it('runs a plain ESM script that imports playwright-core with top-level await', async () => {
-    const r = await run('BROWSER', { script: "import { chromium } from 'playwright-core'\nconst browser = await chromium.launch()\nconst page = await browser.newPage()\nawait page.goto(process.env.SHOP_URL)\nconsole.log('esm title: ' + await page.title())\nawait browser.close()\n" })
+    const r = await run('BROWSER', {
+      script:
+        "import { chromium } from 'playwright-core'\nconst browser = await chromium.launch()\nconst page = await browser.newPage()\nawait page.goto(process.env.SHOP_URL)\nconsole.log('esm title: ' + await page.title())\nawait browser.close()\n",
+    })
     expect(r.errorMessage).toBeNull()
     expect(r.jobLog).toContain('esm title: Picket Shop')
   })
 
   it('kills a script that never ends at the hard limit, with every Chromium process', async () => {
     const started = Date.now()
-    const r = await run('BROWSER', { script: "const { chromium } = require('playwright')\n;(async () => {\n  const browser = await chromium.launch()\n  const page = await browser.newPage()\n  await page.goto(process.env.SHOP_URL)\n  setInterval(() => undefined, 1000)\n})()" })
+    const r = await run('BROWSER', {
+      script:
+        "const { chromium } = require('playwright')\n;(async () => {\n  const browser = await chromium.launch()\n  const page = await browser.newPage()\n  await page.goto(process.env.SHOP_URL)\n  setInterval(() => undefined, 1000)\n})()",
+    })
     expect(r.errorKind).toBe('TIMEOUT')
     expect(r.errorMessage).toBe('The run exceeded its hard limit of 20s and was killed')
     expect(Date.now() - started).toBeGreaterThanOrEqual(20_000)
@@ -174,9 +193,20 @@ test('slow checkout', async ({ page }) => { await page.goto(process.env.SHOP_URL
   it('runs a Playwright suite of two files with its config, one failing', async () => {
     const r = await run('PLAYWRIGHT', {
       files: [
-        { path: 'playwright.config.ts', content: "import { defineConfig } from '@playwright/test'\nexport default defineConfig({ testDir: 'tests', use: { baseURL: process.env.SHOP_URL } })\n" },
-        { path: 'tests/home.spec.ts', content: "import { test, expect } from '@playwright/test'\ntest('home has a heading', async ({ page }) => {\n  await page.goto('/')\n  await expect(page.locator('h1')).toContainText('shop')\n})\n" },
-        { path: 'tests/cart.spec.ts', content: "import { test, expect } from '@playwright/test'\ntest('cart starts at two', async ({ page }) => {\n  await page.goto('/')\n  await expect(page.locator('#cart')).toHaveText('Cart: 2', { timeout: 500 })\n})\n" },
+        {
+          path: 'playwright.config.ts',
+          content: "import { defineConfig } from '@playwright/test'\nexport default defineConfig({ testDir: 'tests', use: { baseURL: process.env.SHOP_URL } })\n",
+        },
+        {
+          path: 'tests/home.spec.ts',
+          content:
+            "import { test, expect } from '@playwright/test'\ntest('home has a heading', async ({ page }) => {\n  await page.goto('/')\n  await expect(page.locator('h1')).toContainText('shop')\n})\n",
+        },
+        {
+          path: 'tests/cart.spec.ts',
+          content:
+            "import { test, expect } from '@playwright/test'\ntest('cart starts at two', async ({ page }) => {\n  await page.goto('/')\n  await expect(page.locator('#cart')).toHaveText('Cart: 2', { timeout: 500 })\n})\n",
+        },
       ],
       playwrightConfig: { use: { locale: 'de-DE' } },
     })
@@ -204,7 +234,10 @@ test('slow checkout', async ({ page }) => { await page.goto(process.env.SHOP_URL
 
   it('fails with how to install Chromium when it is missing', async () => {
     const missing = createBrowserRunner({ chromiumPath: '/nonexistent/chromium', workDir })
-    const r = await missing.run({ checkId: 'c', checkName: 'n', checkType: 'BROWSER', doc: { script: `${TEST_HEADER}test('x', async () => {})` }, variables: {}, scripts: { setup: [], teardown: [] } }, { location: 'x', now: () => Date.now() })
+    const r = await missing.run(
+      { checkId: 'c', checkName: 'n', checkType: 'BROWSER', doc: { script: `${TEST_HEADER}test('x', async () => {})` }, variables: {}, scripts: { setup: [], teardown: [] } },
+      { location: 'x', now: () => Date.now() },
+    )
     await missing.close()
     expect(r).toMatchObject({ status: 'failing', hasErrors: true, errorKind: 'CONFIG' })
     expect(r.errorMessage).toMatch(/apt-get install -y chromium.*CHROMIUM_PATH/)

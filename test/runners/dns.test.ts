@@ -49,7 +49,11 @@ describe.each(['UDP', 'TCP'] as const)('DNS runner over %s', (protocol) => {
     const before = { ...server.queries }
     const r = await runner.run(spec({ query, recordType, protocol, assertions: [as('RESPONSE_CODE', 'EQUALS', 'NOERROR'), as('JSON_ANSWER', 'NOT_EMPTY', '', '$.Answer')] }), ctx)
     expect(r).toMatchObject({ status: 'passing', errorKind: null })
-    expect(json(r).Answer.filter((a) => a.data !== 'example.test.' || recordType === 'CNAME').map((a) => a.data)).toEqual(expect.arrayContaining(data))
+    expect(
+      json(r)
+        .Answer.filter((a) => a.data !== 'example.test.' || recordType === 'CNAME')
+        .map((a) => a.data),
+    ).toEqual(expect.arrayContaining(data))
     expect(server.queries[protocol === 'UDP' ? 'udp' : 'tcp']).toBe(before[protocol === 'UDP' ? 'udp' : 'tcp'] + 1)
     expect(r.timingPhases.total).toBeGreaterThanOrEqual(0)
     expect(r.responseTime).toBe(r.timingPhases.total)
@@ -67,22 +71,25 @@ describe.each(['UDP', 'TCP'] as const)('DNS runner over %s', (protocol) => {
 
 describe('DNS runner', () => {
   it('evaluates every DNS source', async () => {
-    const r = await runner.run(spec({
-      query: 'www.example.test',
-      recordType: 'A',
-      assertions: [
-        as('RESPONSE_CODE', 'NOT_EQUALS', 'SERVFAIL'),
-        as('RESPONSE_CODE', 'EQUALS', '0'),
-        as('RESPONSE_TIME', 'LESS_THAN', '1000'),
-        as('TEXT_ANSWER', 'CONTAINS', 'CNAME\texample.test.'),
-        as('TEXT_ANSWER', 'EQUALS', '192.0.2.10', 'IN\\tA\\t([\\d.]+)'),
-        as('JSON_ANSWER', 'EQUALS', '5', '$.Answer[0].type'),
-        as('JSON_ANSWER', 'EQUALS', '300', '$.Answer[*].TTL'),
-        as('JSON_ANSWER', 'EQUALS', '3', '$.Answer.length'),
-        as('JSON_ANSWER', 'EQUALS', 'true', '$.RD'),
-        as('JSON_ANSWER', 'EQUALS', 'www.example.test.', '$.Question[0].name'),
-      ],
-    }), ctx)
+    const r = await runner.run(
+      spec({
+        query: 'www.example.test',
+        recordType: 'A',
+        assertions: [
+          as('RESPONSE_CODE', 'NOT_EQUALS', 'SERVFAIL'),
+          as('RESPONSE_CODE', 'EQUALS', '0'),
+          as('RESPONSE_TIME', 'LESS_THAN', '1000'),
+          as('TEXT_ANSWER', 'CONTAINS', 'CNAME\texample.test.'),
+          as('TEXT_ANSWER', 'EQUALS', '192.0.2.10', 'IN\\tA\\t([\\d.]+)'),
+          as('JSON_ANSWER', 'EQUALS', '5', '$.Answer[0].type'),
+          as('JSON_ANSWER', 'EQUALS', '300', '$.Answer[*].TTL'),
+          as('JSON_ANSWER', 'EQUALS', '3', '$.Answer.length'),
+          as('JSON_ANSWER', 'EQUALS', 'true', '$.RD'),
+          as('JSON_ANSWER', 'EQUALS', 'www.example.test.', '$.Question[0].name'),
+        ],
+      }),
+      ctx,
+    )
     expect(r.assertions.filter((a) => !a.passed)).toEqual([])
     expect(r.status).toBe('passing')
     expect(text(r)).toMatch(/status: NOERROR/)
@@ -108,7 +115,10 @@ describe('DNS runner', () => {
   })
 
   it('gives a custom name server no fallback', async () => {
-    const r = await dnsRunner({ timeoutMs: 500, fallbackServers: ['127.0.0.1'] }).run(spec({ query: 'example.test', recordType: 'A', nameServer: `127.0.0.1:${await freePort()}` }), ctx)
+    const r = await dnsRunner({ timeoutMs: 500, fallbackServers: ['127.0.0.1'] }).run(
+      spec({ query: 'example.test', recordType: 'A', nameServer: `127.0.0.1:${await freePort()}` }),
+      ctx,
+    )
     expect(r.status).toBe('failing')
     expect(['NETWORK', 'TIMEOUT']).toContain(r.errorKind)
     expect(r.jobLog).toHaveLength(1)

@@ -21,7 +21,11 @@ import { freePort } from '../helpers/targets/tcp.js'
 const ctx: RunContext = { location: 'local', now: () => Date.now() }
 const noScripts: ScriptSandbox = { runSetup: () => Promise.reject(new Error('no scripts')), runTeardown: () => Promise.reject(new Error('no scripts')) }
 const apiSpec = (url: string): CheckRunSpec => ({
-  checkId: 'c', checkName: 'api', checkType: 'API', variables: {}, scripts: { setup: [], teardown: [] },
+  checkId: 'c',
+  checkName: 'api',
+  checkType: 'API',
+  variables: {},
+  scripts: { setup: [], teardown: [] },
   doc: { request: normalizeApiRequest({ url }), degradedResponseTime: 5000, maxResponseTime: 20000, shouldFail: false },
 })
 const normalizeDns = dnsCheck.fields.request?.normalize as (v: unknown) => unknown
@@ -56,26 +60,47 @@ const groupOf = (fault: string): string => {
 }
 
 const scenarios: Array<[fault: string, runs: () => Promise<Array<[CheckRunner, CheckRunSpec]>>]> = [
-  ['connection refused on closed ports, IPv4 and IPv6 (API, URL and TCP checks)', async () => [
-    [apiRunner({ sandbox: noScripts }), apiSpec(`http://127.0.0.1:${await freePort()}/health`)],
-    [apiRunner({ sandbox: noScripts }), apiSpec(`http://127.0.0.1:${await freePort()}/health`)],
-  ]],
-  ['HTTP timeouts after different times (API and URL checks)', async () => [
-    [apiRunner({ sandbox: noScripts, timeoutMs: 150 }), apiSpec(`http://127.0.0.1:${silentPort}/slow`)],
-    [apiRunner({ sandbox: noScripts, timeoutMs: 250 }), apiSpec(`http://127.0.0.1:${silentPort}/slow`)],
-  ]],
-  ['TLS: self-signed certificates of api.picket.test and status.picket.test', async () => [
-    [apiRunner({ sandbox: noScripts }), apiSpec(`https://localhost:${tls.port}/json`)],
-    [apiRunner({ sandbox: noScripts }), apiSpec(`https://127.0.0.1:${tls.port}/json`)],
-  ]],
-  ['DNS check: NXDOMAIN for missing, gone and typo.example.test (local DNS server)', async () =>
-    ['missing.example.test', 'gone.example.test'].map((query): [CheckRunner, CheckRunSpec] => [
-      dnsRunner({ timeoutMs: 2000 }),
-      {
-        checkId: 'd', checkName: 'dns', checkType: 'DNS', variables: {}, scripts: { setup: [], teardown: [] },
-        doc: { request: normalizeDns({ nameServer: `127.0.0.1:${dns.port}`, query, recordType: 'A', protocol: 'UDP' }), degradedResponseTime: 500, maxResponseTime: 1000, shouldFail: false },
-      },
-    ])],
+  [
+    'connection refused on closed ports, IPv4 and IPv6 (API, URL and TCP checks)',
+    async () => [
+      [apiRunner({ sandbox: noScripts }), apiSpec(`http://127.0.0.1:${await freePort()}/health`)],
+      [apiRunner({ sandbox: noScripts }), apiSpec(`http://127.0.0.1:${await freePort()}/health`)],
+    ],
+  ],
+  [
+    'HTTP timeouts after different times (API and URL checks)',
+    async () => [
+      [apiRunner({ sandbox: noScripts, timeoutMs: 150 }), apiSpec(`http://127.0.0.1:${silentPort}/slow`)],
+      [apiRunner({ sandbox: noScripts, timeoutMs: 250 }), apiSpec(`http://127.0.0.1:${silentPort}/slow`)],
+    ],
+  ],
+  [
+    'TLS: self-signed certificates of api.picket.test and status.picket.test',
+    async () => [
+      [apiRunner({ sandbox: noScripts }), apiSpec(`https://localhost:${tls.port}/json`)],
+      [apiRunner({ sandbox: noScripts }), apiSpec(`https://127.0.0.1:${tls.port}/json`)],
+    ],
+  ],
+  [
+    'DNS check: NXDOMAIN for missing, gone and typo.example.test (local DNS server)',
+    async () =>
+      ['missing.example.test', 'gone.example.test'].map((query): [CheckRunner, CheckRunSpec] => [
+        dnsRunner({ timeoutMs: 2000 }),
+        {
+          checkId: 'd',
+          checkName: 'dns',
+          checkType: 'DNS',
+          variables: {},
+          scripts: { setup: [], teardown: [] },
+          doc: {
+            request: normalizeDns({ nameServer: `127.0.0.1:${dns.port}`, query, recordType: 'A', protocol: 'UDP' }),
+            degradedResponseTime: 500,
+            maxResponseTime: 1000,
+            shouldFail: false,
+          },
+        },
+      ]),
+  ],
 ]
 
 describe('error messages of runs against local targets', () => {

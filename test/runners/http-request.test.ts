@@ -16,8 +16,7 @@ afterAll(async () => {
   await tls.close()
 })
 
-const get = (url: string, extra: Partial<HttpRequestInput> = {}) =>
-  performHttpRequest({ method: 'GET', url, headers: { 'User-Agent': 'test' }, ...extra })
+const get = (url: string, extra: Partial<HttpRequestInput> = {}) => performHttpRequest({ method: 'GET', url, headers: { 'User-Agent': 'test' }, ...extra })
 
 const PHASES = ['redirect', 'wait', 'dns', 'tcp', 'tls', 'firstByte', 'download', 'total'] as const
 

@@ -5,7 +5,6 @@ import { icmpRunner } from '../../src/runners/icmp.js'
 import type { PingReport } from '../../src/runners/ping-parse.js'
 import { hasPing } from '../helpers/ping.js'
 
-
 const ctx: RunContext = { location: 'local', now: () => Date.now() }
 const runner = icmpRunner({ replyTimeoutSec: 2 })
 const normalize = icmpCheck.fields.request?.normalize as (v: unknown) => unknown
@@ -21,20 +20,23 @@ const as = (source: string, comparison: string, target = '', property = '') => (
 
 describe.skipIf(!hasPing)('ICMP runner against 127.0.0.1', () => {
   it('pings, parses and asserts on latency and the JSON response', async () => {
-    const r = await runner.run(spec({
-      assertions: [
-        as('LATENCY', 'LESS_THAN', '1000', 'avg'),
-        as('LATENCY', 'GREATER_THAN', '-1', 'min'),
-        as('LATENCY', 'NOT_NULL', '', 'max'),
-        as('LATENCY', 'NOT_EMPTY', '', 'stdDev'),
-        as('JSON_RESPONSE', 'EQUALS', '0', '$.packetLoss'),
-        as('JSON_RESPONSE', 'EQUALS', '2', '$.packetsReceived'),
-        as('JSON_RESPONSE', 'EQUALS', 'true', '$.pingResults[*].success'),
-        as('JSON_RESPONSE', 'EQUALS', '127.0.0.1', '$.resolvedIp'),
-        as('JSON_RESPONSE', 'CONTAINS', '127', '$.hostname'),
-        as('JSON_RESPONSE', 'IS_NULL', '', '$.missing'),
-      ],
-    }), ctx)
+    const r = await runner.run(
+      spec({
+        assertions: [
+          as('LATENCY', 'LESS_THAN', '1000', 'avg'),
+          as('LATENCY', 'GREATER_THAN', '-1', 'min'),
+          as('LATENCY', 'NOT_NULL', '', 'max'),
+          as('LATENCY', 'NOT_EMPTY', '', 'stdDev'),
+          as('JSON_RESPONSE', 'EQUALS', '0', '$.packetLoss'),
+          as('JSON_RESPONSE', 'EQUALS', '2', '$.packetsReceived'),
+          as('JSON_RESPONSE', 'EQUALS', 'true', '$.pingResults[*].success'),
+          as('JSON_RESPONSE', 'EQUALS', '127.0.0.1', '$.resolvedIp'),
+          as('JSON_RESPONSE', 'CONTAINS', '127', '$.hostname'),
+          as('JSON_RESPONSE', 'IS_NULL', '', '$.missing'),
+        ],
+      }),
+      ctx,
+    )
     expect(r.assertions.filter((a) => !a.passed)).toEqual([])
     expect(r).toMatchObject({ status: 'passing', errorKind: null })
     const report = r.details.response as PingReport

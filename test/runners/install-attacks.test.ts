@@ -17,7 +17,7 @@ import { makePackage, startNpmRegistry, type NpmRegistry } from '../helpers/npm-
 const IS_ROOT = process.getuid?.() === 0
 const VICTIM_UID = 12345
 
-describe.skipIf(!HAS_CHROMIUM || !IS_ROOT)('installing a project\'s dependencies under attack', () => {
+describe.skipIf(!HAS_CHROMIUM || !IS_ROOT)("installing a project's dependencies under attack", () => {
   let registry: NpmRegistry
   let workDir: string
   let victim: string
@@ -30,20 +30,26 @@ describe.skipIf(!HAS_CHROMIUM || !IS_ROOT)('installing a project\'s dependencies
     workDir = await mkdtemp(path.join(os.tmpdir(), 'pia-'))
     await chmod(workDir, 0o755)
     victim = path.join(workDir, 'victim.txt')
-    await writeFile(victim, 'not the service\'s')
+    await writeFile(victim, "not the service's")
     await chown(victim, VICTIM_UID, VICTIM_UID)
     marker = `picket-install-linger-${process.pid}`
     const sources = path.join(workDir, 'sources')
     // Runs its install script: leaves a mark in its own folder, links a host file into node_modules, and
     // starts a process meant to outlive the install.
-    const hostile = await makePackage(sources, 'todo-hostile', '1.0.0', {
-      'index.js': 'module.exports = "hostile"\n',
-      'install.js': `const fs = require('fs'); const { spawn } = require('child_process')
+    const hostile = await makePackage(
+      sources,
+      'todo-hostile',
+      '1.0.0',
+      {
+        'index.js': 'module.exports = "hostile"\n',
+        'install.js': `const fs = require('fs'); const { spawn } = require('child_process')
 fs.writeFileSync(__dirname + '/ran.txt', 'install script ran')
 fs.symlinkSync(${JSON.stringify(victim)}, __dirname + '/../.victim-link')
 spawn('/bin/sh', ['-c', 'exec -a ${marker} sleep 300'], { detached: true, stdio: 'ignore' }).unref()
 `,
-    }, { scripts: { postinstall: 'node install.js' } })
+      },
+      { scripts: { postinstall: 'node install.js' } },
+    )
     registry = await startNpmRegistry([hostile])
     strict = createBrowserRunner({ chromiumPath: CHROMIUM_PATH, timeoutMs: 60_000, workDir })
     scripted = createBrowserRunner({ chromiumPath: CHROMIUM_PATH, timeoutMs: 60_000, workDir, allowInstallScripts: true })
@@ -80,20 +86,33 @@ spawn('/bin/sh', ['-c', 'exec -a ${marker} sleep 300'], { detached: true, stdio:
     expect(result.errorMessage).toBeNull()
     expect(result.jobLog).toContain('RAN true')
     expect((await stat(victim)).uid).toBe(VICTIM_UID)
-    expect(await readFile(victim, 'utf8')).toBe('not the service\'s')
+    expect(await readFile(victim, 'utf8')).toBe("not the service's")
     expect(() => execFileSync('pgrep', ['-f', marker])).toThrow() // pgrep exits 1: no such process
   }, 120_000)
 
-  it('expands a registry token the project\'s .npmrc names from the check\'s variables, and fails with npm\'s own error without it', async () => {
-    const privateRegistry = await startNpmRegistry([await makePackage(path.join(workDir, 'private'), '@acme/todo-data', '2.0.0', { 'index.js': 'module.exports = ["from the private registry"]\n' })], { token: 's3cret-token' })
+  it("expands a registry token the project's .npmrc names from the check's variables, and fails with npm's own error without it", async () => {
+    const privateRegistry = await startNpmRegistry(
+      [await makePackage(path.join(workDir, 'private'), '@acme/todo-data', '2.0.0', { 'index.js': 'module.exports = ["from the private registry"]\n' })],
+      { token: 's3cret-token' },
+    )
     try {
       const host = new URL(privateRegistry.url).host
       const project = [
         { path: 'package.json', content: JSON.stringify({ name: 'p', version: '1.0.0', dependencies: { '@acme/todo-data': '^2.0.0' } }) },
         { path: '.npmrc', content: `@acme:registry=${privateRegistry.url}\n//${host}/:_authToken=\${NPM_TOKEN}\n` },
-        { path: 'tests/a.spec.ts', content: "import { test, expect } from '@playwright/test';\ntest('data', () => { expect(require('@acme/todo-data')).toEqual(['from the private registry']) })\n" },
+        {
+          path: 'tests/a.spec.ts',
+          content: "import { test, expect } from '@playwright/test';\ntest('data', () => { expect(require('@acme/todo-data')).toEqual(['from the private registry']) })\n",
+        },
       ]
-      const check = (variables: Record<string, string>): CheckRunSpec => ({ checkId: 'c', checkName: 'n', checkType: 'PLAYWRIGHT', doc: { files: project }, variables, scripts: { setup: [], teardown: [] } })
+      const check = (variables: Record<string, string>): CheckRunSpec => ({
+        checkId: 'c',
+        checkName: 'n',
+        checkType: 'PLAYWRIGHT',
+        doc: { files: project },
+        variables,
+        scripts: { setup: [], teardown: [] },
+      })
       const denied = await strict.run(check({}), { location: 'x', now: () => Date.now() })
       results.push(denied)
       expect(denied.errorMessage).toMatch(/^Installing the dependencies \(npm install\) failed: npm error (code E401|401)/)
@@ -107,7 +126,8 @@ spawn('/bin/sh', ['-c', 'exec -a ${marker} sleep 300'], { detached: true, stdio:
   }, 120_000)
 
   it('a run cannot change the installed packages the next runs share', async () => {
-    const tamper = "test('tamper', () => { try { fs.writeFileSync(require.resolve('todo-hostile'), 'module.exports = \"tampered\"'); console.log('WROTE') } catch (e) { console.log('REFUSED ' + e.code) } })"
+    const tamper =
+      "test('tamper', () => { try { fs.writeFileSync(require.resolve('todo-hostile'), 'module.exports = \"tampered\"'); console.log('WROTE') } catch (e) { console.log('REFUSED ' + e.code) } })"
     const first = await run(strict, tamper)
     expect(first.jobLog.join('\n')).toMatch(/REFUSED (EROFS|EACCES)/)
     const second = await run(strict, "test('read', () => { expect(require('todo-hostile')).toBe('hostile') })")

@@ -38,7 +38,14 @@ describe('parsePing', () => {
   it('reads replies and the summary', () => {
     const r = parsePing(OK, '127.0.0.1', 'IPv4', 3)
     expect(r).toMatchObject({
-      hostname: '127.0.0.1', resolvedIp: '127.0.0.1', ipFamily: 'IPv4', pingCount: 3, packetsSent: 3, packetsReceived: 3, packetSize: 56, packetLoss: 0,
+      hostname: '127.0.0.1',
+      resolvedIp: '127.0.0.1',
+      ipFamily: 'IPv4',
+      pingCount: 3,
+      packetsSent: 3,
+      packetsReceived: 3,
+      packetSize: 56,
+      packetLoss: 0,
       latency: { min: 0.038, avg: 0.079, max: 0.156, stdDev: 0.054 },
     })
     expect(r?.pingResults[1]).toEqual({ sequence: 2, type: 0, code: 0, success: true, rtt: 0.045, ttl: 64 })

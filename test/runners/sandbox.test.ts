@@ -10,7 +10,14 @@ import { createSemaphore } from '../../src/runners/sandbox/semaphore.js'
 import type { ScriptRequest, ScriptResponse, SetupOutcome } from '../../src/runners/script-sandbox.js'
 
 const request: ScriptRequest = { method: 'GET', url: 'https://api.example.com/items', body: '', headers: { Accept: 'application/json' }, queryParameters: {} }
-const response: ScriptResponse = { statusCode: 200, statusText: 'OK', body: '{"items":[1,2]}', headers: { 'content-type': 'application/json' }, timings: { end: 12 }, timingPhases: { total: 12 } }
+const response: ScriptResponse = {
+  statusCode: 200,
+  statusText: 'OK',
+  body: '{"items":[1,2]}',
+  headers: { 'content-type': 'application/json' },
+  timings: { end: 12 },
+  timingPhases: { total: 12 },
+}
 
 const sandbox = createChildProcessSandbox()
 const quick = createChildProcessSandbox({ timeoutMs: 2000 })

@@ -35,11 +35,19 @@ const as = (source: string, comparison: string, target = '', property = '') => (
 
 describe('TCP runner', () => {
   it('sends data and asserts on the reply, with every phase measured', async () => {
-    const r = await runner.run(spec({
-      port: echo.port,
-      data: 'PING\n',
-      assertions: [as('RESPONSE_DATA', 'CONTAINS', 'echo: PING'), as('RESPONSE_DATA', 'NOT_CONTAINS', 'PONG'), as('RESPONSE_DATA', 'NOT_EMPTY'), as('RESPONSE_TIME', 'LESS_THAN', '4000')],
-    }), ctx)
+    const r = await runner.run(
+      spec({
+        port: echo.port,
+        data: 'PING\n',
+        assertions: [
+          as('RESPONSE_DATA', 'CONTAINS', 'echo: PING'),
+          as('RESPONSE_DATA', 'NOT_CONTAINS', 'PONG'),
+          as('RESPONSE_DATA', 'NOT_EMPTY'),
+          as('RESPONSE_TIME', 'LESS_THAN', '4000'),
+        ],
+      }),
+      ctx,
+    )
     expect(r.assertions.filter((a) => !a.passed)).toEqual([])
     expect(r).toMatchObject({ status: 'passing', errorKind: null })
     const t = r.timingPhases

@@ -76,14 +76,40 @@ const HTTP_CASES: HttpCase[] = [
   { name: 'HTTPS to a name', request: () => ({ url: `https://localhost:${https.port}/json`, skipSSL: true }), status: 200, tls: true, named: true },
   { name: 'a 2-hop redirect chain', request: () => ({ url: `${http.url}/redirect/2` }), status: 200, redirects: 2, tls: false },
   { name: 'a 2-hop redirect chain over HTTPS', request: () => ({ url: `${https.url}/redirect/2`, skipSSL: true }), status: 200, redirects: 2, tls: true },
-  { name: 'a redirect from HTTP to HTTPS', request: () => ({ url: `${http.url}/redirect-to?url=${encodeURIComponent(`${https.url}/json`)}`, skipSSL: true }), status: 200, redirects: 1, tls: true },
+  {
+    name: 'a redirect from HTTP to HTTPS',
+    request: () => ({ url: `${http.url}/redirect-to?url=${encodeURIComponent(`${https.url}/json`)}`, skipSSL: true }),
+    status: 200,
+    redirects: 1,
+    tls: true,
+  },
   { name: 'a slow first byte', request: () => ({ url: `${http.url}/slow?ms=100` }), status: 200, tls: false, delayIn: { phase: 'firstByte', atLeast: 90 }, runs: 10 },
   { name: 'a slow body', request: () => ({ url: `${http.url}/slow-body?ms=200` }), status: 200, tls: false, delayIn: { phase: 'download', atLeast: 100 }, runs: 10 },
   { name: 'a large body', request: () => ({ url: `${http.url}/large?bytes=${4 * 1024 * 1024}` }), status: 200, tls: false },
-  { name: 'a large request body (sending is part of firstByte)', request: () => ({ url: `${http.url}/echo`, method: 'POST', body: 'x'.repeat(2 * 1024 * 1024) }), status: 200, tls: false },
+  {
+    name: 'a large request body (sending is part of firstByte)',
+    request: () => ({ url: `${http.url}/echo`, method: 'POST', body: 'x'.repeat(2 * 1024 * 1024) }),
+    status: 200,
+    tls: false,
+  },
   { name: 'a refused connection', request: () => ({ url: `http://127.0.0.1:${refusedPort}/` }), status: null, tls: false, errorKind: 'NETWORK', zero: ['firstByte', 'download'] },
-  { name: 'an untrusted certificate (the failure ends in tls)', request: () => ({ url: `${https.url}/json` }), status: null, tls: true, errorKind: 'TLS', zero: ['firstByte', 'download'] },
-  { name: 'a timeout waiting for the first byte', request: () => ({ url: `${http.url}/slow?ms=5000`, timeoutMs: 100 }), status: null, tls: false, errorKind: 'TIMEOUT', zero: ['download'], runs: 5 },
+  {
+    name: 'an untrusted certificate (the failure ends in tls)',
+    request: () => ({ url: `${https.url}/json` }),
+    status: null,
+    tls: true,
+    errorKind: 'TLS',
+    zero: ['firstByte', 'download'],
+  },
+  {
+    name: 'a timeout waiting for the first byte',
+    request: () => ({ url: `${http.url}/slow?ms=5000`, timeoutMs: 100 }),
+    status: null,
+    tls: false,
+    errorKind: 'TIMEOUT',
+    zero: ['download'],
+    runs: 5,
+  },
 ]
 
 let refusedPort = 0
@@ -114,7 +140,11 @@ describe('API check results keep the same rule', () => {
   const ctx: RunContext = { location: 'local', now: () => Date.now() }
   const noScripts = { runSetup: () => Promise.reject(new Error('none')), runTeardown: () => Promise.reject(new Error('none')) }
   const spec = (url: string): CheckRunSpec => ({
-    checkId: 'c', checkName: 'api', checkType: 'API', variables: {}, scripts: { setup: [], teardown: [] },
+    checkId: 'c',
+    checkName: 'api',
+    checkType: 'API',
+    variables: {},
+    scripts: { setup: [], teardown: [] },
     doc: { request: normalizeApiRequest({ url, skipSSL: true }), degradedResponseTime: 5000, maxResponseTime: 20000, shouldFail: false },
   })
 
@@ -140,7 +170,11 @@ describe('TCP timing phases add up', () => {
   const TCP_PHASES = ['dns', 'connection', 'data'] as const
   const ctx: RunContext = { location: 'local', now: () => Date.now() }
   const spec = (request: Record<string, unknown>): CheckRunSpec => ({
-    checkId: 't', checkName: 'tcp', checkType: 'TCP', variables: {}, scripts: { setup: [], teardown: [] },
+    checkId: 't',
+    checkName: 'tcp',
+    checkType: 'TCP',
+    variables: {},
+    scripts: { setup: [], teardown: [] },
     doc: { request: { hostname: '127.0.0.1', ipFamily: 'IPv4', assertions: [], ...request }, degradedResponseTime: 3000, maxResponseTime: 5000, shouldFail: false },
   })
   const reads = [{ source: 'RESPONSE_DATA', comparison: 'NOT_EMPTY', target: '', property: '' }]
@@ -150,7 +184,14 @@ describe('TCP timing phases add up', () => {
     { name: 'read a banner from a name', request: () => ({ hostname: 'localhost', port: banner.port, assertions: reads }), errorKind: null, named: true },
     { name: 'connect only', request: () => ({ port: drip.port }), errorKind: null, named: false },
     { name: 'a refused connection', request: () => ({ port: refusedPort }), errorKind: 'NETWORK', named: false },
-    { name: 'a timeout while reading (the data phase holds it)', request: () => ({ port: drip.port, assertions: reads }), errorKind: 'TIMEOUT', named: false, runs: 5, timeoutMs: 150 },
+    {
+      name: 'a timeout while reading (the data phase holds it)',
+      request: () => ({ port: drip.port, assertions: reads }),
+      errorKind: 'TIMEOUT',
+      named: false,
+      runs: 5,
+      timeoutMs: 150,
+    },
   ])('$name', async (c) => {
     const runner = tcpRunner({ timeoutMs: c.timeoutMs ?? 10_000, idleMs: 200 })
     for (let run = 0; run < (c.runs ?? RUNS); run++) {

@@ -32,7 +32,10 @@ const status = (comparison: string, target: number) => ({ source: 'STATUS_CODE',
 
 describe('URL runner', () => {
   it('GETs the URL with API-style phases and status-code assertions', async () => {
-    const r = await runner.run(spec({ url: `${target.url}/json`, assertions: [status('EQUALS', 200), status('LESS_THAN', 300), status('GREATER_THAN', 199), status('NOT_EQUALS', 404)] }), ctx)
+    const r = await runner.run(
+      spec({ url: `${target.url}/json`, assertions: [status('EQUALS', 200), status('LESS_THAN', 300), status('GREATER_THAN', 199), status('NOT_EQUALS', 404)] }),
+      ctx,
+    )
     expect(r).toMatchObject({ status: 'passing', errorKind: null })
     expect(r.assertions.every((a) => a.passed)).toBe(true)
     for (const p of ['wait', 'dns', 'tcp', 'tls', 'firstByte', 'download', 'total']) expect(r.timingPhases[p]).toBeGreaterThanOrEqual(0)

@@ -35,7 +35,13 @@ function churnNeighbours(): { stop: () => Promise<number> } {
       cycles++
     }
   })
-  return { stop: async () => { running = false; await done; return cycles } }
+  return {
+    stop: async () => {
+      running = false
+      await done
+      return cycles
+    },
+  }
 }
 
 describe.skipIf(!url)('migrations on a shared PostgreSQL server', () => {

@@ -86,8 +86,16 @@ describe.each(setups)('rotating the secret key on $name', (setup) => {
     const first = await openServices(loadConfig(await setup.first()))
     const accountId = (await first.services.accounts.bootstrap({})).accountId
     await first.services.variables.create(accountId, { key: 'TOKEN', value: 'rotated-account-secret', secret: true })
-    const channel = await first.services.alertChannels.create(accountId, { type: 'WEBHOOK', config: { name: 'h', url: 'https://h.test/rotated-path', headers: [{ key: 'X-Key', value: 'rotated-header' }] } })
-    const check = await first.services.checks.create(accountId, 'heartbeat', { name: 'B', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 1, graceUnit: 'hours' } }, { autoAssignAlerts: false })
+    const channel = await first.services.alertChannels.create(accountId, {
+      type: 'WEBHOOK',
+      config: { name: 'h', url: 'https://h.test/rotated-path', headers: [{ key: 'X-Key', value: 'rotated-header' }] },
+    })
+    const check = await first.services.checks.create(
+      accountId,
+      'heartbeat',
+      { name: 'B', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 1, graceUnit: 'hours' } },
+      { autoAssignAlerts: false },
+    )
     const trigger = (await first.services.triggers.create(accountId, { checkId: String(check.id) })).view.token
     const oldId = setup.oldKeyId()
     expect(await dumpAllRows(first.store)).toContain(`enc:v1:${oldId}:`)
@@ -114,7 +122,10 @@ describe.each(setups)('rotating the secret key on $name', (setup) => {
     const after = await openServices(loadConfig(withNew))
     expect(after.sealing).toMatchObject({ skipped: true })
     const stores = after.services
-    expect((await stores.alertChannels.get(accountId, String(channel.id))).config).toMatchObject({ url: 'https://h.test/rotated-path', headers: [{ key: 'X-Key', value: 'rotated-header', locked: false }] })
+    expect((await stores.alertChannels.get(accountId, String(channel.id))).config).toMatchObject({
+      url: 'https://h.test/rotated-path',
+      headers: [{ key: 'X-Key', value: 'rotated-header', locked: false }],
+    })
     expect((await stores.triggers.get(accountId, { checkId: String(check.id) })).token).toBe(trigger)
     expect((await buildStores(after.store).variables.get(accountId, 'TOKEN'))?.value).toBe('rotated-account-secret')
     expect(((await stores.checks.get(accountId, String(check.id))).heartbeat as Record<string, unknown>).pingUrl).toBe((check.heartbeat as Record<string, unknown>).pingUrl)

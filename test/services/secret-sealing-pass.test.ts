@@ -32,7 +32,8 @@ describe.each(testDbs)('sealing the secrets of an earlier version on $name', (db
   const tokens = { ping: '', trigger: '' }
   /** A notification of the webhook as queued before: the channel config copied into it. */
   const legacyPayload = () => ({
-    alert: { id: 'a1' }, check: { description: null, tags: [], groupId: null, groupName: null, groupVariables: {} },
+    alert: { id: 'a1' },
+    check: { description: null, tags: [], groupId: null, groupName: null, groupVariables: {} },
     alertConfig: { url: 'https://h.test/x', headers: [{ key: 'Authorization', value: SECRETS[3] }] },
   })
   let checkId = ''
@@ -46,20 +47,49 @@ describe.each(testDbs)('sealing the secrets of an earlier version on $name', (db
     await old.variables.create(accountId, { key: 'PLAIN', value: 'shown-to-everyone' })
     const group = await old.checkGroups.create(accountId, { name: 'G', environmentVariables: [{ key: 'G', value: SECRETS[2], secret: true }] }, { autoAssignAlerts: false })
     const check = await old.checks.create(
-      accountId, 'heartbeat',
-      { name: 'Backup', script: '', groupId: group.id, heartbeat: { period: 1, periodUnit: 'hours', grace: 10, graceUnit: 'minutes' }, environmentVariables: [{ key: 'C', value: SECRETS[1], secret: true }] },
+      accountId,
+      'heartbeat',
+      {
+        name: 'Backup',
+        script: '',
+        groupId: group.id,
+        heartbeat: { period: 1, periodUnit: 'hours', grace: 10, graceUnit: 'minutes' },
+        environmentVariables: [{ key: 'C', value: SECRETS[1], secret: true }],
+      },
       { autoAssignAlerts: false },
     )
     checkId = String(check.id)
     tokens.ping = decodeURIComponent(String((check.heartbeat as Json).pingUrl).split('/ping/')[1] ?? '')
-    await old.checks.create(accountId, 'api', { name: 'Basic', activated: false, request: { url: 'https://x.test', basicAuth: { username: 'u', password: SECRETS[5] } } }, { autoAssignAlerts: false })
+    await old.checks.create(
+      accountId,
+      'api',
+      { name: 'Basic', activated: false, request: { url: 'https://x.test', basicAuth: { username: 'u', password: SECRETS[5] } } },
+      { autoAssignAlerts: false },
+    )
     await old.alertChannels.create(accountId, { type: 'WEBHOOK', config: { name: 'h', url: 'https://h.test/x', headers: [{ key: 'Authorization', value: SECRETS[3] }] } })
     await old.alertChannels.create(accountId, { type: 'SLACK', config: { url: `https://hooks.slack.test/${SECRETS[4] ?? ''}` } })
     tokens.trigger = String((await old.triggers.create(accountId, { checkId })).view.token)
-    await buildStores(legacy).notifications.insertMany([{
-      id: 'n-legacy', account_id: accountId, alert_id: 'a1', check_id: checkId, channel_id: 1, channel_type: 'WEBHOOK', status: 'SUCCESS', attempts: 1, next_attempt_at: null,
-      leased_by: null, lease_until: null, last_error: null, response_status: 200, result: 'ok', payload: JSON.stringify(legacyPayload()), created_at: clock.now(), sent_at: clock.now(),
-    }])
+    await buildStores(legacy).notifications.insertMany([
+      {
+        id: 'n-legacy',
+        account_id: accountId,
+        alert_id: 'a1',
+        check_id: checkId,
+        channel_id: 1,
+        channel_type: 'WEBHOOK',
+        status: 'SUCCESS',
+        attempts: 1,
+        next_attempt_at: null,
+        leased_by: null,
+        lease_until: null,
+        last_error: null,
+        response_status: 200,
+        result: 'ok',
+        payload: JSON.stringify(legacyPayload()),
+        created_at: clock.now(),
+        sent_at: clock.now(),
+      },
+    ])
     // Tokens as the previous version stored them: plain, and the trigger with no sealed copy.
     await sql`update checks set ping_token = ${tokens.ping} where id = ${checkId}`.execute(store.db)
     await sql`update heartbeat_timers set ping_token = ${tokens.ping} where check_id = ${checkId}`.execute(store.db)
@@ -133,7 +163,12 @@ describe('sealing the secrets of an earlier version in a SQLite file', () => {
     const old = buildServices({ store: { ...before, secrets: plainWriting(before.secrets) }, clock: new FakeClock(0), publicBaseUrl: 'http://picket.test' })
     const accountId = (await old.accounts.bootstrap({})).accountId
     await old.variables.create(accountId, { key: 'TOKEN', value: values[0] ?? '', secret: true })
-    await old.checks.create(accountId, 'api', { name: 'C', request: { url: 'https://x.test' }, environmentVariables: [{ key: 'C', value: values[1], secret: true }] }, { autoAssignAlerts: false })
+    await old.checks.create(
+      accountId,
+      'api',
+      { name: 'C', request: { url: 'https://x.test' }, environmentVariables: [{ key: 'C', value: values[1], secret: true }] },
+      { autoAssignAlerts: false },
+    )
     await old.alertChannels.create(accountId, { type: 'WEBHOOK', config: { name: 'h', url: 'https://h.test/x', headers: [{ key: 'Authorization', value: values[2] }] } })
     await before.close()
     for (const value of values) expect(bytes().includes(value), `${value} is there before`).toBe(true)

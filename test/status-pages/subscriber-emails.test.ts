@@ -46,7 +46,11 @@ describe.each(testDbs)('status page subscriber e-mails on $name', (db) => {
     smtp = await startSmtpReceiver()
     t = await startTestApp(db, {
       clock,
-      delivery: { smtp: { url: smtp.url, from: 'Status <status@picket.test>' }, sms: { url: undefined, username: undefined, password: undefined, from: undefined }, resultLinkBase: PUBLIC_BASE_URL },
+      delivery: {
+        smtp: { url: smtp.url, from: 'Status <status@picket.test>' },
+        sms: { url: undefined, username: undefined, password: undefined, from: undefined },
+        resultLinkBase: PUBLIC_BASE_URL,
+      },
     })
     service = expectStatus(await t.call('POST', '/v1/status-pages/services', { name: 'API' }), 201)
   })
@@ -64,7 +68,10 @@ describe.each(testDbs)('status page subscriber e-mails on $name', (db) => {
     (expectStatus(await t.call('GET', `/v1/status-pages/${pageId}/subscriptions?limit=100`), 200) as unknown as Json[]).find((s) => s.address === address)?.status
   const openIncident = (name: string, notifySubscribers = true) =>
     t.call('POST', '/v1/status-pages/incidents', {
-      name, severity: 'MAJOR', services: [service.id], incidentUpdates: [{ description: `Errors on ${NASTY}`, status: 'INVESTIGATING', notifySubscribers }],
+      name,
+      severity: 'MAJOR',
+      services: [service.id],
+      incidentUpdates: [{ description: `Errors on ${NASTY}`, status: 'INVESTIGATING', notifySubscribers }],
     })
   const postUpdate = (incidentId: string, description: string, status = 'IDENTIFIED', notifySubscribers = true) =>
     t.call('POST', `/v1/status-pages/incidents/${incidentId}/incident-updates`, { description, status, notifySubscribers })
@@ -184,13 +191,19 @@ describe.each(testDbs)('status page subscriber e-mails on $name', (db) => {
   it('e-mails subscribers of incidents that alerting opens and resolves (triggerIncident)', async () => {
     const page = await newPage('Alerts page')
     expectStatus(await t.call('POST', `/v1/status-pages/${page.id}/subscriptions/bulk`, { subscriptions: [{ type: 'EMAIL', config: 'ops@example.com' }], autoVerify: true }), 201)
-    const opened = await t.services.statusPages.openIncident(t.accountId, { serviceId: String(service.id), name: 'Checkout failing', severity: 'CRITICAL', description: 'Check failed.', notifySubscribers: true })
+    const opened = await t.services.statusPages.openIncident(t.accountId, {
+      serviceId: String(service.id),
+      name: 'Checkout failing',
+      severity: 'CRITICAL',
+      description: 'Check failed.',
+      notifySubscribers: true,
+    })
     await t.services.statusPages.resolveIncident(t.accountId, String(opened.id), 'Check recovered.')
     await deliver()
     expect(mailsTo('ops@example.com').map((m) => m.subject)).toEqual(['[Alerts page] Checkout failing: Investigating', '[Alerts page] Checkout failing: Resolved'])
   })
 
-  it('answers unknown, malformed and other pages\' tokens with a 404 HTML page, without credentials', async () => {
+  it("answers unknown, malformed and other pages' tokens with a 404 HTML page, without credentials", async () => {
     const page = await newPage()
     const other = await newPage()
     expectStatus(await subscribe(page.id, 'tok@example.com'), 201)

@@ -24,23 +24,36 @@ function play(s: EscalationSettings, script: string, start: AlertState = initial
   let state = start
   const alerts: Array<AlertType | null> = []
   const reasons: string[] = []
-  script.split(/\s+/).filter(Boolean).forEach((step, i) => {
-    const m = /^([PDF])(?:@([\d.]+))?(?:!([mw]))?$/.exec(step)
-    if (!m) throw new Error(`bad step ${step}`)
-    const at = T0 + (m[2] !== undefined ? Number(m[2]) : i) * MIN
-    const silence: Silence = m[3] === 'm' ? 'muted' : m[3] === 'w' ? 'maintenance' : null
-    const t = transition(state, { condition: CODE[m[1] as string] as Condition, startedAt: at, resultId: `r${i}`, location: 'us-east-1', responseTime: 10, error: null, statusCode: null }, s, at, silence)
-    state = t.state
-    alerts.push(t.alert)
-    reasons.push(t.reason)
-  })
+  script
+    .split(/\s+/)
+    .filter(Boolean)
+    .forEach((step, i) => {
+      const m = /^([PDF])(?:@([\d.]+))?(?:!([mw]))?$/.exec(step)
+      if (!m) throw new Error(`bad step ${step}`)
+      const at = T0 + (m[2] !== undefined ? Number(m[2]) : i) * MIN
+      const silence: Silence = m[3] === 'm' ? 'muted' : m[3] === 'w' ? 'maintenance' : null
+      const t = transition(
+        state,
+        { condition: CODE[m[1] as string] as Condition, startedAt: at, resultId: `r${i}`, location: 'us-east-1', responseTime: 10, error: null, statusCode: null },
+        s,
+        at,
+        silence,
+      )
+      state = t.state
+      alerts.push(t.alert)
+      reasons.push(t.reason)
+    })
   return { state, alerts, reasons }
 }
 
 const _ = null
 const A = {
-  F: 'ALERT_FAILURE', R: 'ALERT_RECOVERY', D: 'ALERT_DEGRADED', DR: 'ALERT_DEGRADED_RECOVERY',
-  DF: 'ALERT_DEGRADED_FAILURE', FD: 'ALERT_FAILURE_DEGRADED',
+  F: 'ALERT_FAILURE',
+  R: 'ALERT_RECOVERY',
+  D: 'ALERT_DEGRADED',
+  DR: 'ALERT_DEGRADED_RECOVERY',
+  DF: 'ALERT_DEGRADED_FAILURE',
+  FD: 'ALERT_FAILURE_DEGRADED',
 } as const
 
 describe('alert transitions', () => {

@@ -4,8 +4,17 @@ import { initialState, type AlertState, type Condition, type RunSummary } from '
 
 const T0 = Date.UTC(2026, 5, 1, 15, 0, 0)
 const loc = (condition: Condition, location: string, over: Partial<LocationResult> = {}): LocationResult => ({
-  condition, startedAt: T0, resultId: `${location}-${condition}`, location, responseTime: 10, error: condition === 'failing' ? 'boom' : null,
-  statusCode: null, slot: T0, session: null, total: 3, ...over,
+  condition,
+  startedAt: T0,
+  resultId: `${location}-${condition}`,
+  location,
+  responseTime: 10,
+  error: condition === 'failing' ? 'boom' : null,
+  statusCode: null,
+  slot: T0,
+  session: null,
+  total: 3,
+  ...over,
 })
 
 function feed(results: LocationResult[], state: AlertState = initialState()) {

@@ -5,11 +5,17 @@ import { initialState, UNLIMITED_REMINDERS, type AlertState, type EscalationSett
 const MIN = 60_000
 const T0 = Date.UTC(2026, 5, 1, 15, 0, 0)
 const settings = (amount: number, interval = 5): EscalationSettings => ({
-  escalationType: 'RUN_BASED', failedRunThreshold: 1, minutesFailingThreshold: 5,
-  reminders: { amount, interval }, parallelRunFailureThreshold: { enabled: false, percentage: 10 },
+  escalationType: 'RUN_BASED',
+  failedRunThreshold: 1,
+  minutesFailingThreshold: 5,
+  reminders: { amount, interval },
+  parallelRunFailureThreshold: { enabled: false, percentage: 10 },
 })
 const alertedAt = (at: number, alerted: 'failing' | 'degraded' = 'failing', interval = 5): AlertState => ({
-  ...initialState(), condition: alerted, alerted, nextReminderAt: at + interval * MIN,
+  ...initialState(),
+  condition: alerted,
+  alerted,
+  nextReminderAt: at + interval * MIN,
   lastRun: { condition: alerted, startedAt: at, resultId: 'r1', location: 'us-east-1', responseTime: 12, error: 'boom', statusCode: '500' },
 })
 
@@ -27,7 +33,10 @@ function timeline(state: AlertState, s: EscalationSettings, minutes: number[]) {
 describe('reminders', () => {
   it('sends `amount` reminders every `interval` minutes, then stops', () => {
     const { out, state } = timeline(alertedAt(T0), settings(2), [1, 4, 5, 6, 9, 10, 14, 15, 20, 60])
-    expect(out).toEqual([[5, 'ALERT_FAILURE_REMAIN', 1], [10, 'ALERT_FAILURE_REMAIN', 2]])
+    expect(out).toEqual([
+      [5, 'ALERT_FAILURE_REMAIN', 1],
+      [10, 'ALERT_FAILURE_REMAIN', 2],
+    ])
     expect(state).toMatchObject({ remindersSent: 2, nextReminderAt: null })
   })
 

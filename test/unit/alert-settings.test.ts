@@ -19,8 +19,11 @@ const input = (over: Partial<AlertingInput> = {}, check: Record<string, unknown>
 describe('effective alert settings', () => {
   it('fills the API defaults', () => {
     expect(toEscalationSettings(undefined)).toEqual({
-      escalationType: 'RUN_BASED', failedRunThreshold: 1, minutesFailingThreshold: 5,
-      reminders: { amount: 0, interval: 5 }, parallelRunFailureThreshold: { enabled: false, percentage: 10 },
+      escalationType: 'RUN_BASED',
+      failedRunThreshold: 1,
+      minutesFailingThreshold: 5,
+      reminders: { amount: 0, interval: 5 },
+      parallelRunFailureThreshold: { enabled: false, percentage: 10 },
     })
   })
 
@@ -28,9 +31,21 @@ describe('effective alert settings', () => {
     ['useGlobalAlertSettings true → the account settings', input(), { escalationType: 'RUN_BASED', failedRunThreshold: 3, reminders: { amount: 2, interval: 10 } }],
     ['no account settings → the defaults', input({ accountAlertSettings: undefined }), { failedRunThreshold: 1, reminders: { amount: 0, interval: 5 } }],
     ['useGlobalAlertSettings false → the check settings', input({}, { useGlobalAlertSettings: false }), { escalationType: 'TIME_BASED', minutesFailingThreshold: 15 }],
-    ['a group with useGlobalAlertSettings true → the account settings', input({ groupDoc: { useGlobalAlertSettings: true, alertSettings: groupPolicy } }, { useGlobalAlertSettings: false }), { failedRunThreshold: 3 }],
-    ['a group policy → the group settings', input({ groupDoc: { useGlobalAlertSettings: null, alertSettings: groupPolicy } }), { failedRunThreshold: 5, parallelRunFailureThreshold: { enabled: true, percentage: 50 } }],
-    ['a group without a policy → each check its own', input({ groupDoc: { useGlobalAlertSettings: null, alertSettings: null } }, { useGlobalAlertSettings: false }), { escalationType: 'TIME_BASED' }],
+    [
+      'a group with useGlobalAlertSettings true → the account settings',
+      input({ groupDoc: { useGlobalAlertSettings: true, alertSettings: groupPolicy } }, { useGlobalAlertSettings: false }),
+      { failedRunThreshold: 3 },
+    ],
+    [
+      'a group policy → the group settings',
+      input({ groupDoc: { useGlobalAlertSettings: null, alertSettings: groupPolicy } }),
+      { failedRunThreshold: 5, parallelRunFailureThreshold: { enabled: true, percentage: 50 } },
+    ],
+    [
+      'a group without a policy → each check its own',
+      input({ groupDoc: { useGlobalAlertSettings: null, alertSettings: null } }, { useGlobalAlertSettings: false }),
+      { escalationType: 'TIME_BASED' },
+    ],
   ])('%s', (_name, i, expected) => {
     expect(effectiveAlerting(i).settings).toMatchObject(expected)
   })

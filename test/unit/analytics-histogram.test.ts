@@ -27,7 +27,15 @@ describe('histograms', () => {
   it('give the nearest-rank percentile of small sets within 1%', () => {
     const values = [50, 100, 150, 200, 300, 400]
     const h = of(values)
-    for (const [q, want] of [[0.5, 150], [0.9, 400], [0.95, 400], [0.99, 400], [0.01, 50], [0.34, 150], [0.67, 300]] as const) {
+    for (const [q, want] of [
+      [0.5, 150],
+      [0.9, 400],
+      [0.95, 400],
+      [0.99, 400],
+      [0.01, 50],
+      [0.34, 150],
+      [0.67, 300],
+    ] as const) {
       expect(Math.abs((quantile(h, q) as number) - want) / want).toBeLessThanOrEqual(0.01)
       expect(exact(values, q)).toBe(want)
     }
@@ -53,7 +61,10 @@ describe('histograms', () => {
     expect(merged.n).toBe(20_000)
     expect(merged.min).toBe(Math.min(...values))
     expect(merged.max).toBe(Math.max(...values))
-    expect(merged.sum).toBeCloseTo(values.reduce((a, b) => a + b, 0), 3)
+    expect(merged.sum).toBeCloseTo(
+      values.reduce((a, b) => a + b, 0),
+      3,
+    )
   })
 
   it('compute the population standard deviation exactly', () => {

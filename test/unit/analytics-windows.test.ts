@@ -48,17 +48,37 @@ describe('how a window is read', () => {
   const seg = (s: ReturnType<typeof planSegments>[number]) => `${s.kind === 'raw' ? 'raw' : `L${s.level}`} ${iso(s.from).slice(11, 19)}-${iso(s.to).slice(11, 19)}`
   it.each<[string, string, string, number | null, string[]]>([
     ['whole hours only', '2026-03-04T10:00:00Z', '2026-03-04T13:00:00Z', null, ['L60 10:00:00-13:00:00']],
-    ['cut through five minutes and hours', '2026-03-04T10:20:30Z', '2026-03-04T13:07:10Z', 3_600_000, [
-      'raw 10:20:30-10:25:00', 'L5 10:25:00-11:00:00', 'L60 11:00:00-13:00:00', 'L5 13:00:00-13:05:00', 'raw 13:05:00-13:07:10',
-    ]],
-    ['an interval of five minutes reads five-minute buckets', '2026-03-04T10:20:30Z', '2026-03-04T13:07:10Z', 5 * 60_000, [
-      'raw 10:20:30-10:25:00', 'L5 10:25:00-13:05:00', 'raw 13:05:00-13:07:10',
-    ]],
+    [
+      'cut through five minutes and hours',
+      '2026-03-04T10:20:30Z',
+      '2026-03-04T13:07:10Z',
+      3_600_000,
+      ['raw 10:20:30-10:25:00', 'L5 10:25:00-11:00:00', 'L60 11:00:00-13:00:00', 'L5 13:00:00-13:05:00', 'raw 13:05:00-13:07:10'],
+    ],
+    [
+      'an interval of five minutes reads five-minute buckets',
+      '2026-03-04T10:20:30Z',
+      '2026-03-04T13:07:10Z',
+      5 * 60_000,
+      ['raw 10:20:30-10:25:00', 'L5 10:25:00-13:05:00', 'raw 13:05:00-13:07:10'],
+    ],
     ['an interval of a minute is read raw', '2026-03-04T10:20:30Z', '2026-03-04T13:07:10Z', 60_000, ['raw 10:20:30-13:07:10']],
     ['an interval of 90 minutes reads five-minute buckets', '2026-03-04T10:00:00Z', '2026-03-04T13:00:00Z', 90 * 60_000, ['L5 10:00:00-13:00:00']],
-    ['whole days from day buckets, hours and five minutes at their edges', '2026-03-02T22:20:30Z', '2026-03-05T01:07:10Z', null, [
-      'raw 22:20:30-22:25:00', 'L5 22:25:00-23:00:00', 'L60 23:00:00-00:00:00', 'L1440 00:00:00-00:00:00', 'L60 00:00:00-01:00:00', 'L5 01:00:00-01:05:00', 'raw 01:05:00-01:07:10',
-    ]],
+    [
+      'whole days from day buckets, hours and five minutes at their edges',
+      '2026-03-02T22:20:30Z',
+      '2026-03-05T01:07:10Z',
+      null,
+      [
+        'raw 22:20:30-22:25:00',
+        'L5 22:25:00-23:00:00',
+        'L60 23:00:00-00:00:00',
+        'L1440 00:00:00-00:00:00',
+        'L60 00:00:00-01:00:00',
+        'L5 01:00:00-01:05:00',
+        'raw 01:05:00-01:07:10',
+      ],
+    ],
     ['an interval of a day reads day buckets', '2026-03-02T00:00:00Z', '2026-03-05T00:00:00Z', 86_400_000, ['L1440 00:00:00-00:00:00']],
     ['hourly intervals never read day buckets', '2026-03-02T00:00:00Z', '2026-03-05T00:00:00Z', 3_600_000, ['L60 00:00:00-00:00:00']],
     ['inside five minutes: raw only', '2026-03-04T10:20:10Z', '2026-03-04T10:24:50Z', null, ['raw 10:20:10-10:24:50']],

@@ -30,7 +30,10 @@ async function produced(name: string, content: string, type: RunArtifact['type']
 /** Every file under a directory, relative to it. */
 async function tree(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort()
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort()
 }
 
 describe('artifactFiles', () => {
@@ -54,7 +57,10 @@ describe('artifactFiles', () => {
       [await produced('a.log', 'token=abc'), await produced('b.zip', 'corrupt', 'trace', 'application/zip'), await produced('empty.txt', '')],
       (bytes, a) => (a.name === 'b.zip' ? Buffer.alloc(0) : Buffer.from(bytes.toString('utf8').replace('abc', '*****'))),
     )
-    expect(stored.map((s) => [s.name, s.size])).toEqual([['a.log', 9 + 2], ['empty.txt', 0]])
+    expect(stored.map((s) => [s.name, s.size])).toEqual([
+      ['a.log', 9 + 2],
+      ['empty.txt', 0],
+    ])
     expect(await readFile(path.join(root, 'acc-1/chk-1/res-1/a.log'), 'utf8')).toBe('token=*****')
     expect(await tree(root)).toEqual(['acc-1/chk-1/res-1/a.log', 'acc-1/chk-1/res-1/empty.txt'])
   })

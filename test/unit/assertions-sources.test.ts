@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import {
-  evaluateAssertion, evaluateAssertions, evaluateJsonPath, parseAssertions, type Assertion, type AssertionSubject,
-} from '../../src/domain/assertions/index.js'
+import { evaluateAssertion, evaluateAssertions, evaluateJsonPath, parseAssertions, type Assertion, type AssertionSubject } from '../../src/domain/assertions/index.js'
 
 const a = (source: string, comparison: string, target = '', property = '', regex: string | null = null): Assertion => ({
-  source, comparison, target, property, regex,
+  source,
+  comparison,
+  target,
+  property,
+  regex,
 })
 
 const doc = { name: 'picket', version: 3, tags: ['a', 'b'], items: [{ price: 10 }, { price: 20 }], nothing: null, empty: [] }
@@ -24,7 +26,13 @@ const dns: AssertionSubject = {
   rcodeNumber: 0,
   responseTime: 4,
   text: 'example.test.\t300\tIN\tA\t192.0.2.10',
-  json: { Status: 0, Answer: [{ name: 'example.test.', type: 1, TTL: 300, data: '192.0.2.10' }, { name: 'example.test.', type: 1, TTL: 300, data: '192.0.2.11' }] },
+  json: {
+    Status: 0,
+    Answer: [
+      { name: 'example.test.', type: 1, TTL: 300, data: '192.0.2.10' },
+      { name: 'example.test.', type: 1, TTL: 300, data: '192.0.2.11' },
+    ],
+  },
 }
 const icmp: AssertionSubject = {
   kind: 'icmp',

@@ -9,7 +9,12 @@ describe('atMostEvery', () => {
   ])('$name', async ({ calls, ran }) => {
     let now = 0
     let runs = 0
-    const work = atMostEvery(15_000, () => now, async () => ++runs, 0)
+    const work = atMostEvery(
+      15_000,
+      () => now,
+      async () => ++runs,
+      0,
+    )
     const out: boolean[] = []
     for (const t of calls) {
       now = t

@@ -18,7 +18,10 @@ function parseXml(xml: string): { root: string; text: string } {
   let i = 0
   while (i < xml.length) {
     const open = xml.indexOf('<', i)
-    if (open === -1) { checkText(xml.slice(i)); break }
+    if (open === -1) {
+      checkText(xml.slice(i))
+      break
+    }
     text += checkText(xml.slice(i, open))
     const close = xml.indexOf('>', open)
     if (close === -1) throw new Error('unterminated tag')
@@ -30,7 +33,10 @@ function parseXml(xml: string): { root: string; text: string } {
     if (end) {
       if (stack.pop() !== name) throw new Error(`unbalanced </${name}>`)
     } else if (!selfClosing) {
-      if (stack.length === 0) { if (root) throw new Error('two roots'); root = name }
+      if (stack.length === 0) {
+        if (root) throw new Error('two roots')
+        root = name
+      }
       stack.push(name)
     }
     i = close + 1

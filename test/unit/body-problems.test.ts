@@ -4,11 +4,31 @@ import { NotFoundError, ValidationError, type FieldErrors } from '../../src/doma
 
 describe('mergeFieldErrors', () => {
   it.each<{ name: string; schema: FieldErrors; rules: FieldErrors; want: FieldErrors }>([
-    { name: 'disjoint fields: all kept, schema first', schema: { name: 'is required' }, rules: { 'request.url': 'must start with http' }, want: { name: 'is required', 'request.url': 'must start with http' } },
-    { name: 'same field: the schema reason wins', schema: { 'request.url': 'must be string' }, rules: { 'request.url': 'must start with http' }, want: { 'request.url': 'must be string' } },
-    { name: 'rule inside a rejected field: dropped', schema: { request: 'must be object' }, rules: { 'request.url': 'x', 'request.assertions[0].target': 'y' }, want: { request: 'must be object' } },
+    {
+      name: 'disjoint fields: all kept, schema first',
+      schema: { name: 'is required' },
+      rules: { 'request.url': 'must start with http' },
+      want: { name: 'is required', 'request.url': 'must start with http' },
+    },
+    {
+      name: 'same field: the schema reason wins',
+      schema: { 'request.url': 'must be string' },
+      rules: { 'request.url': 'must start with http' },
+      want: { 'request.url': 'must be string' },
+    },
+    {
+      name: 'rule inside a rejected field: dropped',
+      schema: { request: 'must be object' },
+      rules: { 'request.url': 'x', 'request.assertions[0].target': 'y' },
+      want: { request: 'must be object' },
+    },
     { name: 'rule around a rejected field: dropped', schema: { 'locations[0]': 'must be one of' }, rules: { locations: 'x' }, want: { 'locations[0]': 'must be one of' } },
-    { name: 'a prefix that is not a parent: kept', schema: { request: 'must be object' }, rules: { requestTimeout: 'x' }, want: { request: 'must be object', requestTimeout: 'x' } },
+    {
+      name: 'a prefix that is not a parent: kept',
+      schema: { request: 'must be object' },
+      rules: { requestTimeout: 'x' },
+      want: { request: 'must be object', requestTimeout: 'x' },
+    },
   ])('$name', ({ schema, rules, want }) => {
     expect(mergeFieldErrors(schema, rules)).toEqual(want)
   })
@@ -40,7 +60,11 @@ describe('BodyProblems', () => {
   })
 
   it('lets other domain errors through', () => {
-    expect(() => new BodyProblems({ name: 'is required' }).check(() => { throw new NotFoundError('Check', 'x') })).toThrow(NotFoundError)
+    expect(() =>
+      new BodyProblems({ name: 'is required' }).check(() => {
+        throw new NotFoundError('Check', 'x')
+      }),
+    ).toThrow(NotFoundError)
   })
 
   it('throwIfAny answers the 400 only when there is a problem', () => {

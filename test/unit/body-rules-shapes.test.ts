@@ -29,8 +29,18 @@ describe('subscriptionTarget', () => {
     { name: 'a check', body: { checkId: 'c1', activated: true }, target: { checkId: 'c1' }, fields: {} },
     { name: 'a group', body: { groupId: 3, activated: false }, target: { groupId: 3 }, fields: {} },
     { name: 'a bad activated keeps the target', body: { checkId: 'c1', activated: 'yes' }, target: { checkId: 'c1' }, fields: { activated: 'must be boolean' } },
-    { name: 'both', body: { checkId: 'c1', groupId: 3, activated: true }, target: undefined, fields: { checkId: 'give either checkId or groupId, not both', groupId: 'give either checkId or groupId, not both' } },
-    { name: 'neither', body: {}, target: undefined, fields: { checkId: 'either checkId or groupId is required', groupId: 'either checkId or groupId is required', activated: 'is required' } },
+    {
+      name: 'both',
+      body: { checkId: 'c1', groupId: 3, activated: true },
+      target: undefined,
+      fields: { checkId: 'give either checkId or groupId, not both', groupId: 'give either checkId or groupId, not both' },
+    },
+    {
+      name: 'neither',
+      body: {},
+      target: undefined,
+      fields: { checkId: 'either checkId or groupId is required', groupId: 'either checkId or groupId is required', activated: 'is required' },
+    },
     { name: 'a group that is not an id', body: { groupId: 'x', activated: true }, target: undefined, fields: { groupId: 'must be a positive integer' } },
   ])('$name', ({ body, target, fields }) => {
     const errors = new FieldErrorCollector()
@@ -41,7 +51,14 @@ describe('subscriptionTarget', () => {
 
 describe('service references', () => {
   it.each<{ name: string; refs: unknown; want: Array<{ field: string; serviceId: string }> }>([
-    { name: 'ids and objects, lowercased', refs: [ID, { id: ID }], want: [{ field: 'services[0]', serviceId: id }, { field: 'services[1]', serviceId: id }] },
+    {
+      name: 'ids and objects, lowercased',
+      refs: [ID, { id: ID }],
+      want: [
+        { field: 'services[0]', serviceId: id },
+        { field: 'services[1]', serviceId: id },
+      ],
+    },
     { name: 'not a list', refs: 'x', want: [] },
     { name: 'wrong entries skipped, positions kept', refs: [null, 5, { id: 7 }, ID], want: [{ field: 'services[3]', serviceId: id }] },
   ])('$name', ({ refs, want }) => {
@@ -57,9 +74,21 @@ describe('service references', () => {
 describe('rules on bodies of the wrong types', () => {
   it.each<{ name: string; build: () => unknown; fields: FieldErrors }>([
     { name: 'snippet: blank name, script not text', build: () => buildSnippetDoc({ name: '  ', script: 42 }), fields: { name: 'must not be blank' } },
-    { name: 'snippet: name not text, script too big', build: () => buildSnippetDoc({ name: [], script: 'x'.repeat(512 * 1024 + 1) }), fields: { script: 'must be at most 512 KiB' } },
-    { name: 'location: slug not text, bad proxy', build: () => buildPrivateLocationDoc({ slugName: 7, proxyUrl: 'ftp://p.test' }), fields: { proxyUrl: 'must start with http:// or https://' } },
-    { name: 'location: region slug, proxy not text', build: () => buildPrivateLocationDoc({ slugName: 'eu-west-1', proxyUrl: {} }), fields: { slugName: 'must not look like a data-center region (such as us-east-1)' } },
+    {
+      name: 'snippet: name not text, script too big',
+      build: () => buildSnippetDoc({ name: [], script: 'x'.repeat(512 * 1024 + 1) }),
+      fields: { script: 'must be at most 512 KiB' },
+    },
+    {
+      name: 'location: slug not text, bad proxy',
+      build: () => buildPrivateLocationDoc({ slugName: 7, proxyUrl: 'ftp://p.test' }),
+      fields: { proxyUrl: 'must start with http:// or https://' },
+    },
+    {
+      name: 'location: region slug, proxy not text',
+      build: () => buildPrivateLocationDoc({ slugName: 'eu-west-1', proxyUrl: {} }),
+      fields: { slugName: 'must not look like a data-center region (such as us-east-1)' },
+    },
     {
       name: 'location update: proxy not text',
       build: () => updatePrivateLocationDoc({ name: 'a', slugName: 'a', icon: 'location', proxyUrl: null }, { name: 5, proxyUrl: 5 }),

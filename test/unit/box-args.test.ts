@@ -4,8 +4,12 @@ import { boxArgs, BOX_EGRESS_DIR, DEFAULT_BOX_LIMITS, type BoxSpec } from '../..
 
 const spec: BoxSpec = {
   systemDirs: { '/bin': 'usr/bin', '/lib': 'usr/lib', '/lib64': 'dir', '/sbin': null },
-  readOnly: ['/app/node_modules'], writable: ['/tmp/pkb-1/r-2'], egressDir: '/tmp/pkb-1/e-3', cwd: '/tmp/pkb-1/r-2',
-  limits: DEFAULT_BOX_LIMITS, command: ['/usr/bin/node', 'check.js'],
+  readOnly: ['/app/node_modules'],
+  writable: ['/tmp/pkb-1/r-2'],
+  egressDir: '/tmp/pkb-1/e-3',
+  cwd: '/tmp/pkb-1/r-2',
+  limits: DEFAULT_BOX_LIMITS,
+  command: ['/usr/bin/node', 'check.js'],
 }
 const args = boxArgs(spec)
 const pairs = (flag: string): string[] => args.flatMap((a, i) => (a === flag ? [`${args[i + 1]} -> ${args[i + 2]}`] : []))
@@ -29,7 +33,16 @@ describe('the run box', () => {
   it('bounds /tmp, processes and file size, then runs the command', () => {
     expect(args.slice(args.indexOf('--size'), args.indexOf('--size') + 4)).toEqual(['--size', String(256 * 1024 * 1024), '--tmpfs', '/tmp'])
     expect(args.slice(args.indexOf('--chdir'))).toEqual([
-      '--chdir', '/tmp/pkb-1/r-2', '--', '/usr/bin/prlimit', '--nproc=512', `--fsize=${512 * 1024 * 1024}`, '--core=0', '--', '/usr/bin/node', 'check.js',
+      '--chdir',
+      '/tmp/pkb-1/r-2',
+      '--',
+      '/usr/bin/prlimit',
+      '--nproc=512',
+      `--fsize=${512 * 1024 * 1024}`,
+      '--core=0',
+      '--',
+      '/usr/bin/node',
+      'check.js',
     ])
   })
 })

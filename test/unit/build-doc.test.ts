@@ -27,7 +27,12 @@ describe('buildCheckDoc (defaults, merge, cross-field rules)', () => {
 
   it('fills retry strategy defaults and refuses maxRetries with SINGLE_RETRY', () => {
     expect(create({ ...base, retryStrategy: { type: 'LINEAR' } }).retryStrategy).toEqual({
-      type: 'LINEAR', baseBackoffSeconds: 60, maxRetries: 2, maxDurationSeconds: 600, sameRegion: true, onlyOn: [],
+      type: 'LINEAR',
+      baseBackoffSeconds: 60,
+      maxRetries: 2,
+      maxDurationSeconds: 600,
+      sameRegion: true,
+      onlyOn: [],
     })
     expect(() => create({ ...base, retryStrategy: { type: 'SINGLE_RETRY', maxRetries: 3 } })).toThrow(ValidationError)
   })

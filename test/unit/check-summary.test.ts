@@ -4,7 +4,15 @@ import { foldResults, applyDelta, type RollupInput } from '../../src/analytics/r
 import { summarizeChecks, type SummaryPoint } from '../../src/analytics/summary.js'
 
 const input = (checkId: string, checkType: string, status: string, metrics: Record<string, number>, i: number): RollupInput => ({
-  accountId: 'acc', checkId, checkType, location: 'us-east-1', statusCode: 200, status, attempt: 1, startedAt: Date.UTC(2026, 0, 5, 1) + i * 60_000, metrics,
+  accountId: 'acc',
+  checkId,
+  checkType,
+  location: 'us-east-1',
+  statusCode: 200,
+  status,
+  attempt: 1,
+  startedAt: Date.UTC(2026, 0, 5, 1) + i * 60_000,
+  metrics,
 })
 
 describe('check summaries', () => {
@@ -20,7 +28,16 @@ describe('check summaries', () => {
       { checkId: 'other', status: 'passing', metrics: { responseTime: 5 } },
       { checkId: 'hb', status: 'failing', metrics: {} },
     ]
-    const out = summarizeChecks([{ id: 'api', checkType: 'API' }, { id: 'icmp', checkType: 'ICMP' }, { id: 'hb', checkType: 'HEARTBEAT' }, { id: 'none', checkType: 'URL' }], rows, raws)
+    const out = summarizeChecks(
+      [
+        { id: 'api', checkType: 'API' },
+        { id: 'icmp', checkType: 'ICMP' },
+        { id: 'hb', checkType: 'HEARTBEAT' },
+        { id: 'none', checkType: 'URL' },
+      ],
+      rows,
+      raws,
+    )
     const api = out.get('api')
     expect(api).toMatchObject({ runs: 10, failures: 1, availability: 90 })
     expect(api?.p95).toBeGreaterThanOrEqual(990)

@@ -47,13 +47,25 @@ describe('parseCommand', () => {
   })
 
   it.each<[string[], string[] | null]>([
-    [['keys', 'create'], ['Usage: picket keys create --account ID [--name NAME]', '--account ID']],
-    [['keys', 'revoke'], ['Usage: picket keys revoke KEY_ID', 'KEY_ID']],
+    [
+      ['keys', 'create'],
+      ['Usage: picket keys create --account ID [--name NAME]', '--account ID'],
+    ],
+    [
+      ['keys', 'revoke'],
+      ['Usage: picket keys revoke KEY_ID', 'KEY_ID'],
+    ],
     [['accounts', 'list', '--bogus'], ['Usage: picket accounts list']],
     [['accounts'], ['Usage: picket accounts create [--name NAME]', 'picket accounts list']],
-    [['users', 'nope'], ['Usage: picket users list', 'picket users reset-password EMAIL']],
+    [
+      ['users', 'nope'],
+      ['Usage: picket users list', 'picket users reset-password EMAIL'],
+    ],
     [['serve', 'now'], ['Usage: picket serve']],
-    [['agent', '--key', 'x'], ['Usage: picket agent', 'API_KEY']],
+    [
+      ['agent', '--key', 'x'],
+      ['Usage: picket agent', 'API_KEY'],
+    ],
     [[], null],
     [['--preview'], null],
     [['bogus', '--x'], null],

@@ -22,7 +22,11 @@ describe('PICKET_ADMIN_EMAIL and PICKET_ADMIN_PASSWORD', () => {
 describe('the session cookie', () => {
   const headerOf = (write: (reply: FastifyReply) => void): string => {
     let value = ''
-    write({ header: (_name: string, v: string) => { value = v } } as unknown as FastifyReply)
+    write({
+      header: (_name: string, v: string) => {
+        value = v
+      },
+    } as unknown as FastifyReply)
     return value
   }
   it.each<[string, string]>([

@@ -51,7 +51,11 @@ describe('PICKET_SECRET_KEY and PICKET_SECRET_KEY_FILE', () => {
     ['a passphrase', { PICKET_SECRET_KEY: 'correct horse battery staple' }, /^PICKET_SECRET_KEY must hold 32 bytes/],
     ['a missing file', { PICKET_SECRET_KEY_FILE: path.join(dir, 'nope.key') }, /^PICKET_SECRET_KEY_FILE: cannot read .*nope\.key \(ENOENT\)/],
     ['a file of the wrong length', { PICKET_SECRET_KEY_FILE: file('short.key', randomBytes(20).toString('base64')) }, /^PICKET_SECRET_KEY_FILE must hold 32 bytes/],
-    ['both settings', { PICKET_SECRET_KEY: KEY.toString('base64'), PICKET_SECRET_KEY_FILE: file('both.key', KEY.toString('base64')) }, /^Set PICKET_SECRET_KEY or PICKET_SECRET_KEY_FILE, not both/],
+    [
+      'both settings',
+      { PICKET_SECRET_KEY: KEY.toString('base64'), PICKET_SECRET_KEY_FILE: file('both.key', KEY.toString('base64')) },
+      /^Set PICKET_SECRET_KEY or PICKET_SECRET_KEY_FILE, not both/,
+    ],
     ['a bad previous key', { PICKET_SECRET_KEY_PREVIOUS: `${OLD.toString('base64')},abc` }, /^PICKET_SECRET_KEY_PREVIOUS must hold keys of 32 bytes.*key 2 is not one/],
     ['a missing previous key file', { PICKET_SECRET_KEY_PREVIOUS_FILE: path.join(dir, 'gone.key') }, /^PICKET_SECRET_KEY_PREVIOUS_FILE: cannot read/],
   ])('refuses %s with a problem naming the setting', (_name, env, problem) => {

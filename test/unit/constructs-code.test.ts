@@ -11,7 +11,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { BrowserCheck, MultiStepCheck, PlaywrightCheckSuite, closeSession, openSession } from '../../src/constructs/index.js'
 
 const CONSTRUCTS = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/constructs/index.ts')).href
-const SPEC = "import { test } from '@playwright/test'\nimport { login } from './helpers/auth.js'\nimport users from '../data/users.json'\ntest('t', async () => { await login(users) })\n"
+const SPEC =
+  "import { test } from '@playwright/test'\nimport { login } from './helpers/auth.js'\nimport users from '../data/users.json'\ntest('t', async () => { await login(users) })\n"
 const AUTH = "export { pick } from './pick'\nexport const login = async (_u: unknown) => {}\n"
 const PICK = 'export const pick = 1\n'
 
@@ -120,11 +121,17 @@ describe('Playwright suite from an entry point', () => {
   }
 
   it.each<[string, Record<string, unknown>, string[]]>([
-    ['the config, the test files and their imports, package.json', { entrypoint: './suite/playwright.config.ts' },
-      ['package.json', 'playwright.config.ts', 'support/open.ts', 'tests/cart.test.ts', 'tests/home.spec.ts']],
+    [
+      'the config, the test files and their imports, package.json',
+      { entrypoint: './suite/playwright.config.ts' },
+      ['package.json', 'playwright.config.ts', 'support/open.ts', 'tests/cart.test.ts', 'tests/home.spec.ts'],
+    ],
     ['the folder alone', { entrypoint: 'suite' }, ['package.json', 'support/open.ts', 'tests/cart.test.ts', 'tests/home.spec.ts']],
-    ['what include matches instead of the test files', { entrypoint: 'suite/playwright.config.ts', include: ['tests/*.spec.ts', 'fixtures/**'] },
-      ['fixtures/cart.csv', 'package.json', 'playwright.config.ts', 'support/open.ts', 'tests/home.spec.ts']],
+    [
+      'what include matches instead of the test files',
+      { entrypoint: 'suite/playwright.config.ts', include: ['tests/*.spec.ts', 'fixtures/**'] },
+      ['fixtures/cart.csv', 'package.json', 'playwright.config.ts', 'support/open.ts', 'tests/home.spec.ts'],
+    ],
   ])('takes %s', async (_name, code, paths) => {
     const check = `import { PlaywrightCheckSuite } from 'CONSTRUCTS'\nnew PlaywrightCheckSuite('shop', { name: 'Shop', code: ${JSON.stringify(code)}, installCommand: 'npm ci' })\n`
     const root = tempProject({ ...files, 'shop.check.ts': check })

@@ -4,9 +4,27 @@
  */
 import { describe, expect, it } from 'vitest'
 import {
-  AlertChannel, ApiCheck, BrowserCheck, CheckGroup, Dashboard, DnsMonitor, EmailAlertChannel, EnvironmentVariable,
-  HeartbeatMonitor, IcmpMonitor, MaintenanceWindow, MultiStepCheck, PlaywrightCheckSuite, PrivateLocation,
-  SlackAlertChannel, SmsAlertChannel, StatusPage, StatusPageService, TcpMonitor, UrlMonitor, WebhookAlertChannel,
+  AlertChannel,
+  ApiCheck,
+  BrowserCheck,
+  CheckGroup,
+  Dashboard,
+  DnsMonitor,
+  EmailAlertChannel,
+  EnvironmentVariable,
+  HeartbeatMonitor,
+  IcmpMonitor,
+  MaintenanceWindow,
+  MultiStepCheck,
+  PlaywrightCheckSuite,
+  PrivateLocation,
+  SlackAlertChannel,
+  SmsAlertChannel,
+  StatusPage,
+  StatusPageService,
+  TcpMonitor,
+  UrlMonitor,
+  WebhookAlertChannel,
   type Construct,
 } from '../../src/constructs/index.js'
 import { createCompiledSchemas } from '../../src/api/compiled-schemas.js'
@@ -105,7 +123,11 @@ const cases: Record<string, Case> = {
     payload: { name: 'Orders', script: SCRIPT, frequency: 60 },
   },
   PlaywrightCheckSuite: {
-    construct: new PlaywrightCheckSuite('shop-suite', { name: 'Shop', code: { files: [{ path: 'tests/a.spec.ts', content: SCRIPT }] }, testCommand: 'npx playwright test --grep @smoke' }),
+    construct: new PlaywrightCheckSuite('shop-suite', {
+      name: 'Shop',
+      code: { files: [{ path: 'tests/a.spec.ts', content: SCRIPT }] },
+      testCommand: 'npx playwright test --grep @smoke',
+    }),
     kind: 'check',
     checkType: 'playwright',
     payload: { name: 'Shop', files: [{ path: 'tests/a.spec.ts', content: SCRIPT }], testCommand: 'npx playwright test --grep @smoke' },
@@ -141,7 +163,14 @@ const cases: Record<string, Case> = {
     payload: { type: 'SMS', config: { name: 'On call', number: '+14155550100' }, autoSubscribe: true },
   },
   MaintenanceWindow: {
-    construct: new MaintenanceWindow('sunday', { name: 'Sunday', tags: ['web'], startsAt: '2026-05-03T02:00:00Z', endsAt: '2026-05-03T03:00:00Z', repeatInterval: 1, repeatUnit: 'WEEK' }),
+    construct: new MaintenanceWindow('sunday', {
+      name: 'Sunday',
+      tags: ['web'],
+      startsAt: '2026-05-03T02:00:00Z',
+      endsAt: '2026-05-03T03:00:00Z',
+      repeatInterval: 1,
+      repeatUnit: 'WEEK',
+    }),
     kind: 'maintenance-window',
     payload: { name: 'Sunday', tags: ['web'], startsAt: '2026-05-03T02:00:00Z', endsAt: '2026-05-03T03:00:00Z', repeatInterval: 1, repeatUnit: 'WEEK' },
   },

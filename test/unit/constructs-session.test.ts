@@ -8,8 +8,21 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import {
-  ApiCheck, BrowserCheck, CheckGroup, EmailAlertChannel, HeartbeatMonitor, PrivateLocation, StatusPage, StatusPageService,
-  browserCheckFromSpec, closeSession, currentSession, defineConfig, openSession, type CheckDefaults, type Construct,
+  ApiCheck,
+  BrowserCheck,
+  CheckGroup,
+  EmailAlertChannel,
+  HeartbeatMonitor,
+  PrivateLocation,
+  StatusPage,
+  StatusPageService,
+  browserCheckFromSpec,
+  closeSession,
+  currentSession,
+  defineConfig,
+  openSession,
+  type CheckDefaults,
+  type Construct,
 } from '../../src/constructs/index.js'
 import { RESOURCE_KINDS } from '../../src/domain/projects/deploy-request.js'
 
@@ -52,27 +65,92 @@ describe('config defaults', () => {
   const heartbeat = { period: 1, periodUnit: 'hours', grace: 5, graceUnit: 'minutes' } as const
 
   it.each<[string, () => Construct, CheckDefaults, Record<string, unknown>]>([
-    ['fill every field a check leaves out', () => new ApiCheck('a', { name: 'a', request }), defaults, {
-      name: 'a', request, locations: ['eu-west-1', 'eu-central-1'], privateLocations: ['office'], frequency: 30, tags: ['shop'],
-      runtimeId: '2025.04', alertChannelSubscriptions: pagerSub, activated: false, muted: true,
-    }],
-    ['lose to the props a check sets, and merge tags', () => new ApiCheck('b', {
-      name: 'b', request, locations: ['ap-south-1'], privateLocations: [], frequency: 1, tags: ['api', 'shop'], runtimeId: null,
-      alertChannels: [own], activated: true, muted: false,
-    }), defaults, {
-      name: 'b', request, locations: ['ap-south-1'], privateLocations: [], frequency: 1, tags: ['shop', 'api'], runtimeId: null,
-      alertChannelSubscriptions: [{ alertChannelId: { $ref: 'alert-channel:own' }, activated: true }], activated: true, muted: false,
-    }],
-    ['take browserChecks first for a browser check', () => new BrowserCheck('c', { name: 'c', code: { content: SCRIPT } }), defaults, {
-      name: 'c', script: SCRIPT, locations: ['us-east-1'], privateLocations: ['office'], frequency: 60, tags: ['shop', 'browser'],
-      runtimeId: '2025.04', alertChannelSubscriptions: pagerSub, activated: false, muted: true,
-    }],
-    ['skip a frequency the type does not allow', () => new BrowserCheck('d', { name: 'd', code: { content: SCRIPT } }), { frequency: 0 }, {
-      name: 'd', script: SCRIPT,
-    }],
-    ['give a heartbeat only what applies to it', () => new HeartbeatMonitor('e', { name: 'e', heartbeat }), defaults, {
-      name: 'e', heartbeat, script: '', tags: ['shop'], alertChannelSubscriptions: pagerSub, activated: false, muted: true,
-    }],
+    [
+      'fill every field a check leaves out',
+      () => new ApiCheck('a', { name: 'a', request }),
+      defaults,
+      {
+        name: 'a',
+        request,
+        locations: ['eu-west-1', 'eu-central-1'],
+        privateLocations: ['office'],
+        frequency: 30,
+        tags: ['shop'],
+        runtimeId: '2025.04',
+        alertChannelSubscriptions: pagerSub,
+        activated: false,
+        muted: true,
+      },
+    ],
+    [
+      'lose to the props a check sets, and merge tags',
+      () =>
+        new ApiCheck('b', {
+          name: 'b',
+          request,
+          locations: ['ap-south-1'],
+          privateLocations: [],
+          frequency: 1,
+          tags: ['api', 'shop'],
+          runtimeId: null,
+          alertChannels: [own],
+          activated: true,
+          muted: false,
+        }),
+      defaults,
+      {
+        name: 'b',
+        request,
+        locations: ['ap-south-1'],
+        privateLocations: [],
+        frequency: 1,
+        tags: ['shop', 'api'],
+        runtimeId: null,
+        alertChannelSubscriptions: [{ alertChannelId: { $ref: 'alert-channel:own' }, activated: true }],
+        activated: true,
+        muted: false,
+      },
+    ],
+    [
+      'take browserChecks first for a browser check',
+      () => new BrowserCheck('c', { name: 'c', code: { content: SCRIPT } }),
+      defaults,
+      {
+        name: 'c',
+        script: SCRIPT,
+        locations: ['us-east-1'],
+        privateLocations: ['office'],
+        frequency: 60,
+        tags: ['shop', 'browser'],
+        runtimeId: '2025.04',
+        alertChannelSubscriptions: pagerSub,
+        activated: false,
+        muted: true,
+      },
+    ],
+    [
+      'skip a frequency the type does not allow',
+      () => new BrowserCheck('d', { name: 'd', code: { content: SCRIPT } }),
+      { frequency: 0 },
+      {
+        name: 'd',
+        script: SCRIPT,
+      },
+    ],
+    [
+      'give a heartbeat only what applies to it',
+      () => new HeartbeatMonitor('e', { name: 'e', heartbeat }),
+      defaults,
+      {
+        name: 'e',
+        heartbeat,
+        script: '',
+        tags: ['shop'],
+        alertChannelSubscriptions: pagerSub,
+        activated: false,
+        muted: true,
+      },
+    ],
     ['change nothing when there are none', () => new ApiCheck('f', { name: 'f', request, tags: ['x'] }), {}, { name: 'f', request, tags: ['x'] }],
   ])('%s', (_name, create, checks, payload) => {
     const session = openSession({ config: { logicalId: 'shop', checks }, baseDir: '/p' })
@@ -128,9 +206,7 @@ describe('the session', () => {
       return import(pathToFileURL(session.loadingFile).href)
     }
     await load('a.check.ts')
-    await expect(load('sub/b.check.ts')).rejects.toThrow(
-      `Duplicate check logical id "dup": ApiCheck "dup" in a.check.ts and ApiCheck "dup" in ${path.join('sub', 'b.check.ts')}`,
-    )
+    await expect(load('sub/b.check.ts')).rejects.toThrow(`Duplicate check logical id "dup": ApiCheck "dup" in a.check.ts and ApiCheck "dup" in ${path.join('sub', 'b.check.ts')}`)
     // The same logical id in another kind is no duplicate.
     expect(() => new CheckGroup('dup', { name: 'G' })).not.toThrow()
   })
@@ -143,7 +219,10 @@ describe('the session', () => {
     const home = browserCheckFromSpec(session, path.join(root, 'tests/home.spec.ts'))
     expect(browserCheckFromSpec(session, path.join(root, 'tests/cart.spec.ts'))).toBeUndefined()
     expect(home?.declaredIn).toBe(path.join(root, 'tests/home.spec.ts'))
-    expect(session.resources().map((r) => [r.logicalId, r.payload.name])).toEqual([['cart', 'Cart'], ['tests/home.spec.ts', 'home.spec.ts']])
+    expect(session.resources().map((r) => [r.logicalId, r.payload.name])).toEqual([
+      ['cart', 'Cart'],
+      ['tests/home.spec.ts', 'home.spec.ts'],
+    ])
     expect(session.resources()[1]?.payload).toEqual({ name: 'home.spec.ts', script: SCRIPT, scriptPath: 'home.spec.ts', tags: ['spec'] })
   })
 })

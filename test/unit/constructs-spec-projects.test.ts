@@ -10,9 +10,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import {
-  ApiCheck, BrowserCheck, MultiStepCheck, PlaywrightCheckSuite, browserCheckFromSpec, closeSession, openSession, type ProjectConfig,
-} from '../../src/constructs/index.js'
+import { ApiCheck, BrowserCheck, MultiStepCheck, PlaywrightCheckSuite, browserCheckFromSpec, closeSession, openSession, type ProjectConfig } from '../../src/constructs/index.js'
 import { packageFolderOf } from '../../src/constructs/package-files.js'
 import { projectFiles } from '../helpers/project-files.js'
 
@@ -51,9 +49,20 @@ function specPayload(root: string, spec: string, config: ProjectConfig = { logic
 
 describe('a spec file as a browser check carries what it needs to run', () => {
   it.each<[string, string, Record<string, string>, string, string[]]>([
-    ['TypeScript: a spec taking test from the fixtures file (page object, support module), with .npmrc and lockfile', 'todomvc', { '.npmrc': NPMRC, 'package-lock.json': LOCK }, 'tests/counter.spec.ts',
-      ['.npmrc', 'fixtures.ts', 'package-lock.json', 'package.json', 'pages/todo-page.ts', 'support/data.ts']],
-    ['TypeScript: a spec importing the fixtures and a support module itself, without lockfile', 'todomvc', {}, 'tests/new-todo.spec.ts', ['fixtures.ts', 'package.json', 'pages/todo-page.ts', 'support/data.ts']],
+    [
+      'TypeScript: a spec taking test from the fixtures file (page object, support module), with .npmrc and lockfile',
+      'todomvc',
+      { '.npmrc': NPMRC, 'package-lock.json': LOCK },
+      'tests/counter.spec.ts',
+      ['.npmrc', 'fixtures.ts', 'package-lock.json', 'package.json', 'pages/todo-page.ts', 'support/data.ts'],
+    ],
+    [
+      'TypeScript: a spec importing the fixtures and a support module itself, without lockfile',
+      'todomvc',
+      {},
+      'tests/new-todo.spec.ts',
+      ['fixtures.ts', 'package.json', 'pages/todo-page.ts', 'support/data.ts'],
+    ],
     ['an ES module project in JavaScript: a .js import of its own test.extend', 'esm-js', {}, 'e2e/todos.e2e.js', ['e2e/support/test.js', 'package.json']],
     ['a CommonJS project: require of a helper that re-exports the runner', 'cjs-js', {}, 'specs/mobile.test.js', ['package.json', 'specs/base.js']],
   ])('%s', (_what, project, extra, spec, dependencies) => {
@@ -80,7 +89,7 @@ describe("the package of a check's code", () => {
     ['the project root', { 'package.json': '{}' }, 'tests/a.spec.ts', ''],
     ['the nearest folder with a package.json', { 'package.json': '{}', 'e2e/package.json': '{}' }, 'e2e/tests/a.spec.ts', 'e2e'],
     ['none: a lone .npmrc makes no package', { '.npmrc': NPMRC }, 'tests/a.spec.ts', undefined],
-    ['none: a package.json above the project root is not the project\'s', { '../package.json': '{}' }, 'tests/a.spec.ts', undefined],
+    ["none: a package.json above the project root is not the project's", { '../package.json': '{}' }, 'tests/a.spec.ts', undefined],
     ['none: a file outside the project root', { 'package.json': '{}' }, '../elsewhere/a.spec.ts', undefined],
   ])('%s', (_what, files, file, expected) => {
     const outer = tempFolder({})
@@ -93,15 +102,29 @@ describe("the package of a check's code", () => {
   })
 
   it('gives a nested package its own root: paths relative to it, only its npm files', () => {
-    const root = tempFolder({ 'package.json': '{"name":"monitoring"}', 'e2e/package.json': '{"name":"e2e"}', 'e2e/.npmrc': NPMRC, 'e2e/tests/a.spec.ts': "import { go } from '../lib/go'\n", 'e2e/lib/go.ts': '' })
+    const root = tempFolder({
+      'package.json': '{"name":"monitoring"}',
+      'e2e/package.json': '{"name":"e2e"}',
+      'e2e/.npmrc': NPMRC,
+      'e2e/tests/a.spec.ts': "import { go } from '../lib/go'\n",
+      'e2e/lib/go.ts': '',
+    })
     const payload = specPayload(root, 'e2e/tests/a.spec.ts')
     expect(payload.scriptPath).toBe('tests/a.spec.ts')
-    expect(payload.dependencies).toEqual([{ path: '.npmrc', content: NPMRC }, { path: 'lib/go.ts', content: '' }, { path: 'package.json', content: '{"name":"e2e"}' }])
+    expect(payload.dependencies).toEqual([
+      { path: '.npmrc', content: NPMRC },
+      { path: 'lib/go.ts', content: '' },
+      { path: 'package.json', content: '{"name":"e2e"}' },
+    ])
   })
 
   it('is not looked for outside a session (no project root bounds the search)', () => {
     const root = tempFolder({ 'package.json': '{}', 'a.spec.ts': '' })
-    expect(new BrowserCheck('a', { name: 'a', code: { entrypoint: path.join(root, 'a.spec.ts') } }).toResource().payload).toEqual({ name: 'a', script: '', scriptPath: 'a.spec.ts' })
+    expect(new BrowserCheck('a', { name: 'a', code: { entrypoint: path.join(root, 'a.spec.ts') } }).toResource().payload).toEqual({
+      name: 'a',
+      script: '',
+      scriptPath: 'a.spec.ts',
+    })
   })
 
   it('goes with a Playwright suite too: its lockfile and .npmrc next to its package.json', () => {

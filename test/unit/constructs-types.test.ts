@@ -5,9 +5,26 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import {
-  ApiCheck, BrowserCheck, CheckGroup, Dashboard, DnsMonitor, EmailAlertChannel, EnvironmentVariable, HeartbeatMonitor,
-  MaintenanceWindow, PlaywrightCheckSuite, SmsAlertChannel, StatusPage, StatusPageService, UrlMonitor, WebhookAlertChannel,
-  defineConfig, type ApiCheckPayload, type CheckBody, type CheckGroupPayload, type StatusPagePayload,
+  ApiCheck,
+  BrowserCheck,
+  CheckGroup,
+  Dashboard,
+  DnsMonitor,
+  EmailAlertChannel,
+  EnvironmentVariable,
+  HeartbeatMonitor,
+  MaintenanceWindow,
+  PlaywrightCheckSuite,
+  SmsAlertChannel,
+  StatusPage,
+  StatusPageService,
+  UrlMonitor,
+  WebhookAlertChannel,
+  defineConfig,
+  type ApiCheckPayload,
+  type CheckBody,
+  type CheckGroupPayload,
+  type StatusPagePayload,
 } from '../../src/constructs/index.js'
 import type { apiCheck } from '../../src/domain/checks/api.js'
 import type { ResourceRef } from '../../src/domain/projects/deploy-request.js'
@@ -73,7 +90,13 @@ describe('props typed from the schemas', () => {
     const service = new StatusPageService('svc', { name: 'Svc' })
     const check = new ApiCheck('a', {
       name: 'a',
-      request: { url: 'https://e.com', method: 'POST', bodyType: 'JSON', body: '{}', assertions: [{ source: 'JSON_BODY', property: '$.ok', comparison: 'EQUALS', target: 'true' }] },
+      request: {
+        url: 'https://e.com',
+        method: 'POST',
+        bodyType: 'JSON',
+        body: '{}',
+        assertions: [{ source: 'JSON_BODY', property: '$.ok', comparison: 'EQUALS', target: 'true' }],
+      },
       frequency: 0,
       frequencyOffset: 10,
       retryStrategy: { type: 'LINEAR', maxRetries: 2 },

@@ -41,7 +41,14 @@ describe('dashboard display rules', () => {
     expect(pageOfChecks(total, paginate, per, asked)).toEqual(expected)
   })
 
-  it.each([['1h', '1h'], ['30d', '30d'], ['7d', '7d'], [undefined, '24h'], ['constructor', '24h'], [['1h'], '24h']])('window %j → %s', (given, expected) => {
+  it.each([
+    ['1h', '1h'],
+    ['30d', '30d'],
+    ['7d', '7d'],
+    [undefined, '24h'],
+    ['constructor', '24h'],
+    [['1h'], '24h'],
+  ])('window %j → %s', (given, expected) => {
     expect(parseWindow(given)).toBe(expected)
   })
 })

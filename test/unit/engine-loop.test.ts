@@ -9,10 +9,15 @@ const until = async (ok: () => boolean) => {
 describe('engine loop', () => {
   it('runs at once, then sleeps as long as the pass says; wake() runs the next pass early', async () => {
     let passes = 0
-    const loop = startLoop('t', 60_000, async () => {
-      passes++
-      return 60_000
-    }, quiet)
+    const loop = startLoop(
+      't',
+      60_000,
+      async () => {
+        passes++
+        return 60_000
+      },
+      quiet,
+    )
     await until(() => passes === 1)
     loop.wake()
     await until(() => passes === 2)
@@ -25,11 +30,16 @@ describe('engine loop', () => {
     let passes = 0
     const errors: string[] = []
     let release: () => void = () => undefined
-    const loop = startLoop('t', 60_000, async () => {
-      passes++
-      if (passes === 1) await new Promise<void>((r) => (release = r))
-      if (passes === 2) throw new Error('boom')
-    }, { ...quiet, error: (_o, m) => errors.push(String(m)) })
+    const loop = startLoop(
+      't',
+      60_000,
+      async () => {
+        passes++
+        if (passes === 1) await new Promise<void>((r) => (release = r))
+        if (passes === 2) throw new Error('boom')
+      },
+      { ...quiet, error: (_o, m) => errors.push(String(m)) },
+    )
     await until(() => passes === 1)
     loop.wake()
     loop.wake()
@@ -46,11 +56,16 @@ describe('engine loop', () => {
     let release: () => void = () => undefined
     let ended = false
     let started = false
-    const loop = startLoop('t', 60_000, async () => {
-      started = true
-      await new Promise<void>((r) => (release = r))
-      ended = true
-    }, quiet)
+    const loop = startLoop(
+      't',
+      60_000,
+      async () => {
+        started = true
+        await new Promise<void>((r) => (release = r))
+        ended = true
+      },
+      quiet,
+    )
     await until(() => started)
     let stopped = false
     const stopping = loop.stop().then(() => (stopped = true))
@@ -63,9 +78,14 @@ describe('engine loop', () => {
 
   it('stop() ends it: no pass after', async () => {
     let passes = 0
-    const loop = startLoop('t', 5, async () => {
-      passes++
-    }, quiet)
+    const loop = startLoop(
+      't',
+      5,
+      async () => {
+        passes++
+      },
+      quiet,
+    )
     await until(() => passes >= 2)
     await loop.stop()
     const seen = passes

@@ -25,13 +25,13 @@ describe('hideSecretValues', () => {
       SECRET_VALUE_MASK,
       { environmentVariables: [secret('S', '*****'), secret('T', '*****')] },
     ],
+    ['a malformed entry left alone', { environmentVariables: [null, 'A=1', secret('S', 'hidden')] }, null, { environmentVariables: [null, 'A=1', secret('S', null)] }],
     [
-      'a malformed entry left alone',
-      { environmentVariables: [null, 'A=1', secret('S', 'hidden')] },
+      'secret given as a string is not secret',
+      { environmentVariables: [{ key: 'A', value: 'a', secret: 'true' }] },
       null,
-      { environmentVariables: [null, 'A=1', secret('S', null)] },
+      { environmentVariables: [{ key: 'A', value: 'a', secret: 'true' }] },
     ],
-    ['secret given as a string is not secret', { environmentVariables: [{ key: 'A', value: 'a', secret: 'true' }] }, null, { environmentVariables: [{ key: 'A', value: 'a', secret: 'true' }] }],
   ]
   it.each(cases)('%s', (_name, doc, placeholder, expected) => {
     const before = structuredClone(doc)
@@ -65,7 +65,13 @@ describe('resolveEnvironmentVariables', () => {
     ['entries left out are gone', [{ key: 'OTHER', value: null }], stored, [secret('OTHER', 'other-secret')], {}],
     ['an empty list empties', [], stored, [], {}],
     ['a plain entry becoming secret keeps its value', [{ key: 'PLAIN', secret: true }], stored, [secret('PLAIN', 'stored-plain')], {}],
-    ['a plain entry needs a value', [{ key: 'PLAIN', value: null }], stored, [{ key: 'PLAIN', value: null, locked: false, secret: false }], { 'environmentVariables[0].value': 'is required' }],
+    [
+      'a plain entry needs a value',
+      [{ key: 'PLAIN', value: null }],
+      stored,
+      [{ key: 'PLAIN', value: null, locked: false, secret: false }],
+      { 'environmentVariables[0].value': 'is required' },
+    ],
     ['the mask is a plain value for a plain entry', [{ key: 'PLAIN', value: '*****' }], stored, [plain('PLAIN', '*****')], {}],
     ['a new secret key needs a value', [{ key: 'NEW', value: null, secret: true }], stored, [secret('NEW', null)], { 'environmentVariables[0].value': 'is required' }],
     ['keys are case-sensitive', [{ key: 'secret', value: null, secret: true }], stored, [secret('secret', null)], { 'environmentVariables[0].value': 'is required' }],

@@ -13,8 +13,11 @@ const RULES: Array<[string, string, string]> = [
   ['url', 'GET https://api.example.com:8443/v1/health failed', 'GET https://api.example.com:<port>/v1/health failed'],
   ['url', 'fetch failed: http://user:secret@10.1.2.3/x', 'fetch failed: http://<ip>/x'],
   ['url', 'redirect to http://[2001:db8::1]:8080/', 'redirect to http://<ip>:<port>/'],
-  ['url', 'https://shard-12.db.example.com/orders/81231 vs https://shard-13.db.example.com/orders/7',
-    'https://shard-12.db.example.com/orders/<num> vs https://shard-13.db.example.com/orders/<num>'],
+  [
+    'url',
+    'https://shard-12.db.example.com/orders/81231 vs https://shard-13.db.example.com/orders/7',
+    'https://shard-12.db.example.com/orders/<num> vs https://shard-13.db.example.com/orders/<num>',
+  ],
   ['query-value', 'GET /search?token=abc123&page=2#top', 'GET /search?token=<str>&page=<str>#top'],
   ['uuid', 'job 4f0c8a1e-9B7D-4c2e-8f51-2a3b4c5d6e7f failed', 'job <uuid> failed'],
   ['timestamp', 'failed at 2026-06-01T12:00:07.123+02:00 and 2026-06-01 12:00Z, on 2026-06-02', 'failed at <timestamp> and <timestamp>, on <timestamp>'],
@@ -25,7 +28,7 @@ const RULES: Array<[string, string, string]> = [
   ['socket-address', 'connect ECONNREFUSED ::1:44017', 'connect ECONNREFUSED <ip>:<port>'],
   ['ip-port', 'DNS query to 127.0.0.1:38617 over TCP timed out', 'DNS query to <ip>:<port> over TCP timed out'],
   ['ip-port', 'upstream [fe80::1]:8443 closed', 'upstream <ip>:<port> closed'],
-  ['ipv4', 'IP: 10.0.12.7 is not in the cert\'s list', 'IP: <ip> is not in the cert\'s list'],
+  ['ipv4', "IP: 10.0.12.7 is not in the cert's list", "IP: <ip> is not in the cert's list"],
   ['ipv4', 'not addresses: 192.168.1.256 and 1.2.3.4.5', 'not addresses: <num> and <num>'],
   ['ipv6', 'fe80::1ff:fe23:4567:890a unreachable; 2001:db8::10 too; ::ffff:192.0.2.1', '<ip> unreachable; <ip> too; <ip>'],
   ['ipv6', 'dead:beef:cafe is not an address', 'dead:beef:cafe is not an address'],
@@ -72,8 +75,16 @@ describe('error-message cleaning rules', () => {
   })
 
   it.each([
-    ['::1', true], ['2001:db8::10', true], ['1:2:3:4:5:6:7:8', true], ['::ffff:192.0.2.1', true], ['[fe80::1]', true],
-    ['1:2:3', false], ['1::2::3', false], ['12345::1', false], ['1:2:3:4:5:6:7:8:9', false], ['g::1', false],
+    ['::1', true],
+    ['2001:db8::10', true],
+    ['1:2:3:4:5:6:7:8', true],
+    ['::ffff:192.0.2.1', true],
+    ['[fe80::1]', true],
+    ['1:2:3', false],
+    ['1::2::3', false],
+    ['12345::1', false],
+    ['1:2:3:4:5:6:7:8:9', false],
+    ['g::1', false],
   ])('isIpv6(%s) is %s', (text, expected) => {
     expect(isIpv6(text)).toBe(expected)
   })

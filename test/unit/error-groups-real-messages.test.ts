@@ -34,8 +34,14 @@ describe('error messages of real runs', () => {
     for (const group of REAL_ERROR_GROUPS) {
       const at = group.messages.map(() => T0 + i++ * 60_000)
       expect(folded.find((f) => f.cleanedErrorMessage === group.cleaned)).toEqual({
-        accountId: 'a1', checkId: 'check-1', errorHash: errorHash(group.cleaned), cleanedErrorMessage: group.cleaned,
-        rawErrorMessage: group.messages[group.messages.length - 1], firstSeen: at[0], lastSeen: at[at.length - 1], count: group.messages.length,
+        accountId: 'a1',
+        checkId: 'check-1',
+        errorHash: errorHash(group.cleaned),
+        cleanedErrorMessage: group.cleaned,
+        rawErrorMessage: group.messages[group.messages.length - 1],
+        firstSeen: at[0],
+        lastSeen: at[at.length - 1],
+        count: group.messages.length,
       })
     }
   })

@@ -15,10 +15,19 @@ describe('frequencyOffset rules', () => {
   })
 
   it.each([
-    [0, 10, true], [0, 20, true], [0, 30, true], [0, 15, false], [0, 1, false],
-    [5, 1, true], [5, 50, true], [5, 51, false], [5, 0, false],
-    [60, 600, true], [60, 601, false],
-    [180, 3, true], [180, 4, false],
+    [0, 10, true],
+    [0, 20, true],
+    [0, 30, true],
+    [0, 15, false],
+    [0, 1, false],
+    [5, 1, true],
+    [5, 50, true],
+    [5, 51, false],
+    [5, 0, false],
+    [60, 600, true],
+    [60, 601, false],
+    [180, 3, true],
+    [180, 4, false],
     [10, 2.5, false],
   ])('frequency %i with offset %d valid=%s', (frequency, offset, valid) => {
     expect(frequencyOffsetProblem(frequency, offset) === null).toBe(valid)

@@ -26,7 +26,13 @@ describe('ping requests', () => {
   })
 
   it.each([
-    ['GET', 'count'], ['POST', 'count'], ['HEAD', 'ignore'], ['OPTIONS', 'ignore'], ['PUT', 'refuse'], ['DELETE', 'refuse'], ['PATCH', 'refuse'],
+    ['GET', 'count'],
+    ['POST', 'count'],
+    ['HEAD', 'ignore'],
+    ['OPTIONS', 'ignore'],
+    ['PUT', 'refuse'],
+    ['DELETE', 'refuse'],
+    ['PATCH', 'refuse'],
   ])('%s pings: %s', (method, verdict) => {
     expect(pingMethodVerdict(method)).toBe(verdict)
   })

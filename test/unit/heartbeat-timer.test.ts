@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  NEW_TIMER, applyDeadline, applySignal, classifyPing, earlyToleranceMs, reconfigure, type TimerConfig, type TimerState,
-} from '../../src/domain/heartbeats/timer.js'
+import { NEW_TIMER, applyDeadline, applySignal, classifyPing, earlyToleranceMs, reconfigure, type TimerConfig, type TimerState } from '../../src/domain/heartbeats/timer.js'
 import { describeDuration, timerSettingsOf } from '../../src/domain/heartbeats/settings.js'
 
 const S = 1000

@@ -4,7 +4,11 @@ import { formatMoment, renderMoment, shiftByPhrase } from '../../src/runners/mom
 
 const NOW = Date.UTC(2026, 2, 15, 9, 5, 7, 42) // 2026-03-15T09:05:07.042Z
 const ctx = (variables: Record<string, string> = {}, extra: Partial<InterpolationContext> = {}): InterpolationContext => ({
-  variables, now: NOW, uuid: () => '00000000-0000-4000-8000-000000000000', random: () => 0.5, ...extra,
+  variables,
+  now: NOW,
+  uuid: () => '00000000-0000-4000-8000-000000000000',
+  random: () => 0.5,
+  ...extra,
 })
 
 describe('interpolate', () => {

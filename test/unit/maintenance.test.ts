@@ -1,13 +1,6 @@
 /** Maintenance windows (pure): when a check is in maintenance, with the repeat rules; and the document rules. */
 import { describe, expect, it } from 'vitest'
-import {
-  activeWindowsFor,
-  addUtcMonths,
-  buildMaintenanceWindowDoc,
-  isInMaintenance,
-  parseInstant,
-  type MaintenanceWindowLike,
-} from '../../src/domain/maintenance.js'
+import { activeWindowsFor, addUtcMonths, buildMaintenanceWindowDoc, isInMaintenance, parseInstant, type MaintenanceWindowLike } from '../../src/domain/maintenance.js'
 import { ValidationError } from '../../src/domain/errors.js'
 
 const at = (iso: string) => Date.parse(iso)
@@ -28,9 +21,21 @@ describe('isInMaintenance', () => {
   const weekly = win({ repeatInterval: 1, repeatUnit: 'WEEK' })
   const fortnightlyUntil = win({ repeatInterval: 2, repeatUnit: 'WEEK', repeatEndsAt: '2026-04-07T22:00:00.000Z' })
   const monthly = win({ startsAt: '2026-01-31T23:00:00.000Z', endsAt: '2026-02-01T01:00:00.000Z', repeatInterval: 1, repeatUnit: 'MONTH' })
-  const quarterly = win({ startsAt: '2026-01-15T00:00:00.000Z', endsAt: '2026-01-16T00:00:00.000Z', repeatInterval: 3, repeatUnit: 'MONTH', repeatEndsAt: '2026-10-01T00:00:00.000Z' })
+  const quarterly = win({
+    startsAt: '2026-01-15T00:00:00.000Z',
+    endsAt: '2026-01-16T00:00:00.000Z',
+    repeatInterval: 3,
+    repeatUnit: 'MONTH',
+    repeatEndsAt: '2026-10-01T00:00:00.000Z',
+  })
   const monthlySpan = win({ startsAt: '2026-01-15T00:00:00.000Z', endsAt: '2026-02-15T00:00:00.000Z', repeatInterval: 2, repeatUnit: 'MONTH' })
-  const overlapping = win({ startsAt: '2026-03-10T00:00:00.000Z', endsAt: '2026-03-12T12:00:00.000Z', repeatInterval: 1, repeatUnit: 'DAY', repeatEndsAt: '2026-03-13T00:00:00.000Z' })
+  const overlapping = win({
+    startsAt: '2026-03-10T00:00:00.000Z',
+    endsAt: '2026-03-12T12:00:00.000Z',
+    repeatInterval: 1,
+    repeatUnit: 'DAY',
+    repeatEndsAt: '2026-03-13T00:00:00.000Z',
+  })
   const clampedShort = win({ startsAt: '2026-01-30T10:00:00.000Z', endsAt: '2026-01-31T09:00:00.000Z', repeatInterval: 1, repeatUnit: 'MONTH' })
 
   const cases: Array<[string, MaintenanceWindowLike, string[], string, boolean]> = [
@@ -54,7 +59,13 @@ describe('isInMaintenance', () => {
     ['weekly: six days later', weekly, ['prod'], '2026-03-16T22:30:00.000Z', false],
     ['fortnightly: 2 weeks later', fortnightlyUntil, ['prod'], '2026-03-24T23:00:00.000Z', true],
     ['fortnightly: the occurrence starting at repeatEndsAt does not happen', fortnightlyUntil, ['prod'], '2026-04-07T23:00:00.000Z', false],
-    ['fortnightly: the last one starting before repeatEndsAt runs its full length', win({ ...fortnightlyUntil, repeatEndsAt: '2026-04-07T23:00:00.000Z' }), ['prod'], '2026-04-08T01:00:00.000Z', true],
+    [
+      'fortnightly: the last one starting before repeatEndsAt runs its full length',
+      win({ ...fortnightlyUntil, repeatEndsAt: '2026-04-07T23:00:00.000Z' }),
+      ['prod'],
+      '2026-04-08T01:00:00.000Z',
+      true,
+    ],
     ['monthly: Jan 31 + 1 month is clamped to Feb 28', monthly, ['prod'], '2026-02-28T23:30:00.000Z', true],
     ['monthly: not on Mar 3 (no day overflow)', monthly, ['prod'], '2026-03-03T23:30:00.000Z', false],
     ['monthly: Mar 31 again', monthly, ['prod'], '2026-03-31T23:30:00.000Z', true],

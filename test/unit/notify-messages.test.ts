@@ -12,7 +12,13 @@ import { ALERT_AT, payloadOf } from '../helpers/receivers/alert-factory.js'
 const sources = { resultLinkBase: 'https://picket.example' }
 const vars = (over: Partial<AlertRecord> = {}) => buildVariables(payloadOf(over), sources)
 const webhook = (config: WebhookConfig, over: Partial<AlertRecord> = {}) =>
-  buildWebhookRequest({ config, variables: vars(over), context: templateContext(payloadOf(over), { ...sources, accountVariables: { TOKEN: 't0k' } }), alertAt: ALERT_AT, now: ALERT_AT })
+  buildWebhookRequest({
+    config,
+    variables: vars(over),
+    context: templateContext(payloadOf(over), { ...sources, accountVariables: { TOKEN: 't0k' } }),
+    alertAt: ALERT_AT,
+    now: ALERT_AT,
+  })
 
 describe('webhook requests', () => {
   it('sends the variables as JSON by default, with the timestamp headers and no signature without a secret', () => {
@@ -26,7 +32,9 @@ describe('webhook requests', () => {
   })
   it('signs the exact body with HMAC-SHA256 of the secret', () => {
     const req = webhook({ url: 'https://hooks.test/in', template: '{"t":"{{ALERT_TITLE}}"}', webhookSecret: 's3cret' })
-    const expected = createHmac('sha256', 's3cret').update(req.body ?? '').digest('hex')
+    const expected = createHmac('sha256', 's3cret')
+      .update(req.body ?? '')
+      .digest('hex')
     expect(req.headers['x-picket-signature']).toBe(expected)
     expect(req.headers['x-checkly-signature']).toBe(expected)
   })
@@ -34,7 +42,10 @@ describe('webhook requests', () => {
     const req = webhook({
       url: 'https://hooks.test/{{CHECK_ID}}/{{TOKEN}}?fixed=1',
       method: 'PUT',
-      headers: [{ key: 'Authorization', value: 'Bearer {{TOKEN}}' }, { key: 'Content-Type', value: 'application/vnd.x+json' }],
+      headers: [
+        { key: 'Authorization', value: 'Bearer {{TOKEN}}' },
+        { key: 'Content-Type', value: 'application/vnd.x+json' },
+      ],
       queryParameters: [{ key: 'name', value: '{{CHECK_NAME}}' }],
       template: 'plain {{CHECK_NAME}}',
     })
@@ -100,14 +111,22 @@ describe('SMS texts', () => {
     const long = buildSmsText(vars({ name: 'x'.repeat(100), error: 'connection refused '.repeat(20) }))
     expect(long.length).toBeLessThanOrEqual(SMS_MAX_CHARS)
     expect(long).toMatch(/…$/)
-    expect(buildSmsRequestBody({ url: 'x', username: undefined, password: undefined, from: 'Picket' }, '+4915112345678', 'hi')).toEqual({ to: '+4915112345678', from: 'Picket', text: 'hi' })
+    expect(buildSmsRequestBody({ url: 'x', username: undefined, password: undefined, from: 'Picket' }, '+4915112345678', 'hi')).toEqual({
+      to: '+4915112345678',
+      from: 'Picket',
+      text: 'hi',
+    })
   })
 })
 
 describe('retry policy', () => {
   const failed = (kind: FailedOutcome['kind'], retryAfterMs?: number): FailedOutcome => ({ ok: false, kind, error: 'x', responseStatus: null, result: null, retryAfterMs })
   it.each([
-    [1, 20_000], [2, 60_000], [3, 300_000], [4, 900_000], [5, 3_600_000],
+    [1, 20_000],
+    [2, 60_000],
+    [3, 300_000],
+    [4, 900_000],
+    [5, 3_600_000],
   ])('after attempt %i waits %i ms', (attempts, wait) => {
     expect(nextAttemptAt(0, attempts, failed('retry'))).toBe(wait)
   })

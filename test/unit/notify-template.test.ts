@@ -5,7 +5,11 @@ import { tagValue } from '../../src/alerting/channels/template-helpers.js'
 import { ALERT_AT as NOW, payloadOf } from '../helpers/receivers/alert-factory.js'
 
 const render = (source: string, p = payloadOf(), mode = bodyMode(source)) =>
-  renderTemplate(source, templateContext(p, { resultLinkBase: 'https://picket.example', accountVariables: { TEAM: 'ops', CHECK_NAME: 'shadowed' } }), { mode, now: NOW, where: 'body' })
+  renderTemplate(source, templateContext(p, { resultLinkBase: 'https://picket.example', accountVariables: { TEAM: 'ops', CHECK_NAME: 'shadowed' } }), {
+    mode,
+    now: NOW,
+    where: 'body',
+  })
 
 describe('alert titles', () => {
   it.each([
@@ -33,12 +37,27 @@ describe('notification variables', () => {
   it('has the documented variables', () => {
     const v = buildVariables(payloadOf(), { resultLinkBase: 'https://picket.example/' })
     expect(v).toMatchObject({
-      ALERT_TITLE: 'Check "Shop "API"" has failed', ALERT_TYPE: 'ALERT_FAILURE', CHECK_ID: 'check-1', CHECK_NAME: 'Shop "API"', CHECK_TYPE: 'API',
-      CHECK_DESCRIPTION: 'The shop', CHECK_RESULT_ID: 'result-1', CHECK_ERROR_MESSAGE: 'Expected 200, got 500', GROUP_NAME: 'Shop',
-      TAGS: ['prod', 'team:payments'], REGION: 'eu-central-1', RUN_LOCATION: 'Frankfurt', RESPONSE_TIME: 123,
-      RESULT_LINK: 'https://picket.example/checks/check-1/results/result-1', STARTED_AT: new Date(NOW - 1000).toISOString(),
-      API_CHECK_RESPONSE_STATUS_CODE: 500, API_CHECK_RESPONSE_STATUS_TEXT: 'Internal Server Error', SSL_CHECK_DOMAIN: null,
-      SSL_DAYS_REMAINING: null, IS_REMINDER: false, REMINDER_SEQUENCE: 0,
+      ALERT_TITLE: 'Check "Shop "API"" has failed',
+      ALERT_TYPE: 'ALERT_FAILURE',
+      CHECK_ID: 'check-1',
+      CHECK_NAME: 'Shop "API"',
+      CHECK_TYPE: 'API',
+      CHECK_DESCRIPTION: 'The shop',
+      CHECK_RESULT_ID: 'result-1',
+      CHECK_ERROR_MESSAGE: 'Expected 200, got 500',
+      GROUP_NAME: 'Shop',
+      TAGS: ['prod', 'team:payments'],
+      REGION: 'eu-central-1',
+      RUN_LOCATION: 'Frankfurt',
+      RESPONSE_TIME: 123,
+      RESULT_LINK: 'https://picket.example/checks/check-1/results/result-1',
+      STARTED_AT: new Date(NOW - 1000).toISOString(),
+      API_CHECK_RESPONSE_STATUS_CODE: 500,
+      API_CHECK_RESPONSE_STATUS_TEXT: 'Internal Server Error',
+      SSL_CHECK_DOMAIN: null,
+      SSL_DAYS_REMAINING: null,
+      IS_REMINDER: false,
+      REMINDER_SEQUENCE: 0,
     })
   })
   it('links to the check when no result raised the alert', () => {
@@ -58,7 +77,7 @@ describe('webhook templates', () => {
   it('renders the reference examples: #each with @last, block eq, tagValue, default, contains', () => {
     const tags = render('[{{#each TAGS}} "{{this}}" {{#unless @last}},{{/unless}} {{/each}}]')
     expect(JSON.parse(tags)).toEqual(['prod', 'team:payments'])
-    expect(render('Check is {{#eq ALERT_TYPE \'ALERT_FAILURE\'}}DOWN{{/eq}}{{#eq ALERT_TYPE \'ALERT_RECOVERY\'}}UP{{/eq}}')).toBe('Check is DOWN')
+    expect(render("Check is {{#eq ALERT_TYPE 'ALERT_FAILURE'}}DOWN{{/eq}}{{#eq ALERT_TYPE 'ALERT_RECOVERY'}}UP{{/eq}}")).toBe('Check is DOWN')
     expect(render('{{tagValue TAGS "team" "none"}}/{{tagValue TAGS "env" "none"}}')).toBe('payments/none')
     expect(render('{{default GROUP_NAME "-"}}|{{default SSL_CHECK_DOMAIN "-"}}')).toBe('Shop|-')
     expect(render('{{#if (contains ALERT_TYPE "RECOVERY")}}resolve{{else}}trigger{{/if}}')).toBe('trigger')

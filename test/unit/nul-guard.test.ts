@@ -6,7 +6,17 @@ describe('nulPath', () => {
     [{ name: 'ok', tags: ['a', 'b'] }, null],
     ['a\u0000b', 'body'],
     [{ name: 'a\u0000' }, 'name'],
-    [{ request: { headers: [{ key: 'X', value: 'ok' }, { key: 'Y', value: '\u0000' }] } }, 'request.headers[1].value'],
+    [
+      {
+        request: {
+          headers: [
+            { key: 'X', value: 'ok' },
+            { key: 'Y', value: '\u0000' },
+          ],
+        },
+      },
+      'request.headers[1].value',
+    ],
     [{ 'bad\u0000key': 1 }, 'bad\u0000key'],
     [[1, 2, ['\u0000']], '[2][0]'],
     [null, null],

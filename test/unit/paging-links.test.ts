@@ -38,6 +38,8 @@ describe('Link header of a page', () => {
   })
 
   it('adds page and limit when the request had neither', () => {
-    expect(linkHeader('/v1/variables', 1, 10, 11)).toBe('</v1/variables?page=1&limit=10>; rel="first", </v1/variables?page=2&limit=10>; rel="next", </v1/variables?page=2&limit=10>; rel="last"')
+    expect(linkHeader('/v1/variables', 1, 10, 11)).toBe(
+      '</v1/variables?page=1&limit=10>; rel="first", </v1/variables?page=2&limit=10>; rel="next", </v1/variables?page=2&limit=10>; rel="last"',
+    )
   })
 })

@@ -18,7 +18,11 @@ describe('parseCodeCommand', () => {
     ['test with a timeout', ['test', '--timeout', '60'], { name: 'test', reporter: 'list', timeoutSeconds: 60, filters: [] }],
     ['destroy without force', ['destroy'], { name: 'destroy', force: false }],
     ['destroy another project', ['destroy', '--project', 'shop', '--force'], { name: 'destroy', project: 'shop', force: true }],
-    ['trigger: commas are AND, repeats are OR', ['trigger', '--tags', 'a, b', '--tags', 'c'], { name: 'trigger', tags: [['a', 'b'], ['c']], reporter: 'list', timeoutSeconds: 300 }],
+    [
+      'trigger: commas are AND, repeats are OR',
+      ['trigger', '--tags', 'a, b', '--tags', 'c'],
+      { name: 'trigger', tags: [['a', 'b'], ['c']], reporter: 'list', timeoutSeconds: 300 },
+    ],
   ])('%s', (_name, argv, command) => {
     expect(parseCodeCommand(argv)).toEqual({ kind: 'command', command })
   })
@@ -40,11 +44,23 @@ describe('parseCodeCommand', () => {
   })
 
   it.each<[string[], string[]]>([
-    [['deploy', '--previwe'], ['Usage: picket deploy [--preview] [--config FILE]', '--preview', '--config FILE']],
-    [['test', '--timeout', '5'], ['Usage: picket test [FILTER…]', '--timeout S', '--reporter list|json', '--config FILE']],
+    [
+      ['deploy', '--previwe'],
+      ['Usage: picket deploy [--preview] [--config FILE]', '--preview', '--config FILE'],
+    ],
+    [
+      ['test', '--timeout', '5'],
+      ['Usage: picket test [FILTER…]', '--timeout S', '--reporter list|json', '--config FILE'],
+    ],
     [['trigger'], ['Usage: picket trigger --tags A,B', '--tags A,B', '--timeout S']],
-    [['destroy', 'x'], ['Usage: picket destroy [--project ID] --force', '--project ID', '--force']],
-    [['login', '--user', 'x'], ['Usage: picket login --url URL --account ID --key KEY', '--key KEY']],
+    [
+      ['destroy', 'x'],
+      ['Usage: picket destroy [--project ID] --force', '--project ID', '--force'],
+    ],
+    [
+      ['login', '--user', 'x'],
+      ['Usage: picket login --url URL --account ID --key KEY', '--key KEY'],
+    ],
     [['whoami', '--force'], ['Usage: picket whoami']],
   ])("%j comes with that command's usage and its options", (argv, lines) => {
     const parsed = parseCodeCommand(argv)
@@ -55,18 +71,43 @@ describe('parseCodeCommand', () => {
 })
 
 describe('projectIdFor', () => {
-  it.each([['shop', 'shop'], ['My Shop!', 'my-shop'], ['--x--', 'x'], ['***', 'my-project'], ['api.v2_checks', 'api.v2_checks']])('%s → %s', (folder, id) => {
+  it.each([
+    ['shop', 'shop'],
+    ['My Shop!', 'my-shop'],
+    ['--x--', 'x'],
+    ['***', 'my-project'],
+    ['api.v2_checks', 'api.v2_checks'],
+  ])('%s → %s', (folder, id) => {
     expect(projectIdFor(folder)).toBe(id)
   })
 })
 
 describe('testResources', () => {
   const project: LoadedProject = {
-    root: '/p', configFile: '/p/picket.config.ts', logicalId: 'shop', name: 'Shop', fileOf: new Map([['api', 'checks/api.check.ts'], ['beat', 'checks/beat.check.ts']]), envProblems: [],
+    root: '/p',
+    configFile: '/p/picket.config.ts',
+    logicalId: 'shop',
+    name: 'Shop',
+    fileOf: new Map([
+      ['api', 'checks/api.check.ts'],
+      ['beat', 'checks/beat.check.ts'],
+    ]),
+    envProblems: [],
     resources: [
       { kind: 'alert-channel', logicalId: 'mail', payload: { type: 'EMAIL', config: { address: 'a@b.c' } } },
       { kind: 'check-group', logicalId: 'g', payload: { name: 'G', alertChannelSubscriptions: [{ alertChannelId: { $ref: 'alert-channel:mail' }, activated: true }] } },
-      { kind: 'check', checkType: 'api', logicalId: 'api', payload: { name: 'A', groupId: { $ref: 'check-group:g' }, activated: true, alertChannelSubscriptions: [{ alertChannelId: { $ref: 'alert-channel:mail' } }], triggerIncident: { serviceId: { $ref: 'status-page-service:s' } } } },
+      {
+        kind: 'check',
+        checkType: 'api',
+        logicalId: 'api',
+        payload: {
+          name: 'A',
+          groupId: { $ref: 'check-group:g' },
+          activated: true,
+          alertChannelSubscriptions: [{ alertChannelId: { $ref: 'alert-channel:mail' } }],
+          triggerIncident: { serviceId: { $ref: 'status-page-service:s' } },
+        },
+      },
       { kind: 'check', checkType: 'heartbeat', logicalId: 'beat', payload: { name: 'B' } },
     ],
   }

@@ -21,7 +21,12 @@ describe('availabilityChange', () => {
 
 describe('spellDuration', () => {
   it.each([
-    [600_000, '10 minutes'], [60_000, '1 minute'], [90_000, '90 seconds'], [1000, '1 second'], [7_200_000, '2 hours'], [5_400_000, '90 minutes'],
+    [600_000, '10 minutes'],
+    [60_000, '1 minute'],
+    [90_000, '90 seconds'],
+    [1000, '1 second'],
+    [7_200_000, '2 hours'],
+    [5_400_000, '90 minutes'],
   ])('%i ms is %s', (ms, text) => {
     expect(spellDuration(ms)).toBe(text)
   })

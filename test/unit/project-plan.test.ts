@@ -6,7 +6,12 @@ import { completeBody } from '../../src/domain/projects/complete-body.js'
 import { CHANGED_OUTSIDE, planChanges, summarize, type Binding, type BoundState } from '../../src/domain/projects/plan.js'
 import { findRefs, refProblems, replaceRefs, resourceKey } from '../../src/domain/projects/refs.js'
 
-const check = (logicalId: string, payload: Record<string, unknown>, checkType: DeployResource['checkType'] = 'api'): DeployResource => ({ kind: 'check', logicalId, checkType, payload })
+const check = (logicalId: string, payload: Record<string, unknown>, checkType: DeployResource['checkType'] = 'api'): DeployResource => ({
+  kind: 'check',
+  logicalId,
+  checkType,
+  payload,
+})
 const group = (logicalId: string, payload: Record<string, unknown> = { name: logicalId }): DeployResource => ({ kind: 'check-group', logicalId, payload })
 const bindingOf = (r: DeployResource, resourceId: string): Binding => ({ kind: r.kind, logicalId: r.logicalId, resourceId, fieldHashes: fieldHashes(r.payload) })
 const live = (identity: string | null = null, changedOutside = false): BoundState => ({ exists: true, changedOutside, identity })
@@ -69,7 +74,10 @@ describe('plan', () => {
   it('creates what has no binding, in kind order, and deletes what the request left out, in reverse kind order', () => {
     const gone = group('gone')
     const oldCheck = check('old', { name: 'Old' })
-    const states = new Map([[resourceKey('check-group', 'gone'), live()], [resourceKey('check', 'old'), live('api')]])
+    const states = new Map([
+      [resourceKey('check-group', 'gone'), live()],
+      [resourceKey('check', 'old'), live('api')],
+    ])
     const plan = planChanges([home, backend], [bindingOf(gone, '4'), bindingOf(oldCheck, 'c-1')], states)
     expect(plan.map((c) => [c.action, c.kind, c.logicalId, c.id])).toEqual([
       ['create', 'check-group', 'backend', null],
@@ -83,20 +91,51 @@ describe('plan', () => {
   it('keeps what is unchanged, updates what changed with its fields, and re-creates what was deleted outside', () => {
     const changed = { ...home, payload: { ...home.payload, name: 'Home page' } }
     const bindings = [bindingOf(backend, '1'), bindingOf(home, 'c-1')]
-    const same = planChanges([backend, home], bindings, new Map([[resourceKey('check-group', 'backend'), live()], [resourceKey('check', 'home'), live('api')]]))
+    const same = planChanges(
+      [backend, home],
+      bindings,
+      new Map([
+        [resourceKey('check-group', 'backend'), live()],
+        [resourceKey('check', 'home'), live('api')],
+      ]),
+    )
     expect(same.map((c) => c.action)).toEqual(['unchanged', 'unchanged'])
-    const updated = planChanges([backend, changed], bindings, new Map([[resourceKey('check-group', 'backend'), live()], [resourceKey('check', 'home'), live('api')]]))
+    const updated = planChanges(
+      [backend, changed],
+      bindings,
+      new Map([
+        [resourceKey('check-group', 'backend'), live()],
+        [resourceKey('check', 'home'), live('api')],
+      ]),
+    )
     expect(updated[1]).toMatchObject({ action: 'update', id: 'c-1', fields: ['name'] })
-    const outside = planChanges([backend, home], bindings, new Map([[resourceKey('check-group', 'backend'), live()], [resourceKey('check', 'home'), live('api', true)]]))
+    const outside = planChanges(
+      [backend, home],
+      bindings,
+      new Map([
+        [resourceKey('check-group', 'backend'), live()],
+        [resourceKey('check', 'home'), live('api', true)],
+      ]),
+    )
     expect(outside[1]).toMatchObject({ action: 'update', fields: [CHANGED_OUTSIDE] })
     // The group was deleted outside: it is created again, and the check that refers to it is updated with the new id.
     const recreated = planChanges([backend, home], bindings, new Map([[resourceKey('check', 'home'), live('api')]]))
-    expect(recreated.map((c) => [c.action, c.fields])).toEqual([['create', undefined], ['update', ['groupId']]])
+    expect(recreated.map((c) => [c.action, c.fields])).toEqual([
+      ['create', undefined],
+      ['update', ['groupId']],
+    ])
   })
 
   it('replaces a check whose type changed', () => {
     const asUrl = { ...home, checkType: 'url' as const }
-    const plan = planChanges([backend, asUrl], [bindingOf(backend, '1'), bindingOf(home, 'c-1')], new Map([[resourceKey('check-group', 'backend'), live()], [resourceKey('check', 'home'), live('api')]]))
+    const plan = planChanges(
+      [backend, asUrl],
+      [bindingOf(backend, '1'), bindingOf(home, 'c-1')],
+      new Map([
+        [resourceKey('check-group', 'backend'), live()],
+        [resourceKey('check', 'home'), live('api')],
+      ]),
+    )
     expect(plan[1]).toMatchObject({ action: 'update', replace: true, fields: ['checkType'] })
   })
 })
@@ -115,6 +154,10 @@ describe('complete bodies', () => {
     expect(completeBody('dashboard', { header: 'h', tags: null }, undefined)).toMatchObject({ tags: [], checksPerPage: 15, customCSS: '', isPrivate: false })
     expect(completeBody('status-page', { name: 'p', url: 'p' }, undefined)).toMatchObject({ cards: [], description: null, defaultTheme: 'AUTO' })
     expect(completeBody('variable', { key: 'K', value: 'v' }, undefined)).toEqual({ key: 'K', value: 'v', locked: false, secret: false })
-    expect(completeBody('alert-channel', { type: 'WEBHOOK', config: { url: 'https://h.example' } }, undefined)).toMatchObject({ config: { webhookSecret: null }, sendRecovery: true, sslExpiryThreshold: 30 })
+    expect(completeBody('alert-channel', { type: 'WEBHOOK', config: { url: 'https://h.example' } }, undefined)).toMatchObject({
+      config: { webhookSecret: null },
+      sendRecovery: true,
+      sslExpiryThreshold: 30,
+    })
   })
 })

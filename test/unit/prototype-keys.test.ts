@@ -108,7 +108,11 @@ describe.each(KEYS)('the key %s', (key) => {
     expect(ownValue(built.headers, key)).toBe('v')
     plainPrototype(built.headers)
     const webhook = buildWebhookRequest({
-      config: { url: 'https://hooks.test/x', headers: [{ key, value: 'w' }] }, variables: {} as never, context: {}, alertAt: NOW, now: NOW,
+      config: { url: 'https://hooks.test/x', headers: [{ key, value: 'w' }] },
+      variables: {} as never,
+      context: {},
+      alertAt: NOW,
+      now: NOW,
     })
     expect(ownValue(webhook.headers, key)).toBe('w')
     plainPrototype(webhook.headers)
@@ -119,8 +123,15 @@ describe.each(KEYS)('the key %s', (key) => {
     const navigation = {
       type: 'resource-snapshot',
       snapshot: {
-        request: { url: key, headers: [{ name: 'Sec-Fetch-Mode', value: 'navigate' }, { name: 'Sec-Fetch-Dest', value: 'document' }] },
-        response: { status: 200 }, timings: { blocked: 0, dns: 1, connect: 1, send: 0, wait: 3 },
+        request: {
+          url: key,
+          headers: [
+            { name: 'Sec-Fetch-Mode', value: 'navigate' },
+            { name: 'Sec-Fetch-Dest', value: 'document' },
+          ],
+        },
+        response: { status: 200 },
+        timings: { blocked: 0, dns: 1, connect: 1, send: 0, wait: 3 },
       },
     }
     expect(pagesWithVitals(summary, new Map([[key, {}]]))).toEqual([{ url: key, webVitals: {} }])

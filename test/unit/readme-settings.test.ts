@@ -24,12 +24,24 @@ function section(heading: string): string {
 
 /** Table rows whose first cell names the setting (in backticks), with thousands separators removed. */
 const rowsOf = (text: string, name: string): string[] =>
-  text.split('\n').filter((l) => l.startsWith('|') && (l.split('|')[1] ?? '').includes(`\`${name}\``)).map((l) => l.replace(/(\d),(?=\d{3})/g, '$1'))
+  text
+    .split('\n')
+    .filter((l) => l.startsWith('|') && (l.split('|')[1] ?? '').includes(`\`${name}\``))
+    .map((l) => l.replace(/(\d),(?=\d{3})/g, '$1'))
 
 /** `1_048_576`, `64 * 1_048_576`. */
-const evaluate = (expr: string): number => expr.split('*').map((f) => Number(f.trim().replace(/_/g, ''))).reduce((a, b) => a * b, 1)
+const evaluate = (expr: string): number =>
+  expr
+    .split('*')
+    .map((f) => Number(f.trim().replace(/_/g, '')))
+    .reduce((a, b) => a * b, 1)
 
-interface Read { file: string; name: string; range?: [number, number]; words?: string[] }
+interface Read {
+  file: string
+  name: string
+  range?: [number, number]
+  words?: string[]
+}
 
 function readsOf(file: string): Read[] {
   const source = read(file)
@@ -58,12 +70,9 @@ describe.each([
     expect(rowsOf(tables, name)).not.toEqual([])
   })
 
-  it.each(reads.filter((r) => r.range).map((r) => ({ name: r.name, min: r.range?.[0], max: r.range?.[1] })))(
-    '$name: the row gives the range $min–$max',
-    ({ name, min, max }) => {
-      expect(rowsOf(tables, name).join('\n')).toContain(`${min}–${max}`)
-    },
-  )
+  it.each(reads.filter((r) => r.range).map((r) => ({ name: r.name, min: r.range?.[0], max: r.range?.[1] })))('$name: the row gives the range $min–$max', ({ name, min, max }) => {
+    expect(rowsOf(tables, name).join('\n')).toContain(`${min}–${max}`)
+  })
 
   it.each(reads.filter((r) => r.words).map((r) => ({ name: r.name, words: r.words ?? [] })))('$name: the row lists $words', ({ name, words }) => {
     const rows = rowsOf(tables, name).join('\n')

@@ -31,7 +31,7 @@ describe('createRedactor: text', () => {
     ['JSON-escaped', [SPECIAL], JSON.stringify({ k: SPECIAL }), `{"k":"${R}"}`],
     ['JSON-escaped twice', [SPECIAL], JSON.stringify(JSON.stringify({ k: SPECIAL })), JSON.stringify(`{"k":"${R}"}`)],
     ['console.log of an object (util.inspect)', [SPECIAL], inspect({ k: SPECIAL }), `{ k: '${R}' }`],
-    ["util.inspect with a single quote", ["it's a s\\ecret"], inspect({ k: "it's a s\\ecret" }), `{ k: "${R}" }`],
+    ['util.inspect with a single quote', ["it's a s\\ecret"], inspect({ k: "it's a s\\ecret" }), `{ k: "${R}" }`],
     ['HTML entities', [SPECIAL], `<p>${SPECIAL.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}</p>`, `<p>${R}</p>`],
     ['Basic auth, 5-byte user part', ['correct horse'], `Basic ${b64('user:correct horse')}`, basicExpected('user:', 'correct horse')],
     // Aligned at a 3-byte boundary and at the end, the token ends with the secret's own whole base64: all of it goes.
@@ -98,7 +98,10 @@ describe('runSecretValues', () => {
     const env = (key: string, value: string, secret: boolean) => ({ key, value, locked: false, secret })
     expect(
       runSecretValues({
-        accountVariables: [{ value: 'acct-secret', secret: true }, { value: 'acct-plain', secret: false }],
+        accountVariables: [
+          { value: 'acct-secret', secret: true },
+          { value: 'acct-plain', secret: false },
+        ],
         group: { environmentVariables: [env('G', 'group-secret', true), env('H', 'group-plain', false)] },
         check: { environmentVariables: [env('C', 'check-secret', true), env('D', 'check-plain', false)] },
       }),
@@ -109,9 +112,18 @@ describe('runSecretValues', () => {
 
 describe('redactRunResult', () => {
   const result = (secret: string): RunResult => ({
-    status: 'failing', hasFailures: true, hasErrors: false, isDegraded: false, overMaxResponseTime: false, errorKind: 'ASSERTION',
-    errorMessage: `Assertion failed: HEADERS x-key EQUALS "x" (actual: ${JSON.stringify(secret)})`, networkError: false,
-    responseTime: 12, startedAt: 1, stoppedAt: 2, timingPhases: { total: 12 },
+    status: 'failing',
+    hasFailures: true,
+    hasErrors: false,
+    isDegraded: false,
+    overMaxResponseTime: false,
+    errorKind: 'ASSERTION',
+    errorMessage: `Assertion failed: HEADERS x-key EQUALS "x" (actual: ${JSON.stringify(secret)})`,
+    networkError: false,
+    responseTime: 12,
+    startedAt: 1,
+    stoppedAt: 2,
+    timingPhases: { total: 12 },
     assertions: [{ source: 'HEADERS', property: 'x-key', comparison: 'EQUALS', target: 'x', regex: null, actual: secret, passed: false }],
     details: { request: { url: `http://x.test/?k=${encodeURIComponent(secret)}` }, response: { status: 200, body: JSON.stringify({ secret }) } },
     jobLog: [`ENV:${JSON.stringify({ KEY: secret })}`],

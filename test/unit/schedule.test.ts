@@ -51,14 +51,20 @@ describe('location choice', () => {
   })
   it('runs everywhere with runParallel, and in the default location with none selected', () => {
     expect(pickLocations({ locations: ['a', 'b'], privateLocations: [], runParallel: true }, 0, 'x').targets).toHaveLength(2)
-    expect(pickLocations({ locations: [], privateLocations: [], runParallel: false }, 5, 'eu-central-1').targets).toEqual([
-      { location: 'eu-central-1', privateLocationId: null },
-    ])
+    expect(pickLocations({ locations: [], privateLocations: [], runParallel: false }, 5, 'eu-central-1').targets).toEqual([{ location: 'eu-central-1', privateLocationId: null }])
   })
 })
 
 describe('retry policy', () => {
-  const s = (over: Partial<RetryStrategy>): RetryStrategy => ({ type: 'FIXED', baseBackoffSeconds: 5, maxRetries: 3, maxDurationSeconds: 600, sameRegion: true, onlyOn: [], ...over })
+  const s = (over: Partial<RetryStrategy>): RetryStrategy => ({
+    type: 'FIXED',
+    baseBackoffSeconds: 5,
+    maxRetries: 3,
+    maxDurationSeconds: 600,
+    sameRegion: true,
+    onlyOn: [],
+    ...over,
+  })
   const fail = { failed: true, networkError: false }
 
   it.each([
@@ -113,7 +119,10 @@ describe('spreading checks that share a slot', () => {
 
 describe('locationInput', () => {
   it('resolves private locations by id or slug in the check order, skipping unknown ones', () => {
-    const known = [{ id: 'pl-1', slugName: 'office' }, { id: 'pl-2', slugName: 'lab' }]
+    const known = [
+      { id: 'pl-1', slugName: 'office' },
+      { id: 'pl-2', slugName: 'lab' },
+    ]
     const input = locationInput({ locations: ['us-east-1'], privateLocations: ['lab', 'nope', 'pl-1'], runParallel: true }, known)
     expect(input).toEqual({ locations: ['us-east-1'], privateLocations: [known[1], known[0]], runParallel: true })
     expect(locationInput({}, known)).toEqual({ locations: [], privateLocations: [], runParallel: false })

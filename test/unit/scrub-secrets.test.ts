@@ -21,7 +21,11 @@ describe('scrubSecrets', () => {
       'at file:///srv/app2/node_modules/undici7/lib/core/connect2.js:12:3',
       'at C:\\agents\\picket2\\node_modules\\undici\\lib\\dispatcher\\client-h1.js:7:1',
     ].map((frame) => [`stack frames with digits in their paths: ${frame}`, frame, frame]),
-    ['a random run next to a frame', `t=${B64} at run (/srv/app2/node_modules/undici/lib/dispatcher/client-h1.js:1:2)`, 't=[REDACTED] at run (/srv/app2/node_modules/undici/lib/dispatcher/client-h1.js:1:2)'],
+    [
+      'a random run next to a frame',
+      `t=${B64} at run (/srv/app2/node_modules/undici/lib/dispatcher/client-h1.js:1:2)`,
+      't=[REDACTED] at run (/srv/app2/node_modules/undici/lib/dispatcher/client-h1.js:1:2)',
+    ],
   ])('removes %s', (_name, input, expected) => {
     expect(scrubSecrets(input)).toBe(expected)
   })

@@ -30,7 +30,13 @@ const ENCODINGS: Array<[string, (s: string) => string]> = [
   ['JSON string (JSON.stringify)', jsonInner],
   ['JSON string, ASCII only (Python json.dumps)', (s) => jsonInner(s).replace(/[^\x20-\x7e]/g, (c) => u(c))],
   ['JSON string, ASCII only, upper-case escapes', (s) => jsonInner(s).replace(/[^\x20-\x7e]/g, (c) => u(c, true))],
-  ['JSON string with escaped slashes (PHP json_encode)', (s) => jsonInner(s).replace(/[^\x20-\x7e]/g, (c) => u(c)).replace(/\//g, '\\/')],
+  [
+    'JSON string with escaped slashes (PHP json_encode)',
+    (s) =>
+      jsonInner(s)
+        .replace(/[^\x20-\x7e]/g, (c) => u(c))
+        .replace(/\//g, '\\/'),
+  ],
   ['JSON string, HTML-safe (Go encoding/json)', (s) => jsonInner(s).replace(/[<>&]/g, (c) => u(c))],
   ['HTML entities (lodash, Handlebars before 4)', entities({ ...BASIC_HTML, "'": '&#39;' })],
   ['HTML entities (Python html.escape)', entities({ ...BASIC_HTML, "'": '&#x27;' })],

@@ -1,15 +1,6 @@
 /** SSL certificate expiry (pure): days remaining, thresholds crossed once per certificate, and the watched domain. */
 import { describe, expect, it } from 'vitest'
-import {
-  alertedCarriedOver,
-  channelThreshold,
-  DAY_MS,
-  daysRemaining,
-  mergeThresholds,
-  sslTargetFromDomain,
-  sslTargetFromUrl,
-  thresholdsCrossed,
-} from '../../src/domain/ssl.js'
+import { alertedCarriedOver, channelThreshold, DAY_MS, daysRemaining, mergeThresholds, sslTargetFromDomain, sslTargetFromUrl, thresholdsCrossed } from '../../src/domain/ssl.js'
 
 const NOW = Date.UTC(2026, 5, 1, 12, 0, 0)
 

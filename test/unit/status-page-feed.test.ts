@@ -8,8 +8,17 @@ const T = Date.UTC(2026, 10, 24, 13, 5, 9)
 const NASTY = `<script>alert("x")</script> & 'quotes' ]]> \u0000\u0007bell`
 
 const incident = (id: string, name: string, at: number, extra: Partial<PublicIncident> = {}): PublicIncident => ({
-  id, name, severity: 'MAJOR', status: 'INVESTIGATING', services: ['API'], startedAt: at - 60_000, updatedAt: at, resolvedAt: null, duration: null,
-  updates: [{ id: `${id}-u`, status: 'INVESTIGATING', description: 'Looking\ninto it', at }], ...extra,
+  id,
+  name,
+  severity: 'MAJOR',
+  status: 'INVESTIGATING',
+  services: ['API'],
+  startedAt: at - 60_000,
+  updatedAt: at,
+  resolvedAt: null,
+  duration: null,
+  updates: [{ id: `${id}-u`, status: 'INVESTIGATING', description: 'Looking\ninto it', at }],
+  ...extra,
 })
 
 const input: FeedInput = {

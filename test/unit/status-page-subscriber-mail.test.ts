@@ -43,7 +43,16 @@ describe('tokens and links', () => {
 describe('messages', () => {
   const verify = verificationEmail({ pageName: NASTY, verifyUrl: 'https://s/v?token=a&x=1', unsubscribeUrl: 'https://s/u?token=b' })
   const incident = (over: Partial<Parameters<typeof incidentEmail>[0]> = {}) =>
-    incidentEmail({ pageName: 'Acme', incidentName: NASTY, status: 'MONITORING', description: 'line one\n<b>two</b>', at: NOW, opening: false, unsubscribeUrl: 'https://s/u?token=b', ...over })
+    incidentEmail({
+      pageName: 'Acme',
+      incidentName: NASTY,
+      status: 'MONITORING',
+      description: 'line one\n<b>two</b>',
+      at: NOW,
+      opening: false,
+      unsubscribeUrl: 'https://s/u?token=b',
+      ...over,
+    })
 
   it.each([
     ['verification', verify],

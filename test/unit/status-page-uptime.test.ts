@@ -38,11 +38,48 @@ describe('union of intervals', () => {
   it.each<[string, Array<[number, number]>, number]>([
     ['none', [], 0],
     ['one', [[0, 10]], 10],
-    ['disjoint', [[0, 10], [20, 25]], 15],
-    ['overlapping counts once', [[0, 10], [5, 15]], 15],
-    ['nested', [[0, 100], [10, 20]], 100],
-    ['touching', [[0, 10], [10, 20]], 20],
-    ['unsorted with empty ones', [[30, 40], [5, 5], [0, 10], [8, 12]], 22],
+    [
+      'disjoint',
+      [
+        [0, 10],
+        [20, 25],
+      ],
+      15,
+    ],
+    [
+      'overlapping counts once',
+      [
+        [0, 10],
+        [5, 15],
+      ],
+      15,
+    ],
+    [
+      'nested',
+      [
+        [0, 100],
+        [10, 20],
+      ],
+      100,
+    ],
+    [
+      'touching',
+      [
+        [0, 10],
+        [10, 20],
+      ],
+      20,
+    ],
+    [
+      'unsorted with empty ones',
+      [
+        [30, 40],
+        [5, 5],
+        [0, 10],
+        [8, 12],
+      ],
+      22,
+    ],
   ])('%s', (_name, intervals, total) => expect(unionLength(intervals)).toBe(total))
 })
 
@@ -71,15 +108,13 @@ describe('90-day uptime', () => {
     [
       'an incident across midnight splits between the two days',
       [span('A', 'MEDIUM', TODAY - 2 * H, TODAY + 30 * MIN)],
-      [{ day: 88, downtimeMs: 2 * H, severity: 'MEDIUM', incidents: ['A'] }, { day: 89, downtimeMs: 30 * MIN, severity: 'MEDIUM', incidents: ['A'] }],
+      [
+        { day: 88, downtimeMs: 2 * H, severity: 'MEDIUM', incidents: ['A'] },
+        { day: 89, downtimeMs: 30 * MIN, severity: 'MEDIUM', incidents: ['A'] },
+      ],
       2.5 * H,
     ],
-    [
-      'an open incident counts up to now',
-      [span('A', 'MAJOR', TODAY + 10 * H, null)],
-      [{ day: 89, downtimeMs: 2 * H, severity: 'MAJOR', incidents: ['A'] }],
-      2 * H,
-    ],
+    ['an open incident counts up to now', [span('A', 'MAJOR', TODAY + 10 * H, null)], [{ day: 89, downtimeMs: 2 * H, severity: 'MAJOR', incidents: ['A'] }], 2 * H],
     [
       'an incident resolved at once marks its day without downtime',
       [span('A', 'MINOR', yesterday + H, yesterday + H)],

@@ -11,19 +11,34 @@ describe('mapStoredSecrets', () => {
       'a check: secret variables only, its Basic auth and Playwright passwords, its ping token',
       'check',
       {
-        name: 'c', environmentVariables: [{ key: 'A', value: 'a', secret: true }, { key: 'B', value: 'b', locked: true }, { key: 'C', value: '', secret: true }],
+        name: 'c',
+        environmentVariables: [
+          { key: 'A', value: 'a', secret: true },
+          { key: 'B', value: 'b', locked: true },
+          { key: 'C', value: '', secret: true },
+        ],
         request: { url: 'https://x.test', headers: [{ key: 'H', value: 'h' }], basicAuth: { username: 'u', password: 'p' } },
         playwrightConfig: { use: { httpCredentials: { username: 'u', password: 'q' } } },
         heartbeat: { period: 1, pingToken: 'tok' },
       },
       {
-        name: 'c', environmentVariables: [{ key: 'A', value: '<a>', secret: true }, { key: 'B', value: 'b', locked: true }, { key: 'C', value: '', secret: true }],
+        name: 'c',
+        environmentVariables: [
+          { key: 'A', value: '<a>', secret: true },
+          { key: 'B', value: 'b', locked: true },
+          { key: 'C', value: '', secret: true },
+        ],
         request: { url: 'https://x.test', headers: [{ key: 'H', value: 'h' }], basicAuth: { username: 'u', password: '<p>' } },
         playwrightConfig: { use: { httpCredentials: { username: 'u', password: '<q>' } } },
         heartbeat: { period: 1, pingToken: '<tok>' },
       },
     ],
-    ['a check without any', 'check', { name: 'c', request: { basicAuth: null }, heartbeat: { pingToken: null } }, { name: 'c', request: { basicAuth: null }, heartbeat: { pingToken: null } }],
+    [
+      'a check without any',
+      'check',
+      { name: 'c', request: { basicAuth: null }, heartbeat: { pingToken: null } },
+      { name: 'c', request: { basicAuth: null }, heartbeat: { pingToken: null } },
+    ],
     [
       'a group: secret variables and the Basic auth password of its API check defaults',
       'checkGroup',
@@ -33,10 +48,35 @@ describe('mapStoredSecrets', () => {
     [
       'a webhook: URL, header and query values, signing secret; not the names',
       'alertChannel',
-      { type: 'WEBHOOK', config: { name: 'n', url: 'https://h/t', headers: [{ key: 'Authorization', value: 'Bearer z' }], queryParameters: [{ key: 'k', value: 'v' }], webhookSecret: 's', template: 't' } },
-      { type: 'WEBHOOK', config: { name: 'n', url: '<https://h/t>', headers: [{ key: 'Authorization', value: '<Bearer z>' }], queryParameters: [{ key: 'k', value: '<v>' }], webhookSecret: '<s>', template: 't' } },
+      {
+        type: 'WEBHOOK',
+        config: {
+          name: 'n',
+          url: 'https://h/t',
+          headers: [{ key: 'Authorization', value: 'Bearer z' }],
+          queryParameters: [{ key: 'k', value: 'v' }],
+          webhookSecret: 's',
+          template: 't',
+        },
+      },
+      {
+        type: 'WEBHOOK',
+        config: {
+          name: 'n',
+          url: '<https://h/t>',
+          headers: [{ key: 'Authorization', value: '<Bearer z>' }],
+          queryParameters: [{ key: 'k', value: '<v>' }],
+          webhookSecret: '<s>',
+          template: 't',
+        },
+      },
     ],
-    ['a Slack channel: its URL', 'alertChannel', { type: 'SLACK', config: { url: 'https://s/x', channel: '#c' } }, { type: 'SLACK', config: { url: '<https://s/x>', channel: '#c' } }],
+    [
+      'a Slack channel: its URL',
+      'alertChannel',
+      { type: 'SLACK', config: { url: 'https://s/x', channel: '#c' } },
+      { type: 'SLACK', config: { url: '<https://s/x>', channel: '#c' } },
+    ],
     ['an e-mail channel: nothing', 'alertChannel', { type: 'EMAIL', config: { address: 'a@b.test' } }, { type: 'EMAIL', config: { address: 'a@b.test' } }],
     [
       'a notification payload: the channel config it copied',
@@ -56,6 +96,13 @@ describe('mapStoredSecrets', () => {
   })
 
   it('lists the secret values of a document', () => {
-    expect(storedSecretValues('checkGroup', { environmentVariables: [{ key: 'G', value: 'g', secret: true }, { key: 'P', value: 'p' }] })).toEqual(['g'])
+    expect(
+      storedSecretValues('checkGroup', {
+        environmentVariables: [
+          { key: 'G', value: 'g', secret: true },
+          { key: 'P', value: 'p' },
+        ],
+      }),
+    ).toEqual(['g'])
   })
 })

@@ -5,7 +5,9 @@ const chain = (ats: Array<number | undefined>, expected: boolean[] = []): Milest
   ats.map((at, i) => ({ phase: `p${i}`, mark: `m${i}`, at, ...(expected[i] === false ? { expected: false } : {}) }))
 
 const sumOf = (phases: Record<string, number>) =>
-  Object.entries(phases).filter(([k]) => k !== 'total').reduce((s, [, v]) => s + v, 0)
+  Object.entries(phases)
+    .filter(([k]) => k !== 'total')
+    .reduce((s, [, v]) => s + v, 0)
 
 describe('contiguous phases', () => {
   it.each([

@@ -12,8 +12,17 @@ const jsonl = (...events: unknown[]): string => events.map((e) => JSON.stringify
 const resource = (url: string, status: number, navigate = false) => ({
   type: 'resource-snapshot',
   snapshot: {
-    request: { url, headers: navigate ? [{ name: 'Sec-Fetch-Mode', value: 'navigate' }, { name: 'Sec-Fetch-Dest', value: 'document' }] : [] },
-    response: { status }, timings: { blocked: 1, dns: 2, connect: 3, send: 0.5, wait: 10.25 },
+    request: {
+      url,
+      headers: navigate
+        ? [
+            { name: 'Sec-Fetch-Mode', value: 'navigate' },
+            { name: 'Sec-Fetch-Dest', value: 'document' },
+          ]
+        : [],
+    },
+    response: { status },
+    timings: { blocked: 1, dns: 2, connect: 3, send: 0.5, wait: 10.25 },
   },
 })
 
@@ -71,8 +80,14 @@ describe('addTraceLine', () => {
     for (const line of NETWORK.split('\n').filter(Boolean)) addTraceLine(into, '0-trace.network', Buffer.from(line))
     addTraceLine(into, 'trace.trace', Buffer.from('{"type":"console", torn'))
     expect(into).toEqual({
-      consoleLines: ['[browser log] hello', '[browser error] widget failed'], consoleErrors: 1, pageErrors: ['x is not defined'],
-      networkRequests: 3, networkErrors: 1, pages: ['https://shop.test/'], ttfb: { 'https://shop.test/': 16.75 }, cut: null,
+      consoleLines: ['[browser log] hello', '[browser error] widget failed'],
+      consoleErrors: 1,
+      pageErrors: ['x is not defined'],
+      networkRequests: 3,
+      networkErrors: 1,
+      pages: ['https://shop.test/'],
+      ttfb: { 'https://shop.test/': 16.75 },
+      cut: null,
     })
   })
 })

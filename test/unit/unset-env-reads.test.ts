@@ -21,13 +21,16 @@ const write = (name: string, text: string): string => {
 
 describe('recordUnsetEnvReads', () => {
   it('notes the unset names a project file reads, once each, with its file', async () => {
-    const file = write('reads.mjs', [
-      'export const token = `Bearer ${process.env.PICKET_TEST_UNSET_TOKEN}`',
-      'export const again = process.env.PICKET_TEST_UNSET_TOKEN',
-      "export const site = process.env.PICKET_TEST_UNSET_SITE ?? 'https://example.com'",
-      'export const { PICKET_TEST_UNSET_DESTRUCTURED } = process.env',
-      'export const path = process.env.PATH',
-    ].join('\n'))
+    const file = write(
+      'reads.mjs',
+      [
+        'export const token = `Bearer ${process.env.PICKET_TEST_UNSET_TOKEN}`',
+        'export const again = process.env.PICKET_TEST_UNSET_TOKEN',
+        "export const site = process.env.PICKET_TEST_UNSET_SITE ?? 'https://example.com'",
+        'export const { PICKET_TEST_UNSET_DESTRUCTURED } = process.env',
+        'export const path = process.env.PATH',
+      ].join('\n'),
+    )
     const real = process.env
     const { result, unset } = await recordUnsetEnvReads(root, async () => {
       const ownRead = process.env.PICKET_TEST_UNSET_BY_THE_TEST
@@ -45,10 +48,12 @@ describe('recordUnsetEnvReads', () => {
 
   it('puts process.env back when loading throws, and writes still reach it', async () => {
     const real = process.env
-    await expect(recordUnsetEnvReads(root, () => {
-      process.env.PICKET_TEST_WRITTEN = 'yes'
-      return Promise.reject(new Error('broken file'))
-    })).rejects.toThrow('broken file')
+    await expect(
+      recordUnsetEnvReads(root, () => {
+        process.env.PICKET_TEST_WRITTEN = 'yes'
+        return Promise.reject(new Error('broken file'))
+      }),
+    ).rejects.toThrow('broken file')
     expect(process.env).toBe(real)
     expect(real.PICKET_TEST_WRITTEN).toBe('yes')
     delete real.PICKET_TEST_WRITTEN

@@ -6,7 +6,12 @@ import { ValidationError } from '../../src/domain/errors.js'
 
 const member = (email: string, role: string, name: string | null = null): MemberItem => ({ type: 'member', email, role, name, status: 'ACTIVE' })
 const invite = (email: string, role: string, status: InviteItem['status'] = 'PENDING'): InviteItem => ({ type: 'invite', email, role, status })
-const items = [member('ana@example.com', 'OWNER', 'Ana'), member('bo@example.com', 'READ_ONLY', 'Bo Reader'), invite('cy@example.com', 'ADMIN'), invite('di@example.com', 'READ_ONLY', 'EXPIRED')]
+const items = [
+  member('ana@example.com', 'OWNER', 'Ana'),
+  member('bo@example.com', 'READ_ONLY', 'Bo Reader'),
+  invite('cy@example.com', 'ADMIN'),
+  invite('di@example.com', 'READ_ONLY', 'EXPIRED'),
+]
 const emails = (q: MemberListQuery) => pageMemberList(items, q).items.map((i) => i.email)
 
 describe('member list filters', () => {
@@ -54,7 +59,14 @@ describe('session and sign-in rules', () => {
     ['9 failures', [{ window_start: t0, failures: 9 }], 0],
     ['10 failures', [{ window_start: t0, failures: 10 }], LOGIN_WINDOW_MS - 1000],
     ['10 failures in an ended window', [{ window_start: t0 - LOGIN_WINDOW_MS, failures: 10 }], 0],
-    ['the longer wait of two', [{ window_start: t0 - 5000, failures: 12 }, { window_start: t0, failures: 10 }], LOGIN_WINDOW_MS - 1000],
+    [
+      'the longer wait of two',
+      [
+        { window_start: t0 - 5000, failures: 12 },
+        { window_start: t0, failures: 10 },
+      ],
+      LOGIN_WINDOW_MS - 1000,
+    ],
   ])('sign-in wait with %s', (_name, windows, want) => expect(loginRetryAfterMs(windows, t0 + 1000)).toBe(want))
 
   it.each<[unknown, boolean]>([

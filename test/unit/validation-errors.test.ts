@@ -17,20 +17,12 @@ describe('schema errors become field attributes', () => {
   })
 
   it('hides the null branch of nullable fields', () => {
-    const errors = [
-      err('/description', 'maxLength', { limit: 500 }),
-      err('/description', 'type', { type: 'null' }),
-      err('/description', 'anyOf', {}),
-    ]
+    const errors = [err('/description', 'maxLength', { limit: 500 }), err('/description', 'type', { type: 'null' }), err('/description', 'anyOf', {})]
     expect(fieldErrors(errors)).toEqual({ description: 'must be at most 500 characters long' })
   })
 
   it('reports only the inner field when a nullable array holds a bad item', () => {
-    const errors = [
-      err('/locations/0', 'enum', { allowedValues: ['us-east-1'] }),
-      err('/locations', 'type', { type: 'null' }),
-      err('/locations', 'anyOf', {}),
-    ]
+    const errors = [err('/locations/0', 'enum', { allowedValues: ['us-east-1'] }), err('/locations', 'type', { type: 'null' }), err('/locations', 'anyOf', {})]
     expect(fieldErrors(errors)).toEqual({ 'locations[0]': 'must be one of: "us-east-1"' })
   })
 

@@ -7,7 +7,9 @@ describe('page HTML', () => {
   it('escapes interpolations, joins arrays, drops empty values and keeps trusted markup', () => {
     const evil = `"><script>alert('x')</script>&`
     const out = html`<p title="${evil}">${evil}${[html`<b>${1}</b>`, '<i>']}${null}${undefined}${false}${trusted('<hr>')}</p>`.value
-    expect(out).toBe('<p title="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;">&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;<b>1</b>&lt;i&gt;<hr></p>')
+    expect(out).toBe(
+      '<p title="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;">&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;<b>1</b>&lt;i&gt;<hr></p>',
+    )
   })
 
   it.each([

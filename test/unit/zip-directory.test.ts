@@ -26,10 +26,46 @@ const u64 = (n: number) => {
 /** A zip64 archive of one stored entry, every size and offset in zip64 fields (as a writer of huge zips does). */
 function zip64(name: string, content: Buffer): Buffer {
   const nameBytes = Buffer.from(name)
-  const local = Buffer.concat([u32(0x04034b50), u16(45), u16(0), u16(0), u32(0), u32(0), u32(0xffffffff), u32(0xffffffff), u16(nameBytes.length), u16(20), nameBytes, u16(1), u16(16), u64(content.length), u64(content.length)])
+  const local = Buffer.concat([
+    u32(0x04034b50),
+    u16(45),
+    u16(0),
+    u16(0),
+    u32(0),
+    u32(0),
+    u32(0xffffffff),
+    u32(0xffffffff),
+    u16(nameBytes.length),
+    u16(20),
+    nameBytes,
+    u16(1),
+    u16(16),
+    u64(content.length),
+    u64(content.length),
+  ])
   const central = Buffer.concat([
-    u32(0x02014b50), u16(45), u16(45), u16(0), u16(0), u32(0), u32(0), u32(0xffffffff), u32(0xffffffff), u16(nameBytes.length), u16(28), u16(0), u16(0), u16(0), u32(0), u32(0xffffffff),
-    nameBytes, u16(1), u16(24), u64(content.length), u64(content.length), u64(0),
+    u32(0x02014b50),
+    u16(45),
+    u16(45),
+    u16(0),
+    u16(0),
+    u32(0),
+    u32(0),
+    u32(0xffffffff),
+    u32(0xffffffff),
+    u16(nameBytes.length),
+    u16(28),
+    u16(0),
+    u16(0),
+    u16(0),
+    u32(0),
+    u32(0xffffffff),
+    nameBytes,
+    u16(1),
+    u16(24),
+    u64(content.length),
+    u64(content.length),
+    u64(0),
   ])
   const cdOffset = local.length + content.length
   const record = Buffer.concat([u32(0x06064b50), u64(44), u16(45), u16(45), u32(0), u32(0), u64(1), u64(1), u64(central.length), u64(cdOffset)])

@@ -32,7 +32,11 @@ describe.each(sqlite)('the web console as served ($name)', (db) => {
   it('sends the hashed assets compressed as asked, cached for a year', async () => {
     const script = entryScript()
     expect(script).toMatch(/^\/assets\/index-[\w-]+\.js$/)
-    for (const [encoding, expected] of [['br', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+    for (const [encoding, expected] of [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
       const res = await get(script, { 'accept-encoding': encoding })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-encoding']).toBe(expected)

@@ -88,8 +88,18 @@ describe.each(testDbs)('dashboard pages on $name', (db) => {
 
   it('honours each display switch', async () => {
     await dashboard({
-      header: 'Bare', customUrl: 'bare', showP95: false, showP99: false, showGroupNames: false, hideTags: true, showHeader: false,
-      width: '960PX', expandChecks: true, sortByStatus: true, showCheckRunLinks: true, description: 'hidden',
+      header: 'Bare',
+      customUrl: 'bare',
+      showP95: false,
+      showP99: false,
+      showGroupNames: false,
+      hideTags: true,
+      showHeader: false,
+      width: '960PX',
+      expandChecks: true,
+      sortByStatus: true,
+      showCheckRunLinks: true,
+      description: 'hidden',
     })
     const bare = (await page('/dashboards/bare')).body
     expect(bare).not.toMatch(/<dt>P95|<dt>P99|class="group"|class="tag"|class="dash-header"|hidden<\/p>/)
@@ -163,7 +173,13 @@ describe.each(testDbs)('dashboard pages on $name', (db) => {
     expect((await page('/dashboards/secret/data', 401)).json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' })
     await page('/dashboards/secret/custom.css', 401)
     expect((await page(`/dashboards/secret/checks/${ids.web}`, 401)).body).not.toContain('Web home')
-    const form = (key: string) => t.app.inject({ method: 'POST', url: '/dashboards/secret/unlock', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `key=${encodeURIComponent(key)}` })
+    const form = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/dashboards/secret/unlock',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `key=${encodeURIComponent(key)}`,
+      })
     const wrong = await form('dk_wrong')
     expect(wrong.statusCode).toBe(401)
     expect(wrong.body).toContain('That key does not open this dashboard')

@@ -58,11 +58,20 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
   const incident = async (name: string, severity: string, services: string[], updates: Update[]): Promise<string> => {
     const [first, ...rest] = updates
     if (!first) throw new Error('an incident needs an update')
-    const created = await ok(t.call('POST', '/v1/status-pages/incidents', {
-      name, severity, services, incidentUpdates: [{ status: first.status, description: first.description, publicIncidentUpdateDate: iso(first.at) }],
-    }), 201)
+    const created = await ok(
+      t.call('POST', '/v1/status-pages/incidents', {
+        name,
+        severity,
+        services,
+        incidentUpdates: [{ status: first.status, description: first.description, publicIncidentUpdateDate: iso(first.at) }],
+      }),
+      201,
+    )
     for (const u of rest) {
-      await ok(t.call('POST', `/v1/status-pages/incidents/${created.id}/incident-updates`, { status: u.status, description: u.description, publicIncidentUpdateDate: iso(u.at) }), 201)
+      await ok(
+        t.call('POST', `/v1/status-pages/incidents/${created.id}/incident-updates`, { status: u.status, description: u.description, publicIncidentUpdateDate: iso(u.at) }),
+        201,
+      )
     }
     return String(created.id)
   }
@@ -77,19 +86,40 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
     clock.set(NOW - 2 * DAY)
     await service('Brand new')
     clock.set(NOW)
-    pageId = String((await statusPage({
-      name: 'Acme', url: 'acme', description: 'Live status of Acme', logo: 'https://cdn.acme.test/logo.png', redirectTo: 'https://acme.test/',
-      cards: [{ name: 'Core', services: [svc.API, svc.Website] }, { name: 'Extras', services: [svc['Brand new']] }],
-    })).id)
-    ids.open = await incident('API errors', 'MAJOR', [svc.API ?? ''], [
-      { status: 'INVESTIGATING', description: 'We are looking\ninto it', at: NOW - 3 * H },
-      { status: 'IDENTIFIED', description: 'Found the cause', at: NOW - 2 * H },
-    ])
+    pageId = String(
+      (
+        await statusPage({
+          name: 'Acme',
+          url: 'acme',
+          description: 'Live status of Acme',
+          logo: 'https://cdn.acme.test/logo.png',
+          redirectTo: 'https://acme.test/',
+          cards: [
+            { name: 'Core', services: [svc.API, svc.Website] },
+            { name: 'Extras', services: [svc['Brand new']] },
+          ],
+        })
+      ).id,
+    )
+    ids.open = await incident(
+      'API errors',
+      'MAJOR',
+      [svc.API ?? ''],
+      [
+        { status: 'INVESTIGATING', description: 'We are looking\ninto it', at: NOW - 3 * H },
+        { status: 'IDENTIFIED', description: 'Found the cause', at: NOW - 2 * H },
+      ],
+    )
     ids.minor = await incident('Slow pages', 'MINOR', [svc.Website ?? ''], [{ status: 'MONITORING', description: 'Watching', at: NOW - H }])
-    ids.past = await incident('Website down', 'CRITICAL', [svc.Website ?? ''], [
-      { status: 'INVESTIGATING', description: 'Down', at: NOW - 5 * DAY },
-      { status: 'RESOLVED', description: 'Back up', at: NOW - 5 * DAY + 65 * MIN },
-    ])
+    ids.past = await incident(
+      'Website down',
+      'CRITICAL',
+      [svc.Website ?? ''],
+      [
+        { status: 'INVESTIGATING', description: 'Down', at: NOW - 5 * DAY },
+        { status: 'RESOLVED', description: 'Back up', at: NOW - 5 * DAY + 65 * MIN },
+      ],
+    )
     ids.billing = await incident('Billing outage', 'CRITICAL', [svc.Billing ?? ''], [{ status: 'INVESTIGATING', description: 'Invoices late', at: NOW - H }])
   })
   afterAll(() => t.close())
@@ -102,7 +132,9 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
     const body = res.body
     expect(body).toMatch(/<body class="status-page auto" data-refresh="60">/)
     expect(body).toContain('<title>Acme status</title>')
-    expect(body).toMatch(/<a class="logo-link" href="https:\/\/acme.test\/" rel="noopener"><img class="logo" src="https:\/\/cdn.acme.test\/logo.png" alt="Acme"><\/a><h1>Acme<\/h1><p class="description">Live status of Acme<\/p>/)
+    expect(body).toMatch(
+      /<a class="logo-link" href="https:\/\/acme.test\/" rel="noopener"><img class="logo" src="https:\/\/cdn.acme.test\/logo.png" alt="Acme"><\/a><h1>Acme<\/h1><p class="description">Live status of Acme<\/p>/,
+    )
     expect(body).toContain('<div class="banner major" role="status">Major outage</div>')
     expect(body).toMatch(/<h2><span>Core<\/span><span class="uptime">[\d.]+% uptime<\/span><\/h2>/)
     expect(body).toMatch(/<h2><span>Extras<\/span><span class="uptime">100% uptime<\/span><\/h2>/)
@@ -130,7 +162,9 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
     const open = incidentBlock(body, ids.open ?? '')
     expect(open).toContain('class="sp-incident severity-MAJOR"')
     expect(open).toContain('<p class="meta">Major · Identified · Since 10 Jun 2026, 09:00 UTC · Affects API</p>')
-    expect(open).toMatch(/<li><span class="u-status">Identified<\/span><span class="u-text">Found the cause<\/span><time datetime="2026-06-10T10:00:00.000Z">10 Jun 2026, 10:00 UTC<\/time><\/li><li><span class="u-status">Investigating<\/span><span class="u-text">We are looking<br>into it<\/span>/)
+    expect(open).toMatch(
+      /<li><span class="u-status">Identified<\/span><span class="u-text">Found the cause<\/span><time datetime="2026-06-10T10:00:00.000Z">10 Jun 2026, 10:00 UTC<\/time><\/li><li><span class="u-status">Investigating<\/span><span class="u-text">We are looking<br>into it<\/span>/,
+    )
     expect(body.indexOf(`incident-${ids.minor}`)).toBeLessThan(body.indexOf(`incident-${ids.open}`))
     const past = incidentBlock(body, ids.past ?? '')
     expect(past).toContain('class="sp-incident severity-CRITICAL resolved"')
@@ -159,10 +193,15 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
     const history = await service('History')
     await statusPage({ name: 'History', url: 'history', cards: [{ name: 'All', services: [history] }] })
     for (let i = 1; i <= 12; i++) {
-      ids[`h${i}`] = await incident(`Old ${i}`, 'MINOR', [history], [
-        { status: 'INVESTIGATING', description: 'x', at: NOW - (20 - i) * DAY },
-        { status: 'RESOLVED', description: 'y', at: NOW - (20 - i) * DAY + 10 * MIN },
-      ])
+      ids[`h${i}`] = await incident(
+        `Old ${i}`,
+        'MINOR',
+        [history],
+        [
+          { status: 'INVESTIGATING', description: 'x', at: NOW - (20 - i) * DAY },
+          { status: 'RESOLVED', description: 'y', at: NOW - (20 - i) * DAY + 10 * MIN },
+        ],
+      )
     }
     const names = (body: string) => [...body.matchAll(/<h3>(Old \d+)<\/h3>/g)].map((m) => m[1])
     const first = await page('/status-pages/history')
@@ -196,8 +235,28 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
   it('serves the theme colours as a stylesheet, linked only when set; the default theme is the body class', async () => {
     expect(await page('/status-pages/acme')).not.toContain('theme.css')
     const themed = await statusPage({
-      name: 'Themed', url: 'themed', defaultTheme: 'DARK',
-      themeColors: { light: '#112233', dark: Object.fromEntries(['bodyBackgroundColor', 'headerBackgroundColor', 'headerFontColor', 'titleFontColor', 'bodyFontColor', 'bodyFontColorMuted', 'navigationFontColor', 'linkFontColor', 'cardBackgroundColor', 'borderColor', 'primaryButtonBackgroundColor', 'primaryButtonFontColor'].map((n) => [n, '#0a0b0c'])) },
+      name: 'Themed',
+      url: 'themed',
+      defaultTheme: 'DARK',
+      themeColors: {
+        light: '#112233',
+        dark: Object.fromEntries(
+          [
+            'bodyBackgroundColor',
+            'headerBackgroundColor',
+            'headerFontColor',
+            'titleFontColor',
+            'bodyFontColor',
+            'bodyFontColorMuted',
+            'navigationFontColor',
+            'linkFontColor',
+            'cardBackgroundColor',
+            'borderColor',
+            'primaryButtonBackgroundColor',
+            'primaryButtonFontColor',
+          ].map((n) => [n, '#0a0b0c']),
+        ),
+      },
     })
     const body = await page('/status-pages/themed')
     expect(body).toMatch(/<body class="status-page dark palette"/)
@@ -233,12 +292,13 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
     let calls = 0
     const real = buildStores(t.store)
     const counting = new Proxy(real, {
-      get: (stores, table: string) => new Proxy(stores[table as keyof Stores] as object, {
-        get: (target, method) => {
-          const value = (target as Record<string | symbol, unknown>)[method]
-          return typeof value === 'function' ? (...args: unknown[]) => (calls++, value.apply(target, args)) : value
-        },
-      }),
+      get: (stores, table: string) =>
+        new Proxy(stores[table as keyof Stores] as object, {
+          get: (target, method) => {
+            const value = (target as Record<string | symbol, unknown>)[method]
+            return typeof value === 'function' ? (...args: unknown[]) => (calls++, value.apply(target, args)) : value
+          },
+        }),
     })
     const deps = { stores: counting, transact: transactor(t.store), clock, publicBaseUrl: 'http://picket.test' } as unknown as ResourceDeps
     const pages = statusPagePageService(deps, { cacheMs: 0 })
@@ -290,14 +350,18 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
     expect((await subscribe(`email=${'a'.repeat(250)}%40example.com`)).body).toContain('too long')
 
     for (const [payload, headers] of [
-      ['%%%&&=', FORM], [`email=${'x'.repeat(20_000)}`, FORM], ['{"email": ', { 'content-type': 'application/json' }],
-      ['{"email": ["a@example.com"]}', { 'content-type': 'application/json' }], ['email=a@example.com', { 'content-type': 'text/plain' }], ['--x\r\n', { 'content-type': 'multipart/form-data; boundary=x' }],
+      ['%%%&&=', FORM],
+      [`email=${'x'.repeat(20_000)}`, FORM],
+      ['{"email": ', { 'content-type': 'application/json' }],
+      ['{"email": ["a@example.com"]}', { 'content-type': 'application/json' }],
+      ['email=a@example.com', { 'content-type': 'text/plain' }],
+      ['--x\r\n', { 'content-type': 'multipart/form-data; boundary=x' }],
     ] as Array<[string, Record<string, string>]>) {
       const res = await subscribe(payload, headers)
       expect(res.statusCode, `${headers['content-type']} ${payload.slice(0, 20)}`).toBeGreaterThanOrEqual(400)
       expect(res.statusCode, `${headers['content-type']} ${payload.slice(0, 20)}`).toBeLessThan(500)
     }
-    expect((await ok(t.call('GET', `/v1/status-pages/${pageId}/subscriptions`), 200))).toHaveLength(1)
+    expect(await ok(t.call('GET', `/v1/status-pages/${pageId}/subscriptions`), 200)).toHaveLength(1)
     const getForm = await get('/status-pages/acme/subscribe')
     expect(getForm.statusCode).toBe(303)
   })
@@ -312,7 +376,12 @@ describe.each(testDbs)('status page cache on $name', (db) => {
       const page = (await t.call('POST', '/v1/status-pages', { name: 'Cached', url: 'cached', cards: [{ name: 'Core', services: [service.id] }] })).json() as Json
       const body = async () => (await t.app.inject({ method: 'GET', url: '/status-pages/cached' })).body
       expect(await body()).toContain('All systems operational')
-      const res = await t.call('POST', '/v1/status-pages/incidents', { name: 'Cache test', severity: 'MAJOR', services: [service.id], incidentUpdates: [{ description: 'x', status: 'INVESTIGATING' }] })
+      const res = await t.call('POST', '/v1/status-pages/incidents', {
+        name: 'Cache test',
+        severity: 'MAJOR',
+        services: [service.id],
+        incidentUpdates: [{ description: 'x', status: 'INVESTIGATING' }],
+      })
       expect(res.statusCode, res.body).toBe(201)
       expect(await body()).not.toContain('Cache test')
       clock.advance(10_001)
@@ -331,11 +400,19 @@ describe.each(testDbs)('status page hosts on $name', (db) => {
   beforeAll(async () => {
     t = await startTestApp(db, { sites: { dashboardDomain: null, statusPageDomain: 'status.test' } })
     const service = (await t.call('POST', '/v1/status-pages/services', { name: 'API' })).json() as Json
-    for (const body of [{ name: 'Sub', url: 'sub' }, { name: 'Custom', url: 'custom', customDomain: 'status.example.com' }]) {
+    for (const body of [
+      { name: 'Sub', url: 'sub' },
+      { name: 'Custom', url: 'custom', customDomain: 'status.example.com' },
+    ]) {
       const res = await t.call('POST', '/v1/status-pages', { ...body, cards: [{ name: 'Core', services: [service.id] }] })
       expect(res.statusCode, res.body).toBe(201)
     }
-    const res = await t.call('POST', '/v1/status-pages/incidents', { name: 'Shared incident', severity: 'MEDIUM', services: [service.id], incidentUpdates: [{ description: 'x', status: 'INVESTIGATING' }] })
+    const res = await t.call('POST', '/v1/status-pages/incidents', {
+      name: 'Shared incident',
+      severity: 'MEDIUM',
+      services: [service.id],
+      incidentUpdates: [{ description: 'x', status: 'INVESTIGATING' }],
+    })
     expect(res.statusCode, res.body).toBe(201)
   })
   afterAll(() => t.close())

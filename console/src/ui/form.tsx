@@ -34,8 +34,16 @@ export function Field(props: FieldProps) {
     <div class={`field${error ? ' field-invalid' : ''}`} data-field={props.path}>
       <label for={id}>{props.label}</label>
       {props.children(id, describedBy, Boolean(error))}
-      {props.hint && !error ? <small id={`${id}-hint`} class="hint">{props.hint}</small> : null}
-      {error ? <small id={`${id}-error`} class="field-error" role="alert">{error}</small> : null}
+      {props.hint && !error ? (
+        <small id={`${id}-hint`} class="hint">
+          {props.hint}
+        </small>
+      ) : null}
+      {error ? (
+        <small id={`${id}-error`} class="field-error" role="alert">
+          {error}
+        </small>
+      ) : null}
     </div>
   )
 }
@@ -64,17 +72,43 @@ export function NumberField(props: Omit<InputProps, 'value' | 'onValue'> & { val
   return <TextField {...rest} type="number" value={value ?? ''} onValue={(v) => onNumber(v === '' ? null : Number(v))} />
 }
 
-export function TextArea(props: { label: string; path: string; errors: FieldErrors; value: string; onValue: (v: string) => void; rows?: number; hint?: ComponentChildren; mono?: boolean }) {
+export function TextArea(props: {
+  label: string
+  path: string
+  errors: FieldErrors
+  value: string
+  onValue: (v: string) => void
+  rows?: number
+  hint?: ComponentChildren
+  mono?: boolean
+}) {
   return (
     <Field label={props.label} path={props.path} errors={props.errors} hint={props.hint}>
       {(id, describedBy, invalid) => (
-        <textarea id={id} name={props.path} class={props.mono ? 'mono' : undefined} rows={props.rows ?? 4} value={props.value} aria-invalid={invalid} aria-describedby={describedBy} onInput={(e) => props.onValue(e.currentTarget.value)} />
+        <textarea
+          id={id}
+          name={props.path}
+          class={props.mono ? 'mono' : undefined}
+          rows={props.rows ?? 4}
+          value={props.value}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          onInput={(e) => props.onValue(e.currentTarget.value)}
+        />
       )}
     </Field>
   )
 }
 
-export function SelectField<T extends string>(props: { label: string; path: string; errors: FieldErrors; value: T; options: ReadonlyArray<T | { value: T; label: string }>; onValue: (v: T) => void; hint?: ComponentChildren }) {
+export function SelectField<T extends string>(props: {
+  label: string
+  path: string
+  errors: FieldErrors
+  value: T
+  options: ReadonlyArray<T | { value: T; label: string }>
+  onValue: (v: T) => void
+  hint?: ComponentChildren
+}) {
   return (
     <Field label={props.label} path={props.path} errors={props.errors} hint={props.hint}>
       {(id, describedBy, invalid) => (
@@ -95,7 +129,11 @@ export function CheckboxField(props: { label: string; path: string; errors: Fiel
         <input id={id} type="checkbox" name={props.path} checked={props.checked} onChange={(e) => props.onChecked(e.currentTarget.checked)} /> {props.label}
       </label>
       {props.hint && !error ? <small class="hint">{props.hint}</small> : null}
-      {error ? <small class="field-error" role="alert">{error}</small> : null}
+      {error ? (
+        <small class="field-error" role="alert">
+          {error}
+        </small>
+      ) : null}
     </div>
   )
 }

@@ -3,7 +3,14 @@ import { Link, useLocation } from 'wouter-preact'
 import { useSession } from '../api/session'
 
 const SECTIONS: Array<{ title: string; items: Array<{ href: string; label: string }> }> = [
-  { title: 'Monitoring', items: [{ href: '/', label: 'Checks' }, { href: '/groups', label: 'Groups' }, { href: '/incidents', label: 'Incidents' }] },
+  {
+    title: 'Monitoring',
+    items: [
+      { href: '/', label: 'Checks' },
+      { href: '/groups', label: 'Groups' },
+      { href: '/incidents', label: 'Incidents' },
+    ],
+  },
   {
     title: 'Alerting',
     items: [
@@ -51,7 +58,12 @@ export function Nav(props: { onNavigate?: () => void }) {
           <ul>
             {s.items.map((i) => (
               <li>
-                <Link href={i.href} class={isActive(i.href, location) ? 'active' : undefined} aria-current={isActive(i.href, location) ? 'page' : undefined} onClick={props.onNavigate}>
+                <Link
+                  href={i.href}
+                  class={isActive(i.href, location) ? 'active' : undefined}
+                  aria-current={isActive(i.href, location) ? 'page' : undefined}
+                  onClick={props.onNavigate}
+                >
                   {i.label}
                 </Link>
               </li>

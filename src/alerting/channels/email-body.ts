@@ -1,8 +1,7 @@
 /** The text and HTML parts of an alert e-mail (pure): the headline, the facts of the alert and the result link. */
 import { headline, SEVERITY_COLORS, severityOf, type NotificationVariables } from './variables.js'
 
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 /** The facts worth showing, in order, without the empty ones. */
 export function emailFacts(v: NotificationVariables): Array<[string, string]> {
@@ -26,10 +25,23 @@ export function emailBodies(v: NotificationVariables): { text: string; html: str
   const title = headline(v)
   const facts = emailFacts(v)
   const width = Math.max(...facts.map(([label]) => label.length)) + 2
-  const text = [title, '', ...facts.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`), '', `${v.PRIVATE_LOCATION_ID === null ? 'Result' : 'Private location'}: ${v.RESULT_LINK}`, '', '-- ', 'Sent by Picket', ''].join('\n')
+  const text = [
+    title,
+    '',
+    ...facts.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`),
+    '',
+    `${v.PRIVATE_LOCATION_ID === null ? 'Result' : 'Private location'}: ${v.RESULT_LINK}`,
+    '',
+    '-- ',
+    'Sent by Picket',
+    '',
+  ].join('\n')
   const color = SEVERITY_COLORS[severityOf(v.ALERT_TYPE)]
   const rows = facts
-    .map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#555;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0;vertical-align:top">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#555;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0;vertical-align:top">${escapeHtml(value)}</td></tr>`,
+    )
     .join('')
   const html = [
     '<!doctype html><html><body style="margin:0;padding:16px;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:14px;color:#222">',

@@ -39,8 +39,7 @@ function predicate(test: (...values: unknown[]) => boolean) {
   }
 }
 
-const contains = (haystack: unknown, needle: unknown): boolean =>
-  Array.isArray(haystack) ? haystack.some((x) => str(x) === str(needle)) : str(haystack).includes(str(needle))
+const contains = (haystack: unknown, needle: unknown): boolean => (Array.isArray(haystack) ? haystack.some((x) => str(x) === str(needle)) : str(haystack).includes(str(needle)))
 
 /** `team:x` or `team=x` in a tag list → `x`. */
 export function tagValue(tags: unknown, name: unknown, fallback?: unknown): string {

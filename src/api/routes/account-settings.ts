@@ -63,8 +63,8 @@ export async function accountSettingsRoutes(app: FastifyInstance, services: Serv
     {
       schema: {
         tags,
-        summary: 'Get the account\'s general settings',
-        description: 'badgesEnabled (default false): whether GET /v1/badges/checks/{id} and /v1/badges/groups/{id} serve this account\'s badges without an API key.',
+        summary: "Get the account's general settings",
+        description: "badgesEnabled (default false): whether GET /v1/badges/checks/{id} and /v1/badges/groups/{id} serve this account's badges without an API key.",
         response: { 200: GeneralSettingsView, ...errorResponses(401, 429) },
       },
     },
@@ -76,7 +76,7 @@ export async function accountSettingsRoutes(app: FastifyInstance, services: Serv
     {
       schema: {
         tags,
-        summary: 'Set the account\'s general settings',
+        summary: "Set the account's general settings",
         description: 'Replaces the general settings as a whole (parts left out take their defaults); the alert settings are not touched.',
         body: GeneralSettings,
         response: { 200: GeneralSettingsView, ...errorResponses(400, 401, 429) },

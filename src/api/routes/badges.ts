@@ -49,7 +49,11 @@ const etagOf = (svg: string): string => `"${createHash('sha256').update(svg).dig
 
 /** RFC 9110 If-None-Match: `*` or a list of (possibly weak) tags, compared weakly. */
 export const matchesEtag = (header: string | undefined, etag: string): boolean =>
-  header !== undefined && header.split(',').some((t) => { const tag = t.trim().replace(/^W\//, ''); return tag === '*' || tag === etag })
+  header !== undefined &&
+  header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '')
+    return tag === '*' || tag === etag
+  })
 
 async function sendBadge(request: FastifyRequest, reply: FastifyReply, svg: string): Promise<FastifyReply> {
   const etag = etagOf(svg)

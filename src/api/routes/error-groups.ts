@@ -11,7 +11,9 @@ const ErrorGroup = Type.Object({
   checkId: Type.String({ description: 'The check whose failing runs the group holds.' }),
   errorHash: Type.String({ description: 'sha256 (hex) of the cleaned error message, for deduplication.' }),
   rawErrorMessage: Nullable(Type.String({ description: 'The error message of the latest occurrence, as recorded in its check result.' })),
-  cleanedErrorMessage: Type.String({ description: 'The message with numbers, ids, UUIDs, hex, timestamps, IPs, ports, durations and quoted values replaced by placeholders; what the group is made by.' }),
+  cleanedErrorMessage: Type.String({
+    description: 'The message with numbers, ids, UUIDs, hex, timestamps, IPs, ports, durations and quoted values replaced by placeholders; what the group is made by.',
+  }),
   firstSeen: Type.String({ format: 'date-time', description: 'Start of the first failing run in the group.' }),
   lastSeen: Type.String({ format: 'date-time', description: 'Start of the latest failing run in the group.' }),
   archivedUntilNextEvent: Type.Boolean({ description: 'Hidden from the default lists until the error occurs again.' }),

@@ -35,10 +35,31 @@ import { traceViewerRoutes } from './results/trace-viewer.js'
 export async function resourceRoutes(app: FastifyInstance, services: Services, publicBaseUrl: string): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
   for (const routes of [
-    checkGroupRoutes, variableRoutes, snippetRoutes, alertChannelRoutes, accountSettingsRoutes, maintenanceWindowRoutes,
-    referenceDataRoutes, privateLocationRoutes, dashboardRoutes, statusPageRoutes, resultRoutes, checkSessionRoutes, triggerRoutes,
-    heartbeatRoutes, alertNotificationRoutes, checkAlertRoutes, errorGroupRoutes, analyticsRoutes, assetRoutes, badgeRoutes,
-    memberRoutes, apiKeyRoutes, privateLocationAgentRoutes, agentRoutes, projectRoutes,
+    checkGroupRoutes,
+    variableRoutes,
+    snippetRoutes,
+    alertChannelRoutes,
+    accountSettingsRoutes,
+    maintenanceWindowRoutes,
+    referenceDataRoutes,
+    privateLocationRoutes,
+    dashboardRoutes,
+    statusPageRoutes,
+    resultRoutes,
+    checkSessionRoutes,
+    triggerRoutes,
+    heartbeatRoutes,
+    alertNotificationRoutes,
+    checkAlertRoutes,
+    errorGroupRoutes,
+    analyticsRoutes,
+    assetRoutes,
+    badgeRoutes,
+    memberRoutes,
+    apiKeyRoutes,
+    privateLocationAgentRoutes,
+    agentRoutes,
+    projectRoutes,
   ]) {
     await routes(app, services)
   }

@@ -12,7 +12,9 @@ const tags = ['projects']
 export const DEPLOY_BODY_LIMIT_BYTES = 32 * 1_048_576
 const ACTIONS = ['create', 'update', 'delete', 'unchanged'] as const
 
-const Id = Type.Union([Type.String(), Type.Integer(), Type.Null()], { description: "The resource's id in the API (a variable: its key; a dashboard: its dashboardId); null for a create in a preview." })
+const Id = Type.Union([Type.String(), Type.Integer(), Type.Null()], {
+  description: "The resource's id in the API (a variable: its key; a dashboard: its dashboardId); null for a create in a preview.",
+})
 
 const ResourceChange = Type.Object({
   kind: StringEnum(RESOURCE_KINDS),
@@ -63,8 +65,8 @@ export async function projectRoutes(app: FastifyInstance, services: Services): P
         tags,
         summary: "Deploy a project's resources: create, update and delete what changed since its last deploy, in one transaction",
         description:
-          'Each payload is the body of the resource\'s create call; `{"$ref": "<kind>:<logicalId>"}` stands for the id of another resource of the request. '
-          + 'Every problem of the request is answered in one 400 before anything is written; a failure while writing rolls the whole deploy back.',
+          'Each payload is the body of the resource\'s create call; `{"$ref": "<kind>:<logicalId>"}` stands for the id of another resource of the request. ' +
+          'Every problem of the request is answered in one 400 before anything is written; a failure while writing rolls the whole deploy back.',
         querystring: PreviewQuery,
         body: DeployRequestSchema,
         response: { 200: DeployResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },

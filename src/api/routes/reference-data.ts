@@ -18,10 +18,8 @@ export async function referenceDataRoutes(app: FastifyInstance, services: Servic
   const data = services.referenceData
   const tags = ['reference data']
 
-  app.get(
-    '/v1/runtimes',
-    { schema: { tags, summary: 'List the runtimes', response: { 200: Type.Array(RuntimeSchema), ...errorResponses(401, 429) } } },
-    async () => data.runtimes(),
+  app.get('/v1/runtimes', { schema: { tags, summary: 'List the runtimes', response: { 200: Type.Array(RuntimeSchema), ...errorResponses(401, 429) } } }, async () =>
+    data.runtimes(),
   )
 
   app.get<{ Params: { id: string } }>(
@@ -50,7 +48,13 @@ export async function referenceDataRoutes(app: FastifyInstance, services: Servic
     )
     app.get(
       `/v1/${segment}`,
-      { schema: { tags, summary: `List every source ${label.replace('addresses', 'address')} of check runs once`, response: { 200: Type.Array(Type.String()), ...errorResponses(401, 429) } } },
+      {
+        schema: {
+          tags,
+          summary: `List every source ${label.replace('addresses', 'address')} of check runs once`,
+          response: { 200: Type.Array(Type.String()), ...errorResponses(401, 429) },
+        },
+      },
       async () => data.staticIps(family),
     )
     app.get(

@@ -66,5 +66,7 @@ export const ApiKeyView = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   createdBy: Type.Union([Type.Object({ id: Type.String(), email: Type.String() }), Type.Null()]),
-  role: Type.Union([StringEnum(ROLES), Type.Null()], { description: "The role the key acts with now (its user's current role; OWNER for operator keys); null when its user left the account." }),
+  role: Type.Union([StringEnum(ROLES), Type.Null()], {
+    description: "The role the key acts with now (its user's current role; OWNER for operator keys); null when its user left the account.",
+  }),
 })

@@ -23,14 +23,24 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
 
 /** A logical id from a folder name: lower case, other characters as dashes. */
 export const projectIdFor = (folder: string): string =>
-  folder.toLowerCase().replace(/[^a-z0-9_.-]+/g, '-').replace(/^[^a-z0-9]+/, '').replace(/-+$/, '') || 'my-project'
+  folder
+    .toLowerCase()
+    .replace(/[^a-z0-9_.-]+/g, '-')
+    .replace(/^[^a-z0-9]+/, '')
+    .replace(/-+$/, '') || 'my-project'
 
 export async function initProject(cwd: string, dir: string, out: (s: string) => void): Promise<void> {
   const target = path.resolve(cwd, dir)
   const files = await listFiles(TEMPLATE_DIR)
   const taken: string[] = []
   for (const f of files) {
-    if (await fs.stat(path.join(target, f)).then(() => true, () => false)) taken.push(f)
+    if (
+      await fs.stat(path.join(target, f)).then(
+        () => true,
+        () => false,
+      )
+    )
+      taken.push(f)
   }
   if (taken.length > 0) throw new CliError(`${target} already has ${taken.join(', ')}: picket init writes only into a folder without them`)
   const projectId = projectIdFor(path.basename(target))
@@ -39,14 +49,16 @@ export async function initProject(cwd: string, dir: string, out: (s: string) => 
     await fs.mkdir(path.dirname(path.join(target, f)), { recursive: true })
     await fs.writeFile(path.join(target, f), text)
   }
-  out([
-    `Wrote a project "${projectId}" to ${target}:`,
-    ...files.map((f) => `  ${f}`),
-    '',
-    'Next: edit the checks, then',
-    `  cd ${path.relative(cwd, target) || '.'}`,
-    '  picket login --url URL --account ID --key KEY',
-    '  picket test            # run them once now',
-    '  picket deploy --preview && picket deploy',
-  ].join('\n'))
+  out(
+    [
+      `Wrote a project "${projectId}" to ${target}:`,
+      ...files.map((f) => `  ${f}`),
+      '',
+      'Next: edit the checks, then',
+      `  cd ${path.relative(cwd, target) || '.'}`,
+      '  picket login --url URL --account ID --key KEY',
+      '  picket test            # run them once now',
+      '  picket deploy --preview && picket deploy',
+    ].join('\n'),
+  )
 }

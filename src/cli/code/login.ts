@@ -84,9 +84,11 @@ export async function whoami(env: CliEnvironment, out: (s: string) => void): Pro
   const resolved = await resolveLogin(env)
   const account = await whoIs(apiClient(resolved))
   const key = `${resolved.apiKey.slice(0, 6)}…`
-  out([
-    `Service: ${resolved.url}${resolved.source.url === 'env' ? ' (PICKET_API_URL)' : ''}`,
-    `Account: ${account.name} (${account.id})${resolved.source.accountId === 'env' ? ' (PICKET_ACCOUNT_ID)' : ''}`,
-    `Key:     ${key}${resolved.source.apiKey === 'env' ? ' (PICKET_API_KEY)' : ` (saved in ${env.loginFile})`}`,
-  ].join('\n'))
+  out(
+    [
+      `Service: ${resolved.url}${resolved.source.url === 'env' ? ' (PICKET_API_URL)' : ''}`,
+      `Account: ${account.name} (${account.id})${resolved.source.accountId === 'env' ? ' (PICKET_ACCOUNT_ID)' : ''}`,
+      `Key:     ${key}${resolved.source.apiKey === 'env' ? ' (PICKET_API_KEY)' : ` (saved in ${env.loginFile})`}`,
+    ].join('\n'),
+  )
 }

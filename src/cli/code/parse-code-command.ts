@@ -46,27 +46,65 @@ const OPTION_HELP: Record<CodeOption, [string, string]> = {
 }
 
 export const CODE_COMMANDS: CodeSpec[] = [
-  { name: 'login', options: ['url', 'account', 'key'], maxArgs: 0, usage: 'login --url URL --account ID --key KEY', summary: 'Check and save where and as whom the commands below work' },
+  {
+    name: 'login',
+    options: ['url', 'account', 'key'],
+    maxArgs: 0,
+    usage: 'login --url URL --account ID --key KEY',
+    summary: 'Check and save where and as whom the commands below work',
+  },
   { name: 'logout', options: [], maxArgs: 0, usage: 'logout', summary: 'Forget the saved login' },
   { name: 'whoami', options: [], maxArgs: 0, usage: 'whoami', summary: 'Show the service, account and key the commands use' },
   {
-    name: 'init', options: [], maxArgs: 1, usage: 'init [DIR]', summary: 'Write a template project (one check of each main type)',
+    name: 'init',
+    options: [],
+    maxArgs: 1,
+    usage: 'init [DIR]',
+    summary: 'Write a template project (one check of each main type)',
     args: [['DIR', 'the folder to write it into (default: this one)']],
   },
-  { name: 'deploy', options: ['preview', 'config'], maxArgs: 0, usage: 'deploy [--preview] [--config FILE]', summary: 'Make the service match the project files (--preview: show the diff only)' },
   {
-    name: 'test', options: ['reporter', 'timeout', 'config'], maxArgs: 20, usage: 'test [FILTER…] [--reporter list|json]',
+    name: 'deploy',
+    options: ['preview', 'config'],
+    maxArgs: 0,
+    usage: 'deploy [--preview] [--config FILE]',
+    summary: 'Make the service match the project files (--preview: show the diff only)',
+  },
+  {
+    name: 'test',
+    options: ['reporter', 'timeout', 'config'],
+    maxArgs: 20,
+    usage: 'test [FILTER…] [--reporter list|json]',
     summary: "Run the project's checks once now (--timeout S); exit 1 if one fails",
     args: [['FILTER…', 'run only the checks whose logical id or file contains one of them']],
   },
-  { name: 'destroy', options: ['project', 'force', 'config'], maxArgs: 0, usage: 'destroy [--project ID] --force', summary: "Delete every resource the project deployed (without --force: show them)" },
-  { name: 'trigger', options: ['tags', 'reporter', 'timeout'], maxArgs: 0, usage: 'trigger --tags A,B [--tags C] [--reporter R]', summary: 'Run deployed checks with these tags now (CI)' },
+  {
+    name: 'destroy',
+    options: ['project', 'force', 'config'],
+    maxArgs: 0,
+    usage: 'destroy [--project ID] --force',
+    summary: 'Delete every resource the project deployed (without --force: show them)',
+  },
+  {
+    name: 'trigger',
+    options: ['tags', 'reporter', 'timeout'],
+    maxArgs: 0,
+    usage: 'trigger --tags A,B [--tags C] [--reporter R]',
+    summary: 'Run deployed checks with these tags now (CI)',
+  },
 ]
 
 const OPTIONS = {
-  url: { type: 'string' }, account: { type: 'string' }, key: { type: 'string' }, config: { type: 'string' },
-  preview: { type: 'boolean' }, reporter: { type: 'string' }, timeout: { type: 'string' }, project: { type: 'string' },
-  force: { type: 'boolean' }, tags: { type: 'string', multiple: true },
+  url: { type: 'string' },
+  account: { type: 'string' },
+  key: { type: 'string' },
+  config: { type: 'string' },
+  preview: { type: 'boolean' },
+  reporter: { type: 'string' },
+  timeout: { type: 'string' },
+  project: { type: 'string' },
+  force: { type: 'boolean' },
+  tags: { type: 'string', multiple: true },
 } as const
 
 export const isCodeCommand = (word: string | undefined): boolean => CODE_COMMANDS.some((c) => c.name === word)
@@ -121,7 +159,10 @@ function parseSpec(spec: CodeSpec, args: string[]): ParsedCode {
   const withConfig = config === undefined ? {} : { config }
   switch (spec.name) {
     case 'login':
-      return { kind: 'command', command: { name: 'login', ...(values.url ? { url: values.url } : {}), ...(values.account ? { account: values.account } : {}), ...(values.key ? { key: values.key } : {}) } }
+      return {
+        kind: 'command',
+        command: { name: 'login', ...(values.url ? { url: values.url } : {}), ...(values.account ? { account: values.account } : {}), ...(values.key ? { key: values.key } : {}) },
+      }
     case 'logout':
     case 'whoami':
       return { kind: 'command', command: { name: spec.name } }
@@ -134,8 +175,14 @@ function parseSpec(spec: CodeSpec, args: string[]): ParsedCode {
     case 'destroy':
       return { kind: 'command', command: { name: 'destroy', ...withConfig, ...(values.project ? { project: values.project } : {}), force: values.force === true } }
     case 'trigger': {
-      const tags = (values.tags ?? []).map((t) => t.split(',').map((s) => s.trim()).filter((s) => s !== ''))
-      if (tags.length === 0 || tags.some((t) => t.length === 0)) return { kind: 'usage-error', problem: '"trigger" needs --tags with at least one tag (--tags a,b matches checks with both)' }
+      const tags = (values.tags ?? []).map((t) =>
+        t
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      )
+      if (tags.length === 0 || tags.some((t) => t.length === 0))
+        return { kind: 'usage-error', problem: '"trigger" needs --tags with at least one tag (--tags a,b matches checks with both)' }
       return { kind: 'command', command: { name: 'trigger', tags, reporter, timeoutSeconds } }
     }
   }

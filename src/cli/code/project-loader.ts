@@ -93,7 +93,12 @@ export async function loadProject(options: { cwd: string; config?: string | unde
     const named = entries.map((e) => ({ label: String(e.construct), file: e.construct.declaredIn && session.describe(e.construct.declaredIn), resource: e.resource }))
     const reads = [...loadedConfig.unset, ...unset].map((r) => ({ name: r.name, file: session.describe(r.file) }))
     return {
-      root, configFile, logicalId: config.logicalId, name: config.name ?? config.logicalId, resources: entries.map((e) => e.resource), fileOf,
+      root,
+      configFile,
+      logicalId: config.logicalId,
+      name: config.name ?? config.logicalId,
+      resources: entries.map((e) => e.resource),
+      fileOf,
       envProblems: findEnvProblems(named, reads),
     }
   } catch (err) {

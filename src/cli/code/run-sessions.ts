@@ -60,7 +60,12 @@ async function awaitSession(client: ApiClient, session: SessionOutcome, deadline
       return { ...last, status: 'TIMED_OUT' }
     }
     const wait = Math.max(1, Math.min(30, left))
-    const answer = await client.call<SessionOutcome>('GET', `/v1/check-sessions/${session.checkSessionId}/completion?maxWaitSeconds=${wait}`, undefined, (s) => s === 200 || s === 408)
+    const answer = await client.call<SessionOutcome>(
+      'GET',
+      `/v1/check-sessions/${session.checkSessionId}/completion?maxWaitSeconds=${wait}`,
+      undefined,
+      (s) => s === 200 || s === 408,
+    )
     if (answer.status === 200) return answer.body
     if (answer.status !== 408) throw new CliError(`unexpected answer ${answer.status} while waiting for a run`)
     await sleep(10)

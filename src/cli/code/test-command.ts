@@ -69,9 +69,11 @@ export async function runTest(
     const logicalIdOf = new Map(deployed.changes.filter((c) => c.kind === 'check').map((c) => [String(c.id), c.logicalId]))
     outcomes = (await runSessions(client, { checkId: [...logicalIdOf.keys()] }, options.timeoutSeconds)).map((o) => ({ ...o, logicalId: logicalIdOf.get(o.checkId) ?? o.checkId }))
   } finally {
-    await client.call('DELETE', `/v1/projects/${encodeURIComponent(testProject.logicalId)}`, undefined, (s) => s < 300 || s === 404).catch((err: unknown) => {
-      out(`warning: could not remove the temporary project ${testProject.logicalId}: ${err instanceof Error ? err.message : String(err)}`)
-    })
+    await client
+      .call('DELETE', `/v1/projects/${encodeURIComponent(testProject.logicalId)}`, undefined, (s) => s < 300 || s === 404)
+      .catch((err: unknown) => {
+        out(`warning: could not remove the temporary project ${testProject.logicalId}: ${err instanceof Error ? err.message : String(err)}`)
+      })
   }
   const passed = outcomes.every(sessionPassed)
   if (options.reporter === 'json') out(JSON.stringify({ project: project.logicalId, passed, skipped, checks: outcomes }, null, 2))

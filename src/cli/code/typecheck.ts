@@ -52,5 +52,4 @@ export function typeCheck(files: string[], constructsEntry: string, projectRoot:
   return problems
 }
 
-export const formatTypeProblem = (p: TypeProblem, cwd: string): string =>
-  `${path.relative(cwd, p.file) || p.file}:${p.line}:${p.column} - ${p.message}`
+export const formatTypeProblem = (p: TypeProblem, cwd: string): string => `${path.relative(cwd, p.file) || p.file}:${p.line}:${p.column} - ${p.message}`

@@ -19,8 +19,12 @@ export interface BaseMetric {
 
 const ms = (name: string, label: string): BaseMetric => ({ name, unit: 'milliseconds', label, type: 'Float' })
 const HTTP_PHASES = [
-  ms('responseTime', 'Response time'), ms('wait', 'Wait'), ms('dns', 'DNS'), ms('tcp', 'TCP connect'),
-  ms('firstByte', 'Time to first byte'), ms('download', 'Download'),
+  ms('responseTime', 'Response time'),
+  ms('wait', 'Wait'),
+  ms('dns', 'DNS'),
+  ms('tcp', 'TCP connect'),
+  ms('firstByte', 'Time to first byte'),
+  ms('download', 'Download'),
 ]
 
 /**
@@ -34,11 +38,17 @@ export const TIMING_BASES: Readonly<Record<string, readonly BaseMetric[]>> = {
   DNS: [ms('total', 'Total')],
   ICMP: [
     { name: 'packetLoss', unit: 'percentage', label: 'Packet loss', type: 'Float' },
-    ms('latencyMin', 'Latency (min)'), ms('latencyMax', 'Latency (max)'), ms('latencyAvg', 'Latency (avg)'), ms('latencyStdDev', 'Latency (std dev)'),
+    ms('latencyMin', 'Latency (min)'),
+    ms('latencyMax', 'Latency (max)'),
+    ms('latencyAvg', 'Latency (avg)'),
+    ms('latencyStdDev', 'Latency (std dev)'),
   ],
   BROWSER: [
-    ms('responseTime', 'Response time'), ms('TTFB', 'Time to first byte'), ms('FCP', 'First contentful paint'),
-    ms('LCP', 'Largest contentful paint'), { name: 'CLS', unit: 'score', label: 'Cumulative layout shift', type: 'Float' },
+    ms('responseTime', 'Response time'),
+    ms('TTFB', 'Time to first byte'),
+    ms('FCP', 'First contentful paint'),
+    ms('LCP', 'Largest contentful paint'),
+    { name: 'CLS', unit: 'score', label: 'Cumulative layout shift', type: 'Float' },
     ms('TBT', 'Total blocking time'),
     { name: 'consoleErrors', unit: 'count', label: 'Console errors', type: 'Int' },
     { name: 'networkErrors', unit: 'count', label: 'Network errors', type: 'Int' },
@@ -70,8 +80,7 @@ export const ANALYTICS_ROUTES: Readonly<Record<string, { checkType: string; grou
   'playwright-checks': { checkType: 'PLAYWRIGHT', groupBy: ['runLocation'], intervals: true },
 }
 
-export const routeOfType = (checkType: string): string | undefined =>
-  Object.entries(ANALYTICS_ROUTES).find(([, r]) => r.checkType === checkType)?.[0]
+export const routeOfType = (checkType: string): string | undefined => Object.entries(ANALYTICS_ROUTES).find(([, r]) => r.checkType === checkType)?.[0]
 
 export interface MetricName {
   name: string

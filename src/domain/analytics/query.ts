@@ -34,12 +34,21 @@ export interface RouteRules {
 /** Most buckets one query may produce (30 days by the minute is 43,200). */
 export const MAX_BUCKETS = 50_000
 /** Heartbeat routes take the heartbeat event states of the reference; they map onto run outcomes. */
-const HEARTBEAT_STATES: ReadonlyArray<[string, StatusFilter]> = [['FAILING', 'failure'], ['EARLY', 'success'], ['RECEIVED', 'success'], ['GRACE', 'success'], ['LATE', 'success']]
+const HEARTBEAT_STATES: ReadonlyArray<[string, StatusFilter]> = [
+  ['FAILING', 'failure'],
+  ['EARLY', 'success'],
+  ['RECEIVED', 'success'],
+  ['GRACE', 'success'],
+  ['LATE', 'success'],
+]
 
 type Raw = Record<string, unknown>
 
 const list = (v: unknown): string[] =>
-  (Array.isArray(v) ? v : v === undefined ? [] : [v]).flatMap((x) => String(x).split(',')).map((s) => s.trim()).filter((s) => s !== '')
+  (Array.isArray(v) ? v : v === undefined ? [] : [v])
+    .flatMap((x) => String(x).split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
 
 const single = (v: unknown): string | undefined => (Array.isArray(v) ? (v.length > 0 ? String(v[v.length - 1]) : undefined) : v === undefined ? undefined : String(v))
 
@@ -70,13 +79,19 @@ function parseMetrics(errors: FieldErrorCollector, checkType: string, v: unknown
   const known = new Map(metricNamesFor(checkType).map((m) => [m.name, m]))
   const unknown = asked.filter((n) => !known.has(n))
   if (unknown.length > 0) {
-    errors.add('metrics', `${unknown.map((n) => `"${n}"`).join(', ')} ${unknown.length === 1 ? 'is not a metric' : 'are not metrics'} of ${checkType} checks; known: ${[...known.keys()].join(', ')}`)
+    errors.add(
+      'metrics',
+      `${unknown.map((n) => `"${n}"`).join(', ')} ${unknown.length === 1 ? 'is not a metric' : 'are not metrics'} of ${checkType} checks; known: ${[...known.keys()].join(', ')}`,
+    )
     return { metrics: [], raw: false }
   }
   const metrics = asked.map((n) => known.get(n) as MetricName)
   const raw = metrics.some((m) => !m.summary && m.aggregation === undefined)
   if (raw && metrics.some((m) => m.aggregation !== undefined)) {
-    errors.add('metrics', 'mixes raw metrics (bare names such as responseTime: one point per run) with aggregated ones (such as responseTime_p95); ask for them in separate queries')
+    errors.add(
+      'metrics',
+      'mixes raw metrics (bare names such as responseTime: one point per run) with aggregated ones (such as responseTime_p95); ask for them in separate queries',
+    )
   }
   return { metrics, raw }
 }
@@ -124,7 +139,10 @@ export function parseAnalyticsQuery(rules: RouteRules, q: Raw, now: number): Ana
     }
   }
   if (intervalMs !== null && errors.empty && (window.to - window.from) / intervalMs > MAX_BUCKETS) {
-    errors.add('aggregationInterval', `gives more than ${MAX_BUCKETS} buckets over this window; use at least ${Math.ceil((window.to - window.from) / MAX_BUCKETS / MINUTE_MS)} minutes`)
+    errors.add(
+      'aggregationInterval',
+      `gives more than ${MAX_BUCKETS} buckets over this window; use at least ${Math.ceil((window.to - window.from) / MAX_BUCKETS / MINUTE_MS)} minutes`,
+    )
   }
   const groupText = single(q.groupBy)
   let groupBy: GroupBy | null = null

@@ -29,12 +29,7 @@ export function asText(value: unknown): string {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-const isEmpty = (v: unknown): boolean =>
-  v === undefined ||
-  v === null ||
-  v === '' ||
-  (Array.isArray(v) && v.length === 0) ||
-  (isRecord(v) && Object.keys(v).length === 0)
+const isEmpty = (v: unknown): boolean => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) || (isRecord(v) && Object.keys(v).length === 0)
 
 const equals = (actual: unknown, target: string): boolean => {
   const a = asNumber(actual)
@@ -43,8 +38,7 @@ const equals = (actual: unknown, target: string): boolean => {
   return asText(actual) === target
 }
 
-const contains = (actual: unknown, target: string): boolean =>
-  Array.isArray(actual) ? actual.some((item) => equals(item, target)) : asText(actual).includes(target)
+const contains = (actual: unknown, target: string): boolean => (Array.isArray(actual) ? actual.some((item) => equals(item, target)) : asText(actual).includes(target))
 
 const hasKey = (actual: unknown, key: string): boolean => {
   if (isRecord(actual)) return Object.prototype.hasOwnProperty.call(actual, key)

@@ -21,9 +21,7 @@ export function evaluateJsonPath(doc: unknown, path: string): JsonPathOutcome {
     const matches = run(doc, expression)
     if (matches.length > 0 || !LENGTH_SUFFIX.test(expression)) return { ok: true, matches }
     const base = run(doc, expression.replace(LENGTH_SUFFIX, ''))
-    const lengths = base
-      .filter((v) => Array.isArray(v) || typeof v === 'string')
-      .map((v) => (v as unknown[] | string).length)
+    const lengths = base.filter((v) => Array.isArray(v) || typeof v === 'string').map((v) => (v as unknown[] | string).length)
     return { ok: true, matches: lengths }
   } catch (err) {
     return { ok: false, error: `invalid JSONPath ${JSON.stringify(expression)}: ${(err as Error).message}` }

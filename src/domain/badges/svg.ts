@@ -32,8 +32,20 @@ interface Palette {
 
 export const PALETTES: Record<BadgeTheme, Palette> = {
   default: { label: '#555', labelText: '#fff', valueText: '#fff', shadow: true, status: { passing: '#4c1', degraded: '#dfb317', failing: '#e05d44', pending: '#9f9f9f' } },
-  light: { label: '#eaeef2', labelText: '#24292f', valueText: '#24292f', shadow: false, status: { passing: '#aceebb', degraded: '#fae17d', failing: '#ffc1c0', pending: '#d0d7de' } },
-  dark: { label: '#30363d', labelText: '#f0f6fc', valueText: '#f0f6fc', shadow: false, status: { passing: '#238636', degraded: '#9e6a03', failing: '#da3633', pending: '#6e7681' } },
+  light: {
+    label: '#eaeef2',
+    labelText: '#24292f',
+    valueText: '#24292f',
+    shadow: false,
+    status: { passing: '#aceebb', degraded: '#fae17d', failing: '#ffc1c0', pending: '#d0d7de' },
+  },
+  dark: {
+    label: '#30363d',
+    labelText: '#f0f6fc',
+    valueText: '#f0f6fc',
+    shadow: false,
+    status: { passing: '#238636', degraded: '#9e6a03', failing: '#da3633', pending: '#6e7681' },
+  },
 }
 
 /** Characters that are not allowed in XML 1.0 text at all (C0 controls other than tab, newline, return; lone surrogates; U+FFFE/F). */
@@ -45,7 +57,7 @@ export function escapeXml(text: string): string {
   return text.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
 }
 
-const NARROW = new Set([...'iljI.,:;!|\'`()[]{} /\\ft'])
+const NARROW = new Set([..."iljI.,:;!|'`()[]{} /\\ft"])
 const WIDE = new Set([...'mwMWOQ@%&GDHNU#'])
 
 /** Estimated width in px of a text in Verdana 11px (bold is about 10% wider). */
@@ -87,7 +99,8 @@ const GEOMETRY: Record<BadgeStyle, Geometry> = {
 
 const GRADIENTS = {
   soft: '<stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/>',
-  strong: '<stop offset="0" stop-color="#fff" stop-opacity=".7"/><stop offset=".1" stop-color="#aaa" stop-opacity=".1"/><stop offset=".9" stop-opacity=".3"/><stop offset="1" stop-opacity=".5"/>',
+  strong:
+    '<stop offset="0" stop-color="#fff" stop-opacity=".7"/><stop offset=".1" stop-color="#aaa" stop-opacity=".1"/><stop offset=".9" stop-opacity=".3"/><stop offset="1" stop-opacity=".5"/>',
 }
 
 const text = (x: number, y: number, content: string, fill: string, shadow: boolean): string =>

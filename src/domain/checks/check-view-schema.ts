@@ -62,14 +62,14 @@ export function checkViewSchema(def: CheckTypeDef, options: { inUnion?: boolean 
 }
 
 /** The fields every check view has, whatever its type. */
-export const BaseCheckView = Type.Object(
-  { checkType: StringEnum(CHECK_TYPES), name: Type.String(), ...checkResponseFields },
-  open,
-)
+export const BaseCheckView = Type.Object({ checkType: StringEnum(CHECK_TYPES), name: Type.String(), ...checkResponseFields }, open)
 export type CheckView = Static<typeof BaseCheckView> & Record<string, unknown>
 
 /**
  * Any check: the view of its type, told apart by checkType. There is no catch-all branch, so that a check that does
  * not match its own type's view fails the response check rather than passing as a generic one.
  */
-export const AnyCheckView = Type.Union(CHECK_TYPE_DEFS.map((def) => checkViewSchema(def, { inUnion: true })), { description: 'A check; its fields depend on checkType.' })
+export const AnyCheckView = Type.Union(
+  CHECK_TYPE_DEFS.map((def) => checkViewSchema(def, { inUnion: true })),
+  { description: 'A check; its fields depend on checkType.' },
+)

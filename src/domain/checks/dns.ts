@@ -14,9 +14,7 @@ const DnsRequest = Type.Object({
   nameServer: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   port: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 65535, default: 53 }))),
   protocol: Type.Optional(StringEnum(['UDP', 'TCP'] as const, { default: 'UDP' })),
-  assertions: Type.Optional(
-    Type.Array(assertionSchema(['RESPONSE_TIME', 'RESPONSE_CODE', 'TEXT_ANSWER', 'JSON_ANSWER'], COMPARISONS), { maxItems: 100 }),
-  ),
+  assertions: Type.Optional(Type.Array(assertionSchema(['RESPONSE_TIME', 'RESPONSE_CODE', 'TEXT_ANSWER', 'JSON_ANSWER'], COMPARISONS), { maxItems: 100 })),
 })
 
 export const dnsCheck = {

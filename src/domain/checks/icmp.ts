@@ -16,8 +16,7 @@ const IcmpRequest = Type.Object({
   assertions: Type.Optional(Type.Array(assertionSchema(['LATENCY', 'JSON_RESPONSE'], ICMP_COMPARISONS), { maxItems: 100 })),
 })
 
-const PacketLoss = (fallback: number) =>
-  Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 100, default: fallback }))
+const PacketLoss = (fallback: number) => Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 100, default: fallback }))
 
 export const icmpCheck = {
   checkType: 'ICMP',

@@ -17,8 +17,7 @@ const Closed = <T extends TProperties>(properties: T, options: Record<string, un
 
 export const MAX_PLAYWRIGHT_TIMEOUT_MS = 240_000
 
-const Timeout = (description: string, minimum = 1) =>
-  Type.Optional(Type.Integer({ minimum, maximum: MAX_PLAYWRIGHT_TIMEOUT_MS, description }))
+const Timeout = (description: string, minimum = 1) => Type.Optional(Type.Integer({ minimum, maximum: MAX_PLAYWRIGHT_TIMEOUT_MS, description }))
 
 const Dimension = Type.Integer({ minimum: 1, maximum: 10_000 })
 
@@ -30,8 +29,9 @@ export const PlaywrightUseOptions = Closed(
     timezoneId: Type.Optional(Type.String({ maxLength: 64, description: 'e.g. Europe/Paris' })),
     extraHTTPHeaders: Type.Optional(
       // Typed as the record it accepts (an empty Type.Object with additionalProperties is typed as `object`).
-      Type.Object({}, { additionalProperties: Type.String({ maxLength: 16384 }), maxProperties: 100, description: 'Headers sent with every request.' }) as
-        TSchema as TUnsafe<Record<string, string>>,
+      Type.Object({}, { additionalProperties: Type.String({ maxLength: 16384 }), maxProperties: 100, description: 'Headers sent with every request.' }) as TSchema as TUnsafe<
+        Record<string, string>
+      >,
     ),
     httpCredentials: Type.Optional(Closed({ username: Type.String({ maxLength: 1024 }), password: Type.String({ maxLength: 1024 }) })),
     ignoreHTTPSErrors: Type.Optional(Type.Boolean()),
@@ -39,9 +39,7 @@ export const PlaywrightUseOptions = Closed(
     navigationTimeout: Timeout('Milliseconds for each navigation; 0: no limit.', 0),
     userAgent: Type.Optional(Type.String({ maxLength: 1024 })),
     colorScheme: Type.Optional(StringEnum(['light', 'dark', 'no-preference'] as const)),
-    geolocation: Type.Optional(
-      Closed({ latitude: Type.Number({ minimum: -90, maximum: 90 }), longitude: Type.Number({ minimum: -180, maximum: 180 }) }),
-    ),
+    geolocation: Type.Optional(Closed({ latitude: Type.Number({ minimum: -90, maximum: 90 }), longitude: Type.Number({ minimum: -180, maximum: 180 }) })),
     permissions: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50, description: 'e.g. geolocation' })),
   },
   { description: 'The supported subset of Playwright `use` options.' },

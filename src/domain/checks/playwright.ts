@@ -68,7 +68,11 @@ function validateFiles(files: unknown, errors: FieldErrorCollector): void {
   if (bytes > MAX_SUITE_BYTES) errors.add('files', `must hold at most ${MAX_SUITE_BYTES} bytes of content in total (5 MiB)`)
   // A config may name its own testMatch (e2e/*.e2e.js): then the run, not this check, says when nothing matches.
   const configured = files.some((file: unknown) => isObject(file) && typeof file.path === 'string' && /(^|\/)playwright\.config\.(ts|js|mjs|cjs|mts|cts)$/.test(file.path))
-  if (tests === 0 && !configured) errors.add('files', 'must include at least one test file (*.spec.* or *.test.* with extension ts, js, mjs, cjs, mts or cts) or a playwright.config file whose testMatch finds them')
+  if (tests === 0 && !configured)
+    errors.add(
+      'files',
+      'must include at least one test file (*.spec.* or *.test.* with extension ts, js, mjs, cjs, mts or cts) or a playwright.config file whose testMatch finds them',
+    )
 }
 
 export function validatePlaywrightSuite(doc: Doc, errors: FieldErrorCollector): void {
@@ -122,7 +126,7 @@ export const playwrightCheck = {
     },
     playwrightConfig: playwrightConfigField,
     playwrightVersion: {
-      schema: Nullable(Type.String({ maxLength: 64, description: 'The @playwright/test version the suite expects; null: the runner\'s.' })),
+      schema: Nullable(Type.String({ maxLength: 64, description: "The @playwright/test version the suite expects; null: the runner's." })),
       default: nul,
     },
     workingDir: {
@@ -130,11 +134,22 @@ export const playwrightCheck = {
       default: nul,
     },
     testCommand: {
-      schema: Type.String({ minLength: 1, maxLength: 1024, default: DEFAULT_TEST_COMMAND, description: 'Runs the tests, in workingDir: `npx playwright test` and its options (--grep, --grep-invert, --project, --retries, --max-failures, --workers up to the runner\'s cap, --config, --timeout, --repeat-each, file filters), optionally after NAME=value settings. No shell runs it.' }),
+      schema: Type.String({
+        minLength: 1,
+        maxLength: 1024,
+        default: DEFAULT_TEST_COMMAND,
+        description:
+          "Runs the tests, in workingDir: `npx playwright test` and its options (--grep, --grep-invert, --project, --retries, --max-failures, --workers up to the runner's cap, --config, --timeout, --repeat-each, file filters), optionally after NAME=value settings. No shell runs it.",
+      }),
       default: () => DEFAULT_TEST_COMMAND,
     },
     installCommand: {
-      schema: Type.String({ maxLength: 1024, default: '', description: 'Installs the suite\'s dependencies from its package.json, in workingDir: `npm ci` or `npm install` with their common options. Empty: `npm ci` when a package-lock.json is there, `npm install` when only a package.json is, nothing otherwise. Installs are cached by package.json and lockfile; install scripts run only where the installation allows them.' }),
+      schema: Type.String({
+        maxLength: 1024,
+        default: '',
+        description:
+          "Installs the suite's dependencies from its package.json, in workingDir: `npm ci` or `npm install` with their common options. Empty: `npm ci` when a package-lock.json is there, `npm install` when only a package.json is, nothing otherwise. Installs are cached by package.json and lockfile; install scripts run only where the installation allows them.",
+      }),
       default: () => '',
     },
     browsers: {

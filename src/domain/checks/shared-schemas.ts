@@ -38,12 +38,8 @@ export const environmentVariables = (max: number) => Nullable(Type.Array(Environ
 
 export const AlertSettings = Type.Object({
   escalationType: Type.Optional(StringEnum(['RUN_BASED', 'TIME_BASED'] as const, { default: 'RUN_BASED' })),
-  runBasedEscalation: Type.Optional(
-    Type.Object({ failedRunThreshold: Type.Optional(IntEnum([1, 2, 3, 4, 5] as const, { default: 1 })) }),
-  ),
-  timeBasedEscalation: Type.Optional(
-    Type.Object({ minutesFailingThreshold: Type.Optional(IntEnum([5, 10, 15, 30] as const, { default: 5 })) }),
-  ),
+  runBasedEscalation: Type.Optional(Type.Object({ failedRunThreshold: Type.Optional(IntEnum([1, 2, 3, 4, 5] as const, { default: 1 })) })),
+  timeBasedEscalation: Type.Optional(Type.Object({ minutesFailingThreshold: Type.Optional(IntEnum([5, 10, 15, 30] as const, { default: 5 })) })),
   reminders: Type.Optional(
     Type.Object({
       amount: Type.Optional(IntEnum([0, 1, 2, 3, 4, 5, 100000] as const, { default: 0 })),

@@ -7,21 +7,45 @@
 
 /** Options of `playwright test` that take a value, by every spelling Playwright accepts. */
 const VALUE_OPTIONS: Record<string, string> = {
-  '--grep': '--grep', '-g': '--grep', '--grep-invert': '--grep-invert', '--project': '--project', '--retries': '--retries',
-  '--max-failures': '--max-failures', '--workers': '--workers', '-j': '--workers', '--config': '--config', '-c': '--config',
-  '--timeout': '--timeout', '--repeat-each': '--repeat-each', '--reporter': '--reporter', '--trace': '--trace', '--output': '--output',
+  '--grep': '--grep',
+  '-g': '--grep',
+  '--grep-invert': '--grep-invert',
+  '--project': '--project',
+  '--retries': '--retries',
+  '--max-failures': '--max-failures',
+  '--workers': '--workers',
+  '-j': '--workers',
+  '--config': '--config',
+  '-c': '--config',
+  '--timeout': '--timeout',
+  '--repeat-each': '--repeat-each',
+  '--reporter': '--reporter',
+  '--trace': '--trace',
+  '--output': '--output',
   '--global-timeout': '--global-timeout',
 }
-const FLAGS: Record<string, string> = { '-x': '-x', '--pass-with-no-tests': '--pass-with-no-tests', '--forbid-only': '--forbid-only', '--fully-parallel': '--fully-parallel', '--headed': '--headed', '--quiet': '--quiet' }
+const FLAGS: Record<string, string> = {
+  '-x': '-x',
+  '--pass-with-no-tests': '--pass-with-no-tests',
+  '--forbid-only': '--forbid-only',
+  '--fully-parallel': '--fully-parallel',
+  '--headed': '--headed',
+  '--quiet': '--quiet',
+}
 /** Options the service decides itself: accepted, not applied, and said so in the result. */
 const SERVICE_OWNED: Record<string, string> = {
-  '--reporter': 'the service reads Playwright\'s JSON report', '--trace': 'every test is traced', '--output': 'the service keeps the run\'s files',
-  '--global-timeout': 'the check\'s own time limit applies', '--headed': 'Chromium runs headless on a monitor',
+  '--reporter': "the service reads Playwright's JSON report",
+  '--trace': 'every test is traced',
+  '--output': "the service keeps the run's files",
+  '--global-timeout': "the check's own time limit applies",
+  '--headed': 'Chromium runs headless on a monitor',
 }
 const NUMERIC = new Set(['--retries', '--max-failures', '--workers', '--timeout', '--repeat-each'])
 
-export const ACCEPTED_TEST_COMMAND = '`npx playwright test` with --grep, --grep-invert, --project, --retries, --max-failures (-x), --workers, --config, --timeout, --repeat-each, --pass-with-no-tests, --forbid-only, --fully-parallel, --quiet, --reporter, --trace, --headed and test file filters, optionally after NAME=value settings'
-export const ACCEPTED_INSTALL_COMMAND = '`npm ci` or `npm install` (also `npm i`) with --no-audit, --no-fund, --ignore-scripts, --legacy-peer-deps, --strict-peer-deps, --prefer-offline, --omit=<dev|optional|peer>, --include=<dev|optional|peer> or --loglevel=<level>, or empty for the default'
+export const ACCEPTED_TEST_COMMAND =
+  '`npx playwright test` with --grep, --grep-invert, --project, --retries, --max-failures (-x), --workers, --config, --timeout, --repeat-each, --pass-with-no-tests, --forbid-only, --fully-parallel, --quiet, --reporter, --trace, --headed and test file filters, optionally after NAME=value settings'
+export const ACCEPTED_INSTALL_COMMAND =
+  '`npm ci` or `npm install` (also `npm i`) with --no-audit, --no-fund, --ignore-scripts, --legacy-peer-deps, --strict-peer-deps, --prefer-offline, --omit=<dev|optional|peer>, --include=<dev|optional|peer> or --loglevel=<level>, or empty for the default'
 
 export interface TestCommand {
   /** NAME=value settings before the command: environment variables of the run. */
@@ -78,7 +102,8 @@ const ENV_ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s
 
 function optionValue(name: string, value: string | undefined): string | { error: string } {
   if (value === undefined || value === '') return { error: `${name} needs a value` }
-  if (NUMERIC.has(name) && !(name === '--workers' ? /^\d+%?$/ : /^\d+$/).test(value)) return { error: `${name} must be a whole number${name === '--workers' ? ' or a percentage' : ''} ("${value}" given)` }
+  if (NUMERIC.has(name) && !(name === '--workers' ? /^\d+%?$/ : /^\d+$/).test(value))
+    return { error: `${name} must be a whole number${name === '--workers' ? ' or a percentage' : ''} ("${value}" given)` }
   return value
 }
 
@@ -122,7 +147,8 @@ export function parseTestCommand(text: string): TestCommand | { error: string } 
   return out
 }
 
-const INSTALL_FLAGS = /^(--no-audit|--no-fund|--ignore-scripts|--legacy-peer-deps|--strict-peer-deps|--prefer-offline|--omit=(dev|optional|peer)|--include=(dev|optional|peer)|--loglevel=(silent|error|warn|notice|http|info|verbose|silly))$/
+const INSTALL_FLAGS =
+  /^(--no-audit|--no-fund|--ignore-scripts|--legacy-peer-deps|--strict-peer-deps|--prefer-offline|--omit=(dev|optional|peer)|--include=(dev|optional|peer)|--loglevel=(silent|error|warn|notice|http|info|verbose|silly))$/
 
 /** `installCommand` read (null: empty, the default applies), or why it is not accepted. */
 export function parseInstallCommand(text: string): InstallCommand | null | { error: string } {
@@ -134,6 +160,7 @@ export function parseInstallCommand(text: string): InstallCommand | null | { err
     return { error: `must be ${ACCEPTED_INSTALL_COMMAND}${tool && tool !== 'npm' ? ` (only npm is available on the runners, "${tool}" is not)` : ''}` }
   }
   const bad = flags.find((f) => !INSTALL_FLAGS.test(f))
-  if (bad !== undefined) return { error: `does not accept ${bad.startsWith('-') ? `the option ${bad}` : `"${bad}" (packages come from package.json)`}: it must be ${ACCEPTED_INSTALL_COMMAND}` }
+  if (bad !== undefined)
+    return { error: `does not accept ${bad.startsWith('-') ? `the option ${bad}` : `"${bad}" (packages come from package.json)`}: it must be ${ACCEPTED_INSTALL_COMMAND}` }
   return { verb: verb === 'ci' ? 'ci' : 'install', flags }
 }

@@ -13,9 +13,7 @@ const UrlRequest = Type.Object({
   followRedirects: Type.Optional(Type.Boolean({ default: true })),
   skipSSL: Type.Optional(Type.Boolean({ default: false })),
   ipFamily: Type.Optional(StringEnum(['IPv4', 'IPv6'] as const, { default: 'IPv4' })),
-  assertions: Type.Optional(
-    Type.Array(assertionSchema(['STATUS_CODE'], ['EQUALS', 'NOT_EQUALS', 'LESS_THAN', 'GREATER_THAN']), { maxItems: 100 }),
-  ),
+  assertions: Type.Optional(Type.Array(assertionSchema(['STATUS_CODE'], ['EQUALS', 'NOT_EQUALS', 'LESS_THAN', 'GREATER_THAN']), { maxItems: 100 })),
 })
 
 export const urlCheck = {

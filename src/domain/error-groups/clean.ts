@@ -16,7 +16,10 @@ export interface CleaningRule {
   replace: (match: string, groups: Array<string | undefined>, keep: (text: string) => string) => string
 }
 
-const to = (placeholder: string): CleaningRule['replace'] => () => placeholder
+const to =
+  (placeholder: string): CleaningRule['replace'] =>
+  () =>
+    placeholder
 
 const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)'
 const WEEKDAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)'
@@ -119,7 +122,10 @@ export function cleanErrorMessage(raw: string): string {
   let text = raw.replace(/[\uE000-\uF8FF]/g, '?')
   for (const rule of CLEANING_RULES) {
     text = text.replace(rule.pattern, (match: string, ...rest: unknown[]) => {
-      const groups = rest.slice(0, rest.findIndex((x) => typeof x === 'number')) as Array<string | undefined>
+      const groups = rest.slice(
+        0,
+        rest.findIndex((x) => typeof x === 'number'),
+      ) as Array<string | undefined>
       return rule.replace(match, groups, keep)
     })
   }

@@ -53,8 +53,14 @@ export function foldOccurrences(runs: readonly RunOutcome[]): GroupOccurrences[]
     const group = groups.get(key)
     if (!group) {
       groups.set(key, {
-        accountId: run.accountId, checkId: run.checkId, errorHash: known.hash, cleanedErrorMessage: known.cleaned,
-        rawErrorMessage: raw, firstSeen: run.at, lastSeen: run.at, count: 1,
+        accountId: run.accountId,
+        checkId: run.checkId,
+        errorHash: known.hash,
+        cleanedErrorMessage: known.cleaned,
+        rawErrorMessage: raw,
+        firstSeen: run.at,
+        lastSeen: run.at,
+        count: 1,
       })
       continue
     }

@@ -5,8 +5,19 @@ import { httpRequestParts } from '../checks/common-fields.js'
 import { COMPARISONS } from '../checks/enums.js'
 import { normalizeAlertSettings, normalizeRetryStrategy } from '../checks/normalize-settings.js'
 import {
-  AlertChannelSubscription, AlertSettings, Locations, Nullable, PrivateLocations, RetryStrategy, RuntimeId, Script, SnippetId,
-  StringEnum, Tags, assertionSchema, environmentVariables,
+  AlertChannelSubscription,
+  AlertSettings,
+  Locations,
+  Nullable,
+  PrivateLocations,
+  RetryStrategy,
+  RuntimeId,
+  Script,
+  SnippetId,
+  StringEnum,
+  Tags,
+  assertionSchema,
+  environmentVariables,
 } from '../checks/shared-schemas.js'
 import { normalizeAssertion } from '../checks/assertion-rules.js'
 

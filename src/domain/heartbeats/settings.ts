@@ -20,7 +20,12 @@ export const pingTokenOf = (doc: Doc): string | null => {
 
 /** "1h 10m", "45s", "2d": how long a period and grace are, for messages. */
 export function describeDuration(ms: number): string {
-  const units: Array<[string, number]> = [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000], ['s', 1000]]
+  const units: Array<[string, number]> = [
+    ['d', 86_400_000],
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+  ]
   const parts: string[] = []
   let rest = Math.round(ms / 1000) * 1000
   for (const [label, size] of units) {

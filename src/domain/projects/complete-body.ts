@@ -59,7 +59,16 @@ function alertChannelBody(payload: Body): Body {
 }
 
 const PAGE_DEFAULTS: Body = {
-  customDomain: null, logo: null, logoDark: null, favicon: null, redirectTo: null, defaultTheme: 'AUTO', themeColors: null, description: null, cards: [], isPrivate: false,
+  customDomain: null,
+  logo: null,
+  logoDark: null,
+  favicon: null,
+  redirectTo: null,
+  defaultTheme: 'AUTO',
+  themeColors: null,
+  description: null,
+  cards: [],
+  isPrivate: false,
 }
 
 const defaults = (payload: Body, values: Body, replaceNull: boolean): Body => {

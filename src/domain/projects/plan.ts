@@ -58,7 +58,9 @@ export function planChanges(resources: readonly DeployResource[], bindings: read
     }
     const wanted = identityOf(resource)
     const replace = wanted !== null && state.identity !== null && wanted !== state.identity
-    const stale = findRefs(resource.payload).filter((u) => u.target && newIds.has(resourceKey(u.target.kind, u.target.logicalId))).map((u) => u.field)
+    const stale = findRefs(resource.payload)
+      .filter((u) => u.target && newIds.has(resourceKey(u.target.kind, u.target.logicalId)))
+      .map((u) => u.field)
     const idField = replace ? identityField(resource.kind) : null
     const fields = [...new Set([...changedFields(binding.fieldHashes, hashes), ...stale, ...(idField ? [idField] : [])])].sort()
     if (replace) newIds.add(key)

@@ -7,8 +7,7 @@ import type { AssertionResult } from '../assertions/types.js'
 
 /** The runner contract's ErrorKind (runners/contract.ts), repeated here because domain imports no runner code. */
 export type ResultErrorKind =
-  | 'ASSERTION' | 'TIMEOUT' | 'NETWORK' | 'DNS' | 'TLS' | 'OVER_MAX_RESPONSE_TIME' | 'PACKET_LOSS'
-  | 'SETUP_SCRIPT' | 'TEARDOWN_SCRIPT' | 'STATUS' | 'CONFIG' | 'SCRIPT' | 'INTERNAL'
+  'ASSERTION' | 'TIMEOUT' | 'NETWORK' | 'DNS' | 'TLS' | 'OVER_MAX_RESPONSE_TIME' | 'PACKET_LOSS' | 'SETUP_SCRIPT' | 'TEARDOWN_SCRIPT' | 'STATUS' | 'CONFIG' | 'SCRIPT' | 'INTERNAL'
 
 export interface RunError {
   kind: ResultErrorKind
@@ -47,8 +46,7 @@ export interface Classification {
   networkError: boolean
 }
 
-const over = (value: number | null | undefined, limit: number | null | undefined): boolean =>
-  typeof value === 'number' && typeof limit === 'number' && value > limit
+const over = (value: number | null | undefined, limit: number | null | undefined): boolean => typeof value === 'number' && typeof limit === 'number' && value > limit
 
 const failing = (kind: ResultErrorKind, message: string, extra: Partial<Classification> = {}): Classification => ({
   status: 'failing',
@@ -111,9 +109,7 @@ export function classifyRun(input: ClassifyInput): Classification {
   if (first) {
     return failing(first.kind, failures.map((f) => f.message).join('; '), { overMaxResponseTime: overMax })
   }
-  const isDegraded =
-    (timed && over(input.responseTime, input.degradedResponseTime)) ||
-    (input.mode === 'icmp' && over(input.packetLoss, input.degradedPacketLossThreshold))
+  const isDegraded = (timed && over(input.responseTime, input.degradedResponseTime)) || (input.mode === 'icmp' && over(input.packetLoss, input.degradedPacketLossThreshold))
   return {
     status: isDegraded ? 'degraded' : 'passing',
     hasFailures: false,

@@ -6,8 +6,15 @@ const open = { additionalProperties: true }
 
 /** Where a result's type-specific details live, by check type (API and URL share apiCheckResult). */
 export const RESULT_DETAIL_KEYS = [
-  'apiCheckResult', 'tcpCheckResult', 'dnsCheckResult', 'icmpCheckResult', 'browserCheckResult', 'multiStepCheckResult',
-  'heartbeatCheckResult', 'playwrightCheckResult', 'checkResult',
+  'apiCheckResult',
+  'tcpCheckResult',
+  'dnsCheckResult',
+  'icmpCheckResult',
+  'browserCheckResult',
+  'multiStepCheckResult',
+  'heartbeatCheckResult',
+  'playwrightCheckResult',
+  'checkResult',
 ] as const
 
 /**
@@ -58,6 +65,6 @@ export const CheckResultView = Type.Object(
     created_at: Type.String({ format: 'date-time' }),
     ...details,
   },
-  { ...open, description: "A check result; the details of the run are under the key of its check type (e.g. apiCheckResult)." },
+  { ...open, description: 'A check result; the details of the run are under the key of its check type (e.g. apiCheckResult).' },
 )
 export type CheckResultView = Static<typeof CheckResultView>

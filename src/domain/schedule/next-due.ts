@@ -13,8 +13,7 @@ export interface ScheduleInput {
   spreadKey?: string
 }
 
-const unitMs = (s: ScheduleInput): number =>
-  s.frequency === 0 ? (s.frequencyOffset ?? 10) * 1000 : s.frequency <= 60 ? 6_000 : 3_600_000
+const unitMs = (s: ScheduleInput): number => (s.frequency === 0 ? (s.frequencyOffset ?? 10) * 1000 : s.frequency <= 60 ? 6_000 : 3_600_000)
 
 const jitterMs = (s: ScheduleInput): number => (s.spreadKey ? stableHash(s.spreadKey) % unitMs(s) : 0)
 

@@ -37,12 +37,7 @@ export interface RetryDecision {
  * @param retriesDone retries already made for this run (0 after the first attempt)
  * @param elapsedMs time since the first attempt started, including its own run time
  */
-export function decideRetry(
-  s: RetryStrategy | null,
-  outcome: { failed: boolean; networkError: boolean },
-  retriesDone: number,
-  elapsedMs: number,
-): RetryDecision {
+export function decideRetry(s: RetryStrategy | null, outcome: { failed: boolean; networkError: boolean }, retriesDone: number, elapsedMs: number): RetryDecision {
   const no = (reason: string): RetryDecision => ({ retry: false, delayMs: 0, sameLocation: true, reason })
   if (!outcome.failed) return no('passed')
   if (!s) return no('no retry strategy')

@@ -49,10 +49,12 @@ const htmlForms = (s: string): string[] => [
   s.replace(/[^A-Za-z0-9]/gu, (c) => `&#${c.codePointAt(0) ?? 0};`),
 ]
 
-const unicodeEscape = (upper: boolean) => (c: string): string => {
-  const hex = c.charCodeAt(0).toString(16).padStart(4, '0')
-  return `\\u${upper ? hex.toUpperCase() : hex}`
-}
+const unicodeEscape =
+  (upper: boolean) =>
+  (c: string): string => {
+    const hex = c.charCodeAt(0).toString(16).padStart(4, '0')
+    return `\\u${upper ? hex.toUpperCase() : hex}`
+  }
 
 /** JSON string contents as other serializers write them: ASCII only (Python, PHP), `\/` (PHP), `<>&` escaped (Go). */
 function jsonDialects(json: string): string[] {

@@ -26,9 +26,5 @@ function secretEnvironmentValues(doc: Doc | undefined): string[] {
 }
 
 export function runSecretValues(sources: SecretSources): string[] {
-  return [
-    ...sources.accountVariables.filter((v) => v.secret === true).map((v) => v.value),
-    ...secretEnvironmentValues(sources.group),
-    ...secretEnvironmentValues(sources.check),
-  ]
+  return [...sources.accountVariables.filter((v) => v.secret === true).map((v) => v.value), ...secretEnvironmentValues(sources.group), ...secretEnvironmentValues(sources.check)]
 }

@@ -14,8 +14,18 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 
 /** The colour names of one theme palette (reference StatusPageThemeColors). */
 export const THEME_COLOR_NAMES = [
-  'bodyBackgroundColor', 'headerBackgroundColor', 'headerFontColor', 'titleFontColor', 'bodyFontColor', 'bodyFontColorMuted',
-  'navigationFontColor', 'linkFontColor', 'cardBackgroundColor', 'borderColor', 'primaryButtonBackgroundColor', 'primaryButtonFontColor',
+  'bodyBackgroundColor',
+  'headerBackgroundColor',
+  'headerFontColor',
+  'titleFontColor',
+  'bodyFontColor',
+  'bodyFontColorMuted',
+  'navigationFontColor',
+  'linkFontColor',
+  'cardBackgroundColor',
+  'borderColor',
+  'primaryButtonBackgroundColor',
+  'primaryButtonFontColor',
 ] as const
 
 export const MAX_BULK_SUBSCRIPTIONS = 100

@@ -7,9 +7,7 @@ import { IncidentServiceView, ServiceRef } from './service-ref.js'
 export const IncidentUpdateCreateBody = Type.Object({
   description: Type.String({ minLength: 1, maxLength: 10000, description: 'What is happening, shown on the status page.' }),
   status: StringEnum(INCIDENT_STATUSES),
-  publicIncidentUpdateDate: Type.Optional(
-    Type.String({ format: 'date-time', description: 'When the update is shown as posted (to backfill); default now, never in the future.' }),
-  ),
+  publicIncidentUpdateDate: Type.Optional(Type.String({ format: 'date-time', description: 'When the update is shown as posted (to backfill); default now, never in the future.' })),
   notifySubscribers: Type.Optional(Type.Boolean({ description: 'E-mail the subscribers of the pages showing the services. Default false.' })),
 })
 

@@ -20,10 +20,7 @@ const Palette = Type.Object(Object.fromEntries(THEME_COLOR_NAMES.map((n) => [n, 
 const ThemeColor = Type.Union([HexColor, Palette])
 
 export const ThemeColors = Nullable(
-  Type.Object(
-    { light: ThemeColor, dark: ThemeColor },
-    { description: 'Colours of the light and dark themes: each a brand hex colour or a full palette.' },
-  ),
+  Type.Object({ light: ThemeColor, dark: ThemeColor }, { description: 'Colours of the light and dark themes: each a brand hex colour or a full palette.' }),
 )
 
 /** http(s) URL or null; "" is read as null. */
@@ -57,10 +54,7 @@ export const PageUpdateBody = Type.Partial(PageCreateBody)
 const open = { additionalProperties: true }
 const date = Type.String({ format: 'date-time' })
 
-export const CardView = Type.Object(
-  { id: Type.String(), name: Type.String(), services: Type.Array(ServiceView), created_at: date, updated_at: Nullable(date) },
-  open,
-)
+export const CardView = Type.Object({ id: Type.String(), name: Type.String(), services: Type.Array(ServiceView), created_at: date, updated_at: Nullable(date) }, open)
 
 /**
  * A status page as the API shows it: its settings (empty links read as null) and its cards with their services. The

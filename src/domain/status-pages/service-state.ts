@@ -7,8 +7,7 @@ import type { IncidentSeverity } from './enums.js'
 const RANK: Readonly<Record<IncidentSeverity, number>> = { MINOR: 1, MEDIUM: 2, MAJOR: 3, CRITICAL: 4 }
 
 /** The worse of two severities (null = none). */
-export const worse = (a: IncidentSeverity | null, b: IncidentSeverity | null): IncidentSeverity | null =>
-  a === null ? b : b === null ? a : RANK[b] > RANK[a] ? b : a
+export const worse = (a: IncidentSeverity | null, b: IncidentSeverity | null): IncidentSeverity | null => (a === null ? b : b === null ? a : RANK[b] > RANK[a] ? b : a)
 
 /** The worst of a list of severities; null for none. */
 export const worstSeverity = (severities: Iterable<IncidentSeverity | null>): IncidentSeverity | null => {

@@ -40,13 +40,16 @@ export function verificationEmail(input: { pageName: string; verifyUrl: string; 
     `Unsubscribe: ${unsubscribeUrl}`,
     '',
   ].join('\n')
-  const html = htmlDocument(`Confirm your subscription to ${pageName}`, [
-    `<h2 style="font-size:18px">Confirm your subscription to ${escapeHtml(pageName)}</h2>`,
-    `<p>Please confirm that you want e-mail updates about incidents on ${escapeHtml(pageName)}.</p>`,
-    `<p>${link(verifyUrl, 'Confirm your subscription')}</p>`,
-    '<p style="color:#555">If you did not ask for this, ignore this e-mail: nothing is sent until you confirm.</p>',
-    footer(pageName, unsubscribeUrl),
-  ].join(''))
+  const html = htmlDocument(
+    `Confirm your subscription to ${pageName}`,
+    [
+      `<h2 style="font-size:18px">Confirm your subscription to ${escapeHtml(pageName)}</h2>`,
+      `<p>Please confirm that you want e-mail updates about incidents on ${escapeHtml(pageName)}.</p>`,
+      `<p>${link(verifyUrl, 'Confirm your subscription')}</p>`,
+      '<p style="color:#555">If you did not ask for this, ignore this e-mail: nothing is sent until you confirm.</p>',
+      footer(pageName, unsubscribeUrl),
+    ].join(''),
+  )
   return { subject: oneLine(`Confirm your subscription to ${pageName}`), text, html, unsubscribeUrl }
 }
 
@@ -81,12 +84,15 @@ export function incidentEmail(input: IncidentEmailInput): SubscriberEmail {
     `Unsubscribe: ${input.unsubscribeUrl}`,
     '',
   ].join('\n')
-  const html = htmlDocument(subject, [
-    `<p style="color:#555;margin:0 0 4px">${escapeHtml(what)} on ${escapeHtml(input.pageName)}</p>`,
-    `<h2 style="font-size:18px;margin:0 0 8px">${escapeHtml(input.incidentName)}</h2>`,
-    `<p style="margin:0 0 12px"><strong>${escapeHtml(status)}</strong> <span style="color:#777">${escapeHtml(when)}</span></p>`,
-    `<p>${htmlLines(input.description)}</p>`,
-    footer(input.pageName, input.unsubscribeUrl),
-  ].join(''))
+  const html = htmlDocument(
+    subject,
+    [
+      `<p style="color:#555;margin:0 0 4px">${escapeHtml(what)} on ${escapeHtml(input.pageName)}</p>`,
+      `<h2 style="font-size:18px;margin:0 0 8px">${escapeHtml(input.incidentName)}</h2>`,
+      `<p style="margin:0 0 12px"><strong>${escapeHtml(status)}</strong> <span style="color:#777">${escapeHtml(when)}</span></p>`,
+      `<p>${htmlLines(input.description)}</p>`,
+      footer(input.pageName, input.unsubscribeUrl),
+    ].join(''),
+  )
   return { subject, text, html, unsubscribeUrl: input.unsubscribeUrl }
 }

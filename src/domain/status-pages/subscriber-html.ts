@@ -1,7 +1,6 @@
 /** HTML helpers of subscriber e-mails and pages (pure): escaping and one small page layout. */
 
-export const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 /** Escaped text with line breaks kept. */
 export const htmlLines = (s: string): string => escapeHtml(s).replace(/\r?\n/g, '<br>')

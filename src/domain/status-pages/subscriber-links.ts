@@ -20,5 +20,4 @@ export const subscriberLink = (publicBaseUrl: string, statusPageId: string, kind
  * Whether a verification e-mail may be queued now, given when the last one to this address and page was queued:
  * yes when none was, or when the last is at least VERIFICATION_THROTTLE_MS old.
  */
-export const verificationDue = (lastQueuedAt: number | null, now: number): boolean =>
-  lastQueuedAt === null || now - lastQueuedAt >= VERIFICATION_THROTTLE_MS
+export const verificationDue = (lastQueuedAt: number | null, now: number): boolean => lastQueuedAt === null || now - lastQueuedAt >= VERIFICATION_THROTTLE_MS

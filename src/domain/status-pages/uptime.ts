@@ -67,8 +67,7 @@ export function unionLength(intervals: ReadonlyArray<readonly [number, number]>)
  * Whether an incident touches the time [from, to): it overlaps it, or it was opened and resolved at the same
  * instant within it (an incident posted as already resolved still marks its day).
  */
-const touches = (start: number, end: number, from: number, to: number): boolean =>
-  start < to && (end > from || (end === start && start >= from))
+const touches = (start: number, end: number, from: number, to: number): boolean => start < to && (end > from || (end === start && start >= from))
 
 /** The uptime of a service created at `createdAt`, from its incidents, at `now`. */
 export function serviceUptime(createdAt: number, incidents: readonly IncidentSpan[], now: number, days = UPTIME_DAYS): ServiceUptime {

@@ -31,7 +31,10 @@ export interface MemberListQuery {
 }
 
 const filterDigest = (q: MemberListQuery): string =>
-  createHash('sha256').update(JSON.stringify([q.search?.trim().toLowerCase() ?? '', q.type ?? '', q.role ?? '', q.status ?? '', q.limit ?? 0])).digest('base64url').slice(0, 12)
+  createHash('sha256')
+    .update(JSON.stringify([q.search?.trim().toLowerCase() ?? '', q.type ?? '', q.role ?? '', q.status ?? '', q.limit ?? 0]))
+    .digest('base64url')
+    .slice(0, 12)
 
 export const encodeCursor = (q: MemberListQuery, offset: number): string => Buffer.from(`${offset}.${filterDigest(q)}`).toString('base64url')
 

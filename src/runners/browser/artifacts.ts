@@ -24,7 +24,10 @@ const SAFE_EXT = /^\.[a-z0-9]{1,8}$/
 
 /** A name of a-z A-Z 0-9 . _ @ - only, at most 80 characters before the extension. */
 export function safeName(base: string, ext: string): string {
-  const clean = base.replace(/[^a-zA-Z0-9_@-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80)
+  const clean = base
+    .replace(/[^a-zA-Z0-9_@-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
   return `${clean === '' ? 'file' : clean}${ext}`
 }
 
@@ -38,7 +41,16 @@ class Names {
   }
 }
 
-const contentTypeOf = (file: string): string => (/\.png$/i.test(file) ? 'image/png' : /\.jpe?g$/i.test(file) ? 'image/jpeg' : /\.zip$/i.test(file) ? 'application/zip' : /\.json$/i.test(file) ? 'application/json' : 'application/octet-stream')
+const contentTypeOf = (file: string): string =>
+  /\.png$/i.test(file)
+    ? 'image/png'
+    : /\.jpe?g$/i.test(file)
+      ? 'image/jpeg'
+      : /\.zip$/i.test(file)
+        ? 'application/zip'
+        : /\.json$/i.test(file)
+          ? 'application/json'
+          : 'application/octet-stream'
 
 type Kept = Extract<ArtifactType, 'screenshot' | 'trace' | 'report'>
 

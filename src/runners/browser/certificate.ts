@@ -15,8 +15,15 @@ export async function readCertificate(domain: unknown, probe: SslProbe, now: () 
   if (!read.ok) return { sslCertificate: { domain: host, port, error: read.error } }
   return {
     sslCertificate: {
-      domain: host, port, issuer: read.issuer, subject: read.subject, validFrom: new Date(read.validFrom).toISOString(), validTo: new Date(read.validTo).toISOString(),
-      daysRemaining: daysRemaining(read.validTo, now()), authorized: read.authorized, authorizationError: read.authorizationError,
+      domain: host,
+      port,
+      issuer: read.issuer,
+      subject: read.subject,
+      validFrom: new Date(read.validFrom).toISOString(),
+      validTo: new Date(read.validTo).toISOString(),
+      daysRemaining: daysRemaining(read.validTo, now()),
+      authorized: read.authorized,
+      authorizationError: read.authorizationError,
     },
   }
 }

@@ -21,7 +21,9 @@ function browserOf(use, fallback) {
 }
 
 function projectPattern(name) {
-  const escaped = String(name).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')
+  const escaped = String(name)
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
   return new RegExp(`^${escaped}$`, 'i')
 }
 
@@ -74,7 +76,9 @@ function wrapConfig(loaded, s) {
     const use = Object.assign({}, ...uses.map((u) => u || {}))
     if (use.video && use.video !== 'off' && !s.videoNoted) {
       s.videoNoted = true
-      notes.push(`video "${typeof use.video === 'string' ? use.video : use.video.mode}" is off: recording needs ffmpeg, which the runners do not have (every test has a trace instead)`)
+      notes.push(
+        `video "${typeof use.video === 'string' ? use.video : use.video.mode}" is off: recording needs ffmpeg, which the runners do not have (every test has a trace instead)`,
+      )
     }
     Object.assign(use, FORCED_USE)
     if (use.screenshot !== 'on') use.screenshot = 'only-on-failure'
@@ -125,7 +129,12 @@ function wrapConfig(loaded, s) {
   if (projects.length > 0) config.projects = projects
   else delete config.projects
   if (s.notesFile && !process.env.TEST_WORKER_INDEX) {
-    const summary = { notes, testDir: config.testDir || '.', testMatch: String(config.testMatch || '**/*.@(spec|test).?(c|m)[jt]s?(x)'), projects: projects.map((p) => p.name || '') }
+    const summary = {
+      notes,
+      testDir: config.testDir || '.',
+      testMatch: String(config.testMatch || '**/*.@(spec|test).?(c|m)[jt]s?(x)'),
+      projects: projects.map((p) => p.name || ''),
+    }
     try {
       fs.writeFileSync(s.notesFile, JSON.stringify(summary))
     } catch {

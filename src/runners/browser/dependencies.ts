@@ -27,7 +27,12 @@ export interface InstallEnvironment {
 
 export interface DependencyCache {
   /** The installed node_modules of `install` (from the cache, or installed now), or npm's own error lines. */
-  prepare(install: Install, env: InstallEnvironment, variables: Record<string, string>, signal?: AbortSignal): Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }>
+  prepare(
+    install: Install,
+    env: InstallEnvironment,
+    variables: Record<string, string>,
+    signal?: AbortSignal,
+  ): Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }>
 }
 
 const DONE = '.picket-installed'
@@ -39,7 +44,10 @@ export function npmCliPath(execPath: string = process.execPath): string {
 
 /** npm's error lines (`npm error ...`, `npm ERR! ...`) from its output, or its last lines when it printed none. */
 export function npmErrorLines(out: ProcessOutcome): string[] {
-  const lines = stripAnsi(`${out.stderr}\n${out.stdout}`).split('\n').map((l) => l.trimEnd()).filter((l) => l !== '')
+  const lines = stripAnsi(`${out.stderr}\n${out.stdout}`)
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '')
   const errors = lines.filter((l) => /^npm (error|ERR!)/.test(l) && !/A complete log of this run|^npm (error|ERR!)\s*$/.test(l))
   return (errors.length > 0 ? errors : lines.slice(-10)).slice(0, 20)
 }
@@ -63,7 +71,8 @@ async function packagesIn(modules: string): Promise<Array<{ name: string; dir: s
       out.push({ name: entry.name, dir, isDir: entry.isDirectory() })
       continue
     }
-    for (const sub of await readdir(dir, { withFileTypes: true }).catch(() => [])) out.push({ name: `${entry.name}/${sub.name}`, dir: path.join(dir, sub.name), isDir: sub.isDirectory() })
+    for (const sub of await readdir(dir, { withFileTypes: true }).catch(() => []))
+      out.push({ name: `${entry.name}/${sub.name}`, dir: path.join(dir, sub.name), isDir: sub.isDirectory() })
   }
   return out
 }
@@ -84,7 +93,12 @@ export function createDependencyCache(options: { root: () => Promise<string>; ru
   const inFlight = new Map<string, Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }>>()
   const serviceOwner = process.getuid && process.getgid ? { uid: process.getuid(), gid: process.getgid() } : null
 
-  async function install(plan: Install, env: InstallEnvironment, variables: Record<string, string>, signal?: AbortSignal): Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }> {
+  async function install(
+    plan: Install,
+    env: InstallEnvironment,
+    variables: Record<string, string>,
+    signal?: AbortSignal,
+  ): Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }> {
     const root = await options.root()
     const done = path.join(root, plan.key)
     if (existsSync(path.join(done, DONE))) return { dir: path.join(done, 'node_modules'), cached: true }
@@ -98,11 +112,17 @@ export function createDependencyCache(options: { root: () => Promise<string>; ru
       const boxed = await env.command(plan.args, staging, variables)
       let out: ProcessOutcome
       try {
-        out = await runProcess(boxed.command.command, boxed.command.args, { cwd: staging, env: boxed.env, marker: staging }, { timeoutMs: env.timeoutMs, memoryMb: env.memoryMb, runAs: env.runAs, ...(signal ? { signal } : {}) })
+        out = await runProcess(
+          boxed.command.command,
+          boxed.command.args,
+          { cwd: staging, env: boxed.env, marker: staging },
+          { timeoutMs: env.timeoutMs, memoryMb: env.memoryMb, runAs: env.runAs, ...(signal ? { signal } : {}) },
+        )
       } finally {
         await boxed.close()
       }
-      if (out.killedFor === 'timeout') return { error: `Installing the dependencies (${plan.label}) took longer than ${Math.round(env.timeoutMs / 1000)} s and was stopped`, log: npmErrorLines(out) }
+      if (out.killedFor === 'timeout')
+        return { error: `Installing the dependencies (${plan.label}) took longer than ${Math.round(env.timeoutMs / 1000)} s and was stopped`, log: npmErrorLines(out) }
       if (out.killedFor !== null || out.code !== 0) {
         const lines = npmErrorLines(out)
         return { error: `Installing the dependencies (${plan.label}) failed: ${lines.slice(0, 6).join('\n')}`, log: lines }

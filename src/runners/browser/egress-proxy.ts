@@ -90,7 +90,8 @@ export async function startEgressProxy(guard: EgressGuard, socketPath: string | 
     track(client)
     client.on('error', () => undefined)
     const dest = authority(req.url ?? '')
-    const refuse = (status: string, message: string) => client.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`)
+    const refuse = (status: string, message: string) =>
+      client.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`)
     if (!dest) return refuse('400 Bad Request', 'Picket egress proxy: CONNECT host:port only')
     const literal = deniedLiteral(guard, dest.host, dest.port)
     if (literal) return refuse('403 Forbidden', denialOf(literal) ?? '')

@@ -17,15 +17,21 @@ const isRunnerFile = (file: string): boolean => /^node_modules\/|(^|\/)picket\.c
 /** How to get a missing module: a package comes from package.json, a file of the project from the check's files. */
 function missingHint(name: string): string {
   return name.startsWith('.') || name.startsWith('/')
-    ? 'the file is not among the check\'s files (paths are relative to the importing file)'
-    : `add "${name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/')}" to the project's package.json (its dependencies are installed before the run)`
+    ? "the file is not among the check's files (paths are relative to the importing file)"
+    : `add "${name
+        .split('/')
+        .slice(0, name.startsWith('@') ? 2 : 1)
+        .join('/')}" to the project's package.json (its dependencies are installed before the run)`
 }
 
 /** A module-not-found error said as "module X, imported by file Y", or null when `text` is not one. */
 export function missingModule(text: string): string | null {
   const cjs = /Cannot find module '([^']+)'\s*\n\s*Require stack:\n((?:\s*- .+\n?)+)/.exec(text)
   if (cjs) {
-    const stack = (cjs[2] ?? '').split('\n').map((l) => l.replace(/^\s*-\s*/, '').trim()).filter(Boolean)
+    const stack = (cjs[2] ?? '')
+      .split('\n')
+      .map((l) => l.replace(/^\s*-\s*/, '').trim())
+      .filter(Boolean)
     const by = stack.find((f) => !isRunnerFile(f)) ?? stack[0] ?? 'the run'
     return `Cannot find module '${cjs[1] ?? ''}' imported by ${by}: ${missingHint(cjs[1] ?? '')}`
   }
@@ -60,7 +66,10 @@ export function explainLoadError(text: string): string | null {
   const plain = stripAnsi(text)
   const found = missingModule(plain) ?? syntaxError(plain)
   if (found) return found
-  const first = plain.split('\n').find((l) => /^\s*(\w*Error|Error):/.test(l))?.trim()
+  const first = plain
+    .split('\n')
+    .find((l) => /^\s*(\w*Error|Error):/.test(l))
+    ?.trim()
   if (!first) return null
   const where = ownFrame(plain)
   return where ? `${first} (at ${where})` : null
@@ -71,5 +80,5 @@ export function noTestsMessage(summary: ConfigSummary | null): string {
   if (!summary) return 'No tests found: the check defines no test (or every test was skipped)'
   const projects = summary.projects.length > 0 ? ` (projects: ${summary.projects.join(', ')})` : ''
   const dir = summary.testDir.replace(/^\.\/|\/$/g, '')
-  return `No tests found in ${dir === '' || dir === '.' || dir.startsWith('/') ? 'the check\'s root' : dir} matching ${summary.testMatch}${projects}: check testDir and testMatch in the config, and the file filters of testCommand`
+  return `No tests found in ${dir === '' || dir === '.' || dir.startsWith('/') ? "the check's root" : dir} matching ${summary.testMatch}${projects}: check testDir and testMatch in the config, and the file filters of testCommand`
 }

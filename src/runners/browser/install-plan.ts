@@ -105,7 +105,10 @@ export function planInstall(input: InstallInput): InstallPlan | { error: string 
   const command = parseInstallCommand(input.installCommand)
   if (command && 'error' in command) return { error: `installCommand ${command.error}` }
   const pkgFile = find('package.json')
-  if (!pkgFile) return command ? { error: `installCommand is "${input.installCommand}" but there is no ${path.posix.join(input.at, 'package.json')} to install from` } : { install: null, notes: [] }
+  if (!pkgFile)
+    return command
+      ? { error: `installCommand is "${input.installCommand}" but there is no ${path.posix.join(input.at, 'package.json')} to install from` }
+      : { install: null, notes: [] }
   const parsed = parseJson(pkgFile)
   if ('error' in parsed) return parsed
   const pkg = parsed.value
@@ -114,7 +117,8 @@ export function planInstall(input: InstallInput): InstallPlan | { error: string 
   const lockParsed = lockFile ? parseJson(lockFile) : null
   if (lockParsed && 'error' in lockParsed) return lockParsed
   const lock = lockParsed?.value ?? null
-  if (!lockFile && (find('yarn.lock') || find('pnpm-lock.yaml'))) notes.push('yarn.lock and pnpm-lock.yaml are not read: npm installs from package.json (add a package-lock.json to pin versions)')
+  if (!lockFile && (find('yarn.lock') || find('pnpm-lock.yaml')))
+    notes.push('yarn.lock and pnpm-lock.yaml are not read: npm installs from package.json (add a package-lock.json to pin versions)')
   const stripped = withoutRuntime(pkg, input.runtime.playwright, notes)
   const hasDependencies = DEPENDENCY_FIELDS.some((f) => isObject(stripped[f]) && Object.keys(stripped[f] as Json).length > 0)
   if (!hasDependencies && !command) return { install: null, notes }
@@ -125,7 +129,10 @@ export function planInstall(input: InstallInput): InstallPlan | { error: string 
   if (lockFile && lock) files.push({ path: path.posix.basename(lockFile.path), content: `${JSON.stringify(lockWithout(lock), null, 2)}\n` })
   const npmrc = find('.npmrc')
   if (npmrc) files.push({ path: '.npmrc', content: npmrc.content })
-  const key = createHash('sha256').update(JSON.stringify({ args, runtime: input.runtime, files })).digest('hex').slice(0, 32)
+  const key = createHash('sha256')
+    .update(JSON.stringify({ args, runtime: input.runtime, files }))
+    .digest('hex')
+    .slice(0, 32)
   return { install: { at: input.at, files, args, label: `npm ${[verb, ...flags].join(' ')}`, key }, notes }
 }
 

@@ -34,7 +34,12 @@ export interface Verdict {
 }
 
 const lastLines = (text: string, n: number): string =>
-  stripAnsi(text).split('\n').map((l) => l.trimEnd()).filter((l) => l !== '' && !/^\s+at /.test(l) && !/^Node\.js v/.test(l)).slice(-n).join('\n')
+  stripAnsi(text)
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '' && !/^\s+at /.test(l) && !/^Node\.js v/.test(l))
+    .slice(-n)
+    .join('\n')
 
 function describeTest(t: TestOutcome): string {
   const step = t.error?.step ? ` at step "${t.error.step}"` : ''
@@ -62,7 +67,9 @@ export function decideVerdict(input: VerdictInput): Verdict {
   if (p.killedFor === 'aborted') return fail('TIMEOUT', 'The run was stopped because the runner shut down')
   if (input.plain) {
     if (p.code === 0 && !input.plainError) return passOrDegraded(input.plainDegraded)
-    const message = input.plainError ? shortError(input.plainError.message) : lastLines(p.stderr, 6) || `The script exited with ${p.signal ? `signal ${p.signal}` : `code ${String(p.code)}`}`
+    const message = input.plainError
+      ? shortError(input.plainError.message)
+      : lastLines(p.stderr, 6) || `The script exited with ${p.signal ? `signal ${p.signal}` : `code ${String(p.code)}`}`
     return fail(/\bexpect\(|AssertionError/.test(message) ? 'ASSERTION' : 'SCRIPT', `Script failed: ${message}`)
   }
   if (!report) {
@@ -95,9 +102,17 @@ function passOrDegraded(reasons: string[]): Verdict {
 }
 
 /** The RunResult fields the verdict decides (the runner adds timings, details and logs). */
-export function verdictFields(v: Verdict): Pick<RunResult, 'status' | 'hasFailures' | 'hasErrors' | 'isDegraded' | 'errorKind' | 'errorMessage' | 'networkError' | 'overMaxResponseTime'> {
+export function verdictFields(
+  v: Verdict,
+): Pick<RunResult, 'status' | 'hasFailures' | 'hasErrors' | 'isDegraded' | 'errorKind' | 'errorMessage' | 'networkError' | 'overMaxResponseTime'> {
   return {
-    status: v.status, hasFailures: v.status === 'failing', hasErrors: false, isDegraded: v.isDegraded,
-    errorKind: v.errorKind, errorMessage: v.errorMessage, networkError: false, overMaxResponseTime: false,
+    status: v.status,
+    hasFailures: v.status === 'failing',
+    hasErrors: false,
+    isDegraded: v.isDegraded,
+    errorKind: v.errorKind,
+    errorMessage: v.errorMessage,
+    networkError: false,
+    overMaxResponseTime: false,
   }
 }

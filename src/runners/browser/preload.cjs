@@ -136,7 +136,8 @@ async function readVitals(context) {
     // At once when the page has painted (FCP reported), else animation frames until it has, at most about a
     // second: a page read right after its load, on a busy machine, may not have painted yet.
     const read = page
-      .evaluate(`new Promise((resolve) => {
+      .evaluate(
+        `new Promise((resolve) => {
         const until = performance.now() + 1000
         const look = () => {
           const v = window.__picketVitals || null
@@ -146,7 +147,8 @@ async function readVitals(context) {
         const v = window.__picketVitals || null
         if (v && v.FCP !== null) resolve(v)
         else requestAnimationFrame(() => requestAnimationFrame(look))
-      })`)
+      })`,
+      )
       .catch(() => null)
     const vitals = await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve(null), 2000))])
     if (vitals) fs.appendFileSync(path.join(outDir, 'picket-vitals.jsonl'), `${JSON.stringify({ url: page.url(), ...vitals })}\n`)

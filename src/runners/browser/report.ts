@@ -36,21 +36,49 @@ export interface ReportSummary {
   counts: { passed: number; failed: number; flaky: number; skipped: number }
 }
 
-interface RawError { message?: string; stack?: string; location?: { file?: string; line?: number; column?: number } }
-interface RawStep { title?: string; error?: { message?: string }; steps?: RawStep[] }
+interface RawError {
+  message?: string
+  stack?: string
+  location?: { file?: string; line?: number; column?: number }
+}
+interface RawStep {
+  title?: string
+  error?: { message?: string }
+  steps?: RawStep[]
+}
 interface RawResult {
-  status?: string; duration?: number; retry?: number; error?: { message?: string; location?: { file?: string; line?: number; column?: number } }
-  steps?: RawStep[]; annotations?: Array<{ type?: string; description?: string }>; attachments?: Array<{ name?: string; contentType?: string; path?: string }>
+  status?: string
+  duration?: number
+  retry?: number
+  error?: { message?: string; location?: { file?: string; line?: number; column?: number } }
+  steps?: RawStep[]
+  annotations?: Array<{ type?: string; description?: string }>
+  attachments?: Array<{ name?: string; contentType?: string; path?: string }>
   stdout?: Array<{ text?: string }>
 }
-interface RawTest { projectName?: string; status?: string; annotations?: Array<{ type?: string; description?: string }>; results?: RawResult[] }
-interface RawSpec { title?: string; file?: string; tests?: RawTest[] }
-interface RawSuite { title?: string; file?: string; specs?: RawSpec[]; suites?: RawSuite[] }
+interface RawTest {
+  projectName?: string
+  status?: string
+  annotations?: Array<{ type?: string; description?: string }>
+  results?: RawResult[]
+}
+interface RawSpec {
+  title?: string
+  file?: string
+  tests?: RawTest[]
+}
+interface RawSuite {
+  title?: string
+  file?: string
+  specs?: RawSpec[]
+  suites?: RawSuite[]
+}
 interface RawReport {
-  suites?: RawSuite[]; errors?: RawError[]; stats?: { duration?: number }
+  suites?: RawSuite[]
+  errors?: RawError[]
+  stats?: { duration?: number }
   config?: { projects?: Array<{ name?: string; testDir?: string }> }
 }
-
 
 /** The first lines of a Playwright error (its call log and source excerpt are in the trace). */
 export function shortError(message: string, maxLines = 8): string {
@@ -84,8 +112,12 @@ function globalError(e: RawError): string {
 export function readReport(raw: unknown, runDir: string): ReportSummary {
   const report = (raw ?? {}) as RawReport
   const summary: ReportSummary = {
-    tests: [], globalErrors: (report.errors ?? []).map(globalError), degradedReasons: [], attachments: [],
-    durationMs: Number(report.stats?.duration ?? 0), counts: { passed: 0, failed: 0, flaky: 0, skipped: 0 },
+    tests: [],
+    globalErrors: (report.errors ?? []).map(globalError),
+    degradedReasons: [],
+    attachments: [],
+    durationMs: Number(report.stats?.duration ?? 0),
+    counts: { passed: 0, failed: 0, flaky: 0, skipped: 0 },
   }
   // Spec files are relative to their project's testDir; results name them relative to the run's folder.
   const testDirs = new Map((report.config?.projects ?? []).map((p) => [p.name ?? '', p.testDir ?? runDir]))
@@ -116,7 +148,7 @@ function readTest(summary: ReportSummary, spec: RawSpec, test: RawTest, titles: 
   else summary.counts.failed++
   for (const r of results) {
     for (const a of [...(test.annotations ?? []), ...(r.annotations ?? [])]) {
-      const reason = a.description ?? "Marked as degraded by the script"
+      const reason = a.description ?? 'Marked as degraded by the script'
       if (a.type === DEGRADED_ANNOTATION && !summary.degradedReasons.includes(reason)) summary.degradedReasons.push(reason)
     }
     for (const a of r.attachments ?? []) {

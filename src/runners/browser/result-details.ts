@@ -37,7 +37,15 @@ export function buildDetails(input: DetailsInput): Record<string, unknown> {
     runtimeVersion: String(input.spec.doc.runtimeId ?? '2026.04'),
     runtime: { nodeJsVersion: input.versions.node, playwrightVersion: input.versions.playwright },
     mode: input.plan.plain ? 'script' : input.plan.mode === 'suite' ? 'suite' : 'test',
-    tests: (report?.tests ?? []).map((t) => ({ title: t.title, file: t.file, project: t.project, status: t.status, durationMs: Math.round(t.durationMs), retries: t.retries, error: t.error })),
+    tests: (report?.tests ?? []).map((t) => ({
+      title: t.title,
+      file: t.file,
+      project: t.project,
+      status: t.status,
+      durationMs: Math.round(t.durationMs),
+      retries: t.retries,
+      error: t.error,
+    })),
     summary: report ? { ...report.counts, total: report.tests.length } : null,
     errors: [...(verdict.errorMessage ? [verdict.errorMessage] : []), ...trace.pageErrors].slice(0, 20),
     degradedReason: verdict.degradedReason,
@@ -49,7 +57,11 @@ export function buildDetails(input: DetailsInput): Record<string, unknown> {
     consoleErrors: trace.consoleErrors,
     userScriptErrors: trace.pageErrors.length,
     notes: [...(input.notes ?? [])],
-    stderr: input.proc.stderr.split('\n').filter((l) => l.trim() !== '').slice(0, STDERR_LINES).map((l) => l.slice(0, 500)),
+    stderr: input.proc.stderr
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .slice(0, STDERR_LINES)
+      .map((l) => l.slice(0, 500)),
     startTime: input.startedAt,
     endTime: input.stoppedAt,
   }
@@ -63,16 +75,35 @@ const MAX_NOTES = 20
  * files (artifacts left out, a trace summary cut at its cap). The notes get room of their own, so that a chatty
  * script cannot push them out of the bounded log.
  */
-export function buildJobLog(input: { report: ReportSummary | null; trace: TraceSummary; proc: ProcessOutcome; plain: boolean; verdict: Verdict; notes?: readonly string[] }): string[] {
+export function buildJobLog(input: {
+  report: ReportSummary | null
+  trace: TraceSummary
+  proc: ProcessOutcome
+  plain: boolean
+  verdict: Verdict
+  notes?: readonly string[]
+}): string[] {
   const log: string[] = []
   for (const t of input.report?.tests ?? []) {
     const mark = t.status === 'passed' ? '✓' : t.status === 'flaky' ? '±' : t.status === 'skipped' ? '-' : '✘'
     log.push(`${mark} ${t.title} (${Math.round(t.durationMs)} ms)${t.error ? `: ${t.error.step ? `step "${t.error.step}": ` : ''}${t.error.message.split('\n')[0] ?? ''}` : ''}`)
     for (const line of t.stdout) log.push(line)
   }
-  if (input.plain) log.push(...input.proc.stdout.split('\n').filter((l) => l.trim() !== '').slice(-100))
+  if (input.plain)
+    log.push(
+      ...input.proc.stdout
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .slice(-100),
+    )
   log.push(...input.trace.consoleLines)
-  if (input.verdict.status === 'failing' && (input.plain || !input.report)) log.push(...input.proc.stderr.split('\n').filter((l) => l.trim() !== '').slice(-30))
+  if (input.verdict.status === 'failing' && (input.plain || !input.report))
+    log.push(
+      ...input.proc.stderr
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .slice(-30),
+    )
   const notes = [...(input.notes ?? [])]
   if (input.trace.cut) notes.push(`Trace summary cut ${input.trace.cut}: console lines, page errors and requests after that point are not counted`)
   const kept = notes.length > MAX_NOTES ? [...notes.slice(0, MAX_NOTES - 1), `… ${notes.length - MAX_NOTES + 1} more notes on the run's files`] : notes

@@ -50,7 +50,13 @@ export function runLayout(input: LayoutInput): RunLayout {
   const hostModules = path.join(path.dirname(input.runDir), 'node_modules')
   if (!input.boxed) {
     const helperDirs = [...new Set(input.helpers.map((f) => path.dirname(f)))].map((d) => [d, ''] as const)
-    return { root: input.runDir, modules: hostModules, helper: (f) => f, mounts: [], shown: [[input.runDir, ''], [hostModules, 'node_modules/'], [input.runtime, 'node_modules/'], ...helperDirs] }
+    return {
+      root: input.runDir,
+      modules: hostModules,
+      helper: (f) => f,
+      mounts: [],
+      shown: [[input.runDir, ''], [hostModules, 'node_modules/'], [input.runtime, 'node_modules/'], ...helperDirs],
+    }
   }
   const mounts: BoxMount[] = [
     { from: input.runDir, to: BOX_SUITE, writable: true },
@@ -59,7 +65,18 @@ export function runLayout(input: LayoutInput): RunLayout {
     ...input.helpers.map((f) => ({ from: f, to: boxHelperPath(f), writable: false })),
   ]
   if (input.dependencies) mounts.push({ from: input.dependencies.hostDir, to: path.posix.join(BOX_SUITE, input.dependencies.at, 'node_modules'), writable: false })
-  return { root: BOX_SUITE, modules: BOX_MODULES, helper: boxHelperPath, mounts, shown: [[BOX_SUITE, ''], [BOX_MODULES, 'node_modules/'], [BOX_RUNTIME, 'node_modules/'], [BOX_HELPERS, '']] }
+  return {
+    root: BOX_SUITE,
+    modules: BOX_MODULES,
+    helper: boxHelperPath,
+    mounts,
+    shown: [
+      [BOX_SUITE, ''],
+      [BOX_MODULES, 'node_modules/'],
+      [BOX_RUNTIME, 'node_modules/'],
+      [BOX_HELPERS, ''],
+    ],
+  }
 }
 
 /** A path the run named, on the host: inside the run's folder, or null. */

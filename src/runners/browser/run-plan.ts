@@ -87,11 +87,26 @@ function suitePlan(spec: CheckRunSpec, options: PlanOptions, playwrightConfig: R
   const asked = command.config === null ? null : safeRelativePath(path.posix.join(workDir, command.config))
   if (command.config !== null && (asked === null || !files.some((f) => f.path === asked))) return { error: `testCommand: --config ${command.config}: the suite has no such file` }
   const config = asked ?? CONFIG_NAMES.map((n) => path.posix.join(workDir, n)).find((p) => files.some((f) => f.path === p)) ?? null
-  const install = planInstall({ files, at: workDir, installCommand: typeof doc.installCommand === 'string' ? doc.installCommand : '', runtime: options.runtime, allowScripts: options.allowInstallScripts })
+  const install = planInstall({
+    files,
+    at: workDir,
+    installCommand: typeof doc.installCommand === 'string' ? doc.installCommand : '',
+    runtime: options.runtime,
+    allowScripts: options.allowInstallScripts,
+  })
   if ('error' in install) return install
   return {
-    mode: 'suite', plain: false, files, entry: '', workDir, testMatch: null, userConfigFile: config,
-    userConfigIsModule: config !== null && isModuleFile(config, files), playwrightConfig, command, install,
+    mode: 'suite',
+    plain: false,
+    files,
+    entry: '',
+    workDir,
+    testMatch: null,
+    userConfigFile: config,
+    userConfigIsModule: config !== null && isModuleFile(config, files),
+    playwrightConfig,
+    command,
+    install,
   }
 }
 
@@ -116,7 +131,16 @@ export function planRun(spec: CheckRunSpec, options: PlanOptions): RunPlan | { e
   const install = planInstall({ files, at: '', installCommand: '', runtime: options.runtime, allowScripts: options.allowInstallScripts })
   if ('error' in install) return install
   return {
-    mode: spec.checkType === 'MULTI_STEP' ? 'multistep' : 'browser', plain: !test, files, entry, workDir: '',
-    testMatch: test ? [entry] : null, userConfigFile: null, userConfigIsModule: false, playwrightConfig, command: NO_COMMAND, install,
+    mode: spec.checkType === 'MULTI_STEP' ? 'multistep' : 'browser',
+    plain: !test,
+    files,
+    entry,
+    workDir: '',
+    testMatch: test ? [entry] : null,
+    userConfigFile: null,
+    userConfigIsModule: false,
+    playwrightConfig,
+    command: NO_COMMAND,
+    install,
   }
 }

@@ -90,7 +90,15 @@ const WRAPPER = path.join(HERE, 'config-wrapper.cjs')
 const RUN_PATH = '/usr/local/bin:/usr/bin:/bin'
 const NOTES_FILE = 'picket-config.json'
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run', '--no-default-browser-check', '--mute-audio']
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--mute-audio',
+]
 
 function playwrightModules(from: string): string {
   const modules = findNodeModules(from)
@@ -120,24 +128,36 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
   let root: Promise<string> | null = null
   const rootDir = (): Promise<string> => (root ??= createRunsRoot(workDir, nodeModules, path.join(HERE, 'playwright-helpers.cjs'), seenRuntime))
   // A shared cache keeps boxed and unboxed installs apart: their links to the runtime differ (run-layout.ts).
-  const cacheDir = async (): Promise<string> => (options.dependencyCacheDir ? path.join(options.dependencyCacheDir, box ? 'boxed' : 'host') : path.join(await rootDir(), 'dependencies'))
+  const cacheDir = async (): Promise<string> =>
+    options.dependencyCacheDir ? path.join(options.dependencyCacheDir, box ? 'boxed' : 'host') : path.join(await rootDir(), 'dependencies')
   const dependencies = createDependencyCache({ root: cacheDir, runtimeSeenAs: seenRuntime })
 
   /** npm in a box of its own, seeing its folder as the suite's root, its network only through the egress proxy. */
   const installEnvironment: InstallEnvironment = {
-    runAs, timeoutMs: options.installTimeoutMs ?? 300_000, memoryMb,
+    runAs,
+    timeoutMs: options.installTimeoutMs ?? 300_000,
+    memoryMb,
     async command(args, dir, variables) {
       const base = { ...variables, PATH: RUN_PATH, LANG: 'C.UTF-8', NO_COLOR: '1', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' }
       const npm = [process.execPath, npmCliPath(), ...args]
       if (!box) {
         const local = rules ? await startRunEgress(guard, rules) : null
         const proxy = local?.proxyUrl
-        const env = { ...base, HOME: dir, npm_config_cache: path.join(dir, '.npm'), ...(local && proxy ? { NODE_OPTIONS: `--require ${PRELOAD}`, ...local.env, https_proxy: proxy, http_proxy: proxy } : {}) }
+        const env = {
+          ...base,
+          HOME: dir,
+          npm_config_cache: path.join(dir, '.npm'),
+          ...(local && proxy ? { NODE_OPTIONS: `--require ${PRELOAD}`, ...local.env, https_proxy: proxy, http_proxy: proxy } : {}),
+        }
         return { command: { command: npm[0] as string, args: npm.slice(1) }, env, close: async () => local?.close() }
       }
       const net = await startBoxNet(guard, path.dirname(dir), BOX_RUNTIME)
       const relay = boxHelperPath(NET_RELAY_PATH)
-      const mounts = [{ from: dir, to: BOX_SUITE, writable: true }, { from: nodeModules, to: BOX_RUNTIME, writable: false }, { from: NET_RELAY_PATH, to: relay, writable: false }]
+      const mounts = [
+        { from: dir, to: BOX_SUITE, writable: true },
+        { from: nodeModules, to: BOX_RUNTIME, writable: false },
+        { from: NET_RELAY_PATH, to: relay, writable: false },
+      ]
       const env = { ...base, ...net.env, HOME: BOX_SUITE, npm_config_cache: `${BOX_SUITE}/.npm`, NODE_OPTIONS: `--require ${relay}` }
       return { command: box.wrap(npm, { cwd: BOX_SUITE, writable: [], readOnly: [], egressDir: net.dir, mounts }), env, close: () => net.close() }
     },
@@ -149,7 +169,12 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     if ('error' in plan) return configFailure(plan.error, startedAt, ctx.now())
     if (box?.unavailable) return configFailure(box.unavailable, startedAt, ctx.now(), true)
     if (plan.mode !== 'multistep' && !existsSync(options.chromiumPath)) {
-      return configFailure(`Chromium was not found at ${options.chromiumPath}. Install it with \`apt-get install -y chromium\` (Debian) or set CHROMIUM_PATH to a Chromium executable.`, startedAt, ctx.now(), true)
+      return configFailure(
+        `Chromium was not found at ${options.chromiumPath}. Install it with \`apt-get install -y chromium\` (Debian) or set CHROMIUM_PATH to a Chromium executable.`,
+        startedAt,
+        ctx.now(),
+        true,
+      )
     }
     const notes = [...plan.install.notes, ...plan.command.notes]
     let installed: string | null = null
@@ -162,7 +187,13 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     }
     const modulesAt = installed ? { at: install?.at ?? '', linkTo: box ? null : installed } : undefined
     const dir = await createRunDir(await rootDir(), plan.files, runAs, modulesAt)
-    const layout = runLayout({ boxed: box !== null, runDir: dir, dependencies: installed ? { hostDir: installed, at: install?.at ?? '' } : null, runtime: nodeModules, helpers: [PRELOAD, NET_RELAY_PATH, WRAPPER] })
+    const layout = runLayout({
+      boxed: box !== null,
+      runDir: dir,
+      dependencies: installed ? { hostDir: installed, at: install?.at ?? '' } : null,
+      runtime: nodeModules,
+      helpers: [PRELOAD, NET_RELAY_PATH, WRAPPER],
+    })
     try {
       return await execute(plan, dir, layout, spec, ctx, notes)
     } catch (err) {
@@ -177,14 +208,27 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     await writeFile(path.join(dir, config.path), config.content)
     if (runAs) await chown(path.join(dir, config.path), runAs.uid, runAs.gid)
     const env: Record<string, string> = {
-      ...spec.variables, ...plan.command.env,
-      PATH: RUN_PATH, HOME: layout.root, TMPDIR: box ? '/tmp' : path.join(dir, RUN_TMP), LANG: 'C.UTF-8', TZ: 'UTC',
+      ...spec.variables,
+      ...plan.command.env,
+      PATH: RUN_PATH,
+      HOME: layout.root,
+      TMPDIR: box ? '/tmp' : path.join(dir, RUN_TMP),
+      LANG: 'C.UTF-8',
+      TZ: 'UTC',
       NODE_OPTIONS: `${box ? `--require ${layout.helper(NET_RELAY_PATH)} ` : ''}--require ${layout.helper(PRELOAD)} --max-old-space-size=${Math.min(memoryMb, 4096)}`,
       NODE_PATH: layout.modules,
-      PICKET_RUN_MODE: plan.plain ? 'plain' : plan.mode, PICKET_CHROMIUM_PATH: options.chromiumPath, PICKET_CHROMIUM_ARGS: JSON.stringify(CHROMIUM_ARGS),
-      PICKET_OUTPUT_DIR: inside('picket-output'), PICKET_DEGRADED_FILE: inside('picket-degraded.txt'), FORCE_COLOR: '0', NO_COLOR: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      PICKET_RUN_MODE: plan.plain ? 'plain' : plan.mode,
+      PICKET_CHROMIUM_PATH: options.chromiumPath,
+      PICKET_CHROMIUM_ARGS: JSON.stringify(CHROMIUM_ARGS),
+      PICKET_OUTPUT_DIR: inside('picket-output'),
+      PICKET_DEGRADED_FILE: inside('picket-degraded.txt'),
+      FORCE_COLOR: '0',
+      NO_COLOR: '1',
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     }
-    const args = plan.plain ? [inside(plan.entry)] : [path.posix.join(layout.modules, '@playwright', 'test', 'cli.js'), 'test', '--config', inside(config.path), ...plan.command.args]
+    const args = plan.plain
+      ? [inside(plan.entry)]
+      : [path.posix.join(layout.modules, '@playwright', 'test', 'cli.js'), 'test', '--config', inside(config.path), ...plan.command.args]
     let startedAt = ctx.now()
     const certificate = readCertificate(spec.doc.sslCheckDomain, sslProbe, ctx.now)
     // A boxed run's only way out is its proxy, policy or not; an unboxed run has one only under a policy.
@@ -192,12 +236,20 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const localNet = !box && rules ? await startRunEgress(guard, rules) : null
     const netEnv = boxNet ? { ...boxNet.env, PICKET_EGRESS: JSON.stringify({ proxy: BOX_PROXY_URL }) } : (localNet?.env ?? {})
     const cwd = inside(plan.workDir)
-    const command = box && boxNet ? box.wrap([process.execPath, ...args], { cwd, writable: [], readOnly: [], egressDir: boxNet.dir, mounts: layout.mounts, asNamespaceRoot: true }) : { command: process.execPath, args }
+    const command =
+      box && boxNet
+        ? box.wrap([process.execPath, ...args], { cwd, writable: [], readOnly: [], egressDir: boxNet.dir, mounts: layout.mounts, asNamespaceRoot: true })
+        : { command: process.execPath, args }
     let ran: ProcessOutcome
     try {
       ran = await slots.run(() => {
         startedAt = ctx.now()
-        return runProcess(command.command, command.args, { cwd: box ? dir : cwd, env: { ...env, ...netEnv }, marker: dir }, { timeoutMs, memoryMb, diskMb, runAs, ...(ctx.signal ? { signal: ctx.signal } : {}) })
+        return runProcess(
+          command.command,
+          command.args,
+          { cwd: box ? dir : cwd, env: { ...env, ...netEnv }, marker: dir },
+          { timeoutMs, memoryMb, diskMb, runAs, ...(ctx.signal ? { signal: ctx.signal } : {}) },
+        )
       })
     } finally {
       await boxNet?.close()
@@ -208,24 +260,36 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const proc = { ...ran, stdout: shown(ran.stdout), stderr: shown(ran.stderr) }
     let report: ReportSummary | null = null
     // The run's own files are read under the artifacts' rules (run-file.ts): no links, inside the folder, capped.
-    if (!plan.plain) report = await readRunText(dir, path.join(dir, 'picket-report.json'), ARTIFACT_CAPS.reportBytes).then((t) => (t === null ? null : readReport(JSON.parse(shown(t)), layout.root))).catch(() => null)
+    if (!plan.plain)
+      report = await readRunText(dir, path.join(dir, 'picket-report.json'), ARTIFACT_CAPS.reportBytes)
+        .then((t) => (t === null ? null : readReport(JSON.parse(shown(t)), layout.root)))
+        .catch(() => null)
     const summaryText = plan.plain ? null : await readRunText(dir, path.join(dir, NOTES_FILE), RUN_NOTE_BYTES)
     const summary = summaryText === null ? null : parseJson<ConfigSummary>(shown(summaryText))
     notes.push(...(summary?.notes ?? []).map(String))
-    const plainError = plan.plain ? await readRunJson<{ message: string; stack: string | null }>(dir, path.join(dir, 'picket-output', 'picket-plain-error.json'), RUN_NOTE_BYTES) : null
+    const plainError = plan.plain
+      ? await readRunJson<{ message: string; stack: string | null }>(dir, path.join(dir, 'picket-output', 'picket-plain-error.json'), RUN_NOTE_BYTES)
+      : null
     const plainDegraded = plan.plain ? ((await readRunText(dir, path.join(dir, 'picket-degraded.txt'), RUN_NOTE_BYTES)) ?? '').split('\n').filter(Boolean).flatMap(jsonLines) : []
     const keep = proc.killedFor !== 'timeout'
     const outputDir = path.join(dir, 'picket-output')
-    const collected = keep ? await collectArtifacts({ runDir: dir, startedAt, report, reportFile: plan.plain ? null : path.join(dir, 'picket-report.json'), outputDir }) : NO_ARTIFACTS
+    const collected = keep
+      ? await collectArtifacts({ runDir: dir, startedAt, report, reportFile: plan.plain ? null : path.join(dir, 'picket-report.json'), outputDir })
+      : NO_ARTIFACTS
     const artifacts = collected.artifacts
     const trace = await summarizeTraces(artifacts.filter((x) => x.type === 'trace').map((x) => x.path))
     const vitals = readVitals((await readRunText(dir, path.join(outputDir, 'picket-vitals.jsonl'), RUN_NOTE_BYTES)) ?? '')
     const plainShown = plainError ? { message: shown(plainError.message), stack: plainError.stack === null ? null : shown(plainError.stack) } : null
-    const verdict = applyEgressDenials(decideVerdict({ process: proc, report, plain: plan.plain, plainError: plainShown, plainDegraded, trace, limits: { timeoutMs, memoryMb, diskMb }, config: summary }), boxNet?.denials ?? localNet?.denials ?? [])
+    const verdict = applyEgressDenials(
+      decideVerdict({ process: proc, report, plain: plan.plain, plainError: plainShown, plainDegraded, trace, limits: { timeoutMs, memoryMb, diskMb }, config: summary }),
+      boxNet?.denials ?? localNet?.denials ?? [],
+    )
     const responseTime = report && report.durationMs > 0 ? report.durationMs : proc.wallMs
     return {
       ...verdictFields(verdict),
-      responseTime, startedAt, stoppedAt,
+      responseTime,
+      startedAt,
+      stoppedAt,
       assertions: [],
       timingPhases: { total: responseTime },
       details: { ...buildDetails({ plan, spec, report, trace, vitals, verdict, versions, proc, startedAt, stoppedAt, notes }), ...(await certificate) },
@@ -250,10 +314,20 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
 
 function configFor(plan: RunPlan, timeoutMs: number, maxWorkers: number, layout: RunLayout): { path: string; content: string } {
   return configFile({
-    mode: plan.mode, testMatch: plan.testMatch, userConfigFile: plan.userConfigFile, userConfigIsModule: plan.userConfigIsModule, playwrightConfig: plan.playwrightConfig,
-    globalTimeoutMs: globalTimeoutFor(timeoutMs), projects: plan.command.projects, workers: plan.command.workers, maxWorkers,
-    reportFile: path.posix.join(layout.root, 'picket-report.json'), outputDir: path.posix.join(layout.root, 'picket-output'),
-    notesFile: path.posix.join(layout.root, NOTES_FILE), wrapperFile: layout.helper(WRAPPER), root: layout.root,
+    mode: plan.mode,
+    testMatch: plan.testMatch,
+    userConfigFile: plan.userConfigFile,
+    userConfigIsModule: plan.userConfigIsModule,
+    playwrightConfig: plan.playwrightConfig,
+    globalTimeoutMs: globalTimeoutFor(timeoutMs),
+    projects: plan.command.projects,
+    workers: plan.command.workers,
+    maxWorkers,
+    reportFile: path.posix.join(layout.root, 'picket-report.json'),
+    outputDir: path.posix.join(layout.root, 'picket-output'),
+    notesFile: path.posix.join(layout.root, NOTES_FILE),
+    wrapperFile: layout.helper(WRAPPER),
+    root: layout.root,
   })
 }
 

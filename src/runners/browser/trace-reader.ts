@@ -42,7 +42,7 @@ async function directoryOf(handle: FileHandle, size: number, caps: TraceReadCaps
 
 /** The bytes of `length` from `start`, in fresh chunks (a reader may keep them), read from the open descriptor. */
 async function* byteRange(handle: FileHandle, start: number, length: number): AsyncGenerator<Buffer> {
-  for (let done = 0; done < length; ) {
+  for (let done = 0; done < length;) {
     const chunk = Buffer.alloc(Math.min(READ_CHUNK, length - done))
     const { bytesRead } = await handle.read(chunk, 0, chunk.length, start + done)
     if (bytesRead === 0) return

@@ -28,7 +28,9 @@ interface TraceEvent {
   method?: string
   params?: { url?: string; error?: { error?: { message?: string }; value?: unknown }; message?: string }
   snapshot?: {
-    request?: { url?: string; headers?: Array<{ name?: string; value?: string }> }; response?: { status?: number }; _failureText?: string
+    request?: { url?: string; headers?: Array<{ name?: string; value?: string }> }
+    response?: { status?: number }
+    _failureText?: string
     timings?: Record<string, number>
   }
 }
@@ -66,7 +68,13 @@ function addNetwork(into: TraceSummary, e: TraceEvent): void {
   // A page is a top-level document navigation (Sec-Fetch-Mode: navigate, Sec-Fetch-Dest: document).
   const headers = new Map((e.snapshot?.request?.headers ?? []).map((h) => [String(h.name).toLowerCase(), h.value]))
   const url = e.snapshot?.request?.url
-  if (typeof url === 'string' && headers.get('sec-fetch-mode') === 'navigate' && headers.get('sec-fetch-dest') === 'document' && !into.pages.includes(url) && into.pages.length < MAX_PAGES) {
+  if (
+    typeof url === 'string' &&
+    headers.get('sec-fetch-mode') === 'navigate' &&
+    headers.get('sec-fetch-dest') === 'document' &&
+    !into.pages.includes(url) &&
+    into.pages.length < MAX_PAGES
+  ) {
     into.pages.push(url)
     const t = e.snapshot?.timings ?? {}
     const ttfb = ['blocked', 'dns', 'connect', 'send', 'wait'].reduce((sum, k) => sum + Math.max(0, Number(t[k] ?? 0)), 0)
@@ -126,7 +134,7 @@ export class LineSplitter {
   /** The lines `chunk` completes. */
   push(chunk: Uint8Array): Uint8Array[] {
     const out: Uint8Array[] = []
-    for (let start = 0; ; ) {
+    for (let start = 0; ;) {
       const newline = chunk.indexOf(0x0a, start)
       if (newline === -1) {
         this.hold(chunk.subarray(start))

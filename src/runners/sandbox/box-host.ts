@@ -20,7 +20,10 @@ export interface RunBox {
   /** Why boxes cannot start here (bubblewrap missing, user namespaces refused), or null when they can. */
   readonly unavailable: string | null
   /** The command that runs `command` in a new box. */
-  wrap(command: readonly string[], where: { cwd: string; writable: readonly string[]; readOnly: readonly string[]; egressDir: string | null; mounts?: readonly BoxMount[]; asNamespaceRoot?: boolean }): BoxedCommand
+  wrap(
+    command: readonly string[],
+    where: { cwd: string; writable: readonly string[]; readOnly: readonly string[]; egressDir: string | null; mounts?: readonly BoxMount[]; asNamespaceRoot?: boolean },
+  ): BoxedCommand
 }
 
 export interface RunBoxOptions {
@@ -49,7 +52,8 @@ function nodeBinaryPaths(execPath: string = process.execPath): string[] {
   return real.startsWith('/usr/') ? [] : [path.dirname(path.dirname(real))]
 }
 
-const INSTALL_HINT = 'install bubblewrap (`apt-get install -y bubblewrap`) and allow user namespaces, or set SANDBOX=off to run users\' code without a sandbox (only where every user of this installation is trusted)'
+const INSTALL_HINT =
+  "install bubblewrap (`apt-get install -y bubblewrap`) and allow user namespaces, or set SANDBOX=off to run users' code without a sandbox (only where every user of this installation is trusted)"
 
 /** Starts one trivial box as the run user: the probe that decides whether runs can be boxed here. */
 export async function probeRunBox(box: RunBox, runAs: { uid: number; gid: number } | null): Promise<string | null> {
@@ -59,7 +63,9 @@ export async function probeRunBox(box: RunBox, runAs: { uid: number; gid: number
     await run(command, args, { timeout: 20_000, env: {}, ...(runAs ?? {}) })
     return null
   } catch (err) {
-    const detail = String((err as { stderr?: unknown }).stderr ?? (err as Error).message).trim().split('\n')[0]
+    const detail = String((err as { stderr?: unknown }).stderr ?? (err as Error).message)
+      .trim()
+      .split('\n')[0]
     return `The run sandbox could not start (${detail}): ${INSTALL_HINT}`
   }
 }
@@ -74,7 +80,14 @@ export function createRunBox(options: RunBoxOptions = {}): RunBox {
     unavailable,
     wrap(command, where) {
       const spec: BoxSpec = {
-        systemDirs: dirs, limits, command, cwd: where.cwd, writable: where.writable, egressDir: where.egressDir, mounts: where.mounts ?? [], asNamespaceRoot: where.asNamespaceRoot ?? false,
+        systemDirs: dirs,
+        limits,
+        command,
+        cwd: where.cwd,
+        writable: where.writable,
+        egressDir: where.egressDir,
+        mounts: where.mounts ?? [],
+        asNamespaceRoot: where.asNamespaceRoot ?? false,
         readOnly: [...new Set([...runtime, ...where.readOnly])],
       }
       return { command: bwrapPath, args: boxArgs(spec) }

@@ -27,8 +27,15 @@ export interface BoxNet {
 /** The proxy variables every common client reads (curl and wget read the lower-case ones). */
 export function proxyEnv(nodeModules: string): Record<string, string> {
   return {
-    PICKET_BOX_SOCKET: BOX_EGRESS_SOCKET, PICKET_BOX_PROXY: BOX_PROXY_URL, PICKET_BOX_MODULES: nodeModules,
-    http_proxy: BOX_PROXY_URL, https_proxy: BOX_PROXY_URL, HTTP_PROXY: BOX_PROXY_URL, HTTPS_PROXY: BOX_PROXY_URL, no_proxy: '', NO_PROXY: '',
+    PICKET_BOX_SOCKET: BOX_EGRESS_SOCKET,
+    PICKET_BOX_PROXY: BOX_PROXY_URL,
+    PICKET_BOX_MODULES: nodeModules,
+    http_proxy: BOX_PROXY_URL,
+    https_proxy: BOX_PROXY_URL,
+    HTTP_PROXY: BOX_PROXY_URL,
+    HTTPS_PROXY: BOX_PROXY_URL,
+    no_proxy: '',
+    NO_PROXY: '',
   }
 }
 
@@ -38,7 +45,9 @@ export async function startBoxNet(guard: EgressGuard, parent: string, nodeModule
   try {
     const proxy = await startEgressProxy(guard, path.join(dir, path.basename(BOX_EGRESS_SOCKET)))
     return {
-      dir, env: proxyEnv(nodeModules), denials: proxy.denials,
+      dir,
+      env: proxyEnv(nodeModules),
+      denials: proxy.denials,
       async close() {
         await proxy.close()
         await rm(dir, { recursive: true, force: true })

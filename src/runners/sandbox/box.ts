@@ -25,8 +25,21 @@ export const BOX_PROXY_URL = 'http://127.0.0.1:3128'
 
 /** Files of /etc that programs inside need (TLS roots, fonts, the dynamic linker, names of users) and that hold no secret. */
 export const BOX_ETC = [
-  '/etc/ssl', '/etc/ca-certificates', '/etc/fonts', '/etc/ld.so.cache', '/etc/ld.so.conf', '/etc/ld.so.conf.d', '/etc/alternatives',
-  '/etc/chromium', '/etc/chromium.d', '/etc/localtime', '/etc/mime.types', '/etc/nsswitch.conf', '/etc/hosts', '/etc/passwd', '/etc/group',
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/fonts',
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+  '/etc/alternatives',
+  '/etc/chromium',
+  '/etc/chromium.d',
+  '/etc/localtime',
+  '/etc/mime.types',
+  '/etc/nsswitch.conf',
+  '/etc/hosts',
+  '/etc/passwd',
+  '/etc/group',
 ]
 
 /** Top-level entries that are links into /usr on merged-/usr systems (Debian 12): recreated as links, else bound. */
@@ -85,9 +98,21 @@ export const BOX_ROOT_UID = 0
 export function boxArgs(spec: BoxSpec): string[] {
   const uid = String(spec.asNamespaceRoot ? BOX_ROOT_UID : BOX_UID)
   const args = [
-    '--unshare-all', '--unshare-user', '--uid', uid, '--gid', uid, '--hostname', 'picket-run',
-    '--die-with-parent', '--new-session', '--cap-drop', 'ALL',
-    '--ro-bind', '/usr', '/usr',
+    '--unshare-all',
+    '--unshare-user',
+    '--uid',
+    uid,
+    '--gid',
+    uid,
+    '--hostname',
+    'picket-run',
+    '--die-with-parent',
+    '--new-session',
+    '--cap-drop',
+    'ALL',
+    '--ro-bind',
+    '/usr',
+    '/usr',
   ]
   for (const dir of BOX_SYSTEM_DIRS) {
     const how = spec.systemDirs[dir]

@@ -57,7 +57,9 @@ function compile(rules) {
   const categorize = (a) => (categories.find(([, list]) => list.check(a, family(a))) || [null])[0]
   /** The reason `raw` (an IP address) is denied, or null. */
   return function check(raw) {
-    const address = String(raw).replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '')
+    const address = String(raw)
+      .replace(/^\[(.*)\]$/, '$1')
+      .replace(/%.*$/, '')
     if (net.isIP(address) === 0) return 'reserved'
     const inner = embeddedIPv4(address)
     if (allowed(address) || (inner !== null && allowed(inner))) return null

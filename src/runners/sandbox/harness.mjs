@@ -43,15 +43,23 @@ function pushLog(prefix, args) {
   const bounded = line.length > MAX_LOG_CHARS ? `${line.slice(0, MAX_LOG_CHARS - 1)}…` : line
   rawStdoutWrite(`\n${job.nonce}L${stringify(bounded)}\n`)
 }
-for (const [method, prefix] of [['log', ''], ['info', ''], ['debug', ''], ['warn', '[warn] '], ['error', '[error] ']]) {
+for (const [method, prefix] of [
+  ['log', ''],
+  ['info', ''],
+  ['debug', ''],
+  ['warn', '[warn] '],
+  ['error', '[error] '],
+]) {
   console[method] = (...args) => pushLog(prefix, args)
 }
-const captureStream = (prefix) => (chunk, ...rest) => {
-  pushLog(prefix, [String(chunk).replace(/\n$/, '')])
-  const callback = rest.find((arg) => typeof arg === 'function')
-  if (callback) callback()
-  return true
-}
+const captureStream =
+  (prefix) =>
+  (chunk, ...rest) => {
+    pushLog(prefix, [String(chunk).replace(/\n$/, '')])
+    const callback = rest.find((arg) => typeof arg === 'function')
+    if (callback) callback()
+    return true
+  }
 process.stdout.write = captureStream('')
 process.stderr.write = captureStream('[error] ')
 
@@ -104,7 +112,9 @@ function teardownResponse(input) {
 }
 function sandboxRequire(baseRequire) {
   return function require(id) {
-    const name = String(id).replace(/^node:/, '').split('/')[0]
+    const name = String(id)
+      .replace(/^node:/, '')
+      .split('/')[0]
     if (BLOCKED_MODULES.has(name)) throw new Error(`require('${id}') is not allowed in scripts`)
     return baseRequire(id)
   }

@@ -98,10 +98,7 @@ export function createChildProcessSandbox(options: SandboxOptions = {}): ChildPr
     async runSetup(script: string, input: { request: ScriptRequest; env: Record<string, string> }): Promise<SetupOutcome> {
       return toSetupOutcome(await run('setup', script, { request: input.request, env: input.env }))
     },
-    async runTeardown(
-      script: string,
-      input: { request: ScriptRequest; response: ScriptResponse; env: Record<string, string> },
-    ): Promise<TeardownOutcome> {
+    async runTeardown(script: string, input: { request: ScriptRequest; response: ScriptResponse; env: Record<string, string> }): Promise<TeardownOutcome> {
       const child = await run('teardown', script, { request: input.request, response: input.response, env: input.env })
       return toTeardownOutcome(child, input.response)
     },

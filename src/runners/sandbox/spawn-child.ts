@@ -69,7 +69,8 @@ export async function runInChild(job: Record<string, unknown>, limits: ChildLimi
 }
 
 const DIRECT_FAILURE = /\b(ECONNREFUSED|ENETUNREACH|EHOSTUNREACH|EAI_AGAIN|ENOTFOUND)\b/
-export const BOX_NETWORK_HINT = 'a script reaches the network only through its run\'s egress proxy (fetch, http and https, and programs that read http_proxy); other connections reach nothing'
+export const BOX_NETWORK_HINT =
+  "a script reaches the network only through its run's egress proxy (fetch, http and https, and programs that read http_proxy); other connections reach nothing"
 
 /**
  * A boxed script that the egress proxy refused fails with the policy's message, whatever the script made of the
@@ -213,7 +214,12 @@ function classifyExit({ killedFor, code, signal, stdout, stderrTail, nonce, limi
   if (killedFor === 'closed') return fail('Script sandbox is closed')
   if (result !== undefined) return { ok: true, result, logs }
   if (/heap out of memory|Reached heap limit/i.test(stderrTail) || signal === 'SIGABRT' || code === 134) return fail(outOfMemory)
-  const lastLine = stderrTail.trim().split('\n').filter((l) => !/^\s+at |^Node\.js v/.test(l)).pop()?.slice(0, 200)
+  const lastLine = stderrTail
+    .trim()
+    .split('\n')
+    .filter((l) => !/^\s+at |^Node\.js v/.test(l))
+    .pop()
+    ?.slice(0, 200)
   const how = signal ? `signal ${signal}` : `code ${String(code)}`
   return fail(`Script exited before finishing (${how})${lastLine ? `: ${lastLine}` : ''}`)
 }

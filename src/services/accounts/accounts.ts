@@ -100,13 +100,17 @@ export function accountService(deps: AccountServiceDeps): AccountService {
           return { created: true, accountId: created.accountId, apiKey: created.apiKey }
         }
         let created: { accountId: string; apiKey?: string } | null = null
-        await orExisting(async () => (created = await createAccount('Default account', given)), async () => Boolean(await stores.accounts.getAccount(known.accountId)))
+        await orExisting(
+          async () => (created = await createAccount('Default account', given)),
+          async () => Boolean(await stores.accounts.getAccount(known.accountId)),
+        )
         if (created) return { created: true, accountId: known.accountId, apiKey: known.apiKey }
       }
       // A known account and key given in the environment are made to exist, so scripts can restart a known service.
       if (known) {
         const accountExists = async () => Boolean(await stores.accounts.getAccount(known.accountId))
-        if (!(await accountExists())) await orExisting(() => stores.accounts.insertAccount({ id: known.accountId, name: 'Default account', created_at: clock.now() }), accountExists)
+        if (!(await accountExists()))
+          await orExisting(() => stores.accounts.insertAccount({ id: known.accountId, name: 'Default account', created_at: clock.now() }), accountExists)
         const keyExists = async () => Boolean(await stores.accounts.findKeyByHash(hashSecret(known.apiKey)))
         if (!(await keyExists())) await orExisting(() => createKey(known.accountId, 'default', known.apiKey), keyExists)
       }

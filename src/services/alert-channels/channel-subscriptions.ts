@@ -16,7 +16,12 @@ export interface LinkOptions {
 }
 
 /** Applies a create/update body's subscriptions, autoAssignAlerts, and channels' autoSubscribe (new checks). */
-export async function syncSubscriptions(stores: Pick<Stores, 'alertSubscriptions' | 'alertChannels'>, accountId: string, target: SubscriptionTarget, options: LinkOptions): Promise<void> {
+export async function syncSubscriptions(
+  stores: Pick<Stores, 'alertSubscriptions' | 'alertChannels'>,
+  accountId: string,
+  target: SubscriptionTarget,
+  options: LinkOptions,
+): Promise<void> {
   const given = options.body.alertChannelSubscriptions
   if (Array.isArray(given)) {
     await stores.alertSubscriptions.replaceFor(

@@ -38,9 +38,23 @@ function groupVariables(group: Doc | undefined): Record<string, string> {
 /** One outbox row: this alert through this channel, rendered later from the payload. */
 function outboxRow(alert: AlertRecord, channel: DocRecord<number>, payload: NotificationPayload): NotificationRow {
   return {
-    id: newId(), account_id: alert.accountId, alert_id: alert.id, check_id: alert.checkId, channel_id: channel.id, channel_type: String(channel.doc.type),
-    status: 'PENDING', attempts: 0, next_attempt_at: alert.createdAt, leased_by: null, lease_until: null, last_error: null, response_status: null,
-    result: null, payload: JSON.stringify(payload), created_at: alert.createdAt, sent_at: null,
+    id: newId(),
+    account_id: alert.accountId,
+    alert_id: alert.id,
+    check_id: alert.checkId,
+    channel_id: channel.id,
+    channel_type: String(channel.doc.type),
+    status: 'PENDING',
+    attempts: 0,
+    next_attempt_at: alert.createdAt,
+    leased_by: null,
+    lease_until: null,
+    last_error: null,
+    response_status: null,
+    result: null,
+    payload: JSON.stringify(payload),
+    created_at: alert.createdAt,
+    sent_at: null,
   }
 }
 
@@ -50,9 +64,21 @@ function outboxRow(alert: AlertRecord, channel: DocRecord<number>, payload: Noti
  */
 export async function enqueueLocationNotifications(s: Pick<Stores, 'alertChannels' | 'notifications'>, event: LocationEvent, accountId: string, at: number): Promise<number> {
   const alert: AlertRecord = {
-    id: newId(), accountId, checkId: '', alertType: event.event === 'UNAVAILABLE' ? 'ALERT_FAILURE' : 'ALERT_RECOVERY', checkType: '', name: event.name,
-    runLocation: event.slugName, responseTime: 0, error: null, statusCode: null, resultId: null, startedAt: event.lastSeen, createdAt: at,
-    isReminder: false, reminderSequence: 0,
+    id: newId(),
+    accountId,
+    checkId: '',
+    alertType: event.event === 'UNAVAILABLE' ? 'ALERT_FAILURE' : 'ALERT_RECOVERY',
+    checkType: '',
+    name: event.name,
+    runLocation: event.slugName,
+    responseTime: 0,
+    error: null,
+    statusCode: null,
+    resultId: null,
+    startedAt: event.lastSeen,
+    createdAt: at,
+    isReminder: false,
+    reminderSequence: 0,
   }
   const { items } = await s.alertChannels.list(accountId)
   const check: NotificationPayload['check'] = { description: null, tags: [], groupId: null, groupName: null, groupVariables: {} }
@@ -60,7 +86,10 @@ export async function enqueueLocationNotifications(s: Pick<Stores, 'alertChannel
   return rows.length === 0 ? 0 : s.notifications.insertMany(rows)
 }
 
-export async function enqueueNotifications(s: Pick<Stores, 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications'>, alert: AlertRecord): Promise<number> {
+export async function enqueueNotifications(
+  s: Pick<Stores, 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications'>,
+  alert: AlertRecord,
+): Promise<number> {
   if (channelFlagFor(alert.alertType) === null) return 0
   const check = await s.checks.get(alert.accountId, alert.checkId)
   if (!check) return 0

@@ -75,5 +75,9 @@ export function contextLoader(s: Pick<Stores, 'accountSettings' | 'maintenanceWi
 }
 
 /** One check, read through `s` (e.g. inside a transaction). */
-export const loadCheckContext = (s: Pick<Stores, 'accountSettings' | 'maintenanceWindows' | 'checkGroups' | 'checks'>, accountId: string, checkId: string, at: number): Promise<CheckContext | undefined> =>
-  contextLoader(s).load(accountId, checkId, at)
+export const loadCheckContext = (
+  s: Pick<Stores, 'accountSettings' | 'maintenanceWindows' | 'checkGroups' | 'checks'>,
+  accountId: string,
+  checkId: string,
+  at: number,
+): Promise<CheckContext | undefined> => contextLoader(s).load(accountId, checkId, at)

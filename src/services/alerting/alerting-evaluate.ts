@@ -16,7 +16,10 @@ import { withAlertState } from './alerting-state.js'
 import type { Uses } from '../resource-deps.js'
 
 /** An evaluation records the state and alerts, queues notifications and opens or resolves incidents. */
-export type EvaluateDeps = Uses<'alerts' | 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications' | keyof CheckIncidentStores, 'transact' | 'clock' | 'publicBaseUrl'>
+export type EvaluateDeps = Uses<
+  'alerts' | 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications' | keyof CheckIncidentStores,
+  'transact' | 'clock' | 'publicBaseUrl'
+>
 
 const conditionOf = (status: string): Condition => (status === 'failing' ? 'failing' : status === 'degraded' ? 'degraded' : 'passing')
 

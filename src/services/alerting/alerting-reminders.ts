@@ -13,7 +13,10 @@ import { withAlertState } from './alerting-state.js'
 import type { Uses } from '../resource-deps.js'
 
 /** A reminder reads the check's context and records an alert with its notifications. */
-export type ReminderDeps = Uses<'alerts' | 'accountSettings' | 'maintenanceWindows' | 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications', 'transact' | 'clock'>
+export type ReminderDeps = Uses<
+  'alerts' | 'accountSettings' | 'maintenanceWindows' | 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications',
+  'transact' | 'clock'
+>
 
 const BATCH = 200
 

@@ -22,9 +22,7 @@ class StaleState extends Error {}
 const MAX_ATTEMPTS = 30
 
 /** The work runs with the stores of the transaction that reads and writes the state: `alerts` and those it names. */
-export async function withAlertState<S extends StoreName>(
-  deps: Uses<S | 'alerts', 'transact' | 'clock'>, checkId: string, accountId: string, work: StateWork<S>,
-): Promise<void> {
+export async function withAlertState<S extends StoreName>(deps: Uses<S | 'alerts', 'transact' | 'clock'>, checkId: string, accountId: string, work: StateWork<S>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await deps.transact(async (s) => {

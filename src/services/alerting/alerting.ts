@@ -33,9 +33,21 @@ export interface AlertingService {
 /** What the alerting service uses: the wiring hands it these stores and shared things and no others. */
 export const alertingServiceUses = uses(
   [
-    'alerts', 'checks', 'checkGroups', 'accountSettings', 'maintenanceWindows', 'alertSubscriptions', 'alertChannels', 'notifications',
+    'alerts',
+    'checks',
+    'checkGroups',
+    'accountSettings',
+    'maintenanceWindows',
+    'alertSubscriptions',
+    'alertChannels',
+    'notifications',
     // A failure alert may open an incident on a status page service (triggerIncident), which e-mails its subscribers.
-    'statusPages', 'statusPageServices', 'statusPageIncidents', 'statusPageIncidentUpdates', 'statusPageSubscriptions', 'statusPageEmails',
+    'statusPages',
+    'statusPageServices',
+    'statusPageIncidents',
+    'statusPageIncidentUpdates',
+    'statusPageSubscriptions',
+    'statusPageEmails',
   ],
   ['clock', 'publicBaseUrl', 'transact'],
 )
@@ -63,7 +75,10 @@ export function alertingService(deps: AlertingServiceDeps): AlertingService {
         const ctx = await loader.load((checkRows[0] as CheckResultRow).account_id, checkId, now)
         if (!ctx) continue
         // One check's failure must not keep the others from being evaluated.
-        await evaluateCheck(deps, ctx, checkRows, now).then((r) => raised.push(...r), (err: unknown) => failures.push(err))
+        await evaluateCheck(deps, ctx, checkRows, now).then(
+          (r) => raised.push(...r),
+          (err: unknown) => failures.push(err),
+        )
       }
       if (failures.length === 1) throw failures[0]
       if (failures.length > 1) throw new AggregateError(failures, `alert evaluation failed for ${failures.length} checks`)

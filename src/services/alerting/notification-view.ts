@@ -25,8 +25,11 @@ function bitsOf(payload: string): PayloadBits {
     const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null)
     const location = p.privateLocation ? { id: str(p.privateLocation.id), type: `PRIVATE_LOCATION_${String(p.privateLocation.event)}` } : null
     return {
-      privateLocationId: location?.id ?? null, checkType: str(p.alert?.checkType), checkResultId: str(p.alert?.resultId),
-      alertType: location?.type ?? str(p.alert?.alertType), alertConfig: p.alertConfig ?? {},
+      privateLocationId: location?.id ?? null,
+      checkType: str(p.alert?.checkType),
+      checkResultId: str(p.alert?.resultId),
+      alertType: location?.type ?? str(p.alert?.alertType),
+      alertConfig: p.alertConfig ?? {},
     }
   } catch {
     return { privateLocationId: null, checkType: null, checkResultId: null, alertType: null, alertConfig: {} }

@@ -52,7 +52,13 @@ export function notificationService(deps: NotificationServiceDeps, notifier: Pic
     async list(accountId, q) {
       const window = notificationWindow(deps.clock.now(), q.from, q.to)
       const { items, total } = await deps.stores.notifications.list({
-        accountId, ...window, channelId: q.alertChannelId, checkId: q.checkId, hasFailures: q.hasFailures, limit: q.limit, offset: (q.page - 1) * q.limit,
+        accountId,
+        ...window,
+        channelId: q.alertChannelId,
+        checkId: q.checkId,
+        hasFailures: q.hasFailures,
+        limit: q.limit,
+        offset: (q.page - 1) * q.limit,
       })
       return { items: items.map(presentNotification), total }
     },

@@ -51,10 +51,14 @@ export function checkSummariesService(r: Uses<'analytics' | 'checks', 'clock'>):
       const checkIds = checks.map((c) => c.id)
       const columns = [...new Set(checks.map((c) => mainTimingColumn(c.checkType)).filter((c): c is SlotColumn => c !== undefined))]
       const series = await r.stores.analytics.snapshot(async (a) => {
-        const { rollups, raws } = await readWindow(a, { ...window, intervalMs: stepMs }, {
-          raw: (from, to, createdAfter) => a.readRawOf(checkIds, from, to, createdAfter),
-          rollups: (level, from, to) => a.readRollupsOf(checkIds, level, from, to, columns),
-        })
+        const { rollups, raws } = await readWindow(
+          a,
+          { ...window, intervalMs: stepMs },
+          {
+            raw: (from, to, createdAfter) => a.readRawOf(checkIds, from, to, createdAfter),
+            rollups: (level, from, to) => a.readRollupsOf(checkIds, level, from, to, columns),
+          },
+        )
         const points = raws.map((row) => ({ checkId: row.check_id, status: row.status, at: Number(row.started_at), metrics: toRawPoint(row).metrics }))
         return summarizeSeries(checks, rollups, points, window, stepMs)
       })

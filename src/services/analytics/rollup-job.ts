@@ -46,7 +46,9 @@ export function rollupJob(deps: RollupJobDeps & { settleMs?: number; batch?: num
         }
       }
       const stored = await s.analytics.rollupsFor([...new Set(rows.map((r) => r.check_id))], [...ranges.values()])
-      const byKey = new Map<string, RollupRow>(stored.map((r) => [rollupKey({ ...r, level: Number(r.level), bucket_start: Number(r.bucket_start), status_code: Number(r.status_code), success: Number(r.success) }), r]))
+      const byKey = new Map<string, RollupRow>(
+        stored.map((r) => [rollupKey({ ...r, level: Number(r.level), bucket_start: Number(r.bucket_start), status_code: Number(r.status_code), success: Number(r.success) }), r]),
+      )
       await s.analytics.upsertRollups([...deltas].map(([key, d]) => applyDelta(byKey.get(key), d)))
       await s.analytics.setWatermark(Math.max(...rows.map((r) => Number(r.created_at))), now)
       return rows.length

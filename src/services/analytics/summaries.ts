@@ -20,10 +20,14 @@ export async function readCheckSummaries(
   const ids = checks.map((c) => c.id)
   const columns = [...new Set(checks.map((c) => mainTimingColumn(c.checkType)).filter((c): c is SlotColumn => c !== undefined))]
   return analytics.snapshot(async (a) => {
-    const { rollups, raws } = await readWindow(a, { ...window, intervalMs: null }, {
-      raw: (from, to, createdAfter) => a.readRawOf(ids, from, to, createdAfter),
-      rollups: (level, from, to) => a.readRollupsOf(ids, level, from, to, columns),
-    })
+    const { rollups, raws } = await readWindow(
+      a,
+      { ...window, intervalMs: null },
+      {
+        raw: (from, to, createdAfter) => a.readRawOf(ids, from, to, createdAfter),
+        rollups: (level, from, to) => a.readRollupsOf(ids, level, from, to, columns),
+      },
+    )
     return summarizeChecks(checks, rollups, raws.map(toPoint))
   })
 }

@@ -47,8 +47,7 @@ export type BadgeServiceDeps = DepsOf<typeof badgeServiceUses>
 
 export function badgeService(deps: BadgeServiceDeps): BadgeService {
   const { stores } = deps
-  const badgesEnabled = async (accountId: string): Promise<boolean> =>
-    normalizeGeneralSettings((await stores.accountSettings.get(accountId))?.generalSettings).badgesEnabled
+  const badgesEnabled = async (accountId: string): Promise<boolean> => normalizeGeneralSettings((await stores.accountSettings.get(accountId))?.generalSettings).badgesEnabled
 
   const read = async (check: CheckRecord, withTime: boolean): Promise<Reading> => {
     const row = await stores.results.getStatus(check.accountId, check.id)

@@ -94,10 +94,18 @@ export function checkSessionService(deps: CheckSessionServiceDeps): CheckSession
     return {
       done,
       view: {
-        checkSessionId: session.id, checkId: session.check_id, checkType: check?.checkType ?? null, name: check ? String(check.doc.name) : null,
-        status, runSource: session.run_source, startedAt: toIso(Number(session.created_at)), stoppedAt: stoppedAt === null ? null : toIso(stoppedAt),
-        timeElapsed: (stoppedAt ?? clock.now()) - Number(session.created_at), runLocations: [...new Set(results.map((r) => r.location))],
-        hasFailures: finals.some((r) => r.has_failures === 1), responseTime: finals.length ? Math.max(...finals.map((r) => Number(r.response_time))) : null,
+        checkSessionId: session.id,
+        checkId: session.check_id,
+        checkType: check?.checkType ?? null,
+        name: check ? String(check.doc.name) : null,
+        status,
+        runSource: session.run_source,
+        startedAt: toIso(Number(session.created_at)),
+        stoppedAt: stoppedAt === null ? null : toIso(stoppedAt),
+        timeElapsed: (stoppedAt ?? clock.now()) - Number(session.created_at),
+        runLocations: [...new Set(results.map((r) => r.location))],
+        hasFailures: finals.some((r) => r.has_failures === 1),
+        responseTime: finals.length ? Math.max(...finals.map((r) => Number(r.response_time))) : null,
         results: results.map((r) => presentResult(r, check ? String(check.doc.name) : undefined, deps.publicBaseUrl)),
       },
     }
@@ -113,7 +121,9 @@ export function checkSessionService(deps: CheckSessionServiceDeps): CheckSession
         const ids = new Set(selector.checkIds)
         chosen = all.filter((c) => ids.has(c.id))
       } else {
-        const withTags = await Promise.all(all.map(async (c) => ({ c, tags: [...((c.doc.tags as string[]) ?? []), ...(((await groupOf(c))?.tags as string[] | undefined) ?? [])] })))
+        const withTags = await Promise.all(
+          all.map(async (c) => ({ c, tags: [...((c.doc.tags as string[]) ?? []), ...(((await groupOf(c))?.tags as string[] | undefined) ?? [])] })),
+        )
         chosen = withTags.filter(({ c, tags }) => RUNNABLE_TYPES.has(c.checkType) && matchesTags(selector.matchTags, tags)).map(({ c }) => c)
       }
       if (chosen.length === 0) throw new NotFoundError('Checks matching target', JSON.stringify(target))

@@ -7,11 +7,20 @@ import { presentCheck } from './check-view.js'
 import type { Stores } from '../stores.js'
 import { linkViews } from '../alert-channels/channel-subscriptions.js'
 
-export async function loadCheckViews(stores: Pick<Stores, 'alertSubscriptions' | 'alertChannels' | 'projects'>, publicBaseUrl: string, accountId: string, records: CheckRecord[]): Promise<Array<Record<string, unknown>>> {
+export async function loadCheckViews(
+  stores: Pick<Stores, 'alertSubscriptions' | 'alertChannels' | 'projects'>,
+  publicBaseUrl: string,
+  accountId: string,
+  records: CheckRecord[],
+): Promise<Array<Record<string, unknown>>> {
   if (records.length === 0) return []
   const ids = records.map((r) => r.id)
   const subs = await stores.alertSubscriptions.listForChecks(accountId, ids)
-  const links = await linkViews(stores, accountId, records.map((r) => subs.filter((s) => s.checkId === r.id)))
+  const links = await linkViews(
+    stores,
+    accountId,
+    records.map((r) => subs.filter((s) => s.checkId === r.id)),
+  )
   const owners = await stores.projects.ownersOf(accountId, 'check', ids)
   return records.map((r, i) => presentCheck(r, { publicBaseUrl, owner: owners.get(r.id), ...links[i] }))
 }

@@ -15,7 +15,6 @@ import { syncSubscriptions } from '../alert-channels/channel-subscriptions.js'
 import { syncSchedule } from './check-schedule.js'
 import { syncHeartbeatTimer } from '../heartbeats/heartbeat-timer-sync.js'
 
-
 export interface ListChecksQuery {
   limit: number
   page: number

@@ -6,7 +6,11 @@ import type { Doc } from '../../domain/checks/check-type.js'
 import { FieldErrorCollector } from '../../domain/errors.js'
 import type { Stores } from '../stores.js'
 
-export async function validateReferences(stores: Pick<Stores, 'checkGroups' | 'snippets' | 'privateLocations' | 'alertChannels' | 'statusPageServices'>, accountId: string, doc: Doc): Promise<void> {
+export async function validateReferences(
+  stores: Pick<Stores, 'checkGroups' | 'snippets' | 'privateLocations' | 'alertChannels' | 'statusPageServices'>,
+  accountId: string,
+  doc: Doc,
+): Promise<void> {
   const errors = new FieldErrorCollector()
   if (typeof doc.groupId === 'number' && !(await stores.checkGroups.get(accountId, doc.groupId))) {
     errors.add('groupId', `check group ${doc.groupId} does not exist`)

@@ -6,9 +6,7 @@
  */
 import type { CheckSummary } from '../../analytics/summary.js'
 import { dashboardHasKey, type DashboardSettings } from '../../domain/dashboards.js'
-import {
-  DASHBOARD_WINDOWS, matchesTags, pageOfChecks, sortForDashboard, type DashboardPaging, type DashboardWindow,
-} from '../../domain/dashboard-display.js'
+import { DASHBOARD_WINDOWS, matchesTags, pageOfChecks, sortForDashboard, type DashboardPaging, type DashboardWindow } from '../../domain/dashboard-display.js'
 import type { IncidentDoc } from '../../domain/status-pages/incident-rules.js'
 import { hashSecret, isUuid } from '../../lib/ids.js'
 import { ttlCache } from '../../lib/ttl-cache.js'

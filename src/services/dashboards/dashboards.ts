@@ -3,9 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../../domain/errors.js'
-import {
-  SETTING_NAMES, buildDashboardSettings, type DashboardSettings, type StoredDashboardKey,
-} from '../../domain/dashboards.js'
+import { SETTING_NAMES, buildDashboardSettings, type DashboardSettings, type StoredDashboardKey } from '../../domain/dashboards.js'
 import { maskKey } from '../../domain/private-locations.js'
 import { hashSecret, newId } from '../../lib/ids.js'
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
@@ -65,7 +63,10 @@ export function dashboardService(deps: DashboardServiceDeps): DashboardService {
 
   /** 409 when another dashboard, in any account, has the customUrl or customDomain (the unique columns back this up). */
   async function ensureAvailable(s: DashboardServiceDeps['stores'], settings: DashboardSettings, ownId?: number): Promise<void> {
-    for (const [field, column] of [['customUrl', 'custom_url'], ['customDomain', 'custom_domain']] as const) {
+    for (const [field, column] of [
+      ['customUrl', 'custom_url'],
+      ['customDomain', 'custom_domain'],
+    ] as const) {
       const value = settings[field]
       if (value === null) continue
       const holder = await s.dashboards.findByColumn(column, value)

@@ -63,9 +63,19 @@ export const presentErrorGroup = (r: ErrorGroupRow): ErrorGroupView => ({
 })
 
 const toRow = (o: GroupOccurrences, now: number): ErrorGroupRow => ({
-  id: newId(), account_id: o.accountId, check_id: o.checkId, error_hash: o.errorHash, cleaned_error_message: o.cleanedErrorMessage,
-  raw_error_message: o.rawErrorMessage, first_seen: o.firstSeen, last_seen: o.lastSeen, occurrences: o.count,
-  archived_until_next_event: 0, archived_forever: 0, created_at: now, updated_at: now,
+  id: newId(),
+  account_id: o.accountId,
+  check_id: o.checkId,
+  error_hash: o.errorHash,
+  cleaned_error_message: o.cleanedErrorMessage,
+  raw_error_message: o.rawErrorMessage,
+  first_seen: o.firstSeen,
+  last_seen: o.lastSeen,
+  occurrences: o.count,
+  archived_until_next_event: 0,
+  archived_forever: 0,
+  created_at: now,
+  updated_at: now,
 })
 
 const PATCH_FIELDS = ['archiveForEver', 'archivedUntilNextEvent'] as const
@@ -99,7 +109,11 @@ export function errorGroupService(deps: ErrorGroupServiceDeps): ErrorGroupServic
 
   const page = async (accountId: string, checkId: string | undefined, q: ErrorGroupListQuery) => {
     const { items, total } = await stores.errorGroups.list({
-      accountId, checkId, includeArchived: q.includeArchived === true, limit: q.limit, offset: (q.page - 1) * q.limit,
+      accountId,
+      checkId,
+      includeArchived: q.includeArchived === true,
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
     })
     return { items: items.map(presentErrorGroup), total }
   }
@@ -108,7 +122,12 @@ export function errorGroupService(deps: ErrorGroupServiceDeps): ErrorGroupServic
     async record(rows) {
       const occurrences = foldOccurrences(
         rows.map((r) => ({
-          accountId: r.account_id, checkId: r.check_id, resultType: r.result_type, status: r.status, errorMessage: r.error_message, at: Number(r.started_at),
+          accountId: r.account_id,
+          checkId: r.check_id,
+          resultType: r.result_type,
+          status: r.status,
+          errorMessage: r.error_message,
+          at: Number(r.started_at),
         })),
       )
       if (occurrences.length === 0) return 0

@@ -135,9 +135,7 @@ export function checkGroupService(deps: CheckGroupServiceDeps): CheckGroupServic
       }
       // Groups per account are few, so the name and tag filters run over the account's groups in memory.
       const { items } = await stores.checkGroups.list(accountId)
-      const kept = items.filter(
-        (g) => (names.length === 0 || names.includes(String(g.doc.name))) && (tags.length === 0 || stringList(g.doc.tags).some((t) => tags.includes(t))),
-      )
+      const kept = items.filter((g) => (names.length === 0 || names.includes(String(g.doc.name))) && (tags.length === 0 || stringList(g.doc.tags).some((t) => tags.includes(t))))
       return { items: await views(accountId, kept.slice(offset, offset + q.limit)), total: kept.length }
     },
 

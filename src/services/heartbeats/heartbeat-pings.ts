@@ -25,10 +25,7 @@ export interface PingInput {
   body: string | null
 }
 
-export type PingOutcome =
-  | { kind: 'recorded'; state: HeartbeatEventState; eventId: string }
-  | { kind: 'deactivated' }
-  | { kind: 'unknown' }
+export type PingOutcome = { kind: 'recorded'; state: HeartbeatEventState; eventId: string } | { kind: 'deactivated' } | { kind: 'unknown' }
 
 export interface PingWriter {
   submit(ping: PingInput): Promise<PingOutcome>
@@ -75,7 +72,12 @@ export function pooledRandom(): (bytes: Uint8Array) => void {
 
 export const orderedIdSource = (): IdSource => orderedIds(pooledRandom())
 
-export async function recordPings(s: Pick<Stores, 'checks' | 'heartbeats' | 'results'>, batch: Array<{ ping: PingInput; at: number }>, now: number, newId: IdSource = orderedIdSource()): Promise<{ outcomes: PingOutcome[]; results: CheckResultRow[] }> {
+export async function recordPings(
+  s: Pick<Stores, 'checks' | 'heartbeats' | 'results'>,
+  batch: Array<{ ping: PingInput; at: number }>,
+  now: number,
+  newId: IdSource = orderedIdSource(),
+): Promise<{ outcomes: PingOutcome[]; results: CheckResultRow[] }> {
   const tokens = [...new Set(batch.map((b) => b.ping.token))]
   const byToken = new Map((await s.heartbeats.lockByTokens(tokens)).map((r) => [r.ping_token, r]))
   for (const token of tokens.filter((t) => !byToken.has(t))) {
@@ -93,9 +95,18 @@ export async function recordPings(s: Pick<Stores, 'checks' | 'heartbeats' | 'res
     const t = applySignal(current.timer, { periodMs: Number(row.period_ms), graceMs: Number(row.grace_ms) }, ping.signal, at)
     timers.set(row.check_id, { row, timer: t.timer })
     const event: HeartbeatEventRow = {
-      id: newId(at), account_id: row.account_id, check_id: row.check_id, type: t.event.type, state: t.event.state, method: ping.method,
-      source: ping.source, user_agent: ping.userAgent, body: ping.body, duration_ms: t.event.durationMs,
-      result_id: t.outcome ? newId(at) : null, created_at: at,
+      id: newId(at),
+      account_id: row.account_id,
+      check_id: row.check_id,
+      type: t.event.type,
+      state: t.event.state,
+      method: ping.method,
+      source: ping.source,
+      user_agent: ping.userAgent,
+      body: ping.body,
+      duration_ms: t.event.durationMs,
+      result_id: t.outcome ? newId(at) : null,
+      created_at: at,
     }
     events.push(event)
     if (t.outcome) {

@@ -14,9 +14,19 @@ export function newTimerRow(record: CheckRecord, token: string, now: number): He
   const settings = timerSettingsOf(record.doc)
   return withTimerState(
     {
-      check_id: record.id, account_id: record.accountId, ping_token: token, activated: settings.activated ? 1 : 0,
-      period_ms: settings.periodMs, grace_ms: settings.graceMs, state: 'NEW', last_ping_at: null, expected_at: null,
-      next_deadline_at: null, failing: 0, started_at: null, updated_at: now,
+      check_id: record.id,
+      account_id: record.accountId,
+      ping_token: token,
+      activated: settings.activated ? 1 : 0,
+      period_ms: settings.periodMs,
+      grace_ms: settings.graceMs,
+      state: 'NEW',
+      last_ping_at: null,
+      expected_at: null,
+      next_deadline_at: null,
+      failing: 0,
+      started_at: null,
+      updated_at: now,
     },
     NEW_TIMER,
     now,

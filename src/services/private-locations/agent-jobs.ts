@@ -99,7 +99,12 @@ export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions
     // One lease for the batch, then a token of its own for each job (its lease token and result id).
     const batchToken = newId()
     const rows = await r.stores.jobs.lease({
-      now, limit: capacity, leasedBy: batchToken, leaseUntil: now + leaseMs, privateLocationId: caller.locationId, checkTypes: { only: checkTypes },
+      now,
+      limit: capacity,
+      leasedBy: batchToken,
+      leaseUntil: now + leaseMs,
+      privateLocationId: caller.locationId,
+      checkTypes: { only: checkTypes },
     })
     const leased: RunJobRow[] = []
     for (const row of rows) {
@@ -118,13 +123,23 @@ export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions
       }
       const group = typeof check.doc.groupId === 'number' ? batch.groups.get(check.doc.groupId) : undefined
       const spec = prepareRunSpec({
-        check, group, accountVariables: batch.variables.get(check.accountId) ?? [], snippets: batch.snippets,
+        check,
+        group,
+        accountVariables: batch.variables.get(check.accountId) ?? [],
+        snippets: batch.snippets,
         runtime: { location: job.location, runId: job.id, resultId: token, sequenceId: job.sequence_id, attempt: job.attempt },
       })
       options.metrics?.runStarted(runPlace(job, check.checkType), now - dueTimeOf(job))
       jobs.push({
-        jobId: job.id, leaseToken: token, leaseUntil: toIso(job.lease_until ?? now + leaseMs), checkId: check.id, checkType: check.checkType,
-        attempt: job.attempt, location: caller.slugName, spec, dueAt: toIso(job.due_at),
+        jobId: job.id,
+        leaseToken: token,
+        leaseUntil: toIso(job.lease_until ?? now + leaseMs),
+        checkId: check.id,
+        checkType: check.checkType,
+        attempt: job.attempt,
+        location: caller.slugName,
+        spec,
+        dueAt: toIso(job.due_at),
       })
     }
     return jobs
@@ -137,7 +152,10 @@ export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions
     return ok ? job : null
   }
 
-  const lostLease = (jobId: string) => new ConflictError(`The lease of job ${jobId} is not held with this token (it expired and the job was leased again, or the job is done)`, { leaseToken: 'not the current lease' })
+  const lostLease = (jobId: string) =>
+    new ConflictError(`The lease of job ${jobId} is not held with this token (it expired and the job was leased again, or the job is done)`, {
+      leaseToken: 'not the current lease',
+    })
 
   return {
     async lease(caller, req, until) {
@@ -199,10 +217,16 @@ export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions
         if (!slugs.has(locationId)) slugs.set(locationId, String((await r.stores.privateLocations.get(job.account_id, locationId))?.doc.slugName ?? job.location))
         return slugs.get(locationId) ?? job.location
       }
-      const privateRuns = await expire(await r.stores.jobs.listUnleased(now - UNLEASED_EXPIRY_MS, 200, 'private'), now, async (job) =>
-        `No agent of private location ${await slugOf(job)} took this run within 6 minutes`)
-      const dataCenterRuns = await expire(await r.stores.jobs.listUnleased(now - DATA_CENTER_EXPIRY_MS, 200, 'data-center'), now, async (job) =>
-        `No runner took this run in ${job.location} within 10 minutes: no engine instance serves this location (RUN_LOCATIONS), or the runners are far behind`)
+      const privateRuns = await expire(
+        await r.stores.jobs.listUnleased(now - UNLEASED_EXPIRY_MS, 200, 'private'),
+        now,
+        async (job) => `No agent of private location ${await slugOf(job)} took this run within 6 minutes`,
+      )
+      const dataCenterRuns = await expire(
+        await r.stores.jobs.listUnleased(now - DATA_CENTER_EXPIRY_MS, 200, 'data-center'),
+        now,
+        async (job) => `No runner took this run in ${job.location} within 10 minutes: no engine instance serves this location (RUN_LOCATIONS), or the runners are far behind`,
+      )
       return privateRuns + dataCenterRuns
     },
   }
@@ -217,12 +241,30 @@ export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions
       if (!check) continue
       const message = await messageOf(job)
       const result: RunResult = {
-        status: 'failing', hasFailures: true, hasErrors: true, isDegraded: false, overMaxResponseTime: false, errorKind: 'TIMEOUT', errorMessage: message,
-        networkError: false, responseTime: 0, startedAt: now, stoppedAt: now, assertions: [], timingPhases: {}, details: {}, jobLog: [message],
+        status: 'failing',
+        hasFailures: true,
+        hasErrors: true,
+        isDegraded: false,
+        overMaxResponseTime: false,
+        errorKind: 'TIMEOUT',
+        errorMessage: message,
+        networkError: false,
+        responseTime: 0,
+        startedAt: now,
+        stoppedAt: now,
+        assertions: [],
+        timingPhases: {},
+        details: {},
+        jobLog: [message],
       }
       done.push({
-        job: { ...job, first_started_at: job.first_started_at ?? now }, checkType: check.checkType, result, resultId: newId(), redactor: null,
-        decision: { retry: false, delayMs: 0, sameLocation: true, reason: 'expired: not leased in time' }, retryLocation: job.location,
+        job: { ...job, first_started_at: job.first_started_at ?? now },
+        checkType: check.checkType,
+        result,
+        resultId: newId(),
+        redactor: null,
+        decision: { retry: false, delayMs: 0, sameLocation: true, reason: 'expired: not leased in time' },
+        retryLocation: job.location,
       })
     }
     const token = `expiry-${newId()}`

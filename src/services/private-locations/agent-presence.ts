@@ -94,9 +94,16 @@ export function agentPresenceService(r: AgentPresenceServiceDeps): AgentPresence
 
     async reportError(caller, report) {
       await stores.privateLocationAgents.insertError({
-        id: newId(), account_id: caller.accountId, location_id: caller.locationId, agent_id: caller.agentId,
-        message: bounded(report.message), stack: bounded(report.stack), agent_version: bounded(report.agentVersion),
-        platform: bounded(report.platform), runtime_version: bounded(report.runtimeVersion), created_at: clock.now(),
+        id: newId(),
+        account_id: caller.accountId,
+        location_id: caller.locationId,
+        agent_id: caller.agentId,
+        message: bounded(report.message),
+        stack: bounded(report.stack),
+        agent_version: bounded(report.agentVersion),
+        platform: bounded(report.platform),
+        runtime_version: bounded(report.runtimeVersion),
+        created_at: clock.now(),
       })
     },
 
@@ -106,8 +113,14 @@ export function agentPresenceService(r: AgentPresenceServiceDeps): AgentPresence
       return {
         total,
         items: items.map((e) => ({
-          id: e.id, agentId: e.agent_id, message: e.message, stack: e.stack, agentVersion: e.agent_version, platform: e.platform,
-          runtimeVersion: e.runtime_version, created_at: toIso(e.created_at),
+          id: e.id,
+          agentId: e.agent_id,
+          message: e.message,
+          stack: e.stack,
+          agentVersion: e.agent_version,
+          platform: e.platform,
+          runtimeVersion: e.runtime_version,
+          created_at: toIso(e.created_at),
         })),
       }
     },

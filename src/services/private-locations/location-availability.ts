@@ -16,10 +16,7 @@ export interface LocationAvailabilityService {
 }
 
 /** What the location availability service uses: the wiring hands it these stores and shared things and no others. */
-export const locationAvailabilityServiceUses = uses(
-  ['privateLocationAvailability', 'privateLocations', 'alertChannels', 'notifications'],
-  ['clock', 'transact'],
-)
+export const locationAvailabilityServiceUses = uses(['privateLocationAvailability', 'privateLocations', 'alertChannels', 'notifications'], ['clock', 'transact'])
 export type LocationAvailabilityServiceDeps = DepsOf<typeof locationAvailabilityServiceUses>
 
 export function locationAvailabilityService(r: LocationAvailabilityServiceDeps, options: { unavailableAfterMs: number; log?: EngineLog }): LocationAvailabilityService {
@@ -34,11 +31,27 @@ export function locationAvailabilityService(r: LocationAvailabilityServiceDeps, 
         const done = await r.transact(async (s) => {
           const location = await s.privateLocations.get(sighting.accountId, sighting.locationId)
           if (!location) return false
-          const moved = await s.privateLocationAvailability.transition({ locationId: sighting.locationId, accountId: sighting.accountId, from: sighting.status, to: change.to, at: now })
+          const moved = await s.privateLocationAvailability.transition({
+            locationId: sighting.locationId,
+            accountId: sighting.accountId,
+            from: sighting.status,
+            to: change.to,
+            at: now,
+          })
           if (!moved || change.alert === null) return moved
-          const event = { id: location.id, name: String(location.doc.name), slugName: String(location.doc.slugName), event: change.alert, lastSeen: sighting.lastSeen, unavailableAfterMs }
+          const event = {
+            id: location.id,
+            name: String(location.doc.name),
+            slugName: String(location.doc.slugName),
+            event: change.alert,
+            lastSeen: sighting.lastSeen,
+            unavailableAfterMs,
+          }
           const sent = await enqueueLocationNotifications(s, event, sighting.accountId, now)
-          options.log?.warn({ location: event.slugName, event: change.alert, channels: sent }, change.alert === 'UNAVAILABLE' ? 'private location unavailable: no agent seen' : 'private location available again')
+          options.log?.warn(
+            { location: event.slugName, event: change.alert, channels: sent },
+            change.alert === 'UNAVAILABLE' ? 'private location unavailable: no agent seen' : 'private location available again',
+          )
           return true
         })
         if (done) changed += 1

@@ -3,9 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../../domain/errors.js'
-import {
-  MAX_KEYS_PER_LOCATION, buildPrivateLocationDoc, maskKey, namesLocation, updatePrivateLocationDoc, type PrivateLocationDoc,
-} from '../../domain/private-locations.js'
+import { MAX_KEYS_PER_LOCATION, buildPrivateLocationDoc, maskKey, namesLocation, updatePrivateLocationDoc, type PrivateLocationDoc } from '../../domain/private-locations.js'
 import { hashSecret, isUuid, newId } from '../../lib/ids.js'
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import type { DocRecord } from '../../store/doc-table.js'
@@ -70,7 +68,14 @@ export function privateLocationService(deps: PrivateLocationServiceDeps, options
 
   async function insertKey(s: PrivateLocationServiceDeps['stores'], accountId: string, locationId: string): Promise<PrivateLocationKeyView> {
     const rawKey = newAgentKey()
-    const row: PrivateLocationKeyRow = { id: newId(), account_id: accountId, location_id: locationId, key_hash: hashSecret(rawKey), masked_key: maskKey(rawKey), created_at: clock.now() }
+    const row: PrivateLocationKeyRow = {
+      id: newId(),
+      account_id: accountId,
+      location_id: locationId,
+      key_hash: hashSecret(rawKey),
+      masked_key: maskKey(rawKey),
+      created_at: clock.now(),
+    }
     await s.privateLocationKeys.insert(row)
     return keyView(row, rawKey)
   }
@@ -101,7 +106,12 @@ export function privateLocationService(deps: PrivateLocationServiceDeps, options
         const keys = (await stores.privateLocationKeys.listFor(accountId, r.id)).map((k) => (fresh && k.id === fresh.id ? fresh : keyView(k)))
         const { name, slugName, icon, proxyUrl } = docOf(r)
         return {
-          id: r.id, name, slugName, icon, proxyUrl, keys,
+          id: r.id,
+          name,
+          slugName,
+          icon,
+          proxyUrl,
+          keys,
           checkAssignments: users[i]?.checks.length ?? 0,
           groupAssignments: users[i]?.groups.length ?? 0,
           ...(await presenceOf(r.id)),
@@ -140,10 +150,7 @@ export function privateLocationService(deps: PrivateLocationServiceDeps, options
     },
 
     async list(accountId, q) {
-      const { items, total } = await stores.privateLocations.list(
-        accountId,
-        q.limit === undefined ? {} : { limit: q.limit, offset: ((q.page ?? 1) - 1) * q.limit },
-      )
+      const { items, total } = await stores.privateLocations.list(accountId, q.limit === undefined ? {} : { limit: q.limit, offset: ((q.page ?? 1) - 1) * q.limit })
       return { items: await views(accountId, items), total }
     },
 
@@ -165,7 +172,10 @@ export function privateLocationService(deps: PrivateLocationServiceDeps, options
         const [users] = await usersOf(s, accountId, [record])
         if (users && (users.checks.length > 0 || users.groups.length > 0)) {
           const names = [...users.checks.map((c) => `check "${c.name}" (${c.id})`), ...users.groups.map((g) => `group "${g.name}" (${g.id})`)]
-          throw new ConflictError(`Private location "${docOf(record).slugName}" is still used by ${names.join(', ')}; remove it from them first`, { checks: users.checks, groups: users.groups })
+          throw new ConflictError(`Private location "${docOf(record).slugName}" is still used by ${names.join(', ')}; remove it from them first`, {
+            checks: users.checks,
+            groups: users.groups,
+          })
         }
         await s.privateLocations.delete(accountId, id)
       })

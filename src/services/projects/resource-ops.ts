@@ -39,7 +39,13 @@ const idOf = (view: Record<string, unknown>, field = 'id'): ResourceId => {
 
 /** The resource services a deploy writes through, and so what they use. */
 export const resourceOpsUses = usesAll(
-  checkServiceUses, checkGroupServiceUses, alertChannelServiceUses, maintenanceWindowServiceUses, statusPageServiceUses, dashboardServiceUses, variableServiceUses,
+  checkServiceUses,
+  checkGroupServiceUses,
+  alertChannelServiceUses,
+  maintenanceWindowServiceUses,
+  statusPageServiceUses,
+  dashboardServiceUses,
+  variableServiceUses,
 )
 export type ResourceOpsDeps = DepsOf<typeof resourceOpsUses>
 

@@ -11,7 +11,10 @@ import type { BindingRecord } from '../../store/projects.js'
 import type { Stores } from '../stores.js'
 
 /** The tables a project's resources live in. */
-export type ResourceStateStores = Pick<Stores, 'checks' | 'checkGroups' | 'alertChannels' | 'dashboards' | 'maintenanceWindows' | 'statusPages' | 'statusPageServices' | 'variables'>
+export type ResourceStateStores = Pick<
+  Stores,
+  'checks' | 'checkGroups' | 'alertChannels' | 'dashboards' | 'maintenanceWindows' | 'statusPages' | 'statusPageServices' | 'variables'
+>
 
 interface Found {
   updatedAt: number | null

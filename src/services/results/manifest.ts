@@ -31,8 +31,12 @@ export interface AssetManifestEntry {
 const isAsset = (a: unknown): a is StoredAsset => {
   const v = a as Partial<StoredAsset> | null
   return (
-    typeof v === 'object' && v !== null && (ASSET_TYPES as readonly string[]).includes(v.type as string) &&
-    typeof v.name === 'string' && v.name !== '' && typeof v.contentType === 'string'
+    typeof v === 'object' &&
+    v !== null &&
+    (ASSET_TYPES as readonly string[]).includes(v.type as string) &&
+    typeof v.name === 'string' &&
+    v.name !== '' &&
+    typeof v.contentType === 'string'
   )
 }
 

@@ -4,8 +4,14 @@ import type { CheckResultRow, CheckStatusRow } from '../../store/schema.js'
 import { assetsOfDoc, resultAssetFields } from './manifest.js'
 
 const TYPE_KEY: Record<string, string> = {
-  API: 'apiCheckResult', URL: 'apiCheckResult', TCP: 'tcpCheckResult', DNS: 'dnsCheckResult', ICMP: 'icmpCheckResult',
-  BROWSER: 'browserCheckResult', MULTI_STEP: 'multiStepCheckResult', HEARTBEAT: 'heartbeatCheckResult',
+  API: 'apiCheckResult',
+  URL: 'apiCheckResult',
+  TCP: 'tcpCheckResult',
+  DNS: 'dnsCheckResult',
+  ICMP: 'icmpCheckResult',
+  BROWSER: 'browserCheckResult',
+  MULTI_STEP: 'multiStepCheckResult',
+  HEARTBEAT: 'heartbeatCheckResult',
   PLAYWRIGHT: 'playwrightCheckResult',
 }
 
@@ -56,7 +62,11 @@ export const PENDING_STATUS = 'pending'
  * none was read. Without a status row (no final result yet) the check is `pending`: no failure, error or
  * degradation reported, every run field null, and updated_at null.
  */
-export function presentStatus(s: CheckStatusRow | undefined, check: { id: string; name: string; createdAt: number }, sslDaysRemaining: number | null = null): Record<string, unknown> {
+export function presentStatus(
+  s: CheckStatusRow | undefined,
+  check: { id: string; name: string; createdAt: number },
+  sslDaysRemaining: number | null = null,
+): Record<string, unknown> {
   return {
     checkId: check.id,
     name: check.name,

@@ -38,8 +38,15 @@ export function resultService(deps: ResultServiceDeps): ResultService {
     async list(accountId, checkId, q) {
       const check = await checkOf(accountId, checkId)
       const { items, total } = await stores.results.list({
-        accountId, checkId, from: q.from === undefined ? undefined : q.from * 1000, to: q.to === undefined ? undefined : q.to * 1000,
-        location: q.location, hasFailures: q.hasFailures, resultType: q.resultType ?? 'FINAL', limit: q.limit, offset: (q.page - 1) * q.limit,
+        accountId,
+        checkId,
+        from: q.from === undefined ? undefined : q.from * 1000,
+        to: q.to === undefined ? undefined : q.to * 1000,
+        location: q.location,
+        hasFailures: q.hasFailures,
+        resultType: q.resultType ?? 'FINAL',
+        limit: q.limit,
+        offset: (q.page - 1) * q.limit,
       })
       return { items: items.map((r) => presentResult(r, String(check.doc.name), deps.publicBaseUrl)), total }
     },
@@ -53,7 +60,12 @@ export function resultService(deps: ResultServiceDeps): ResultService {
       // Every check has a status: those without a final result yet are listed as pending.
       const [checks, rows] = await Promise.all([stores.checks.listAll(accountId), stores.results.listStatuses(accountId)])
       const byCheck = new Map(rows.map((r) => [r.check_id, r]))
-      const ssl = await sslDaysByCheck(stores, accountId, checks.map((c) => c.id), deps.clock.now())
+      const ssl = await sslDaysByCheck(
+        stores,
+        accountId,
+        checks.map((c) => c.id),
+        deps.clock.now(),
+      )
       return checks.map((c) => presentStatus(byCheck.get(c.id), { id: c.id, name: String(c.doc.name), createdAt: c.createdAt }, ssl.get(c.id) ?? null))
     },
     async status(accountId, checkId) {

@@ -4,9 +4,7 @@
  * newly cross any subscribed channel's sslExpiryThreshold (or the certificate expired). Delivery then notifies each
  * channel whose own threshold is reached.
  */
-import {
-  alertedCarriedOver, channelThreshold, daysRemaining, MAX_SSL_THRESHOLD, mergeThresholds, SSL_RECHECK_MS, SSL_RETRY_MS, thresholdsCrossed,
-} from '../../domain/ssl.js'
+import { alertedCarriedOver, channelThreshold, daysRemaining, MAX_SSL_THRESHOLD, mergeThresholds, SSL_RECHECK_MS, SSL_RETRY_MS, thresholdsCrossed } from '../../domain/ssl.js'
 import { probeCertificate, type SslProbe } from '../../runners/ssl-probe.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { SslCertificate } from '../../store/ssl-certificates.js'
@@ -136,9 +134,21 @@ export function sslCertificateService(deps: SslCertificateDeps): SslCertificateS
       await raiseAlert(
         t,
         {
-          alertType: 'ALERT_SSL', sslDomain: row.domain, sslDaysRemaining: days, name: String(doc.name ?? ''), checkId: check.id,
-          checkType: check.checkType, accountId: check.accountId, runLocation: 'ssl', responseTime: 0, error: null, statusCode: null,
-          resultId: null, startedAt: now, isReminder: false, reminderSequence: 0,
+          alertType: 'ALERT_SSL',
+          sslDomain: row.domain,
+          sslDaysRemaining: days,
+          name: String(doc.name ?? ''),
+          checkId: check.id,
+          checkType: check.checkType,
+          accountId: check.accountId,
+          runLocation: 'ssl',
+          responseTime: 0,
+          error: null,
+          statusCode: null,
+          resultId: null,
+          startedAt: now,
+          isReminder: false,
+          reminderSequence: 0,
         },
         now,
       )
@@ -158,11 +168,15 @@ export function sslCertificateService(deps: SslCertificateDeps): SslCertificateS
         if (rows.length === 0) break
         const at = Math.max(now, clock.now())
         const checks = new Map((await s.checks.getMany([...new Set(rows.map((r) => r.checkId))])).map((c) => [c.id, c]))
-        const outcomes = await Promise.all(rows.map((row) => checkOne(ctx, row, checks.get(row.checkId), at).catch((err: unknown): Outcome => {
-          // The row comes back when its claim runs out; the others go on.
-          errors.push(err)
-          return { read: false, alerted: false }
-        })))
+        const outcomes = await Promise.all(
+          rows.map((row) =>
+            checkOne(ctx, row, checks.get(row.checkId), at).catch((err: unknown): Outcome => {
+              // The row comes back when its claim runs out; the others go on.
+              errors.push(err)
+              return { read: false, alerted: false }
+            }),
+          ),
+        )
         summary.probed += rows.length
         summary.failed += outcomes.filter((o) => !o.read).length
         summary.alerts += outcomes.filter((o) => o.alerted).length

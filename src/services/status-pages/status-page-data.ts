@@ -97,9 +97,7 @@ export function publicIncidents(incidents: readonly DocRecord<string>[], updates
 }
 
 /** The page's view of its services and of the incidents touching them, at `now`. */
-export function buildStatusPage(
-  doc: PageDoc, services: ServiceMap, incidents: readonly LoadedIncident[], now: number,
-): StatusPageBase {
+export function buildStatusPage(doc: PageDoc, services: ServiceMap, incidents: readonly LoadedIncident[], now: number): StatusPageBase {
   const pageServiceIds = new Set(doc.cards.flatMap((c) => c.serviceIds).filter((id) => services.has(id)))
   const shown = incidents.filter((i) => i.serviceIds.some((id) => pageServiceIds.has(id)))
   const serviceView = new Map<string, PublicService>()

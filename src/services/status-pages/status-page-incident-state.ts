@@ -13,7 +13,12 @@ export async function orderedUpdates(stores: Pick<Stores, 'statusPageIncidentUpd
   return orderUpdates(items as UpdateRecord[])
 }
 
-export async function incidentView(stores: Pick<Stores, 'statusPageIncidentUpdates' | 'statusPageServices'>, accountId: string, record: DocRecord<string>, services?: ServiceMap): Promise<View> {
+export async function incidentView(
+  stores: Pick<Stores, 'statusPageIncidentUpdates' | 'statusPageServices'>,
+  accountId: string,
+  record: DocRecord<string>,
+  services?: ServiceMap,
+): Promise<View> {
   const updates = await orderedUpdates(stores, accountId, record.id)
   const map = services ?? (await loadServices(stores, accountId))
   return presentIncident(record, map, updates, summarize(updates.map((u) => u.doc)))

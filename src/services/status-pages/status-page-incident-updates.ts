@@ -28,9 +28,7 @@ export function dateOrThrow(value: unknown, now: number, field = 'publicIncident
 }
 
 /** Posts an update to an incident of the account (also used by resolveIncident). */
-export async function createUpdate(
-  deps: IncidentUpdateOpsDeps, accountId: string, incident: DocRecord<string>, body: Doc, schemaErrors?: FieldErrors,
-): Promise<DocRecord<string>> {
+export async function createUpdate(deps: IncidentUpdateOpsDeps, accountId: string, incident: DocRecord<string>, body: Doc, schemaErrors?: FieldErrors): Promise<DocRecord<string>> {
   const now = deps.clock.now()
   const problems = new BodyProblems(schemaErrors)
   const publicDate = problems.valid(problems.check(() => dateOrThrow(body.publicIncidentUpdateDate, now)))

@@ -39,8 +39,7 @@ export interface IncidentOps {
 const WHAT = 'Incident'
 
 /** The stored service list: ids with their current names. */
-const serviceRefs = (refs: unknown[], services: ServiceMap) =>
-  uniqueServiceIds(refs).map((id) => ({ id, name: String(services.get(id)?.doc.name ?? '') }))
+const serviceRefs = (refs: unknown[], services: ServiceMap) => uniqueServiceIds(refs).map((id) => ({ id, name: String(services.get(id)?.doc.name ?? '') }))
 
 /** What the incidents part uses: the wiring hands it these stores and shared things and no others. */
 export const incidentOpsUses = uses(
@@ -60,9 +59,7 @@ export function incidentOps(deps: IncidentOpsDeps): IncidentOps {
       const given: unknown = Array.isArray(body.incidentUpdates) ? body.incidentUpdates[0] : undefined
       const first: Doc = given !== null && typeof given === 'object' ? (given as Doc) : {}
       const now = clock.now()
-      const publicDate = problems.valid(
-        problems.check(() => dateOrThrow(first.publicIncidentUpdateDate, now, 'incidentUpdates[0].publicIncidentUpdateDate')),
-      )
+      const publicDate = problems.valid(problems.check(() => dateOrThrow(first.publicIncidentUpdateDate, now, 'incidentUpdates[0].publicIncidentUpdateDate')))
       const refs = body.services as unknown[]
       const firstUpdate = newUpdateDoc('', first, publicDate, 1)
       const doc: IncidentDoc = {

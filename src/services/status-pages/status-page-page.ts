@@ -105,7 +105,10 @@ export function statusPagePageService(deps: StatusPagePageServiceDeps, options: 
       return {
         ...b,
         open: b.incidents.filter((i) => i.resolvedAt === null),
-        past: pastPage(b.incidents.filter((i) => i.resolvedAt !== null), view.page),
+        past: pastPage(
+          b.incidents.filter((i) => i.resolvedAt !== null),
+          view.page,
+        ),
       }
     },
 

@@ -65,7 +65,9 @@ export function serviceOps(deps: ServiceOpsDeps): ServiceOps {
       await transact(async (s) => {
         const { blocking, resolved } = await usersOf(s, accountId, record.id)
         if (Object.keys(blocking).length > 0) {
-          const list = Object.entries(blocking).map(([kind, ids]) => `${kind} ${ids.join(', ')}`).join('; ')
+          const list = Object.entries(blocking)
+            .map(([kind, ids]) => `${kind} ${ids.join(', ')}`)
+            .join('; ')
           throw new ConflictError(`Status page service ${record.id} is in use by ${list}`, blocking)
         }
         // Resolved incidents keep showing the service under its latest name.

@@ -45,7 +45,8 @@ const subscriptionDoc = (statusPageId: string, address: string, status: Subscrip
 
 const subscribed = async (s: Pick<Stores, 'statusPageSubscriptions'>, accountId: string, statusPageId: string, address: string) =>
   (await s.statusPageSubscriptions.list(accountId, { where: { status_page_id: statusPageId, address: addressKey(address) }, limit: 1 })).items[0]
-const isSubscribed = async (s: Pick<Stores, 'statusPageSubscriptions'>, accountId: string, statusPageId: string, address: string) => (await subscribed(s, accountId, statusPageId, address)) !== undefined
+const isSubscribed = async (s: Pick<Stores, 'statusPageSubscriptions'>, accountId: string, statusPageId: string, address: string) =>
+  (await subscribed(s, accountId, statusPageId, address)) !== undefined
 
 /** What the subscriptions part uses: the wiring hands it these stores and shared things and no others. */
 export const subscriptionOpsUses = uses(['statusPages', 'statusPageSubscriptions', 'statusPageEmails'], ['clock', 'publicBaseUrl', 'transact'])
@@ -64,21 +65,25 @@ export function subscriptionOps(deps: SubscriptionOpsDeps): SubscriptionOps {
     async subscribe(accountId, statusPageId, body, schemaErrors) {
       const page = await pageOf(accountId, statusPageId)
       const problems = new BodyProblems(schemaErrors)
-      const address = problems.valid(problems.check(() => {
-        const address = String(body.address).trim()
-        if (!isEmailAddress(address)) throw new ValidationError({ address: 'must be an e-mail address' })
-        return address
-      }))
+      const address = problems.valid(
+        problems.check(() => {
+          const address = String(body.address).trim()
+          if (!isEmailAddress(address)) throw new ValidationError({ address: 'must be an e-mail address' })
+          return address
+        }),
+      )
       const existing = await subscribed(stores, accountId, page.id, address)
       if (existing) {
         await queueVerification(stores, deps.publicBaseUrl, existing, String(page.doc.name), clock.now())
         throw new ConflictError(`${address} is already subscribed to this status page`, { address: 'is already subscribed' })
       }
-      return presentSubscription(await transact(async (s) => {
-        const record = await s.statusPageSubscriptions.insert(accountId, subscriptionDoc(page.id, address, 'PENDING'), clock.now())
-        await queueVerification(s, deps.publicBaseUrl, record, String(page.doc.name), clock.now())
-        return record
-      }))
+      return presentSubscription(
+        await transact(async (s) => {
+          const record = await s.statusPageSubscriptions.insert(accountId, subscriptionDoc(page.id, address, 'PENDING'), clock.now())
+          await queueVerification(s, deps.publicBaseUrl, record, String(page.doc.name), clock.now())
+          return record
+        }),
+      )
     },
     async bulkSubscribe(accountId, statusPageId, body) {
       const page = await pageOf(accountId, statusPageId)

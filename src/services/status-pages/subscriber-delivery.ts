@@ -43,7 +43,12 @@ async function recipientOf(stores: Pick<Stores, 'statusPageSubscriptions'>, row:
 
 export function subscriberDelivery(deps: SubscriberDeliveryDeps) {
   const { stores, clock } = deps
-  const reap = atMostEvery(REAP_EVERY_MS, () => clock.now(), () => stores.statusPageEmails.reapExpired(clock.now(), MAX_ATTEMPTS), 0)
+  const reap = atMostEvery(
+    REAP_EVERY_MS,
+    () => clock.now(),
+    () => stores.statusPageEmails.reapExpired(clock.now(), MAX_ATTEMPTS),
+    0,
+  )
 
   async function deliver(row: StatusPageEmailRow, report: SubscriberDeliveryReport): Promise<void> {
     let outcome: DeliveryOutcome

@@ -60,7 +60,13 @@ async function pagesShowing(s: Pick<Stores, 'statusPages'>, accountId: string, s
  * subscribers to be notified (notifySubscribers). Returns how many were queued.
  */
 export async function queueIncidentEmails(
-  s: Pick<Stores, 'statusPages' | 'statusPageSubscriptions' | 'statusPageEmails'>, base: string, accountId: string, incident: IncidentDoc, update: IncidentUpdateDoc, opening: boolean, now: number,
+  s: Pick<Stores, 'statusPages' | 'statusPageSubscriptions' | 'statusPageEmails'>,
+  base: string,
+  accountId: string,
+  incident: IncidentDoc,
+  update: IncidentUpdateDoc,
+  opening: boolean,
+  now: number,
 ): Promise<number> {
   if (!update.notifySubscribers) return 0
   const pages = await pagesShowing(s, accountId, new Set(incident.services.map((r) => r.id)))

@@ -35,10 +35,7 @@ export interface InvitationService {
 }
 
 /** What the invitation service uses: the wiring hands it these stores and shared things and no others. */
-export const invitationServiceUses = uses(
-  ['accounts', 'invitations', 'memberships', 'users', 'loginSessions'],
-  ['clock', 'publicBaseUrl', 'transact'],
-)
+export const invitationServiceUses = uses(['accounts', 'invitations', 'memberships', 'users', 'loginSessions'], ['clock', 'publicBaseUrl', 'transact'])
 export type InvitationServiceDeps = DepsOf<typeof invitationServiceUses>
 
 export function invitationService(deps: InvitationServiceDeps, logins: Pick<LoginService, 'limit'>): InvitationService {
@@ -65,8 +62,15 @@ export function invitationService(deps: InvitationServiceDeps, logins: Pick<Logi
         await s.invitations.removeOpenFor(accountId, email)
         const now = clock.now()
         const invitation: InvitationRow = {
-          id: newId(), account_id: accountId, email, role, token_hash: hashSecret(token), inviter_user_id: inviterUserId || null,
-          created_at: now, expires_at: now + INVITATION_MS, accepted_at: null,
+          id: newId(),
+          account_id: accountId,
+          email,
+          role,
+          token_hash: hashSecret(token),
+          inviter_user_id: inviterUserId || null,
+          created_at: now,
+          expires_at: now + INVITATION_MS,
+          accepted_at: null,
         }
         await s.invitations.insert(invitation)
         return invitation

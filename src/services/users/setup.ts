@@ -54,7 +54,12 @@ export function userSetupService(deps: UserSetupServiceDeps): UserSetupService {
   const { stores, clock, transact } = deps
 
   const userRow = (email: string, name: string | null, hash: string, now: number): UserRow => ({
-    id: newId(), email: normalizeEmail(email), name, password_hash: hash, created_at: now, updated_at: now,
+    id: newId(),
+    email: normalizeEmail(email),
+    name,
+    password_hash: hash,
+    created_at: now,
+    updated_at: now,
   })
 
   return {

@@ -87,7 +87,11 @@ export function alertStore(database: Kysely<Database>): AlertStore {
       return out
     },
     async createState(row) {
-      const res = await db.insertInto('alert_states').values(row).onConflict((oc) => oc.column('check_id').doNothing()).executeTakeFirst()
+      const res = await db
+        .insertInto('alert_states')
+        .values(row)
+        .onConflict((oc) => oc.column('check_id').doNothing())
+        .executeTakeFirst()
       return Number(res.numInsertedOrUpdatedRows ?? 0) > 0
     },
     async updateState(row, expectedVersion) {

@@ -98,8 +98,7 @@ export function notificationStore(database: Kysely<Database>, dialect: Dialect, 
   const db = database.withTables<NotificationTables>()
   const payloads = sealedJson(box, 'notificationPayload')
   const fromRow = (r: NotificationRow): NotificationRow => toRow(r, payloads.decode)
-  const held = (id: string, leasedBy: string) =>
-    db.updateTable('alert_notifications').where('id', '=', id).where('status', '=', 'IN_PROGRESS').where('leased_by', '=', leasedBy)
+  const held = (id: string, leasedBy: string) => db.updateTable('alert_notifications').where('id', '=', id).where('status', '=', 'IN_PROGRESS').where('leased_by', '=', leasedBy)
   return {
     async insertMany(rows) {
       let added = 0
@@ -133,7 +132,16 @@ export function notificationStore(database: Kysely<Database>, dialect: Dialect, 
     },
     async markSuccess(id, leasedBy, at, outcome) {
       const r = await held(id, leasedBy)
-        .set({ status: 'SUCCESS', sent_at: at, next_attempt_at: null, leased_by: null, lease_until: null, last_error: null, response_status: outcome.responseStatus, result: outcome.result })
+        .set({
+          status: 'SUCCESS',
+          sent_at: at,
+          next_attempt_at: null,
+          leased_by: null,
+          lease_until: null,
+          last_error: null,
+          response_status: outcome.responseStatus,
+          result: outcome.result,
+        })
         .executeTakeFirst()
       return Number(r.numUpdatedRows) > 0
     },
@@ -148,20 +156,19 @@ export function notificationStore(database: Kysely<Database>, dialect: Dialect, 
       const expired = db.updateTable('alert_notifications').where('status', '=', 'IN_PROGRESS').where('lease_until', '<', now)
       const given = await expired
         .where('attempts', '>=', maxAttempts)
-        .set({ status: 'FAILURE', next_attempt_at: null, leased_by: null, lease_until: null, last_error: 'delivery interrupted: the sending instance stopped before recording the outcome' })
+        .set({
+          status: 'FAILURE',
+          next_attempt_at: null,
+          leased_by: null,
+          lease_until: null,
+          last_error: 'delivery interrupted: the sending instance stopped before recording the outcome',
+        })
         .executeTakeFirst()
-      const back = await expired
-        .where('attempts', '<', maxAttempts)
-        .set({ status: 'PENDING', next_attempt_at: now, leased_by: null, lease_until: null })
-        .executeTakeFirst()
+      const back = await expired.where('attempts', '<', maxAttempts).set({ status: 'PENDING', next_attempt_at: now, leased_by: null, lease_until: null }).executeTakeFirst()
       return Number(given.numUpdatedRows) + Number(back.numUpdatedRows)
     },
     async list(f) {
-      let q = db
-        .selectFrom('alert_notifications')
-        .where('account_id', '=', f.accountId)
-        .where('created_at', '>=', f.from)
-        .where('created_at', '<', f.to)
+      let q = db.selectFrom('alert_notifications').where('account_id', '=', f.accountId).where('created_at', '>=', f.from).where('created_at', '<', f.to)
       if (f.channelId !== undefined) q = q.where('channel_id', '=', f.channelId)
       if (f.checkId !== undefined) q = q.where('check_id', '=', f.checkId)
       if (f.hasFailures !== undefined) q = q.where('status', f.hasFailures ? '=' : '<>', 'FAILURE')

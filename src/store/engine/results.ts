@@ -42,8 +42,12 @@ async function upsertStatuses(db: Kysely<Database>, values: StatusValues[], keep
         .column('check_id')
         .doUpdateSet((eb) => ({
           ...(keepStatus ? {} : { status: eb.ref('excluded.status') }),
-          updated_at: eb.ref('excluded.updated_at'), has_failures: eb.ref('excluded.has_failures'), has_errors: eb.ref('excluded.has_errors'),
-          is_degraded: eb.ref('excluded.is_degraded'), last_result_id: eb.ref('excluded.last_result_id'), last_location: eb.ref('excluded.last_location'),
+          updated_at: eb.ref('excluded.updated_at'),
+          has_failures: eb.ref('excluded.has_failures'),
+          has_errors: eb.ref('excluded.has_errors'),
+          is_degraded: eb.ref('excluded.is_degraded'),
+          last_result_id: eb.ref('excluded.last_result_id'),
+          last_location: eb.ref('excluded.last_location'),
           last_run_at: eb.ref('excluded.last_run_at'),
           longest_run: sql<number>`case when check_statuses.longest_run is null or check_statuses.longest_run < excluded.longest_run then excluded.longest_run else check_statuses.longest_run end`,
           shortest_run: sql<number>`case when check_statuses.shortest_run is null or check_statuses.shortest_run > excluded.shortest_run then excluded.shortest_run else check_statuses.shortest_run end`,
@@ -56,7 +60,11 @@ async function upsertStatuses(db: Kysely<Database>, values: StatusValues[], keep
 export function resultStore(db: Kysely<Database>): ResultStore {
   return {
     async insertMany(rows) {
-      for (let i = 0; i < rows.length; i += 200) await db.insertInto('check_results').values(rows.slice(i, i + 200)).execute()
+      for (let i = 0; i < rows.length; i += 200)
+        await db
+          .insertInto('check_results')
+          .values(rows.slice(i, i + 200))
+          .execute()
     },
     async list(f) {
       let q = db.selectFrom('check_results').where('account_id', '=', f.accountId).where('check_id', '=', f.checkId)
@@ -71,8 +79,7 @@ export function resultStore(db: Kysely<Database>): ResultStore {
     },
     get: (accountId, checkId, id) =>
       db.selectFrom('check_results').selectAll().where('account_id', '=', accountId).where('check_id', '=', checkId).where('id', '=', id).executeTakeFirst(),
-    exists: async (accountId, id) =>
-      (await db.selectFrom('check_results').select('id').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()) !== undefined,
+    exists: async (accountId, id) => (await db.selectFrom('check_results').select('id').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()) !== undefined,
     listBySession: (accountId, sessionId) =>
       db.selectFrom('check_results').selectAll().where('account_id', '=', accountId).where('session_id', '=', sessionId).orderBy('started_at').execute(),
     async applyStatuses(rows, sameStatus = new Set()) {
@@ -81,12 +88,22 @@ export function resultStore(db: Kysely<Database>): ResultStore {
         const time = Number(row.response_time)
         const seen = latest.get(row.check_id)
         if (!seen) latest.set(row.check_id, { row, longest: time, shortest: time })
-        else latest.set(row.check_id, { row: row.started_at >= seen.row.started_at ? row : seen.row, longest: Math.max(seen.longest, time), shortest: Math.min(seen.shortest, time) })
+        else
+          latest.set(row.check_id, { row: row.started_at >= seen.row.started_at ? row : seen.row, longest: Math.max(seen.longest, time), shortest: Math.min(seen.shortest, time) })
       }
       const values = [...latest.values()].map(({ row, longest, shortest }) => ({
-        check_id: row.check_id, account_id: row.account_id, status: row.status, updated_at: row.stopped_at, has_failures: row.has_failures,
-        has_errors: row.has_errors, is_degraded: row.is_degraded, last_result_id: row.id, last_location: row.location,
-        last_run_at: row.started_at, longest_run: longest, shortest_run: shortest,
+        check_id: row.check_id,
+        account_id: row.account_id,
+        status: row.status,
+        updated_at: row.stopped_at,
+        has_failures: row.has_failures,
+        has_errors: row.has_errors,
+        is_degraded: row.is_degraded,
+        last_result_id: row.id,
+        last_location: row.location,
+        last_run_at: row.started_at,
+        longest_run: longest,
+        shortest_run: shortest,
       }))
       for (const keep of [true, false]) {
         const group = values.filter((v) => sameStatus.has(v.check_id) === keep)

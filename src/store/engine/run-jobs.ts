@@ -31,9 +31,22 @@ export function firstAttemptJobs(input: {
   sessionId: string | null
 }): RunJobRow[] {
   return input.targets.map((t) => ({
-    id: newId(), account_id: input.accountId, check_id: input.checkId, location: t.location, private_location_id: t.privateLocationId,
-    sequence_id: newId(), attempt: 1, first_started_at: null, scheduled_at: input.scheduledAt, due_at: Math.max(input.scheduledAt, input.now), status: 'queued',
-    leased_by: null, lease_until: null, trigger: input.trigger, session_id: input.sessionId, parallel_total: input.targets.length,
+    id: newId(),
+    account_id: input.accountId,
+    check_id: input.checkId,
+    location: t.location,
+    private_location_id: t.privateLocationId,
+    sequence_id: newId(),
+    attempt: 1,
+    first_started_at: null,
+    scheduled_at: input.scheduledAt,
+    due_at: Math.max(input.scheduledAt, input.now),
+    status: 'queued',
+    leased_by: null,
+    lease_until: null,
+    trigger: input.trigger,
+    session_id: input.sessionId,
+    parallel_total: input.targets.length,
     created_at: input.now,
   }))
 }
@@ -72,22 +85,26 @@ export interface RunJobStore {
 export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore {
   return {
     async insertMany(rows) {
-      for (let i = 0; i < rows.length; i += 500) await db.insertInto('run_jobs').values(rows.slice(i, i + 500)).execute()
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insertInto('run_jobs')
+          .values(rows.slice(i, i + 500))
+          .execute()
     },
     async lease(req) {
-      let pick = db
-        .selectFrom('run_jobs')
-        .select('id')
-        .where('status', '=', 'queued')
-        .where('due_at', '<=', req.now)
-        .orderBy('due_at')
-        .limit(req.limit)
+      let pick = db.selectFrom('run_jobs').select('id').where('status', '=', 'queued').where('due_at', '<=', req.now).orderBy('due_at').limit(req.limit)
       pick = req.privateLocationId === null ? pick.where('private_location_id', 'is', null) : pick.where('private_location_id', '=', req.privateLocationId)
       // By the check's type, looked up by primary key for each queued job considered: an `IN (SELECT id FROM
       // checks …)` list made both SQLite and PostgreSQL read the whole checks table on every lease.
       const types = req.checkTypes
       const ofTypes = (list: readonly string[]) => (eb: ExpressionBuilder<Database, 'run_jobs'>) =>
-        eb.exists(eb.selectFrom('checks').select(sql.lit(1).as('one')).whereRef('checks.id', '=', 'run_jobs.check_id').where('checks.check_type', 'in', [...list]))
+        eb.exists(
+          eb
+            .selectFrom('checks')
+            .select(sql.lit(1).as('one'))
+            .whereRef('checks.id', '=', 'run_jobs.check_id')
+            .where('checks.check_type', 'in', [...list]),
+        )
       if (types && 'only' in types) pick = pick.where((eb) => ofTypes(types.only)(eb))
       if (types && 'except' in types) pick = pick.where((eb) => eb.not(ofTypes(types.except)(eb)))
       if (req.locations) pick = req.locations.length === 0 ? pick.where(sql<boolean>`false`) : pick.where('location', 'in', [...req.locations])
@@ -110,10 +127,18 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
       return db.updateTable('run_jobs').set(set).where('id', 'in', pick).returningAll().execute()
     },
     async remove(ids) {
-      for (let i = 0; i < ids.length; i += 500) await db.deleteFrom('run_jobs').where('id', 'in', ids.slice(i, i + 500)).execute()
+      for (let i = 0; i < ids.length; i += 500)
+        await db
+          .deleteFrom('run_jobs')
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute()
     },
     async requeue(id, changes) {
-      await db.updateTable('run_jobs').set({ ...changes, status: 'queued', leased_by: null, lease_until: null }).where('id', '=', id).execute()
+      await db
+        .updateTable('run_jobs')
+        .set({ ...changes, status: 'queued', leased_by: null, lease_until: null })
+        .where('id', '=', id)
+        .execute()
     },
     async reapExpired(now) {
       const r = await db
@@ -183,7 +208,11 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
         .limit(limit)
         .execute(),
     async countBySession(sessionId) {
-      const r = await db.selectFrom('run_jobs').select(sql<number>`count(*)`.as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow()
+      const r = await db
+        .selectFrom('run_jobs')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('session_id', '=', sessionId)
+        .executeTakeFirstOrThrow()
       return Number(r.n)
     },
   }

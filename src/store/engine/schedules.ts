@@ -48,7 +48,10 @@ export function scheduleStore(db: Kysely<Database>, dialect: Dialect): ScheduleS
       }
     },
     async earliestDue() {
-      const row = await db.selectFrom('check_schedules').select((eb) => eb.fn.min('next_due_at').as('m')).executeTakeFirst()
+      const row = await db
+        .selectFrom('check_schedules')
+        .select((eb) => eb.fn.min('next_due_at').as('m'))
+        .executeTakeFirst()
       return row?.m === null || row?.m === undefined ? null : Number(row.m)
     },
   }

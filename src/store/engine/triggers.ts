@@ -33,8 +33,13 @@ export function triggerStore(db: Kysely<Database>, box: SecretBox): TriggerStore
     },
     async create(accountId, target, token, at) {
       const values = {
-        account_id: accountId, check_id: 'checkId' in target ? target.checkId : null, group_id: 'groupId' in target ? target.groupId : null,
-        token: tokenDigest(token), token_sealed: box.encrypt(token), created_at: at, called_at: null,
+        account_id: accountId,
+        check_id: 'checkId' in target ? target.checkId : null,
+        group_id: 'groupId' in target ? target.groupId : null,
+        token: tokenDigest(token),
+        token_sealed: box.encrypt(token),
+        created_at: at,
+        called_at: null,
       }
       return fromRow(await db.insertInto('triggers').values(values).returningAll().executeTakeFirstOrThrow())
     },

@@ -48,7 +48,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute()
 
-  await docColumns(uuidTable('private_locations')).addColumn('slug_name', 'text', (c) => c.notNull()).execute()
+  await docColumns(uuidTable('private_locations'))
+    .addColumn('slug_name', 'text', (c) => c.notNull())
+    .execute()
   await db.schema.createIndex('private_locations_slug').on('private_locations').columns(['account_id', 'slug_name']).unique().execute()
   await uuidTable('private_location_keys')
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))

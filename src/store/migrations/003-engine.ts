@@ -71,8 +71,14 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('check_results_session').on('check_results').column('session_id').execute()
 
   for (const [column, type] of [
-    ['has_failures', 'integer'], ['has_errors', 'integer'], ['is_degraded', 'integer'], ['last_result_id', 'text'],
-    ['last_location', 'text'], ['last_run_at', 'bigint'], ['longest_run', 'double precision'], ['shortest_run', 'double precision'],
+    ['has_failures', 'integer'],
+    ['has_errors', 'integer'],
+    ['is_degraded', 'integer'],
+    ['last_result_id', 'text'],
+    ['last_location', 'text'],
+    ['last_run_at', 'bigint'],
+    ['longest_run', 'double precision'],
+    ['shortest_run', 'double precision'],
   ] as const) {
     await db.schema.alterTable('check_statuses').addColumn(column, type).execute()
   }

@@ -32,5 +32,8 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('watermark', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute()
-  await db.insertInto('analytics_state' as never).values({ name: 'rollup', watermark: 0, updated_at: 0 } as never).execute()
+  await db
+    .insertInto('analytics_state' as never)
+    .values({ name: 'rollup', watermark: 0, updated_at: 0 } as never)
+    .execute()
 }

@@ -15,6 +15,10 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
   for (const { check_id: checkId } of checks) {
     const hours = (await any.selectFrom('analytics_rollups').selectAll().where('check_id', '=', checkId).where('level', '=', 60).execute()) as RollupRow[]
     const days = coarsen(hours, 1440)
-    for (let i = 0; i < days.length; i += WRITE_BATCH) await any.insertInto('analytics_rollups').values(days.slice(i, i + WRITE_BATCH)).execute()
+    for (let i = 0; i < days.length; i += WRITE_BATCH)
+      await any
+        .insertInto('analytics_rollups')
+        .values(days.slice(i, i + WRITE_BATCH))
+        .execute()
   }
 }

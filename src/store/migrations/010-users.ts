@@ -73,5 +73,8 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('failures', 'integer', (c) => c.notNull())
     .execute()
 
-  await db.schema.alterTable('api_keys').addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade')).execute()
+  await db.schema
+    .alterTable('api_keys')
+    .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+    .execute()
 }

@@ -37,7 +37,10 @@ export function privateLocationAvailabilityStore(db: Kysely<Database>): PrivateL
         .groupBy(['a.location_id', 'a.account_id', 'v.status', 'v.changed_at'])
         .execute()
       return rows.map((r) => ({
-        locationId: r.location_id, accountId: r.account_id, lastSeen: Number(r.last_seen), status: r.status ?? null,
+        locationId: r.location_id,
+        accountId: r.account_id,
+        lastSeen: Number(r.last_seen),
+        status: r.status ?? null,
         changedAt: r.changed_at == null ? null : Number(r.changed_at),
       }))
     },

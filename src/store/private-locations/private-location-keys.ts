@@ -18,12 +18,7 @@ export function privateLocationKeyStore(db: Kysely<Database>): PrivateLocationKe
     listFor: (accountId, locationId) =>
       db.selectFrom('private_location_keys').selectAll().where('account_id', '=', accountId).where('location_id', '=', locationId).orderBy('created_at').execute(),
     async delete(accountId, locationId, keyId) {
-      const r = await db
-        .deleteFrom('private_location_keys')
-        .where('account_id', '=', accountId)
-        .where('location_id', '=', locationId)
-        .where('id', '=', keyId)
-        .executeTakeFirst()
+      const r = await db.deleteFrom('private_location_keys').where('account_id', '=', accountId).where('location_id', '=', locationId).where('id', '=', keyId).executeTakeFirst()
       return Number(r.numDeletedRows) > 0
     },
     findByHash: (hash) => db.selectFrom('private_location_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst(),

@@ -55,7 +55,13 @@ export async function resealVariables(c: ResealContext): Promise<void> {
     async (row) => {
       const value = c.fix(row.value)
       if (value === row.value) return
-      const r = await c.db.updateTable('variables').set({ value }).where('account_id', '=', row.account_id).where('key', '=', row.key).where('value', '=', row.value).executeTakeFirst()
+      const r = await c.db
+        .updateTable('variables')
+        .set({ value })
+        .where('account_id', '=', row.account_id)
+        .where('key', '=', row.key)
+        .where('value', '=', row.value)
+        .executeTakeFirst()
       c.rewrote(r.numUpdatedRows)
     },
   )
@@ -93,7 +99,9 @@ export async function resealChecks(c: ResealContext): Promise<void> {
       const token = pingTokenOf(doc, c.box)
       const pingToken = token === null ? row.ping_token : tokenDigest(token)
       if (text === row.doc && pingToken === row.ping_token) return
-      c.rewrote(await unlessTaken(() => c.db.updateTable('checks').set({ doc: text, ping_token: pingToken }).where('id', '=', row.id).where('doc', '=', row.doc).executeTakeFirst()))
+      c.rewrote(
+        await unlessTaken(() => c.db.updateTable('checks').set({ doc: text, ping_token: pingToken }).where('id', '=', row.id).where('doc', '=', row.doc).executeTakeFirst()),
+      )
     },
   )
 }
@@ -152,12 +160,18 @@ export async function resealTriggers(c: ResealContext): Promise<void> {
       if (row.token_sealed === null) {
         if (isTokenDigest(row.token)) return
         const set = { token: tokenDigest(row.token), token_sealed: c.box.encrypt(row.token) }
-        c.rewrote(await unlessTaken(() => c.db.updateTable('triggers').set(set).where('id', '=', row.id).where('token', '=', row.token).where('token_sealed', 'is', null).executeTakeFirst()))
+        c.rewrote(
+          await unlessTaken(() =>
+            c.db.updateTable('triggers').set(set).where('id', '=', row.id).where('token', '=', row.token).where('token_sealed', 'is', null).executeTakeFirst(),
+          ),
+        )
         return
       }
       const sealed = c.fix(row.token_sealed)
       if (sealed === row.token_sealed) return
-      c.rewrote((await c.db.updateTable('triggers').set({ token_sealed: sealed }).where('id', '=', row.id).where('token_sealed', '=', row.token_sealed).executeTakeFirst()).numUpdatedRows)
+      c.rewrote(
+        (await c.db.updateTable('triggers').set({ token_sealed: sealed }).where('id', '=', row.id).where('token_sealed', '=', row.token_sealed).executeTakeFirst()).numUpdatedRows,
+      )
     },
   )
 }
@@ -174,7 +188,11 @@ export async function digestTimerTokens(c: ResealContext): Promise<void> {
     },
     async (row) => {
       const ping_token = tokenDigest(row.ping_token)
-      c.rewrote(await unlessTaken(() => db.updateTable('heartbeat_timers').set({ ping_token }).where('check_id', '=', row.check_id).where('ping_token', '=', row.ping_token).executeTakeFirst()))
+      c.rewrote(
+        await unlessTaken(() =>
+          db.updateTable('heartbeat_timers').set({ ping_token }).where('check_id', '=', row.check_id).where('ping_token', '=', row.ping_token).executeTakeFirst(),
+        ),
+      )
     },
   )
 }

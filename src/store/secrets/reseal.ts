@@ -12,9 +12,7 @@
  */
 import { sql } from 'kysely'
 import type { Store } from '../db.js'
-import {
-  digestTimerTokens, resealChecks, resealDocTable, resealNotifications, resealTriggers, resealVariables, type ResealContext,
-} from './reseal-tables.js'
+import { digestTimerTokens, resealChecks, resealDocTable, resealNotifications, resealTriggers, resealVariables, type ResealContext } from './reseal-tables.js'
 
 export interface SealReport {
   /** The key everything is sealed with now. */

@@ -46,8 +46,7 @@ const DIGEST_PREFIX = 'sha256:'
 
 export const isTokenDigest = (stored: string): boolean => stored.startsWith(DIGEST_PREFIX)
 
-export const tokenDigest = (token: string): string =>
-  isTokenDigest(token) ? token : `${DIGEST_PREFIX}${createHash('sha256').update(token).digest('hex')}`
+export const tokenDigest = (token: string): string => (isTokenDigest(token) ? token : `${DIGEST_PREFIX}${createHash('sha256').update(token).digest('hex')}`)
 
 /**
  * The stored values a presented token matches: its digest, and the token itself in rows written before tokens

@@ -26,13 +26,7 @@ export function invitationStore(db: Kysely<Database>): InvitationStore {
     listOpen: (accountId) =>
       db.selectFrom('invitations').selectAll().where('account_id', '=', accountId).where('accepted_at', 'is', null).orderBy('created_at').orderBy('id').execute(),
     async markAccepted(id, at) {
-      const r = await db
-        .updateTable('invitations')
-        .set({ accepted_at: at })
-        .where('id', '=', id)
-        .where('accepted_at', 'is', null)
-        .where('expires_at', '>', at)
-        .executeTakeFirst()
+      const r = await db.updateTable('invitations').set({ accepted_at: at }).where('id', '=', id).where('accepted_at', 'is', null).where('expires_at', '>', at).executeTakeFirst()
       return Number(r.numUpdatedRows) > 0
     },
     async expire(id, at) {

@@ -33,7 +33,10 @@ export function loginSessionStore(db: Kysely<Database>): LoginSessionStore {
       await q.execute()
     },
     async removeExpired(idleBefore, now) {
-      const r = await db.deleteFrom('login_sessions').where((eb) => eb.or([eb('last_seen_at', '<', idleBefore), eb('expires_at', '<=', now)])).executeTakeFirst()
+      const r = await db
+        .deleteFrom('login_sessions')
+        .where((eb) => eb.or([eb('last_seen_at', '<', idleBefore), eb('expires_at', '<=', now)]))
+        .executeTakeFirst()
       return Number(r.numDeletedRows)
     },
   }

@@ -42,7 +42,8 @@ export function membershipStore(db: Kysely<Database>): MembershipStore {
         .orderBy('memberships.created_at')
         .orderBy('accounts.id')
         .execute(),
-    ownerOf: (accountId) => withUsers().where('memberships.account_id', '=', accountId).where('memberships.role', '=', 'OWNER').orderBy('memberships.created_at').executeTakeFirst(),
+    ownerOf: (accountId) =>
+      withUsers().where('memberships.account_id', '=', accountId).where('memberships.role', '=', 'OWNER').orderBy('memberships.created_at').executeTakeFirst(),
     async insert(row) {
       await db.insertInto('memberships').values(row).execute()
     },

@@ -16,14 +16,20 @@ export interface UserStore {
 export function userStore(db: Kysely<Database>): UserStore {
   return {
     async count() {
-      const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      const r = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
       return Number(r.n)
     },
     get: (id) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     list: () => db.selectFrom('users').selectAll().orderBy('email').execute(),
     findByEmail: (email) => db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst(),
     async insert(row) {
-      await db.insertInto('users').values({ ...row, email: row.email.toLowerCase() }).execute()
+      await db
+        .insertInto('users')
+        .values({ ...row, email: row.email.toLowerCase() })
+        .execute()
     },
     async setPasswordHash(id, hash, at) {
       await db.updateTable('users').set({ password_hash: hash, updated_at: at }).where('id', '=', id).execute()

@@ -97,19 +97,33 @@ export function presentDashboard(s: DashboardSettings, d: DashboardData, links: 
     narrow: s.width === '960PX',
     expanded: s.expandChecks,
     windows: (Object.keys(DASHBOARD_WINDOWS) as DashboardWindow[]).map((w) => ({
-      label: WINDOW_LABELS[w], window: w, href: withQuery(links.page, { window: w }), current: w === d.window,
+      label: WINDOW_LABELS[w],
+      window: w,
+      href: withQuery(links.page, { window: w }),
+      current: w === d.window,
     })),
     summary: summaryText(d),
     updated: formatTime(now),
     cards: d.checks.map((c) => card(c, s, links, now)),
     emptyText: d.total === 0 ? ((s.tags ?? []).length > 0 ? 'No checks have the tags of this dashboard.' : 'This account has no checks yet.') : null,
     incidents: d.incidents === null ? null : d.incidents.map((i) => incident(i, now)),
-    pager: d.paging.pages > 1
-      ? { page: d.paging.page, pages: d.paging.pages, prev: d.paging.page > 1 ? pageLink(d.paging.page - 1) : null, next: d.paging.page < d.paging.pages ? pageLink(d.paging.page + 1) : null }
-      : null,
+    pager:
+      d.paging.pages > 1
+        ? {
+            page: d.paging.page,
+            pages: d.paging.pages,
+            prev: d.paging.page > 1 ? pageLink(d.paging.page - 1) : null,
+            next: d.paging.page < d.paging.pages ? pageLink(d.paging.page + 1) : null,
+          }
+        : null,
     script: {
-      data: links.part('data'), refresh: s.refreshRate, paginate: s.paginate && d.paging.pages > 1, rate: s.paginationRate,
-      page: d.paging.page, pages: d.paging.pages, window: d.window,
+      data: links.part('data'),
+      refresh: s.refreshRate,
+      paginate: s.paginate && d.paging.pages > 1,
+      rate: s.paginationRate,
+      page: d.paging.page,
+      pages: d.paging.pages,
+      window: d.window,
     },
   }
 }

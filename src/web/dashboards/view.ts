@@ -36,37 +36,54 @@ function header(v: DashboardView): Html {
 
 export function renderDashboardPage(v: DashboardView, opts: { assetUrl: (name: string) => string; customCss: string | null }): string {
   const windows = html`<nav class="windows" aria-label="Time window">${v.windows.map((w) => html`<a href="${w.href}" data-window="${w.window}"${w.current ? html` aria-current="true"` : ''}>${w.label}</a>`)}</nav>`
-  return renderDocument({
-    title: v.title,
-    favicon: v.favicon,
-    stylesheets: opts.customCss ? [opts.customCss] : [],
-    scripts: [opts.assetUrl('dashboard.js')],
-    head: html`<noscript><meta http-equiv="refresh" content="${v.script.refresh}"></noscript>`,
-    bodyClass: `dashboard${v.narrow ? ' narrow' : ''}`,
-    bodyData: {
-      data: v.script.data, refresh: v.script.refresh, paginate: v.script.paginate, rate: v.script.rate,
-      page: v.script.page, pages: v.script.pages, window: v.script.window,
+  return renderDocument(
+    {
+      title: v.title,
+      favicon: v.favicon,
+      stylesheets: opts.customCss ? [opts.customCss] : [],
+      scripts: [opts.assetUrl('dashboard.js')],
+      head: html`<noscript><meta http-equiv="refresh" content="${v.script.refresh}"></noscript>`,
+      bodyClass: `dashboard${v.narrow ? ' narrow' : ''}`,
+      bodyData: {
+        data: v.script.data,
+        refresh: v.script.refresh,
+        paginate: v.script.paginate,
+        rate: v.script.rate,
+        page: v.script.page,
+        pages: v.script.pages,
+        window: v.script.window,
+      },
+      body: html`<div class="wrap">${header(v)}${windows}<div id="live" aria-live="polite">${renderLive(v)}</div><footer class="foot">Monitored with Picket</footer></div>`,
     },
-    body: html`<div class="wrap">${header(v)}${windows}<div id="live" aria-live="polite">${renderLive(v)}</div><footer class="foot">Monitored with Picket</footer></div>`,
-  }, opts.assetUrl)
+    opts.assetUrl,
+  )
 }
 
 export function renderLockedPage(links: SiteLinks, assetUrl: (name: string) => string, wrongKey: boolean): string {
-  return renderDocument({
-    title: 'Private dashboard',
-    bodyClass: 'dashboard locked',
-    body: html`<main class="lock"><h1>Private dashboard</h1><p>This dashboard is private. Enter its key to open it.</p>
+  return renderDocument(
+    {
+      title: 'Private dashboard',
+      bodyClass: 'dashboard locked',
+      body: html`<main class="lock"><h1>Private dashboard</h1><p>This dashboard is private. Enter its key to open it.</p>
 <form method="post" action="${links.part('unlock')}"><label for="key">Key</label><input id="key" name="key" type="password" autocomplete="current-password" required maxlength="200"><button type="submit">Open</button></form>
 ${wrongKey ? html`<p class="error" role="alert">That key does not open this dashboard.</p>` : ''}</main>`,
-  }, assetUrl)
+    },
+    assetUrl,
+  )
 }
 
 export function renderRunsPage(check: { name: string; status: string }, runs: DashboardRun[], links: SiteLinks, assetUrl: (name: string) => string): string {
-  const rows = runs.map((r) => html`<tr class="status-${r.status}"><td>${formatDateTime(r.startedAt)}</td><td>${statusLabel(r.status)}</td><td>${formatMs(r.responseTime)}</td><td>${r.statusCode ?? ''}</td><td>${r.location}</td></tr>`)
-  return renderDocument({
-    title: `${check.name}: recent runs`,
-    bodyClass: 'dashboard',
-    body: html`<div class="wrap"><p><a href="${links.page}">‹ Back to the dashboard</a></p><h1>${check.name}</h1><p class="check-status status-${check.status}">${statusLabel(check.status)}</p>
+  const rows = runs.map(
+    (r) =>
+      html`<tr class="status-${r.status}"><td>${formatDateTime(r.startedAt)}</td><td>${statusLabel(r.status)}</td><td>${formatMs(r.responseTime)}</td><td>${r.statusCode ?? ''}</td><td>${r.location}</td></tr>`,
+  )
+  return renderDocument(
+    {
+      title: `${check.name}: recent runs`,
+      bodyClass: 'dashboard',
+      body: html`<div class="wrap"><p><a href="${links.page}">‹ Back to the dashboard</a></p><h1>${check.name}</h1><p class="check-status status-${check.status}">${statusLabel(check.status)}</p>
 ${runs.length === 0 ? html`<p class="empty">No runs yet.</p>` : html`<table class="runs"><thead><tr><th>Started</th><th>Result</th><th>Response time</th><th>Status code</th><th>Location</th></tr></thead><tbody>${rows}</tbody></table>`}</div>`,
-  }, assetUrl)
+    },
+    assetUrl,
+  )
 }

@@ -24,13 +24,24 @@ type Query = Record<string, string | undefined>
 
 const cookieName = (site: DashboardSite) => `picket_dk_${site.dashboardId}`
 
-export async function serveDashboard(deps: DashboardSiteDeps, site: DashboardSite, part: string, links: SiteLinks, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function serveDashboard(
+  deps: DashboardSiteDeps,
+  site: DashboardSite,
+  part: string,
+  links: SiteLinks,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const { pages, assets } = deps
   const assetUrl = assets.url
   const query = (request.query ?? {}) as Query
   const key = readCookie(request.headers.cookie, cookieName(site))
   const open = pages.unlocked(site, key)
-  const locked = (wrongKey = false) => reply.code(401).headers(pageHeaders('no-store')).send(renderLockedPage(links, assetUrl, wrongKey))
+  const locked = (wrongKey = false) =>
+    reply
+      .code(401)
+      .headers(pageHeaders('no-store'))
+      .send(renderLockedPage(links, assetUrl, wrongKey))
   const settings = site.settings
 
   if (request.method === 'POST') {
@@ -55,7 +66,11 @@ export async function serveDashboard(deps: DashboardSiteDeps, site: DashboardSit
       const data = await pages.data(site, { window: parseWindow(query.window), page: query.page })
       const view = presentDashboard(settings, data, links)
       return reply.header('cache-control', 'no-store').send({
-        html: renderLive(view).value, page: data.paging.page, pages: data.paging.pages, window: data.window, generatedAt: new Date(data.generatedAt).toISOString(),
+        html: renderLive(view).value,
+        page: data.paging.page,
+        pages: data.paging.pages,
+        window: data.window,
+        generatedAt: new Date(data.generatedAt).toISOString(),
       })
     }
     case 'custom.css': {

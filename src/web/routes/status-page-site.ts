@@ -27,7 +27,14 @@ const FEEDS: Readonly<Record<string, { type: string; render: typeof rssFeed }>> 
   'feed.atom': { type: 'application/atom+xml; charset=utf-8', render: atomFeed },
 }
 
-export async function serveStatusPage(deps: StatusPageSiteDeps, site: StatusPageSite, part: string, links: SiteLinks, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function serveStatusPage(
+  deps: StatusPageSiteDeps,
+  site: StatusPageSite,
+  part: string,
+  links: SiteLinks,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const { pages, assets } = deps
   const assetUrl = assets.url
   const query = (request.query ?? {}) as Query
@@ -42,7 +49,10 @@ export async function serveStatusPage(deps: StatusPageSiteDeps, site: StatusPage
 
   const page = async (code: number, options: PresentOptions) => {
     const data = await pages.data(site, { page: query.page })
-    return reply.code(code).headers(pageHeaders()).send(renderStatusPage(presentStatusPage(site.doc, site.version, data, links, options), assetUrl))
+    return reply
+      .code(code)
+      .headers(pageHeaders())
+      .send(renderStatusPage(presentStatusPage(site.doc, site.version, data, links, options), assetUrl))
   }
 
   if (feed) {

@@ -49,15 +49,17 @@ function summaryOf(i: PublicIncident): string {
 const anchor = (pageUrl: string, i: PublicIncident) => `${pageUrl}#incident-${i.id}`
 
 export function rssFeed(f: FeedInput): string {
-  const items = f.incidents.map((i) => [
-    '<item>',
-    `<title>${xmlText(i.name)}</title>`,
-    `<link>${xmlText(anchor(f.pageUrl, i))}</link>`,
-    `<guid isPermaLink="false">${xmlText(`${i.id}:${i.updatedAt}`)}</guid>`,
-    `<pubDate>${rfc822(i.updatedAt)}</pubDate>`,
-    `<description>${xmlText(summaryOf(i))}</description>`,
-    '</item>',
-  ].join(''))
+  const items = f.incidents.map((i) =>
+    [
+      '<item>',
+      `<title>${xmlText(i.name)}</title>`,
+      `<link>${xmlText(anchor(f.pageUrl, i))}</link>`,
+      `<guid isPermaLink="false">${xmlText(`${i.id}:${i.updatedAt}`)}</guid>`,
+      `<pubDate>${rfc822(i.updatedAt)}</pubDate>`,
+      `<description>${xmlText(summaryOf(i))}</description>`,
+      '</item>',
+    ].join(''),
+  )
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>',
@@ -74,16 +76,18 @@ export function rssFeed(f: FeedInput): string {
 
 export function atomFeed(f: FeedInput): string {
   const updated = f.incidents.reduce((max, i) => Math.max(max, i.updatedAt), 0)
-  const entries = f.incidents.map((i) => [
-    '<entry>',
-    `<title>${xmlText(i.name)}</title>`,
-    `<id>urn:uuid:${xmlText(i.id)}</id>`,
-    `<link rel="alternate" type="text/html" href="${xmlText(anchor(f.pageUrl, i))}"/>`,
-    `<published>${iso(i.startedAt)}</published>`,
-    `<updated>${iso(i.updatedAt)}</updated>`,
-    `<summary type="text">${xmlText(summaryOf(i))}</summary>`,
-    '</entry>',
-  ].join(''))
+  const entries = f.incidents.map((i) =>
+    [
+      '<entry>',
+      `<title>${xmlText(i.name)}</title>`,
+      `<id>urn:uuid:${xmlText(i.id)}</id>`,
+      `<link rel="alternate" type="text/html" href="${xmlText(anchor(f.pageUrl, i))}"/>`,
+      `<published>${iso(i.startedAt)}</published>`,
+      `<updated>${iso(i.updatedAt)}</updated>`,
+      `<summary type="text">${xmlText(summaryOf(i))}</summary>`,
+      '</entry>',
+    ].join(''),
+  )
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',

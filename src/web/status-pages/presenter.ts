@@ -113,9 +113,7 @@ const card = (c: PublicCard): CardView => ({
 function incident(i: PublicIncident): IncidentView {
   const resolved = i.resolvedAt !== null
   const affects = i.services.length > 0 ? `Affects ${i.services.join(', ')}` : null
-  const when = resolved
-    ? [`Resolved after ${formatDuration(i.duration ?? 0)}`, formatDate(i.startedAt)]
-    : [incidentStatusLabel(i.status), `Since ${formatDateTime(i.startedAt)}`]
+  const when = resolved ? [`Resolved after ${formatDuration(i.duration ?? 0)}`, formatDate(i.startedAt)] : [incidentStatusLabel(i.status), `Since ${formatDateTime(i.startedAt)}`]
   return {
     anchor: `incident-${i.id}`,
     name: i.name,
@@ -154,9 +152,10 @@ export function presentStatusPage(doc: PageDoc, version: number, d: StatusPageDa
     cards: d.cards.map(card),
     open: d.open.map(incident),
     past: past.items.map(incident),
-    pager: past.pages > 1
-      ? { page: past.page, pages: past.pages, newer: past.page > 1 ? pageLink(past.page - 1) : null, older: past.page < past.pages ? pageLink(past.page + 1) : null }
-      : null,
+    pager:
+      past.pages > 1
+        ? { page: past.page, pages: past.pages, newer: past.page > 1 ? pageLink(past.page - 1) : null, older: past.page < past.pages ? pageLink(past.page + 1) : null }
+        : null,
     notice: options.notice ?? null,
     email: options.email ?? '',
     updated: formatTime(d.generatedAt),

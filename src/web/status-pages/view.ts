@@ -7,7 +7,9 @@ type AssetUrl = (name: string) => string
 
 function bars(s: ServiceView): Html {
   const width = s.bars.length * BAR_STEP - (BAR_STEP - BAR_WIDTH)
-  const rects = s.bars.map((b) => html`<rect x="${b.x}" y="0" width="${BAR_WIDTH}" height="${BAR_HEIGHT}"${b.className ? html` class="${b.className}"` : ''}><title>${b.title}</title></rect>`)
+  const rects = s.bars.map(
+    (b) => html`<rect x="${b.x}" y="0" width="${BAR_WIDTH}" height="${BAR_HEIGHT}"${b.className ? html` class="${b.className}"` : ''}><title>${b.title}</title></rect>`,
+  )
   return html`<svg class="bars" viewBox="0 0 ${width} ${BAR_HEIGHT}" preserveAspectRatio="none" role="img" aria-label="${s.name}: ${s.uptime} over ${s.bars.length} days">${rects}</svg>
 <div class="bars-legend"><span>${s.bars.length} days ago</span><span>${s.uptime}</span><span>Today</span></div>`
 }
@@ -64,27 +66,33 @@ function subscribe(v: StatusPageView): Html {
 
 export function renderStatusPage(v: StatusPageView, assetUrl: AssetUrl): string {
   const notice = v.notice ? html`<p class="notice${v.notice.error ? ' error' : ''}" role="${v.notice.error ? 'alert' : 'status'}">${v.notice.text}</p>` : ''
-  return renderDocument({
-    title: v.title,
-    favicon: v.favicon,
-    stylesheets: v.links.theme ? [v.links.theme] : [],
-    scripts: [assetUrl('status-page.js')],
-    head: html`<link rel="alternate" type="application/rss+xml" title="${v.name} status (RSS)" href="${v.links.rss}">
+  return renderDocument(
+    {
+      title: v.title,
+      favicon: v.favicon,
+      stylesheets: v.links.theme ? [v.links.theme] : [],
+      scripts: [assetUrl('status-page.js')],
+      head: html`<link rel="alternate" type="application/rss+xml" title="${v.name} status (RSS)" href="${v.links.rss}">
 <link rel="alternate" type="application/atom+xml" title="${v.name} status (Atom)" href="${v.links.atom}">`,
-    bodyClass: v.bodyClass,
-    bodyData: { refresh: REFRESH_SECONDS },
-    body: html`<div class="wrap">${header(v)}
+      bodyClass: v.bodyClass,
+      bodyData: { refresh: REFRESH_SECONDS },
+      body: html`<div class="wrap">${header(v)}
 ${notice}
 <div id="live" aria-live="polite">${renderLive(v)}</div>
 ${subscribe(v)}
 <footer class="foot">Powered by Picket</footer></div>`,
-  }, assetUrl)
+    },
+    assetUrl,
+  )
 }
 
 export function renderPrivatePage(assetUrl: AssetUrl): string {
-  return renderDocument({
-    title: 'Private status page',
-    bodyClass: 'status-page auto',
-    body: html`<div class="wrap"><h1>This status page is private</h1><p>It can only be seen by signing in to its account.</p></div>`,
-  }, assetUrl)
+  return renderDocument(
+    {
+      title: 'Private status page',
+      bodyClass: 'status-page auto',
+      body: html`<div class="wrap"><h1>This status page is private</h1><p>It can only be seen by signing in to its account.</p></div>`,
+    },
+    assetUrl,
+  )
 }

@@ -17,7 +17,11 @@ describe.each(testDbs)('API check creation options on $name', (db) => {
   })
   afterAll(() => t.close())
 
-  const { total, create } = checkApi(() => t, CREATE_URL, () => api.minimal)
+  const { total, create } = checkApi(
+    () => t,
+    CREATE_URL,
+    () => api.minimal,
+  )
 
   it('ignores read-only and unknown fields in the body', async () => {
     const check = await create({

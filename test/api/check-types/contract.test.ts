@@ -27,7 +27,11 @@ describe.each(testDbs)('check types on $name', (db) => {
     })
     afterAll(() => t.close())
 
-    const { total, create, get, expectErrorBody, expectCreateRejected } = checkApi(() => t, createUrl, () => c.minimal)
+    const { total, create, get, expectErrorBody, expectCreateRejected } = checkApi(
+      () => t,
+      createUrl,
+      () => c.minimal,
+    )
 
     describe('create', () => {
       it('returns 201 with every default for the minimal body', async () => {
@@ -128,7 +132,10 @@ describe.each(testDbs)('check types on $name', (db) => {
         expect(isIsoDate(updatedAt)).toBe(true)
       })
 
-      const ghosts: [string, () => Json][] = [['a name alone', () => ({ name: 'Ghost' })], ['the minimal body', () => c.minimal]]
+      const ghosts: [string, () => Json][] = [
+        ['a name alone', () => ({ name: 'Ghost' })],
+        ['the minimal body', () => c.minimal],
+      ]
       if (c.ghostBody) ghosts.push(['a body of its own', c.ghostBody])
       it.each(ghosts)('answers 404 to a PUT with %s for an unknown id and creates nothing', async (_label, ghost) => {
         const before = await total()

@@ -9,7 +9,14 @@ import { PUBLIC_BASE_URL, startTestApp, type TestApp } from '../../helpers/app.j
 import { checkApi, type Json } from '../../helpers/check-contract.js'
 import { HOURLY, minimalHeartbeat as minimal, uniqueToken, withHeartbeat } from './cases/heartbeat.js'
 
-interface HeartbeatView { period: number; periodUnit: string; grace: number; graceUnit: string; pingToken: string; pingUrl: string }
+interface HeartbeatView {
+  period: number
+  periodUnit: string
+  grace: number
+  graceUnit: string
+  pingToken: string
+  pingUrl: string
+}
 const heartbeatOf = (check: Json) => check.heartbeat as HeartbeatView
 const TOKEN = /^[A-Za-z0-9_-]{8,128}$/
 
@@ -20,7 +27,11 @@ describe.each(testDbs)('HEARTBEAT ping tokens on $name', (db) => {
   })
   afterAll(() => t.close())
 
-  const { create, get, expectCreateRejected, expectUpdateRejected } = checkApi(() => t, '/v1/checks/heartbeat', () => minimal())
+  const { create, get, expectCreateRejected, expectUpdateRejected } = checkApi(
+    () => t,
+    '/v1/checks/heartbeat',
+    () => minimal(),
+  )
   const put = (id: unknown, body: Json) => t.call('PUT', `/v1/checks/heartbeat/${String(id)}`, body)
 
   describe('create', () => {

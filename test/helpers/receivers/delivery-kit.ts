@@ -30,7 +30,10 @@ export interface Receivers {
 export async function startReceivers(): Promise<Receivers> {
   const [hook, slack, sms, smtp] = await Promise.all([startHttpReceiver(), startHttpReceiver(), startHttpReceiver(), startSmtpReceiver()])
   return {
-    hook, slack, sms, smtp,
+    hook,
+    slack,
+    sms,
+    smtp,
     close: async () => {
       await Promise.all([hook.close(), slack.close(), sms.close(), smtp.close()])
     },
@@ -81,9 +84,22 @@ export async function startKit(db: TestDb, receivers: Receivers, delivery: Deliv
     },
     async raise(checkId, over = {}) {
       const alert: AlertRecord = {
-        id: newId(), accountId: t.accountId, checkId, alertType: 'ALERT_FAILURE', checkType: 'API', name: 'Shop API', runLocation: 'eu-west-1',
-        responseTime: 250, error: 'Expected status 200, got 503', statusCode: '503', resultId: newId(), startedAt: clock.now() - 2000,
-        createdAt: clock.now(), isReminder: false, reminderSequence: 0, ...over,
+        id: newId(),
+        accountId: t.accountId,
+        checkId,
+        alertType: 'ALERT_FAILURE',
+        checkType: 'API',
+        name: 'Shop API',
+        runLocation: 'eu-west-1',
+        responseTime: 250,
+        error: 'Expected status 200, got 503',
+        statusCode: '503',
+        resultId: newId(),
+        startedAt: clock.now() - 2000,
+        createdAt: clock.now(),
+        isReminder: false,
+        reminderSequence: 0,
+        ...over,
       }
       const queued = await transactor(t.store)((s) => enqueueNotifications(s, alert))
       return { alert, queued }

@@ -27,9 +27,11 @@ const unfold = (headers: string): string => headers.replace(/\r?\n[ \t]+/g, ' ')
 
 function decodeWords(value: string): string {
   // Whitespace between two encoded words is not part of the text (RFC 2047, 6.2).
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, text: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQp(text.replace(/_/g, ' ')),
-  )
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, text: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQp(text.replace(/_/g, ' ')),
+    )
 }
 
 function decodeQp(text: string): string {
@@ -72,7 +74,12 @@ export function readMail(raw: string): Pick<ReceivedMail, 'subject' | 'text' | '
   const out = { subject: decodeWords(top.headers.subject ?? ''), text: null as string | null, html: null as string | null }
   const type = top.headers['content-type'] ?? 'text/plain'
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1]
-  const parts = boundary ? top.body.split(`--${boundary}`).slice(1, -1).map((p) => split(p.replace(/^\r?\n/, ''))) : [top]
+  const parts = boundary
+    ? top.body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((p) => split(p.replace(/^\r?\n/, '')))
+    : [top]
   for (const part of parts) {
     const partType = (part.headers['content-type'] ?? 'text/plain').toLowerCase()
     if (partType.startsWith('text/plain')) out.text = decodeBody(part.headers, part.body)

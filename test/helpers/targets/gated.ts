@@ -29,10 +29,13 @@ export async function startGatedTarget(): Promise<GatedTarget> {
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1)
     const answer = () => {
       const ms = Number(url.searchParams.get('ms') ?? '0')
-      setTimeout(() => {
-        res.writeHead(200, { 'Content-Type': 'application/json' })
-        res.end(JSON.stringify({ path: url.pathname }))
-      }, Number.isFinite(ms) ? ms : 0)
+      setTimeout(
+        () => {
+          res.writeHead(200, { 'Content-Type': 'application/json' })
+          res.end(JSON.stringify({ path: url.pathname }))
+        },
+        Number.isFinite(ms) ? ms : 0,
+      )
     }
     const gate = url.searchParams.get('hold')
     if (gate === null || released.has(gate)) return answer()

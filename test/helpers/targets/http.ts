@@ -133,5 +133,9 @@ export async function listen(server: http.Server | https.Server, scheme: 'http' 
 }
 
 export function startHttpTarget(host = '127.0.0.1'): Promise<Target> {
-  return listen(http.createServer((req, res) => void handle(req, res)), 'http', host)
+  return listen(
+    http.createServer((req, res) => void handle(req, res)),
+    'http',
+    host,
+  )
 }

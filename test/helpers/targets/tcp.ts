@@ -27,8 +27,7 @@ async function serve(onConnection: (socket: net.Socket) => void): Promise<TcpTar
 }
 
 /** Echoes what it receives prefixed with "echo: " and ends the connection. */
-export const startTcpEcho = (): Promise<TcpTarget> =>
-  serve((socket) => socket.once('data', (d: Buffer) => socket.end(Buffer.concat([Buffer.from('echo: '), d]))))
+export const startTcpEcho = (): Promise<TcpTarget> => serve((socket) => socket.once('data', (d: Buffer) => socket.end(Buffer.concat([Buffer.from('echo: '), d]))))
 
 /** Sends a banner on connect and ends. */
 export const startTcpBanner = (banner = 'SSH-2.0-PicketTest\r\n'): Promise<TcpTarget> => serve((socket) => socket.end(banner))

@@ -94,9 +94,10 @@ export async function startTodoApp(port = 0): Promise<TodoApp> {
   const bound = (server.address() as AddressInfo).port
   return {
     url: `http://127.0.0.1:${bound}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

@@ -34,7 +34,10 @@ export async function startWebShop(): Promise<WebShop> {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
       res.end(HOME)
     } else if (path === '/api/products') {
-      json(200, [{ id: 1, name: 'Pager' }, { id: 2, name: 'Coffee' }])
+      json(200, [
+        { id: 1, name: 'Pager' },
+        { id: 2, name: 'Coffee' },
+      ])
     } else if (path === '/api/cart' && req.method === 'POST') {
       let body = ''
       req.on('data', (c: Buffer) => (body += c.toString()))
@@ -48,9 +51,10 @@ export async function startWebShop(): Promise<WebShop> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

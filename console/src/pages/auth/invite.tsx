@@ -23,13 +23,16 @@ export function InvitePage() {
   const [name, setName] = useState('')
   const [password, setPassword] = useState('')
   const userExists = invite.data?.userExists === true
-  const { error, busy, submit } = useSignIn(() =>
-    api.post<SessionInfo>(`/v1/invitations/${encodeURIComponent(token)}/accept`, userExists ? { password } : { name, password }),
-  )
+  const { error, busy, submit } = useSignIn(() => api.post<SessionInfo>(`/v1/invitations/${encodeURIComponent(token)}/accept`, userExists ? { password } : { name, password }))
 
   if (!token) return <AuthFrame title="Invitation">This page needs the invitation link you were sent (it ends in #…).</AuthFrame>
   if (invite.isLoading) return <Loading />
-  if (invite.error || !invite.data) return <AuthFrame title="Invitation"><ErrorBanner error={invite.error ?? 'Unknown invitation'} /></AuthFrame>
+  if (invite.error || !invite.data)
+    return (
+      <AuthFrame title="Invitation">
+        <ErrorBanner error={invite.error ?? 'Unknown invitation'} />
+      </AuthFrame>
+    )
   const data = invite.data
 
   const errors = fieldErrorsOf(error)

@@ -22,7 +22,16 @@ export function SetupPage() {
         <FormError error={error} shown={['name', 'email', 'password']} />
         <TextField label="Your name" path="name" errors={errors} autoComplete="name" value={name} onValue={setName} />
         <TextField label="E-mail" path="email" errors={errors} type="email" autoComplete="username" value={email} onValue={setEmail} />
-        <TextField label="Password" path="password" errors={errors} type="password" autoComplete="new-password" value={password} onValue={setPassword} hint="At least 10 characters." />
+        <TextField
+          label="Password"
+          path="password"
+          errors={errors}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onValue={setPassword}
+          hint="At least 10 characters."
+        />
         <Button variant="primary" type="submit" busy={busy} disabled={!token}>
           Create user and sign in
         </Button>

@@ -18,7 +18,10 @@ export function SignInPage() {
   const search = useSearch()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const { error, busy, submit } = useSignIn(() => api.post<SessionInfo>('/v1/auth/sign-in', { email, password }), () => nextOf(search))
+  const { error, busy, submit } = useSignIn(
+    () => api.post<SessionInfo>('/v1/auth/sign-in', { email, password }),
+    () => nextOf(search),
+  )
   const errors = fieldErrorsOf(error)
   return (
     <AuthFrame title="Sign in">

@@ -62,8 +62,17 @@ const statusAssertion = (target: string): Doc => ({ source: 'STATUS_CODE', compa
 const BY_TYPE: Record<CheckSlug, () => Doc> = {
   api: () => ({
     request: {
-      method: 'GET', url: '', headers: [], queryParameters: [], body: '', bodyType: 'NONE', followRedirects: true, skipSSL: false,
-      ipFamily: 'IPv4', assertions: [statusAssertion('200')], basicAuth: null,
+      method: 'GET',
+      url: '',
+      headers: [],
+      queryParameters: [],
+      body: '',
+      bodyType: 'NONE',
+      followRedirects: true,
+      skipSSL: false,
+      ipFamily: 'IPv4',
+      assertions: [statusAssertion('200')],
+      basicAuth: null,
     },
     degradedResponseTime: 5000,
     maxResponseTime: 20000,
@@ -75,7 +84,14 @@ const BY_TYPE: Record<CheckSlug, () => Doc> = {
   }),
   tcp: () => ({ request: { hostname: '', port: null, data: '', ipFamily: 'IPv4', assertions: [] }, degradedResponseTime: 3000, maxResponseTime: 5000 }),
   dns: () => ({
-    request: { query: '', recordType: 'A', nameServer: null, port: 53, protocol: 'UDP', assertions: [{ source: 'RESPONSE_CODE', comparison: 'EQUALS', property: '', target: 'NOERROR', regex: null }] },
+    request: {
+      query: '',
+      recordType: 'A',
+      nameServer: null,
+      port: 53,
+      protocol: 'UDP',
+      assertions: [{ source: 'RESPONSE_CODE', comparison: 'EQUALS', property: '', target: 'NOERROR', regex: null }],
+    },
     degradedResponseTime: 500,
     maxResponseTime: 1000,
   }),

@@ -41,11 +41,23 @@ export function CodeEditor(props: { label: string; path: string; errors: FieldEr
       </label>
       <div ref={host} class="cf-editor" hidden={state !== 'ready'} />
       {state === 'ready' ? null : (
-        <textarea id={id} class="mono" rows={14} value={props.value} readOnly={props.readOnly} aria-busy={state === 'loading'} onInput={(e) => props.onValue(e.currentTarget.value)} />
+        <textarea
+          id={id}
+          class="mono"
+          rows={14}
+          value={props.value}
+          readOnly={props.readOnly}
+          aria-busy={state === 'loading'}
+          onInput={(e) => props.onValue(e.currentTarget.value)}
+        />
       )}
       {state === 'loading' ? <small class="hint">Loading the editor…</small> : null}
       {props.hint && !error ? <small class="hint">{props.hint}</small> : null}
-      {error ? <small class="field-error" role="alert">{error}</small> : null}
+      {error ? (
+        <small class="field-error" role="alert">
+          {error}
+        </small>
+      ) : null}
     </div>
   )
 }

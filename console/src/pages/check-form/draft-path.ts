@@ -6,7 +6,11 @@ export type Doc = Record<string, unknown>
 const isDoc = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** Path segments: `a.b[0].c` and `a.b.0.c` alike. */
-const segments = (path: string): string[] => path.replace(/\[(\d+)\]/g, '.$1').split('.').filter((k) => k !== '')
+const segments = (path: string): string[] =>
+  path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter((k) => k !== '')
 const isIndex = (key: string): boolean => /^\d+$/.test(key)
 
 export function getIn(doc: Doc, path: string): unknown {

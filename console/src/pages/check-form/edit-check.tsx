@@ -42,8 +42,8 @@ function ManagedByProject(props: { check: Doc }) {
   if (!project || typeof project.logicalId !== 'string') return null
   return (
     <Notice kind="warning">
-      This check is deployed from code by project <strong>{project.logicalId}</strong> (logical id <code>{str(props.check, 'logicalId')}</code>).
-      A change saved here is put back by that project&apos;s next <code>picket deploy</code>; change its check file instead.
+      This check is deployed from code by project <strong>{project.logicalId}</strong> (logical id <code>{str(props.check, 'logicalId')}</code>). A change saved here is put back by
+      that project&apos;s next <code>picket deploy</code>; change its check file instead.
     </Notice>
   )
 }

@@ -21,5 +21,4 @@ export function cronSchedule(period: number, unit: string): string {
   return days === 1 ? '0 0 * * *' : days < 7 ? `0 0 */${days} * *` : days < 28 ? '0 0 * * 1' : '0 0 1 * *'
 }
 
-export const cronLine = (pingUrl: string, period: number, unit: string): string =>
-  `${cronSchedule(period, unit)} curl -fsS --retry 3 ${pingUrl} > /dev/null`
+export const cronLine = (pingUrl: string, period: number, unit: string): string => `${cronSchedule(period, unit)} curl -fsS --retry 3 ${pingUrl} > /dev/null`

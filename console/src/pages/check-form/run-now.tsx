@@ -72,9 +72,7 @@ function SessionResults(props: { id: string }) {
   const done = data ? DONE.has(data.status) : false
   return (
     <div class="cf-run" aria-live="polite" data-testid="run-result">
-      <p>
-        {done ? <Badge tone={TONE[data?.status ?? ''] ?? 'info'}>{data?.status}</Badge> : <span class="muted">Running… ({data?.status ?? 'STARTED'})</span>}
-      </p>
+      <p>{done ? <Badge tone={TONE[data?.status ?? ''] ?? 'info'}>{data?.status}</Badge> : <span class="muted">Running… ({data?.status ?? 'STARTED'})</span>}</p>
       <ul class="cf-run-list">
         {(data?.results ?? []).map((r) => (
           <ResultRow result={r} />

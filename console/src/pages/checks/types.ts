@@ -147,7 +147,15 @@ export interface AssetEntry {
 }
 
 export const TYPE_LABELS: Record<string, string> = {
-  API: 'API', BROWSER: 'Browser', MULTI_STEP: 'Multi-step', PLAYWRIGHT: 'Playwright', URL: 'URL', TCP: 'TCP', DNS: 'DNS',
-  ICMP: 'ICMP', HEARTBEAT: 'Heartbeat', AGENTIC: 'Agentic',
+  API: 'API',
+  BROWSER: 'Browser',
+  MULTI_STEP: 'Multi-step',
+  PLAYWRIGHT: 'Playwright',
+  URL: 'URL',
+  TCP: 'TCP',
+  DNS: 'DNS',
+  ICMP: 'ICMP',
+  HEARTBEAT: 'Heartbeat',
+  AGENTIC: 'Agentic',
 }
 export const typeLabel = (t: string): string => TYPE_LABELS[t] ?? t

@@ -23,7 +23,14 @@ export function EnvVarRows(props: { rows: EnvVar[]; stored: EnvVar[]; onRows: (r
         const kept = storedSecret(r.key)
         return (
           <div class={`gr-env${error ? ' field-invalid' : ''}`} role="group" aria-label={`Variable ${i + 1}`}>
-            <input aria-label={`Variable ${i + 1} key`} placeholder="KEY" class="mono" value={r.key} onInput={(e) => change(i, { key: e.currentTarget.value })} aria-invalid={Boolean(error)} />
+            <input
+              aria-label={`Variable ${i + 1} key`}
+              placeholder="KEY"
+              class="mono"
+              value={r.key}
+              onInput={(e) => change(i, { key: e.currentTarget.value })}
+              aria-invalid={Boolean(error)}
+            />
             <input
               aria-label={`Variable ${i + 1} value`}
               type={r.secret ? 'password' : 'text'}
@@ -38,11 +45,19 @@ export function EnvVarRows(props: { rows: EnvVar[]; stored: EnvVar[]; onRows: (r
             <Button variant="ghost" aria-label={`Remove variable ${i + 1}`} onClick={() => props.onRows(props.rows.filter((_, j) => j !== i))}>
               Remove
             </Button>
-            {error ? <small class="field-error cf-row-error" role="alert">{error}</small> : null}
+            {error ? (
+              <small class="field-error cf-row-error" role="alert">
+                {error}
+              </small>
+            ) : null}
           </div>
         )
       })}
-      {props.errors[path] ? <small class="field-error" role="alert">{props.errors[path]}</small> : null}
+      {props.errors[path] ? (
+        <small class="field-error" role="alert">
+          {props.errors[path]}
+        </small>
+      ) : null}
       <Button variant="ghost" onClick={() => props.onRows([...props.rows, { key: '', value: '', locked: false, secret: false }])}>
         + Add variable
       </Button>

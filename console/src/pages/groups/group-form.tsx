@@ -17,8 +17,20 @@ import '../check-form/check-form.css'
 import './groups.css'
 
 const SHOWN = [
-  'name', 'activated', 'muted', 'tags', 'concurrency', 'runParallel', 'locations', 'privateLocations', 'apiCheckDefaults', 'useGlobalAlertSettings',
-  'alertSettings', 'alertChannelSubscriptions', 'retryStrategy', 'environmentVariables',
+  'name',
+  'activated',
+  'muted',
+  'tags',
+  'concurrency',
+  'runParallel',
+  'locations',
+  'privateLocations',
+  'apiCheckDefaults',
+  'useGlobalAlertSettings',
+  'alertSettings',
+  'alertChannelSubscriptions',
+  'retryStrategy',
+  'environmentVariables',
 ]
 
 export function GroupForm(props: { initial: Doc; groupId?: string; onSaved: (group: Doc) => void }) {
@@ -62,7 +74,12 @@ export function GroupForm(props: { initial: Doc; groupId?: string; onSaved: (gro
         <GeneralSection {...sectionProps} />
         <GroupRunSection {...sectionProps} />
         <ApiDefaultsSection {...sectionProps} />
-        <EnvVarRows rows={list<EnvVar>(draft, 'environmentVariables')} stored={list<EnvVar>(stored, 'environmentVariables')} onRows={(r) => set('environmentVariables', r)} errors={errors} />
+        <EnvVarRows
+          rows={list<EnvVar>(draft, 'environmentVariables')}
+          stored={list<EnvVar>(stored, 'environmentVariables')}
+          onRows={(r) => set('environmentVariables', r)}
+          errors={errors}
+        />
         <RetrySection {...sectionProps} allowFallback />
         <AlertingSection {...sectionProps} group />
       </fieldset>

@@ -11,7 +11,16 @@ export function GroupRunSection(props: SectionProps) {
     <fieldset>
       <legend>Runs and locations</legend>
       <div class="row">
-        <NumberField label="Concurrency" path="concurrency" errors={props.errors} value={num(props.draft, 'concurrency')} min={1} max={100} hint="1 to 100 checks at once when the group is triggered from CI or the API." onNumber={(n) => props.set('concurrency', n)} />
+        <NumberField
+          label="Concurrency"
+          path="concurrency"
+          errors={props.errors}
+          value={num(props.draft, 'concurrency')}
+          min={1}
+          max={100}
+          hint="1 to 100 checks at once when the group is triggered from CI or the API."
+          onNumber={(n) => props.set('concurrency', n)}
+        />
         <SelectField
           label="Parallel runs"
           path="runParallel"
@@ -37,9 +46,24 @@ export function ApiDefaultsSection(props: SectionProps) {
     <fieldset>
       <legend>API check defaults</legend>
       <p class="muted small">Added to every API check of the group.</p>
-      <TextField label="Base URL" path={`${base}.url`} errors={props.errors} value={str(props.draft, `${base}.url`)} placeholder="https://api.example.com" maxLength={2048} hint="Checks use it as {{GROUP_BASE_URL}}." onValue={(v) => props.set(`${base}.url`, v)} />
+      <TextField
+        label="Base URL"
+        path={`${base}.url`}
+        errors={props.errors}
+        value={str(props.draft, `${base}.url`)}
+        placeholder="https://api.example.com"
+        maxLength={2048}
+        hint="Checks use it as {{GROUP_BASE_URL}}."
+        onValue={(v) => props.set(`${base}.url`, v)}
+      />
       <RequestExtras {...props} base={base} />
-      <AssertionRows path={`${base}.assertions`} rows={list<Assertion>(props.draft, `${base}.assertions`)} onRows={(r) => props.set(`${base}.assertions`, r)} errors={props.errors} {...ASSERTION_SETS.api} />
+      <AssertionRows
+        path={`${base}.assertions`}
+        rows={list<Assertion>(props.draft, `${base}.assertions`)}
+        onRows={(r) => props.set(`${base}.assertions`, r)}
+        errors={props.errors}
+        {...ASSERTION_SETS.api}
+      />
     </fieldset>
   )
 }

@@ -34,14 +34,24 @@ export default function GroupList() {
       <PageHeader
         title="Groups"
         subtitle="Groups share locations, alerting, variables and API defaults between checks."
-        actions={session.can('write') ? <LinkButton href="/groups/new" variant="primary">New group</LinkButton> : null}
+        actions={
+          session.can('write') ? (
+            <LinkButton href="/groups/new" variant="primary">
+              New group
+            </LinkButton>
+          ) : null
+        }
       />
       {groups.isLoading ? <Loading label="Loading groups…" /> : null}
       <ErrorBanner error={groups.error} title="Groups could not be loaded" />
       {groups.data && groups.data.rows.length === 0 ? (
         <Empty title="No groups yet">
           <p>Group checks that belong together to set their locations, alerts and variables in one place.</p>
-          {session.can('write') ? <LinkButton href="/groups/new" variant="primary">New group</LinkButton> : null}
+          {session.can('write') ? (
+            <LinkButton href="/groups/new" variant="primary">
+              New group
+            </LinkButton>
+          ) : null}
         </Empty>
       ) : null}
       {groups.data && groups.data.rows.length > 0 ? (

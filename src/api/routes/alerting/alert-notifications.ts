@@ -15,7 +15,9 @@ const AlertNotification = Type.Object({
   status: StringEnum(['IN_PROGRESS', 'SUCCESS', 'FAILURE', 'RATE_LIMITED'] as const, {
     description: 'IN_PROGRESS while queued, being sent or waiting for a retry; SUCCESS; FAILURE after the last attempt; RATE_LIMITED while the receiver asked to slow down.',
   }),
-  alertType: Nullable(Type.String({ description: 'The alert type of the check alert, or PRIVATE_LOCATION_UNAVAILABLE / PRIVATE_LOCATION_AVAILABLE for a private location without agents and back.' })),
+  alertType: Nullable(
+    Type.String({ description: 'The alert type of the check alert, or PRIVATE_LOCATION_UNAVAILABLE / PRIVATE_LOCATION_AVAILABLE for a private location without agents and back.' }),
+  ),
   alertConfig: Type.Object({}, { additionalProperties: true, description: 'The channel configuration when the alert was raised (webhook secret masked).' }),
   notificationResult: Nullable(Type.String({ description: "The receiver's answer: response body or SMTP reply (truncated)." })),
   timestamp: DateTime('When the notification was delivered.'),

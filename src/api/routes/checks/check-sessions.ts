@@ -24,7 +24,12 @@ export async function checkSessionRoutes(app: FastifyInstance, services: Service
       {
         // A body that fails its schema still reaches the service, which adds the target's problem to the schema's.
         attachValidation: true,
-        schema: { tags, summary: 'Run the matching checks now (one session per check)', body: TriggerBody, response: { 201: CheckSessionsTriggered, ...errorResponses(400, 401, 404, 429) } },
+        schema: {
+          tags,
+          summary: 'Run the matching checks now (one session per check)',
+          body: TriggerBody,
+          response: { 201: CheckSessionsTriggered, ...errorResponses(400, 401, 404, 429) },
+        },
       },
       async (request, reply) => {
         const schemaErrors = bodySchemaErrors(request)
@@ -41,14 +46,20 @@ export async function checkSessionRoutes(app: FastifyInstance, services: Service
       `/${version}/check-sessions/:checkSessionId/completion`,
       {
         schema: {
-          tags, summary: 'Wait up to maxWaitSeconds for a session to finish: 200 with its results, or 408 with Retry-After while it still runs',
-          params: SessionParams, querystring: CompletionQuery, response: { 200: CheckSessionView, ...errorResponses(401, 404, 408, 429) },
+          tags,
+          summary: 'Wait up to maxWaitSeconds for a session to finish: 200 with its results, or 408 with Retry-After while it still runs',
+          params: SessionParams,
+          querystring: CompletionQuery,
+          response: { 200: CheckSessionView, ...errorResponses(401, 404, 408, 429) },
         },
       },
       async (request, reply) => {
         const { done, view } = await services.checkSessions.await(request.accountId, request.params.checkSessionId, request.query.maxWaitSeconds * 1000)
         if (done) return view
-        return reply.code(408).header('Retry-After', '5').send({ statusCode: 408, error: 'Request Timeout', message: 'The check session is still running; call again', attributes: { status: view.status } })
+        return reply
+          .code(408)
+          .header('Retry-After', '5')
+          .send({ statusCode: 408, error: 'Request Timeout', message: 'The check session is still running; call again', attributes: { status: view.status } })
       },
     )
   }

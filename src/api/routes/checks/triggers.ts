@@ -18,17 +18,35 @@ export async function triggerRoutes(app: FastifyInstance, services: Services): P
   const manage = (path: string, params: object, targetOf: (p: Record<string, unknown>) => TriggerTarget, what: string) => {
     type P = Record<string, unknown>
     const description = 'The token runs it without an API key: reading it needs READ_RUN or more, creating or deleting it READ_WRITE or more (403 otherwise).'
-    app.get<{ Params: P }>(path, { schema: { tags, summary: `Get the trigger of a ${what}`, description, params, response: { 200: TriggerView, ...errorResponses(401, 403, 404, 429) } } }, async (request) =>
-      services.triggers.get(request.accountId, targetOf(request.params)),
+    app.get<{ Params: P }>(
+      path,
+      { schema: { tags, summary: `Get the trigger of a ${what}`, description, params, response: { 200: TriggerView, ...errorResponses(401, 403, 404, 429) } } },
+      async (request) => services.triggers.get(request.accountId, targetOf(request.params)),
     )
-    app.post<{ Params: P }>(path, { schema: { tags, summary: `Create the trigger of a ${what} (200 with the existing one)`, description, params, response: { 201: TriggerView, 200: TriggerView, ...errorResponses(401, 403, 404, 429) } } }, async (request, reply) => {
-      const { created, view } = await services.triggers.create(request.accountId, targetOf(request.params))
-      return reply.code(created ? 201 : 200).send(view)
-    })
-    app.delete<{ Params: P }>(path, { schema: { tags, summary: `Delete the trigger of a ${what}`, description, params, response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) } } }, async (request, reply) => {
-      await services.triggers.remove(request.accountId, targetOf(request.params))
-      return reply.code(204).send()
-    })
+    app.post<{ Params: P }>(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `Create the trigger of a ${what} (200 with the existing one)`,
+          description,
+          params,
+          response: { 201: TriggerView, 200: TriggerView, ...errorResponses(401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const { created, view } = await services.triggers.create(request.accountId, targetOf(request.params))
+        return reply.code(created ? 201 : 200).send(view)
+      },
+    )
+    app.delete<{ Params: P }>(
+      path,
+      { schema: { tags, summary: `Delete the trigger of a ${what}`, description, params, response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) } } },
+      async (request, reply) => {
+        await services.triggers.remove(request.accountId, targetOf(request.params))
+        return reply.code(204).send()
+      },
+    )
   }
   manage('/v1/triggers/checks/:checkId', CheckParams, (p) => ({ checkId: String(p.checkId) }), 'check')
   manage('/v1/triggers/check-groups/:groupId', GroupParams, (p) => ({ groupId: Number(p.groupId) }), 'check group')
@@ -36,7 +54,8 @@ export async function triggerRoutes(app: FastifyInstance, services: Services): P
   const outcome = (passed: boolean) => (passed ? 200 : 503)
   for (const method of ['GET', 'POST'] as const) {
     app.route<{ Params: Static<typeof CallCheckParams> }>({
-      method, url: '/checks/:checkId/trigger/:token',
+      method,
+      url: '/checks/:checkId/trigger/:token',
       schema: { tags, summary: 'Run a check through its trigger token (no API key): 200 when it passed, 503 when it failed', params: CallCheckParams, security: [] },
       handler: async (request, reply) => {
         const r = await services.triggers.call({ checkId: request.params.checkId }, request.params.token, MAX_WAIT_MS)
@@ -44,8 +63,14 @@ export async function triggerRoutes(app: FastifyInstance, services: Services): P
       },
     })
     app.route<{ Params: Static<typeof CallGroupParams> }>({
-      method, url: '/check-groups/:groupId/trigger/:token',
-      schema: { tags, summary: "Run a group's checks through its trigger token, in groupOrder with the group's concurrency: 200 when all passed, 503 otherwise", params: CallGroupParams, security: [] },
+      method,
+      url: '/check-groups/:groupId/trigger/:token',
+      schema: {
+        tags,
+        summary: "Run a group's checks through its trigger token, in groupOrder with the group's concurrency: 200 when all passed, 503 otherwise",
+        params: CallGroupParams,
+        security: [],
+      },
       handler: async (request, reply) => {
         const r = await services.triggers.call({ groupId: request.params.groupId }, request.params.token, MAX_WAIT_MS)
         return reply.code(outcome(r.passed)).send(r.body)

@@ -46,18 +46,26 @@ export async function heartbeatPingRoutes(app: FastifyInstance, services: Servic
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', (_request, payload, done) => {
-      readBounded(payload).then((body) => done(null, body), (err: Error) => done(err))
+      readBounded(payload).then(
+        (body) => done(null, body),
+        (err: Error) => done(err),
+      )
     })
     for (const [suffix, signal, summary] of SIGNALS) {
       const url = `/ping/:token${suffix}`
       scope.route<{ Params: Static<typeof TokenParams> }>({
-        method: COUNTED, url, exposeHeadRoute: false,
+        method: COUNTED,
+        url,
+        exposeHeadRoute: false,
         schema: { tags: ['heartbeats'], summary, params: TokenParams, security: [], response: { 200: PingView, ...errorResponses(404) } },
         handler: (request, reply) => ping(request, reply, signal),
       })
       // Answered here rather than by the router, so that they get the ping rules (HEAD never counts; 405 names GET and POST).
       scope.route<{ Params: Static<typeof TokenParams> }>({
-        method: OTHERS, url, schema: { hide: true, params: TokenParams }, handler: (request, reply) => ping(request, reply, signal),
+        method: OTHERS,
+        url,
+        schema: { hide: true, params: TokenParams },
+        handler: (request, reply) => ping(request, reply, signal),
       })
     }
   })

@@ -54,8 +54,11 @@ export async function heartbeatRoutes(app: FastifyInstance, services: Services):
     '/v1/checks/heartbeats/:checkId/availability',
     {
       schema: {
-        tags, summary: 'Availability of a heartbeat check over a window (default: the last 24 hours) and the window before it',
-        params: CheckParams, querystring: WindowQuery, response: { 200: MaybeAvailability, ...errorResponses(400, 401, 404, 429) },
+        tags,
+        summary: 'Availability of a heartbeat check over a window (default: the last 24 hours) and the window before it',
+        params: CheckParams,
+        querystring: WindowQuery,
+        response: { 200: MaybeAvailability, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => services.heartbeats.availability(request.accountId, request.params.checkId, request.query),
@@ -69,7 +72,8 @@ export async function heartbeatRoutes(app: FastifyInstance, services: Services):
         description:
           'A bare array of events, like every list: Content-Range counts the events of the window and Link names the other pages. ' +
           'The availability of the last 24 hours and 7 days is at GET /v1/checks/heartbeats/{checkId}/events/stats.',
-        params: CheckParams, querystring: EventsQuery,
+        params: CheckParams,
+        querystring: EventsQuery,
         response: { 200: Type.Array(Event), ...errorResponses(400, 401, 404, 429) },
       },
     },
@@ -85,7 +89,8 @@ export async function heartbeatRoutes(app: FastifyInstance, services: Services):
       schema: {
         tags,
         summary: 'Availability of a heartbeat check over the last 24 hours and the last 7 days (each with the window before it)',
-        params: CheckParams, response: { 200: Stats, ...errorResponses(401, 404, 429) },
+        params: CheckParams,
+        response: { 200: Stats, ...errorResponses(401, 404, 429) },
       },
     },
     async (request) => services.heartbeats.stats(request.accountId, request.params.checkId),
@@ -94,8 +99,10 @@ export async function heartbeatRoutes(app: FastifyInstance, services: Services):
     '/v1/checks/heartbeats/:checkId/events/:id',
     {
       schema: {
-        tags, summary: 'One event of a heartbeat check, with the availability of the last 24 hours and 7 days',
-        params: EventParams, response: { 200: Type.Object({ event: Event, stats: Stats }), ...errorResponses(401, 404, 429) },
+        tags,
+        summary: 'One event of a heartbeat check, with the availability of the last 24 hours and 7 days',
+        params: EventParams,
+        response: { 200: Type.Object({ event: Event, stats: Stats }), ...errorResponses(401, 404, 429) },
       },
     },
     async (request) => services.heartbeats.event(request.accountId, request.params.checkId, request.params.id),

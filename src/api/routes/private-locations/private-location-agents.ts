@@ -16,8 +16,14 @@ const Metrics = Type.Object({
   oldestScheduledCheckRun: Type.Array(Type.Number({ description: 'Milliseconds the oldest queued run has waited since it was due.' })),
 })
 const AgentError = Type.Object({
-  id: Type.String(), agentId: Type.String(), message: Type.String(), stack: Type.String(), agentVersion: Type.String(), platform: Type.String(),
-  runtimeVersion: Type.String(), created_at: Type.String(),
+  id: Type.String(),
+  agentId: Type.String(),
+  message: Type.String(),
+  stack: Type.String(),
+  agentVersion: Type.String(),
+  platform: Type.String(),
+  runtimeVersion: Type.String(),
+  created_at: Type.String(),
 })
 const ErrorsQuery = Type.Object(PageQuery)
 
@@ -27,7 +33,10 @@ export async function privateLocationAgentRoutes(app: FastifyInstance, services:
     '/v1/private-locations/:id/metrics',
     {
       schema: {
-        tags, summary: "A private location's queue: runs waiting and how long the oldest has waited (current values)", params: IdParams, querystring: MetricsQuery,
+        tags,
+        summary: "A private location's queue: runs waiting and how long the oldest has waited (current values)",
+        params: IdParams,
+        querystring: MetricsQuery,
         response: { 200: Metrics, ...errorResponses(401, 404, 429) },
       },
     },
@@ -38,7 +47,10 @@ export async function privateLocationAgentRoutes(app: FastifyInstance, services:
     '/v1/private-locations/:id/agent-errors',
     {
       schema: {
-        tags, summary: "Errors the location's agents reported, newest first (scrubbed of secrets)", params: IdParams, querystring: ErrorsQuery,
+        tags,
+        summary: "Errors the location's agents reported, newest first (scrubbed of secrets)",
+        params: IdParams,
+        querystring: ErrorsQuery,
         response: { 200: Type.Array(AgentError), ...errorResponses(400, 401, 404, 429) },
       },
     },

@@ -1,9 +1,7 @@
 /** Private locations and their agent keys: HTTP routes. */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
-import {
-  PrivateLocationCreateBody, PrivateLocationUpdateBody, type PrivateLocationCreate, type PrivateLocationUpdate,
-} from '../../../domain/private-locations.js'
+import { PrivateLocationCreateBody, PrivateLocationUpdateBody, type PrivateLocationCreate, type PrivateLocationUpdate } from '../../../domain/private-locations.js'
 import { PrivateLocationKeyView, PrivateLocationView } from '../../../domain/private-location-view.js'
 import type { Services } from '../../../services/index.js'
 import { errorResponses } from '../../schemas/common.js'

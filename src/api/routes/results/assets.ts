@@ -18,7 +18,10 @@ const FileParams = Type.Object({ ...ResultParams.properties, name: Type.String({
 
 const FileQuery = Type.Object({
   disposition: Type.Optional(
-    StringEnum(['attachment', 'inline'] as const, { default: 'attachment', description: 'attachment (a download), or inline to show an image (PNG, JPEG, GIF or WebP) in the browser.' }),
+    StringEnum(['attachment', 'inline'] as const, {
+      default: 'attachment',
+      description: 'attachment (a download), or inline to show an image (PNG, JPEG, GIF or WebP) in the browser.',
+    }),
   ),
   account: Type.Optional(Id('The account, for a link that cannot send X-Service-Account (the header wins when both are sent).')),
 })
@@ -36,9 +39,7 @@ const AssetsQuery = Type.Object({
   type: Type.Optional(
     Type.Array(StringEnum(ASSET_FILTER_TYPES), { maxItems: 20, description: 'Filter assets by normalized asset type. Repeat the query parameter to include multiple types.' }),
   ),
-  name: Type.Optional(
-    Type.String({ maxLength: 200, description: 'Glob pattern (* and ?) matched case-insensitively against the asset name. Empty patterns are ignored.' }),
-  ),
+  name: Type.Optional(Type.String({ maxLength: 200, description: 'Glob pattern (* and ?) matched case-insensitively against the asset name. Empty patterns are ignored.' })),
 })
 
 const AssetManifestEntry = Type.Object({

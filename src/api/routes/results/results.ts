@@ -32,7 +32,7 @@ const CheckStatus = Type.Object(
     lastRunLocation: Nullable(Type.String()),
     lastCheckRunId: Nullable(Type.String({ description: 'Id of the latest final result.' })),
     lastRunAt: Nullable(Type.String()),
-    sslDaysRemaining: Nullable(Type.Number({ description: "Days left on the watched SSL certificate; null when none was read." })),
+    sslDaysRemaining: Nullable(Type.Number({ description: 'Days left on the watched SSL certificate; null when none was read.' })),
     created_at: Type.String({ description: 'When the check was created.' }),
     updated_at: Nullable(Type.String({ description: 'When the status last changed; null while pending.' })),
   },
@@ -45,7 +45,15 @@ export async function resultRoutes(app: FastifyInstance, services: Services): Pr
   const tags = ['check results']
   app.get<{ Params: Static<typeof CheckParams>; Querystring: Static<typeof ResultsQuery> }>(
     '/v1/check-results/:checkId',
-    { schema: { tags, summary: 'List results of a check, newest first', params: CheckParams, querystring: ResultsQuery, response: { 200: Type.Array(CheckResultView), ...errorResponses(400, 401, 404, 429) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List results of a check, newest first',
+        params: CheckParams,
+        querystring: ResultsQuery,
+        response: { 200: Type.Array(CheckResultView), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
     async (request, reply) => {
       const q = request.query
       const { items, total } = await services.results.list(request.accountId, request.params.checkId, q)
@@ -54,7 +62,14 @@ export async function resultRoutes(app: FastifyInstance, services: Services): Pr
   )
   app.get<{ Params: Static<typeof ResultParams> }>(
     '/v1/check-results/:checkId/:resultId',
-    { schema: { tags, summary: 'Get one check result with its timing phases, assertions and response', params: ResultParams, response: { 200: CheckResultView, ...errorResponses(401, 404, 429) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get one check result with its timing phases, assertions and response',
+        params: ResultParams,
+        response: { 200: CheckResultView, ...errorResponses(401, 404, 429) },
+      },
+    },
     async (request) => services.results.get(request.accountId, request.params.checkId, request.params.resultId),
   )
   app.get(

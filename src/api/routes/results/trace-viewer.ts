@@ -49,9 +49,18 @@ export function inlineScriptHashes(html: string): string[] {
 
 export function traceViewerPageCsp(scriptHashes: string[]): string {
   return [
-    "default-src 'self'", ["script-src 'self'", ...scriptHashes].join(' '), "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:", "media-src 'self' blob:", "font-src 'self' data:", "connect-src 'self' blob:",
-    "worker-src 'self'", "frame-src 'self' data:", "object-src 'none'", "base-uri 'none'", "form-action 'none'",
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    "connect-src 'self' blob:",
+    "worker-src 'self'",
+    "frame-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
     "frame-ancestors 'self'",
   ].join('; ')
 }

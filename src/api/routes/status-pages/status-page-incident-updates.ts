@@ -72,7 +72,8 @@ export async function incidentUpdateRoutes(app: FastifyInstance, pages: StatusPa
         body: IncidentUpdateChangeBody,
         response: { 200: IncidentUpdateView, ...errorResponses(400, 401, 404, 429) },
       },
-      handler: async (request) => pages.updateIncidentUpdate(request.accountId, request.params.incidentId, request.params.incidentUpdateId, request.body, bodySchemaErrors(request)),
+      handler: async (request) =>
+        pages.updateIncidentUpdate(request.accountId, request.params.incidentId, request.params.incidentUpdateId, request.body, bodySchemaErrors(request)),
     })
   }
 

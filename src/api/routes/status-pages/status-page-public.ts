@@ -19,7 +19,10 @@ type LinkRequest = { Params: { statusPageId: string }; Querystring: { token?: st
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"
 
 const sendPage = (reply: FastifyReply, page: HtmlPage) =>
-  reply.code(page.status).headers({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).send(page.html)
+  reply
+    .code(page.status)
+    .headers({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+    .send(page.html)
 
 const schema = (summary: string) => ({ tags: ['status pages'], summary, security: [], hide: false })
 // Counted apart from the API's per-key limit (which skips paths outside /v1), by the client address.

@@ -30,7 +30,15 @@ export async function statusPageRoutes(app: FastifyInstance, services: Services)
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/v1/status-pages',
-    { schema: { tags, summary: 'List status pages (oldest first)', description: PAGED, querystring: ListQuery, response: { 200: Type.Array(PageView), ...errorResponses(400, 401, 429) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List status pages (oldest first)',
+        description: PAGED,
+        querystring: ListQuery,
+        response: { 200: Type.Array(PageView), ...errorResponses(400, 401, 429) },
+      },
+    },
     async (request, reply) => {
       const { limit, page } = request.query
       const { items, total } = await pages.listPages(request.accountId, { limit, page })

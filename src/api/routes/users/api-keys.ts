@@ -15,7 +15,14 @@ export async function apiKeyRoutes(app: FastifyInstance, services: Services): Pr
 
   app.get(
     '/v1/accounts/me/api-keys',
-    { schema: { tags, summary: "List the account's API keys (active and revoked)", description: 'Needs ADMIN or OWNER.', response: { 200: Type.Array(ApiKeyView), ...errorResponses(401, 403, 429) } } },
+    {
+      schema: {
+        tags,
+        summary: "List the account's API keys (active and revoked)",
+        description: 'Needs ADMIN or OWNER.',
+        response: { 200: Type.Array(ApiKeyView), ...errorResponses(401, 403, 429) },
+      },
+    },
     async (request) => apiKeys.list(request.accountId),
   )
 
@@ -25,7 +32,7 @@ export async function apiKeyRoutes(app: FastifyInstance, services: Services): Pr
       schema: {
         tags,
         summary: 'Create an API key',
-        description: "Needs ADMIN or OWNER. The key acts for you, with your current role in the account (a key made with an operator key is an operator key, acting as OWNER).",
+        description: 'Needs ADMIN or OWNER. The key acts for you, with your current role in the account (a key made with an operator key is an operator key, acting as OWNER).',
         body: CreateBody,
         response: { 201: CreatedKey, ...errorResponses(400, 401, 403, 429) },
       },
@@ -35,7 +42,15 @@ export async function apiKeyRoutes(app: FastifyInstance, services: Services): Pr
 
   app.delete<{ Params: Static<typeof IdParams> }>(
     '/v1/accounts/me/api-keys/:id',
-    { schema: { tags, summary: 'Revoke an API key', description: "404 unless it is an active key of this account.", params: IdParams, response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Revoke an API key',
+        description: '404 unless it is an active key of this account.',
+        params: IdParams,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) },
+      },
+    },
     async (request, reply) => {
       await apiKeys.revoke(request.accountId, request.params.id)
       return reply.code(204).send()

@@ -58,9 +58,11 @@ export async function consoleAuthRoutes(app: FastifyInstance, deps: CookieDeps):
     {
       config,
       schema: {
-        tags, security: [],
+        tags,
+        security: [],
         summary: 'Sign in to the console with e-mail and password',
-        description: 'Sets the session cookie (picket_session). 401 for a wrong e-mail or password alike; 429 with Retry-After after 10 failures in 15 minutes for the e-mail or the client address.',
+        description:
+          'Sets the session cookie (picket_session). 401 for a wrong e-mail or password alike; 429 with Retry-After after 10 failures in 15 minutes for the e-mail or the client address.',
         body: SignInBody,
         response: { 200: SessionInfo, ...errorResponses(400, 401, 403, 429) },
       },
@@ -97,7 +99,8 @@ export async function consoleAuthRoutes(app: FastifyInstance, deps: CookieDeps):
     {
       config,
       schema: {
-        tags, security: [],
+        tags,
+        security: [],
         summary: 'Change your password (session cookie and X-CSRF-Token)',
         description: 'Your other sessions are signed out; this one stays. 400 naming currentPassword when it is wrong, newPassword when it is too weak.',
         body: PasswordBody,
@@ -116,7 +119,8 @@ export async function consoleAuthRoutes(app: FastifyInstance, deps: CookieDeps):
     {
       config,
       schema: {
-        tags, security: [],
+        tags,
+        security: [],
         summary: 'Create the first user with the setup link printed at start',
         description: 'Works once, while no user exists, with the token of the newest setup link (valid 24 hours). The user becomes OWNER of the first account and is signed in.',
         body: SetupBody,

@@ -35,7 +35,8 @@ export async function invitationRoutes(app: FastifyInstance, deps: CookieDeps): 
       schema: {
         tags,
         summary: 'Invite someone to the account with a role',
-        description: 'Needs ADMIN or OWNER. The link (inviteUrl) is shown only here and is valid for 7 days, once. 409 when the address is already a member; an open invitation of the same address is replaced.',
+        description:
+          'Needs ADMIN or OWNER. The link (inviteUrl) is shown only here and is valid for 7 days, once. 409 when the address is already a member; an open invitation of the same address is replaced.',
         body: CreateBody,
         response: { 201: CreatedInvite, ...errorResponses(400, 401, 403, 409, 429) },
       },
@@ -56,7 +57,14 @@ export async function invitationRoutes(app: FastifyInstance, deps: CookieDeps): 
     '/v1/invitations/:token',
     {
       config: { public: true },
-      schema: { tags: publicTags, security: [], summary: 'What an invitation link offers (no sign-in needed)', description: '404 when unknown or used; 410 when expired, or when the member who sent it has left the account or may no longer invite with its role.', params: TokenParams, response: { 200: Preview, ...errorResponses(400, 404, 410, 429) } },
+      schema: {
+        tags: publicTags,
+        security: [],
+        summary: 'What an invitation link offers (no sign-in needed)',
+        description: '404 when unknown or used; 410 when expired, or when the member who sent it has left the account or may no longer invite with its role.',
+        params: TokenParams,
+        response: { 200: Preview, ...errorResponses(400, 404, 410, 429) },
+      },
     },
     async (request) => invitations.preview(request.params.token),
   )

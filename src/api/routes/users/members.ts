@@ -10,12 +10,16 @@ import { AccountMember, AccountMembersList, GIVEN_ROLES } from '../../schemas/us
 const tags = ['accounts']
 
 const ListQuery = Type.Object({
-  search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive partial match against member name, member email, and invite email. Empty searches are ignored.' })),
+  search: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Case-insensitive partial match against member name, member email, and invite email. Empty searches are ignored.' }),
+  ),
   type: Type.Optional(StringEnum(['member', 'invite'] as const, { description: 'Filter by account member list item type.' })),
   role: Type.Optional(StringEnum(ROLES, { description: 'Filter by account role.' })),
   status: Type.Optional(StringEnum(['ACTIVE', 'PENDING', 'EXPIRED'] as const, { description: 'Filter by member or invite status.' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Page length. Omitted returns all matching members and invites.' })),
-  nextId: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Opaque cursor returned from a previous limited request. Only accepted with limit and the same query params.' })),
+  nextId: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'Opaque cursor returned from a previous limited request. Only accepted with limit and the same query params.' }),
+  ),
 })
 const UserParams = Type.Object({ userId: Type.String({ description: 'The user id; an unknown one is a 404.' }) })
 const RoleBody = Type.Object({ role: StringEnum(GIVEN_ROLES, { description: 'New account member role. OWNER is not supported.' }) })
@@ -26,7 +30,14 @@ export async function memberRoutes(app: FastifyInstance, services: Services): Pr
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/v1/accounts/me/members',
-    { schema: { tags, summary: 'List current account members and pending invites', querystring: ListQuery, response: { 200: AccountMembersList, ...errorResponses(400, 401, 403, 429) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List current account members and pending invites',
+        querystring: ListQuery,
+        response: { 200: AccountMembersList, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
     async (request) => members.list(request.accountId, request.query),
   )
 

@@ -37,8 +37,19 @@ export const dns: CheckTypeCase = {
   minimal: minimal(),
   defaults: { matches: { name: 'DNS monitor', retryStrategy: null, degradedResponseTime: 500, maxResponseTime: 1000 }, equals: { request: DEFAULT_REQUEST } },
   frequencies: {
-    accepts: [[0, 10], [5, 50], [10, 100], [120, 2], [180, 3]],
-    spreads: [[5, 50], [30, 300], [360, 6], [1440, 24]],
+    accepts: [
+      [0, 10],
+      [5, 50],
+      [10, 100],
+      [120, 2],
+      [180, 3],
+    ],
+    spreads: [
+      [5, 50],
+      [30, 300],
+      [360, 6],
+      [1440, 24],
+    ],
     rejectsOffset: [
       ['frequency 0 with offset 15', { frequency: 0, frequencyOffset: 15 }],
       ['frequency 0 without an offset', { frequency: 0 }],
@@ -87,17 +98,34 @@ export const dns: CheckTypeCase = {
         },
       },
     ],
-    ...['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SOA', 'NS', 'HTTPS'].map(
-      (recordType): Accept => [`accepts recordType ${recordType}`, withRequest({ recordType }), { equals: { 'request.recordType': recordType } }],
-    ),
-    ...['8.8.8.8', '8.8.8.8:5353', 'ns1.example.com', 'ns1.example.com:53', '2001:4860:4860::8888', '[2001:4860:4860::8888]:53'].map(
-      (nameServer): Accept => [`accepts the name server ${nameServer}`, withRequest({ nameServer }), { equals: { 'request.nameServer': nameServer } }],
-    ),
+    ...['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SOA', 'NS', 'HTTPS'].map((recordType): Accept => [
+      `accepts recordType ${recordType}`,
+      withRequest({ recordType }),
+      { equals: { 'request.recordType': recordType } },
+    ]),
+    ...['8.8.8.8', '8.8.8.8:5353', 'ns1.example.com', 'ns1.example.com:53', '2001:4860:4860::8888', '[2001:4860:4860::8888]:53'].map((nameServer): Accept => [
+      `accepts the name server ${nameServer}`,
+      withRequest({ nameServer }),
+      { equals: { 'request.nameServer': nameServer } },
+    ]),
     ['fills port 53 and protocol UDP when port is null and protocol absent', withRequest({ port: null, nameServer: null }), { equals: { request: DEFAULT_REQUEST } }],
     [
       'accepts boundary values: query 100, port 1, response times 0 and 5000, description 500, groupOrder 0, 50 variables',
-      withRequest({ query: BOUNDARY_QUERY, port: 1 }, { degradedResponseTime: 0, maxResponseTime: 5000, description: 'd'.repeat(500), groupOrder: 0, environmentVariables: envVars(50) }),
-      { equals: { 'request.query': BOUNDARY_QUERY, 'request.port': 1, degradedResponseTime: 0, maxResponseTime: 5000, 'description.length': 500, groupOrder: 0, 'environmentVariables.length': 50 } },
+      withRequest(
+        { query: BOUNDARY_QUERY, port: 1 },
+        { degradedResponseTime: 0, maxResponseTime: 5000, description: 'd'.repeat(500), groupOrder: 0, environmentVariables: envVars(50) },
+      ),
+      {
+        equals: {
+          'request.query': BOUNDARY_QUERY,
+          'request.port': 1,
+          degradedResponseTime: 0,
+          maxResponseTime: 5000,
+          'description.length': 500,
+          groupOrder: 0,
+          'environmentVariables.length': 50,
+        },
+      },
     ],
     [
       'accepts boundary values: port 65535, response times 5000 and 0',
@@ -126,11 +154,36 @@ export const dns: CheckTypeCase = {
     ['assertion source STATUS_CODE', withAssertion({ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }), 'request.assertions[0].source', 'must be one of'],
     ['assertion source FOO', withAssertion({ source: 'FOO', comparison: 'EQUALS', target: '1' }), 'request.assertions[0].source', 'must be one of'],
     ['assertion comparison FOO', withAssertion({ source: 'RESPONSE_CODE', comparison: 'FOO', target: 'NOERROR' }), 'request.assertions[0].comparison', 'must be one of'],
-    ['a RESPONSE_TIME target "abc"', withAssertion({ source: 'RESPONSE_TIME', comparison: 'LESS_THAN', target: 'abc' }), 'request.assertions[0].target', 'must be a number for source RESPONSE_TIME'],
-    ['a RESPONSE_TIME with comparison CONTAINS', withAssertion({ source: 'RESPONSE_TIME', comparison: 'CONTAINS', target: '100' }), 'request.assertions[0].comparison', 'must be EQUALS, NOT_EQUALS, LESS_THAN or GREATER_THAN for source RESPONSE_TIME'],
-    ['a JSON_ANSWER property without $', withAssertion({ source: 'JSON_ANSWER', property: 'Answer[0].data', comparison: 'EQUALS', target: '1.2.3.4' }), 'request.assertions[0].property', 'must be a JSONPath starting with $'],
-    ['a TEXT_ANSWER property that is not a regex', withAssertion({ source: 'TEXT_ANSWER', property: '([a-z', comparison: 'EQUALS', target: 'x' }), 'request.assertions[0].property', 'must be a valid regular expression'],
-    ['a RESPONSE_CODE EQUALS without target', withAssertion({ source: 'RESPONSE_CODE', comparison: 'EQUALS' }), 'request.assertions[0].target', 'is required for comparison EQUALS'],
+    [
+      'a RESPONSE_TIME target "abc"',
+      withAssertion({ source: 'RESPONSE_TIME', comparison: 'LESS_THAN', target: 'abc' }),
+      'request.assertions[0].target',
+      'must be a number for source RESPONSE_TIME',
+    ],
+    [
+      'a RESPONSE_TIME with comparison CONTAINS',
+      withAssertion({ source: 'RESPONSE_TIME', comparison: 'CONTAINS', target: '100' }),
+      'request.assertions[0].comparison',
+      'must be EQUALS, NOT_EQUALS, LESS_THAN or GREATER_THAN for source RESPONSE_TIME',
+    ],
+    [
+      'a JSON_ANSWER property without $',
+      withAssertion({ source: 'JSON_ANSWER', property: 'Answer[0].data', comparison: 'EQUALS', target: '1.2.3.4' }),
+      'request.assertions[0].property',
+      'must be a JSONPath starting with $',
+    ],
+    [
+      'a TEXT_ANSWER property that is not a regex',
+      withAssertion({ source: 'TEXT_ANSWER', property: '([a-z', comparison: 'EQUALS', target: 'x' }),
+      'request.assertions[0].property',
+      'must be a valid regular expression',
+    ],
+    [
+      'a RESPONSE_CODE EQUALS without target',
+      withAssertion({ source: 'RESPONSE_CODE', comparison: 'EQUALS' }),
+      'request.assertions[0].target',
+      'is required for comparison EQUALS',
+    ],
     ['location mars', minimal({ locations: ['mars'] }), 'locations[0]', 'must be one of'],
     ['runtimeId 2025.01', minimal({ runtimeId: '2025.01' }), 'runtimeId', 'must be one of'],
     ['a description of 501 characters', minimal({ description: 'd'.repeat(501) }), 'description', 'must be at most 500 characters long'],
@@ -144,7 +197,12 @@ export const dns: CheckTypeCase = {
     ['tags "x"', minimal({ tags: 'x' }), 'tags', 'must be array'],
     ['a tag that is not a string', minimal({ tags: ['ok', 5] }), 'tags[1]', 'must be string'],
     ['environmentVariables with 51 entries', minimal({ environmentVariables: envVars(51) }), 'environmentVariables', 'must have at most 50 entries'],
-    ['an environment variable with a bad key', minimal({ environmentVariables: [{ key: '1-bad key', value: 'v' }] }), 'environmentVariables[0].key', 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"'],
+    [
+      'an environment variable with a bad key',
+      minimal({ environmentVariables: [{ key: '1-bad key', value: 'v' }] }),
+      'environmentVariables[0].key',
+      'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"',
+    ],
   ],
   updates: [
     [
@@ -153,7 +211,16 @@ export const dns: CheckTypeCase = {
       [
         {
           put: { name: 'Renamed', degradedResponseTime: 250, tags: ['b', 'c'] },
-          matches: { name: 'Renamed', degradedResponseTime: 250, maxResponseTime: 1000, tags: ['b', 'c'], description: 'keep me', locations: ['us-west-1'], frequency: 60, frequencyOffset: 600 },
+          matches: {
+            name: 'Renamed',
+            degradedResponseTime: 250,
+            maxResponseTime: 1000,
+            tags: ['b', 'c'],
+            description: 'keep me',
+            locations: ['us-west-1'],
+            frequency: 60,
+            frequencyOffset: 600,
+          },
           equals: { request: { ...DEFAULT_REQUEST, nameServer: '9.9.9.9', protocol: 'TCP' } },
         },
         {

@@ -56,7 +56,11 @@ export const heartbeat: CheckTypeCase = {
     rejectsFrequency: [1.5, -1],
   },
   accepts: [
-    ...UNITS_AND_BOUNDS.map((hb): Accept => [`accepts the period ${String(hb.period)} ${String(hb.periodUnit)} with grace ${String(hb.grace)} ${String(hb.graceUnit)}`, minimal({ heartbeat: hb }), { matchesAt: { heartbeat: hb } }]),
+    ...UNITS_AND_BOUNDS.map((hb): Accept => [
+      `accepts the period ${String(hb.period)} ${String(hb.periodUnit)} with grace ${String(hb.grace)} ${String(hb.graceUnit)}`,
+      minimal({ heartbeat: hb }),
+      { matchesAt: { heartbeat: hb } },
+    ]),
     ['ignores a FIXED retryStrategy', minimal({ retryStrategy: { type: 'FIXED', baseBackoffSeconds: 30, maxRetries: 3 } }), { absent: ['retryStrategy'] }],
     ['ignores a retryStrategy of unknown type', minimal({ retryStrategy: { type: 'SINGLE_RETRY', maxRetries: 5 } }), { absent: ['retryStrategy'] }],
     ['returns request as the empty object when it is sent as null', minimal({ request: null }), { equals: { request: {} } }],
@@ -91,7 +95,12 @@ export const heartbeat: CheckTypeCase = {
   ],
   rejects: [
     ...['name', 'heartbeat', 'script'].map((field): Reject => [`a missing ${field}`, omit(minimal(), field), field, 'is required']),
-    ...['period', 'periodUnit', 'grace', 'graceUnit'].map((field): Reject => [`a heartbeat without ${field}`, minimal({ heartbeat: omit(HOURLY, field) }), `heartbeat.${field}`, 'is required']),
+    ...['period', 'periodUnit', 'grace', 'graceUnit'].map((field): Reject => [
+      `a heartbeat without ${field}`,
+      minimal({ heartbeat: omit(HOURLY, field) }),
+      `heartbeat.${field}`,
+      'is required',
+    ]),
     ['periodUnit weeks', withHeartbeat({ periodUnit: 'weeks' }), 'heartbeat.periodUnit', 'must be one of: "seconds", "minutes", "hours", "days"'],
     ['periodUnit Hours', withHeartbeat({ periodUnit: 'Hours' }), 'heartbeat.periodUnit', 'must be one of: "seconds", "minutes", "hours", "days"'],
     ['graceUnit months', withHeartbeat({ graceUnit: 'months' }), 'heartbeat.graceUnit', 'must be one of: "seconds", "minutes", "hours", "days"'],
@@ -124,7 +133,11 @@ export const heartbeat: CheckTypeCase = {
       minimal({ tags: ['nightly'] }),
       [{ put: { name: 'Renamed', maxResponseTime: 250000 }, changes: { name: 'Renamed', maxResponseTime: 250000 } }],
     ],
-    ['returns request as the empty object when an update sends null', minimal({ request: { url: 'https://example.com', method: 'GET' } }), [{ put: { request: null }, equals: { request: {} } }]],
+    [
+      'returns request as the empty object when an update sends null',
+      minimal({ request: { url: 'https://example.com', method: 'GET' } }),
+      [{ put: { request: null }, equals: { request: {} } }],
+    ],
     ['ignores retryStrategy on update', minimal(), [{ put: { retryStrategy: { type: 'SINGLE_RETRY', maxRetries: 4 } }, absent: ['retryStrategy'] }]],
   ],
   updateRejects: [

@@ -25,7 +25,10 @@ function scriptCase(v: ScriptType): CheckTypeCase {
     defaults: { matches: { name: v.name, script: v.script, retryStrategy: null, scriptPath: null, sslCheckDomain: null, dependencies: [] } },
     frequencies: {
       accepts: [[60, 42]],
-      spreads: [[1, 10], [1440, 24]],
+      spreads: [
+        [1, 10],
+        [1440, 24],
+      ],
       rejectsOffset: [
         ['offset 0', { frequencyOffset: 0 }],
         ['frequency 10 with offset 101', { frequency: 10, frequencyOffset: 101 }],
@@ -81,7 +84,12 @@ function scriptCase(v: ScriptType): CheckTypeCase {
       ],
       [
         'defaults environment variable entries to locked false and secret false, and never returns a secret value',
-        minimal({ environmentVariables: [{ key: 'BASE_URL', value: 'https://example.com' }, { key: '_TOKEN', value: 's3cret', locked: true, secret: true }] }),
+        minimal({
+          environmentVariables: [
+            { key: 'BASE_URL', value: 'https://example.com' },
+            { key: '_TOKEN', value: 's3cret', locked: true, secret: true },
+          ],
+        }),
         {
           equals: {
             environmentVariables: [
@@ -109,12 +117,19 @@ function scriptCase(v: ScriptType): CheckTypeCase {
       ['an empty script', minimal({ script: '' }), 'script', 'is required and must not be empty'],
       ['frequency 0 with offset 10', minimal({ frequency: 0, frequencyOffset: 10 }), 'frequency', 'must be one of'],
       ['environmentVariables with 51 entries', minimal({ environmentVariables: envVars(51) }), 'environmentVariables', 'must have at most 50 entries'],
-      ...([
-        ['1ST', 'must match pattern'],
-        ['MY-VAR', 'must match pattern'],
-        ['has space', 'must match pattern'],
-        ['', 'must not be empty'],
-      ] as const).map(([key, why]): Reject => [`the environment variable key ${JSON.stringify(key)}`, minimal({ environmentVariables: [{ key, value: 'x' }] }), 'environmentVariables[0].key', why]),
+      ...(
+        [
+          ['1ST', 'must match pattern'],
+          ['MY-VAR', 'must match pattern'],
+          ['has space', 'must match pattern'],
+          ['', 'must not be empty'],
+        ] as const
+      ).map(([key, why]): Reject => [
+        `the environment variable key ${JSON.stringify(key)}`,
+        minimal({ environmentVariables: [{ key, value: 'x' }] }),
+        'environmentVariables[0].key',
+        why,
+      ]),
       ['an environment variable without value', minimal({ environmentVariables: [{ key: 'A' }] }), 'environmentVariables[0].value', 'is required'],
       ['a description of 501 characters', minimal({ description: 'x'.repeat(501) }), 'description', 'must be at most 500 characters long'],
       ['groupOrder -1', minimal({ groupOrder: -1 }), 'groupOrder', 'must be >= 0'],
@@ -149,7 +164,12 @@ function scriptCase(v: ScriptType): CheckTypeCase {
       ['a description of 501 characters', { description: 'x'.repeat(501) }, 'description', 'must be at most 500 characters long'],
       ['frequencyOffset 500', { name: 'ok', frequencyOffset: 500 }, 'frequencyOffset', 'must be from 1 to 100'],
     ],
-    roundTrip: minimal({ tags: ['t'], locations: ['eu-west-1'], dependencies: [{ path: 'helpers/login.ts', content: 'export const login = () => 1' }], environmentVariables: [{ key: 'K', value: 'v' }] }),
+    roundTrip: minimal({
+      tags: ['t'],
+      locations: ['eu-west-1'],
+      dependencies: [{ path: 'helpers/login.ts', content: 'export const login = () => 1' }],
+      environmentVariables: [{ key: 'K', value: 'v' }],
+    }),
     read: minimal({ tags: ['read'], description: v.description }),
     otherSegments: [v.otherSegment],
   }

@@ -37,8 +37,21 @@ export const tcp: CheckTypeCase = {
   minimal: minimal(),
   defaults: { matches: { name: 'TCP monitor', retryStrategy: null, degradedResponseTime: 3000, maxResponseTime: 5000 }, equals: { request: DEFAULT_REQUEST } },
   frequencies: {
-    accepts: [[0, 10], [0, 20], [0, 30], [5, 50], [30, 300], [120, 2], [360, 6]],
-    spreads: [[2, 20], [10, 100], [120, 2], [720, 12]],
+    accepts: [
+      [0, 10],
+      [0, 20],
+      [0, 30],
+      [5, 50],
+      [30, 300],
+      [120, 2],
+      [360, 6],
+    ],
+    spreads: [
+      [2, 20],
+      [10, 100],
+      [120, 2],
+      [720, 12],
+    ],
     rejectsOffset: [
       ['frequency 0 with offset 15', { frequency: 0, frequencyOffset: 15 }],
       ['frequency 0 with offset 5', { frequency: 0, frequencyOffset: 5 }],
@@ -81,17 +94,17 @@ export const tcp: CheckTypeCase = {
         },
       },
     ],
-    ...['127.0.0.1', '::1', '2001:db8::1', '[2001:db8::1]', 'localhost', 'my-host.internal', '{{DB_HOST}}'].map(
-      (hostname): Accept => [`accepts the hostname ${hostname}`, withRequest({ hostname }), { equals: { 'request.hostname': hostname } }],
-    ),
+    ...['127.0.0.1', '::1', '2001:db8::1', '[2001:db8::1]', 'localhost', 'my-host.internal', '{{DB_HOST}}'].map((hostname): Accept => [
+      `accepts the hostname ${hostname}`,
+      withRequest({ hostname }),
+      { equals: { 'request.hostname': hostname } },
+    ]),
     ...[1, 22, 65535].map((port): Accept => [`accepts port ${port}`, withRequest({ port }), { equals: { 'request.port': port } }]),
-    ...['EQUALS', 'NOT_EQUALS', 'IS_EMPTY', 'NOT_EMPTY', 'CONTAINS', 'NOT_CONTAINS'].map(
-      (comparison): Accept => [
-        `accepts a RESPONSE_DATA assertion with comparison ${comparison}`,
-        withAssertion({ source: 'RESPONSE_DATA', comparison, target: 'OK' }),
-        { equals: { 'request.assertions': [{ source: 'RESPONSE_DATA', comparison, property: '', target: 'OK', regex: null }] } },
-      ],
-    ),
+    ...['EQUALS', 'NOT_EQUALS', 'IS_EMPTY', 'NOT_EMPTY', 'CONTAINS', 'NOT_CONTAINS'].map((comparison): Accept => [
+      `accepts a RESPONSE_DATA assertion with comparison ${comparison}`,
+      withAssertion({ source: 'RESPONSE_DATA', comparison, target: 'OK' }),
+      { equals: { 'request.assertions': [{ source: 'RESPONSE_DATA', comparison, property: '', target: 'OK', regex: null }] } },
+    ]),
     [
       'accepts boundary values: description 500, response times 0, groupOrder 0, 50 variables',
       minimal({ description: 'd'.repeat(500), degradedResponseTime: 0, maxResponseTime: 0, groupOrder: 0, environmentVariables: envVars(50) }),
@@ -119,13 +132,38 @@ export const tcp: CheckTypeCase = {
     ['a string port', withRequest({ port: '443' }), 'request.port', 'must be integer'],
     ['ipFamily IPv5', withRequest({ ipFamily: 'IPv5' }), 'request.ipFamily', 'must be one of: "IPv4", "IPv6"'],
     ['numeric data', withRequest({ data: 42 }), 'request.data', 'must be string'],
-    ['assertion source STATUS_CODE', withAssertion({ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }), 'request.assertions[0].source', 'must be one of: "RESPONSE_DATA", "RESPONSE_TIME"'],
-    ['assertion source FOO', withAssertion({ source: 'FOO', comparison: 'EQUALS', target: '1' }), 'request.assertions[0].source', 'must be one of: "RESPONSE_DATA", "RESPONSE_TIME"'],
+    [
+      'assertion source STATUS_CODE',
+      withAssertion({ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }),
+      'request.assertions[0].source',
+      'must be one of: "RESPONSE_DATA", "RESPONSE_TIME"',
+    ],
+    [
+      'assertion source FOO',
+      withAssertion({ source: 'FOO', comparison: 'EQUALS', target: '1' }),
+      'request.assertions[0].source',
+      'must be one of: "RESPONSE_DATA", "RESPONSE_TIME"',
+    ],
     ['assertion comparison HAS_KEY', withAssertion({ source: 'RESPONSE_DATA', comparison: 'HAS_KEY', target: 'x' }), 'request.assertions[0].comparison', 'must be one of'],
     ['assertion comparison FOO', withAssertion({ source: 'RESPONSE_DATA', comparison: 'FOO', target: 'x' }), 'request.assertions[0].comparison', 'must be one of'],
-    ['a RESPONSE_TIME target "abc"', withAssertion({ source: 'RESPONSE_TIME', comparison: 'LESS_THAN', target: 'abc' }), 'request.assertions[0].target', 'must be a number for source RESPONSE_TIME'],
-    ['a RESPONSE_TIME with comparison CONTAINS', withAssertion({ source: 'RESPONSE_TIME', comparison: 'CONTAINS', target: '100' }), 'request.assertions[0].comparison', 'must be EQUALS, NOT_EQUALS, LESS_THAN or GREATER_THAN for source RESPONSE_TIME'],
-    ['a RESPONSE_DATA EQUALS without target', withAssertion({ source: 'RESPONSE_DATA', comparison: 'EQUALS' }), 'request.assertions[0].target', 'is required for comparison EQUALS'],
+    [
+      'a RESPONSE_TIME target "abc"',
+      withAssertion({ source: 'RESPONSE_TIME', comparison: 'LESS_THAN', target: 'abc' }),
+      'request.assertions[0].target',
+      'must be a number for source RESPONSE_TIME',
+    ],
+    [
+      'a RESPONSE_TIME with comparison CONTAINS',
+      withAssertion({ source: 'RESPONSE_TIME', comparison: 'CONTAINS', target: '100' }),
+      'request.assertions[0].comparison',
+      'must be EQUALS, NOT_EQUALS, LESS_THAN or GREATER_THAN for source RESPONSE_TIME',
+    ],
+    [
+      'a RESPONSE_DATA EQUALS without target',
+      withAssertion({ source: 'RESPONSE_DATA', comparison: 'EQUALS' }),
+      'request.assertions[0].target',
+      'is required for comparison EQUALS',
+    ],
     ['location mars', minimal({ locations: ['mars'] }), 'locations[0]', 'must be one of'],
     ['a repeated location', minimal({ locations: ['eu-west-1', 'eu-west-1'] }), 'locations', 'must NOT have duplicate items'],
     ['runtimeId 2020.01', minimal({ runtimeId: '2020.01' }), 'runtimeId', 'must be one of'],
@@ -146,7 +184,17 @@ export const tcp: CheckTypeCase = {
       [
         {
           put: { name: 'Renamed', activated: false, request: { hostname: 'mail.example.com', port: 587 } },
-          matches: { name: 'Renamed', activated: false, description: 'keep me', locations: ['eu-west-2'], tags: ['a'], frequency: 1, frequencyOffset: 7, degradedResponseTime: 3000, maxResponseTime: 5000 },
+          matches: {
+            name: 'Renamed',
+            activated: false,
+            description: 'keep me',
+            locations: ['eu-west-2'],
+            tags: ['a'],
+            frequency: 1,
+            frequencyOffset: 7,
+            degradedResponseTime: 3000,
+            maxResponseTime: 5000,
+          },
           equals: { request: { ...DEFAULT_REQUEST, hostname: 'mail.example.com', port: 587 } },
         },
       ],
@@ -165,7 +213,10 @@ export const tcp: CheckTypeCase = {
     ['frequency 0 with offset 15', changed({ frequency: 0, frequencyOffset: 15 }), 'frequencyOffset', 'must be 10, 20 or 30 when frequency is 0'],
     ['groupOrder -1', changed({ groupOrder: -1 }), 'groupOrder', 'must be >= 0'],
   ],
-  roundTrip: withRequest({ data: 'PING', assertions: [{ source: 'RESPONSE_DATA', comparison: 'IS_EMPTY' }] }, { tags: ['t'], locations: ['eu-west-1'], frequency: 0, frequencyOffset: 10 }),
+  roundTrip: withRequest(
+    { data: 'PING', assertions: [{ source: 'RESPONSE_DATA', comparison: 'IS_EMPTY' }] },
+    { tags: ['t'], locations: ['eu-west-1'], frequency: 0, frequencyOffset: 10 },
+  ),
   read: withRequest({ data: 'HELO', assertions: [{ source: 'RESPONSE_DATA', comparison: 'NOT_EMPTY' }] }),
   otherSegments: ['dns', 'api'],
 }

@@ -38,8 +38,20 @@ export const url: CheckTypeCase = {
   minimal: minimal(),
   defaults: { matches: { name: 'URL monitor', retryStrategy: null, degradedResponseTime: 3000, maxResponseTime: 5000 }, equals: { request: DEFAULT_REQUEST } },
   frequencies: {
-    accepts: [[5, 50], [5, 1], [120, 2], [720, 12], [0, 30]],
-    spreads: [[1, 10], [15, 150], [60, 600], [180, 3], [1440, 24]],
+    accepts: [
+      [5, 50],
+      [5, 1],
+      [120, 2],
+      [720, 12],
+      [0, 30],
+    ],
+    spreads: [
+      [1, 10],
+      [15, 150],
+      [60, 600],
+      [180, 3],
+      [1440, 24],
+    ],
     rejectsOffset: [
       ['frequency 0 with offset 15', { frequency: 0, frequencyOffset: 15 }],
       ['frequency 0 without an offset', { frequency: 0 }],
@@ -86,13 +98,11 @@ export const url: CheckTypeCase = {
         },
       },
     ],
-    ...['EQUALS', 'NOT_EQUALS', 'LESS_THAN', 'GREATER_THAN'].map(
-      (comparison): Accept => [
-        `accepts a STATUS_CODE assertion with comparison ${comparison}`,
-        withAssertion({ source: 'STATUS_CODE', comparison, target: '300' }),
-        { equals: { 'request.assertions': [{ source: 'STATUS_CODE', comparison, property: '', target: '300', regex: null }] } },
-      ],
-    ),
+    ...['EQUALS', 'NOT_EQUALS', 'LESS_THAN', 'GREATER_THAN'].map((comparison): Accept => [
+      `accepts a STATUS_CODE assertion with comparison ${comparison}`,
+      withAssertion({ source: 'STATUS_CODE', comparison, target: '300' }),
+      { equals: { 'request.assertions': [{ source: 'STATUS_CODE', comparison, property: '', target: '300', regex: null }] } },
+    ]),
     [
       'accepts boundary values: description 500, url 2048, response times 0 and 30000, groupOrder 0, 50 variables',
       withRequest({ url: LONGEST_URL }, { description: 'd'.repeat(500), degradedResponseTime: 0, maxResponseTime: 30000, groupOrder: 0, environmentVariables: envVars(50) }),
@@ -112,12 +122,27 @@ export const url: CheckTypeCase = {
     ['method HEAD', withRequest({ method: 'HEAD' }), 'request.method', 'must be one of: "GET"'],
     ['ipFamily IPv5', withRequest({ ipFamily: 'IPv5' }), 'request.ipFamily', 'must be one of: "IPv4", "IPv6"'],
     ['skipSSL "no"', withRequest({ skipSSL: 'no' }), 'request.skipSSL', 'must be boolean'],
-    ['assertion source JSON_BODY', withAssertion({ source: 'JSON_BODY', property: '$.a', comparison: 'EQUALS', target: '1' }), 'request.assertions[0].source', 'must be one of: "STATUS_CODE"'],
+    [
+      'assertion source JSON_BODY',
+      withAssertion({ source: 'JSON_BODY', property: '$.a', comparison: 'EQUALS', target: '1' }),
+      'request.assertions[0].source',
+      'must be one of: "STATUS_CODE"',
+    ],
     ['assertion source FOO', withAssertion({ source: 'FOO', comparison: 'EQUALS', target: '1' }), 'request.assertions[0].source', 'must be one of: "STATUS_CODE"'],
     ['assertion comparison CONTAINS', withAssertion({ source: 'STATUS_CODE', comparison: 'CONTAINS', target: '200' }), 'request.assertions[0].comparison', 'must be one of'],
     ['assertion comparison FOO', withAssertion({ source: 'STATUS_CODE', comparison: 'FOO', target: '200' }), 'request.assertions[0].comparison', 'must be one of'],
-    ['a STATUS_CODE target "abc"', withAssertion({ source: 'STATUS_CODE', comparison: 'EQUALS', target: 'abc' }), 'request.assertions[0].target', 'must be a number for source STATUS_CODE'],
-    ['a fractional STATUS_CODE target', withAssertion({ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200.5' }), 'request.assertions[0].target', 'must be a whole number for source STATUS_CODE'],
+    [
+      'a STATUS_CODE target "abc"',
+      withAssertion({ source: 'STATUS_CODE', comparison: 'EQUALS', target: 'abc' }),
+      'request.assertions[0].target',
+      'must be a number for source STATUS_CODE',
+    ],
+    [
+      'a fractional STATUS_CODE target',
+      withAssertion({ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200.5' }),
+      'request.assertions[0].target',
+      'must be a whole number for source STATUS_CODE',
+    ],
     ['a STATUS_CODE without target', withAssertion({ source: 'STATUS_CODE', comparison: 'EQUALS' }), 'request.assertions[0].target', 'must be a number for source STATUS_CODE'],
     ['location mars', minimal({ locations: ['eu-west-1', 'mars'] }), 'locations[1]', 'must be one of'],
     ['runtimeId latest', minimal({ runtimeId: 'latest' }), 'runtimeId', 'must be one of'],
@@ -133,11 +158,23 @@ export const url: CheckTypeCase = {
   updates: [
     [
       'changes the given fields, keeps the absent ones and sets updated_at; a new request fills its defaults',
-      withRequest({ assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] }, { description: 'keep me', locations: ['eu-north-1'], tags: ['a'], frequency: 30 }),
+      withRequest(
+        { assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] },
+        { description: 'keep me', locations: ['eu-north-1'], tags: ['a'], frequency: 30 },
+      ),
       [
         {
           put: { name: 'Renamed', maxResponseTime: 4000, shouldFail: true },
-          matches: { name: 'Renamed', maxResponseTime: 4000, shouldFail: true, degradedResponseTime: 3000, description: 'keep me', locations: ['eu-north-1'], tags: ['a'], frequency: 30 },
+          matches: {
+            name: 'Renamed',
+            maxResponseTime: 4000,
+            shouldFail: true,
+            degradedResponseTime: 3000,
+            description: 'keep me',
+            locations: ['eu-north-1'],
+            tags: ['a'],
+            frequency: 30,
+          },
           keeps: ['frequencyOffset', 'request'],
         },
         { put: { request: { url: 'https://example.org' } }, equals: { request: { ...DEFAULT_REQUEST, url: 'https://example.org' }, name: 'Renamed' } },
@@ -156,7 +193,10 @@ export const url: CheckTypeCase = {
     ['frequency 0 without an offset', changed({ frequency: 0 }), 'frequencyOffset', 'is required when frequency is 0 and must be 10, 20 or 30'],
     ['activated "yes"', changed({ activated: 'yes' }), 'activated', 'must be boolean'],
   ],
-  roundTrip: withRequest({ assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: 200 }] }, { tags: ['t'], locations: ['eu-west-1'], retryStrategy: { type: 'FIXED', onlyOn: ['NETWORK_ERROR'] } }),
+  roundTrip: withRequest(
+    { assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: 200 }] },
+    { tags: ['t'], locations: ['eu-west-1'], retryStrategy: { type: 'FIXED', onlyOn: ['NETWORK_ERROR'] } },
+  ),
   read: minimal({ tags: ['read'], locations: ['eu-west-3'] }),
   otherSegments: ['api'],
 }

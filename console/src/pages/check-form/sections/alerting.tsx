@@ -18,7 +18,14 @@ function EscalationFields(props: SectionProps) {
   const at = (p: string) => `alertSettings.${p}`
   const type = str(props.draft, at('escalationType'), 'RUN_BASED')
   const numberSelect = (label: string, path: string, values: number[], text: (v: number) => string, fallback: number) => (
-    <SelectField label={label} path={at(path)} errors={props.errors} value={String(num(props.draft, at(path)) ?? fallback)} options={opts(values, text)} onValue={(v) => props.set(at(path), Number(v))} />
+    <SelectField
+      label={label}
+      path={at(path)}
+      errors={props.errors}
+      value={String(num(props.draft, at(path)) ?? fallback)}
+      options={opts(values, text)}
+      onValue={(v) => props.set(at(path), Number(v))}
+    />
   )
   const parallelOn = bool(props.draft, at('parallelRunFailureThreshold.enabled'))
   return (
@@ -43,7 +50,13 @@ function EscalationFields(props: SectionProps) {
         {numberSelect('Reminders', 'reminders.amount', [0, 1, 2, 3, 4, 5, 100000], (v) => (v === 0 ? 'None' : v === 100000 ? 'Until resolved' : plural(v, 'reminder')), 0)}
         {numberSelect('Reminder interval', 'reminders.interval', [1, 2, 3, 4, 5, 10, 15, 30], (v) => `Every ${plural(v, 'minute')}`, 5)}
       </div>
-      <CheckboxField label="Alert only when a share of parallel runs fail" path={at('parallelRunFailureThreshold.enabled')} errors={props.errors} checked={parallelOn} onChecked={(v) => props.set(at('parallelRunFailureThreshold.enabled'), v)} />
+      <CheckboxField
+        label="Alert only when a share of parallel runs fail"
+        path={at('parallelRunFailureThreshold.enabled')}
+        errors={props.errors}
+        checked={parallelOn}
+        onChecked={(v) => props.set(at('parallelRunFailureThreshold.enabled'), v)}
+      />
       {parallelOn ? numberSelect('Share of locations failing', 'parallelRunFailureThreshold.percentage', [10, 20, 30, 40, 50, 60, 70, 80, 90, 100], (v) => `${v}%`, 10) : null}
     </>
   )

@@ -12,8 +12,20 @@ export interface Assertion {
 }
 
 export const ALL_COMPARISONS = [
-  'EQUALS', 'NOT_EQUALS', 'HAS_KEY', 'NOT_HAS_KEY', 'HAS_VALUE', 'NOT_HAS_VALUE', 'IS_EMPTY', 'NOT_EMPTY',
-  'GREATER_THAN', 'LESS_THAN', 'CONTAINS', 'NOT_CONTAINS', 'IS_NULL', 'NOT_NULL',
+  'EQUALS',
+  'NOT_EQUALS',
+  'HAS_KEY',
+  'NOT_HAS_KEY',
+  'HAS_VALUE',
+  'NOT_HAS_VALUE',
+  'IS_EMPTY',
+  'NOT_EMPTY',
+  'GREATER_THAN',
+  'LESS_THAN',
+  'CONTAINS',
+  'NOT_CONTAINS',
+  'IS_NULL',
+  'NOT_NULL',
 ] as const
 
 /** The sources and comparisons each type's API accepts. */
@@ -22,7 +34,10 @@ export const ASSERTION_SETS = {
   url: { sources: ['STATUS_CODE'], comparisons: ['EQUALS', 'NOT_EQUALS', 'LESS_THAN', 'GREATER_THAN'] },
   tcp: { sources: ['RESPONSE_DATA', 'RESPONSE_TIME'], comparisons: ['EQUALS', 'NOT_EQUALS', 'IS_EMPTY', 'NOT_EMPTY', 'LESS_THAN', 'GREATER_THAN', 'CONTAINS', 'NOT_CONTAINS'] },
   dns: { sources: ['RESPONSE_TIME', 'RESPONSE_CODE', 'TEXT_ANSWER', 'JSON_ANSWER'], comparisons: ALL_COMPARISONS },
-  icmp: { sources: ['LATENCY', 'JSON_RESPONSE'], comparisons: ['EQUALS', 'NOT_EQUALS', 'IS_EMPTY', 'NOT_EMPTY', 'GREATER_THAN', 'LESS_THAN', 'CONTAINS', 'NOT_CONTAINS', 'IS_NULL', 'NOT_NULL'] },
+  icmp: {
+    sources: ['LATENCY', 'JSON_RESPONSE'],
+    comparisons: ['EQUALS', 'NOT_EQUALS', 'IS_EMPTY', 'NOT_EMPTY', 'GREATER_THAN', 'LESS_THAN', 'CONTAINS', 'NOT_CONTAINS', 'IS_NULL', 'NOT_NULL'],
+  },
 } as const satisfies Record<string, { sources: readonly string[]; comparisons: readonly string[] }>
 
 const PROPERTY_HINT: Record<string, string> = {
@@ -61,7 +76,14 @@ function Input(props: { label: string; value: string; placeholder?: string; onVa
   )
 }
 
-export function AssertionRows(props: { path: string; rows: Assertion[]; onRows: (rows: Assertion[]) => void; errors: FieldErrors; sources: readonly string[]; comparisons: readonly string[] }) {
+export function AssertionRows(props: {
+  path: string
+  rows: Assertion[]
+  onRows: (rows: Assertion[]) => void
+  errors: FieldErrors
+  sources: readonly string[]
+  comparisons: readonly string[]
+}) {
   const change = (i: number, patch: Partial<Assertion>) => props.onRows(props.rows.map((r, j) => (j === i ? { ...r, ...patch } : r)))
   const first = props.sources[0] ?? ''
   return (
@@ -81,11 +103,19 @@ export function AssertionRows(props: { path: string; rows: Assertion[]; onRows: 
             <Button variant="ghost" aria-label={`Remove assertion ${i + 1}`} onClick={() => props.onRows(props.rows.filter((_, j) => j !== i))}>
               Remove
             </Button>
-            {error ? <small class="field-error cf-row-error" role="alert">{error}</small> : null}
+            {error ? (
+              <small class="field-error cf-row-error" role="alert">
+                {error}
+              </small>
+            ) : null}
           </div>
         )
       })}
-      {props.errors[props.path] ? <small class="field-error" role="alert">{props.errors[props.path]}</small> : null}
+      {props.errors[props.path] ? (
+        <small class="field-error" role="alert">
+          {props.errors[props.path]}
+        </small>
+      ) : null}
       <Button variant="ghost" onClick={() => props.onRows([...props.rows, { source: first, comparison: props.comparisons[0] ?? 'EQUALS', property: '', target: '', regex: null }])}>
         + Add assertion
       </Button>

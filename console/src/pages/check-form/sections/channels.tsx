@@ -47,7 +47,11 @@ export function ChannelSubscriptions(props: SectionProps) {
           </label>
         ))}
       </div>
-      {error ? <small class="field-error" role="alert">{error}</small> : null}
+      {error ? (
+        <small class="field-error" role="alert">
+          {error}
+        </small>
+      ) : null}
     </fieldset>
   )
 }

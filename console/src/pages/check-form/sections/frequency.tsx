@@ -10,9 +10,7 @@ const label = (minutes: number): string => {
 
 /** Frequency 0 runs every frequencyOffset seconds (10, 20 or 30); others run every `frequency` minutes. */
 function options(frequencies: readonly number[]) {
-  return frequencies.flatMap((f) =>
-    f === 0 ? [10, 20, 30].map((s) => ({ value: `0:${s}`, label: `Every ${s} seconds` })) : [{ value: String(f), label: label(f) }],
-  )
+  return frequencies.flatMap((f) => (f === 0 ? [10, 20, 30].map((s) => ({ value: `0:${s}`, label: `Every ${s} seconds` })) : [{ value: String(f), label: label(f) }]))
 }
 
 /** The range the API accepts for frequencyOffset at a frequency (units of 6 s up to 60 minutes, of an hour above). */

@@ -47,8 +47,22 @@ export function GeneralSection(props: SectionProps & { withGroup?: boolean }) {
       <legend>General</legend>
       <TextField label="Name" path="name" errors={props.errors} value={str(props.draft, 'name')} onValue={(v) => props.set('name', v)} required maxLength={255} />
       <div class="row">
-        <CheckboxField label="Activated" path="activated" errors={props.errors} checked={bool(props.draft, 'activated', true)} onChecked={(v) => props.set('activated', v)} hint="Deactivated checks do not run." />
-        <CheckboxField label="Muted" path="muted" errors={props.errors} checked={bool(props.draft, 'muted')} onChecked={(v) => props.set('muted', v)} hint="Muted checks run but send no alerts." />
+        <CheckboxField
+          label="Activated"
+          path="activated"
+          errors={props.errors}
+          checked={bool(props.draft, 'activated', true)}
+          onChecked={(v) => props.set('activated', v)}
+          hint="Deactivated checks do not run."
+        />
+        <CheckboxField
+          label="Muted"
+          path="muted"
+          errors={props.errors}
+          checked={bool(props.draft, 'muted')}
+          onChecked={(v) => props.set('muted', v)}
+          hint="Muted checks run but send no alerts."
+        />
       </div>
       <TagsField {...props} />
       {props.withGroup ? <GroupField {...props} /> : null}

@@ -17,7 +17,14 @@ function toggle(values: string[], value: string, on: boolean): string[] {
   return on ? [...values.filter((v) => v !== value), value] : values.filter((v) => v !== value)
 }
 
-function Choices(props: { legend: string; path: string; items: Array<{ value: string; label: string }>; chosen: string[]; onChange: (v: string[]) => void; errors: SectionProps['errors'] }) {
+function Choices(props: {
+  legend: string
+  path: string
+  items: Array<{ value: string; label: string }>
+  chosen: string[]
+  onChange: (v: string[]) => void
+  errors: SectionProps['errors']
+}) {
   const error = errorFor(props.errors, props.path)
   return (
     <fieldset class={`cf-choices${error ? ' field-invalid' : ''}`} data-field={props.path}>
@@ -29,7 +36,11 @@ function Choices(props: { legend: string; path: string; items: Array<{ value: st
           </label>
         ))}
       </div>
-      {error ? <small class="field-error" role="alert">{error}</small> : null}
+      {error ? (
+        <small class="field-error" role="alert">
+          {error}
+        </small>
+      ) : null}
     </fieldset>
   )
 }
@@ -57,7 +68,14 @@ export function LocationsFields(props: SectionProps) {
         />
       ) : null}
       {privateItems.length > 0 ? (
-        <Choices legend="Private locations" path="privateLocations" errors={props.errors} items={privateItems} chosen={privateChosen} onChange={(v) => props.set('privateLocations', v)} />
+        <Choices
+          legend="Private locations"
+          path="privateLocations"
+          errors={props.errors}
+          items={privateItems}
+          chosen={privateChosen}
+          onChange={(v) => props.set('privateLocations', v)}
+        />
       ) : null}
       {privateLocations.error ? <p class="field-error">Private locations could not be loaded: {privateLocations.error.message}</p> : null}
     </>

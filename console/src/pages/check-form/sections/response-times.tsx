@@ -5,8 +5,26 @@ import { num, type SectionProps } from '../draft-path'
 export function ResponseTimeFields(props: SectionProps & { cap: number }) {
   return (
     <div class="row">
-      <NumberField label="Degraded after (ms)" path="degradedResponseTime" errors={props.errors} value={num(props.draft, 'degradedResponseTime')} min={0} max={props.cap} hint={`0 to ${props.cap}`} onNumber={(n) => props.set('degradedResponseTime', n)} />
-      <NumberField label="Failed after (ms)" path="maxResponseTime" errors={props.errors} value={num(props.draft, 'maxResponseTime')} min={0} max={props.cap} hint={`0 to ${props.cap}`} onNumber={(n) => props.set('maxResponseTime', n)} />
+      <NumberField
+        label="Degraded after (ms)"
+        path="degradedResponseTime"
+        errors={props.errors}
+        value={num(props.draft, 'degradedResponseTime')}
+        min={0}
+        max={props.cap}
+        hint={`0 to ${props.cap}`}
+        onNumber={(n) => props.set('degradedResponseTime', n)}
+      />
+      <NumberField
+        label="Failed after (ms)"
+        path="maxResponseTime"
+        errors={props.errors}
+        value={num(props.draft, 'maxResponseTime')}
+        min={0}
+        max={props.cap}
+        hint={`0 to ${props.cap}`}
+        onNumber={(n) => props.set('maxResponseTime', n)}
+      />
     </div>
   )
 }

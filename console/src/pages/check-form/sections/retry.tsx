@@ -31,20 +31,66 @@ export function RetrySection(props: SectionProps & { allowFallback?: boolean }) 
   return (
     <fieldset>
       <legend>Retries</legend>
-      <SelectField label="Retry strategy" path="retryStrategy.type" errors={props.errors} value={kind} options={kinds.filter((k) => !(props.allowFallback && k.value === 'NONE'))} onValue={choose} />
+      <SelectField
+        label="Retry strategy"
+        path="retryStrategy.type"
+        errors={props.errors}
+        value={kind}
+        options={kinds.filter((k) => !(props.allowFallback && k.value === 'NONE'))}
+        onValue={choose}
+      />
       {strategy ? (
         <>
           <div class="row">
-            <NumberField label="Base backoff (seconds)" path="retryStrategy.baseBackoffSeconds" errors={props.errors} value={numberOf('baseBackoffSeconds')} min={0} max={600} hint="0 to 600" onNumber={(n) => setKey('baseBackoffSeconds', n)} />
+            <NumberField
+              label="Base backoff (seconds)"
+              path="retryStrategy.baseBackoffSeconds"
+              errors={props.errors}
+              value={numberOf('baseBackoffSeconds')}
+              min={0}
+              max={600}
+              hint="0 to 600"
+              onNumber={(n) => setKey('baseBackoffSeconds', n)}
+            />
             {kind === 'SINGLE_RETRY' ? null : (
-              <NumberField label="Maximum retries" path="retryStrategy.maxRetries" errors={props.errors} value={numberOf('maxRetries')} min={1} max={10} hint="1 to 10" onNumber={(n) => setKey('maxRetries', n)} />
+              <NumberField
+                label="Maximum retries"
+                path="retryStrategy.maxRetries"
+                errors={props.errors}
+                value={numberOf('maxRetries')}
+                min={1}
+                max={10}
+                hint="1 to 10"
+                onNumber={(n) => setKey('maxRetries', n)}
+              />
             )}
             {kind === 'SINGLE_RETRY' ? null : (
-              <NumberField label="Maximum duration (seconds)" path="retryStrategy.maxDurationSeconds" errors={props.errors} value={numberOf('maxDurationSeconds')} min={0} max={600} hint="0 to 600: retries stop after this long" onNumber={(n) => setKey('maxDurationSeconds', n)} />
+              <NumberField
+                label="Maximum duration (seconds)"
+                path="retryStrategy.maxDurationSeconds"
+                errors={props.errors}
+                value={numberOf('maxDurationSeconds')}
+                min={0}
+                max={600}
+                hint="0 to 600: retries stop after this long"
+                onNumber={(n) => setKey('maxDurationSeconds', n)}
+              />
             )}
           </div>
-          <CheckboxField label="Retry in the same region" path="retryStrategy.sameRegion" errors={props.errors} checked={strategy.sameRegion !== false} onChecked={(v) => setKey('sameRegion', v)} />
-          <CheckboxField label="Retry only on network errors" path="retryStrategy.onlyOn" errors={props.errors} checked={onlyNetwork} onChecked={(v) => setKey('onlyOn', v ? ['NETWORK_ERROR'] : [])} />
+          <CheckboxField
+            label="Retry in the same region"
+            path="retryStrategy.sameRegion"
+            errors={props.errors}
+            checked={strategy.sameRegion !== false}
+            onChecked={(v) => setKey('sameRegion', v)}
+          />
+          <CheckboxField
+            label="Retry only on network errors"
+            path="retryStrategy.onlyOn"
+            errors={props.errors}
+            checked={onlyNetwork}
+            onChecked={(v) => setKey('onlyOn', v ? ['NETWORK_ERROR'] : [])}
+          />
         </>
       ) : null}
     </fieldset>

@@ -19,7 +19,14 @@ export function SchedulingSection(props: SectionProps & { frequencies: readonly 
         hint="Run from every chosen location at once, instead of one location per run in turn."
       />
       {'doubleCheck' in props.draft ? (
-        <CheckboxField label="Double check" path="doubleCheck" errors={props.errors} checked={bool(props.draft, 'doubleCheck', true)} onChecked={(v) => props.set('doubleCheck', v)} hint="Deprecated: the retry strategy replaces it." />
+        <CheckboxField
+          label="Double check"
+          path="doubleCheck"
+          errors={props.errors}
+          checked={bool(props.draft, 'doubleCheck', true)}
+          onChecked={(v) => props.set('doubleCheck', v)}
+          hint="Deprecated: the retry strategy replaces it."
+        />
       ) : null}
     </fieldset>
   )

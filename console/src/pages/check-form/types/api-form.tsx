@@ -9,7 +9,13 @@ export function ApiForm(props: SectionProps) {
   return (
     <>
       <RequestBuilder {...props} />
-      <AssertionRows path="request.assertions" rows={list<Assertion>(props.draft, 'request.assertions')} onRows={(r) => props.set('request.assertions', r)} errors={props.errors} {...ASSERTION_SETS.api} />
+      <AssertionRows
+        path="request.assertions"
+        rows={list<Assertion>(props.draft, 'request.assertions')}
+        onRows={(r) => props.set('request.assertions', r)}
+        errors={props.errors}
+        {...ASSERTION_SETS.api}
+      />
       <fieldset>
         <legend>Response time</legend>
         <ResponseTimeFields {...props} cap={30000} />

@@ -16,7 +16,9 @@ export function PingUrlPanel(props: { check: Doc }) {
       <h2 id="cf-ping-title">Ping URL</h2>
       <p class="muted">Send a GET or POST to this address each time your job finishes. A ping later than the period plus the grace time raises an alert.</p>
       <div class="cf-copy-row">
-        <code class="cf-code" data-testid="ping-url">{pingUrl}</code>
+        <code class="cf-code" data-testid="ping-url">
+          {pingUrl}
+        </code>
         <CopyButton text={pingUrl} label="Copy ping URL" />
       </div>
       <p class="small muted">For example, in a crontab:</p>
@@ -31,8 +33,25 @@ export function PingUrlPanel(props: { check: Doc }) {
 export function HeartbeatForm(props: SectionProps) {
   const amount = (label: string, key: 'period' | 'grace', hint: string) => (
     <div class="row">
-      <NumberField label={label} path={`heartbeat.${key}`} errors={props.errors} value={num(props.draft, `heartbeat.${key}`)} min={key === 'grace' ? 0 : 1} step="any" hint={hint} required onNumber={(n) => props.set(`heartbeat.${key}`, n)} />
-      <SelectField label={`${label} unit`} path={`heartbeat.${key}Unit`} errors={props.errors} value={str(props.draft, `heartbeat.${key}Unit`, 'minutes')} options={UNITS} onValue={(v) => props.set(`heartbeat.${key}Unit`, v)} />
+      <NumberField
+        label={label}
+        path={`heartbeat.${key}`}
+        errors={props.errors}
+        value={num(props.draft, `heartbeat.${key}`)}
+        min={key === 'grace' ? 0 : 1}
+        step="any"
+        hint={hint}
+        required
+        onNumber={(n) => props.set(`heartbeat.${key}`, n)}
+      />
+      <SelectField
+        label={`${label} unit`}
+        path={`heartbeat.${key}Unit`}
+        errors={props.errors}
+        value={str(props.draft, `heartbeat.${key}Unit`, 'minutes')}
+        options={UNITS}
+        onValue={(v) => props.set(`heartbeat.${key}Unit`, v)}
+      />
     </div>
   )
   return (

@@ -11,17 +11,62 @@ export function IcmpForm(props: SectionProps) {
       <fieldset>
         <legend>Ping</legend>
         <div class="row">
-          <TextField label="Hostname" path="request.hostname" errors={props.errors} value={str(props.draft, 'request.hostname')} placeholder="example.com" required maxLength={2048} hint="Host name or IP address." onValue={(v) => props.set('request.hostname', v)} />
-          <NumberField label="Ping count" path="request.pingCount" errors={props.errors} value={num(props.draft, 'request.pingCount')} min={1} max={50} hint="1 to 50" onNumber={(n) => props.set('request.pingCount', n)} />
+          <TextField
+            label="Hostname"
+            path="request.hostname"
+            errors={props.errors}
+            value={str(props.draft, 'request.hostname')}
+            placeholder="example.com"
+            required
+            maxLength={2048}
+            hint="Host name or IP address."
+            onValue={(v) => props.set('request.hostname', v)}
+          />
+          <NumberField
+            label="Ping count"
+            path="request.pingCount"
+            errors={props.errors}
+            value={num(props.draft, 'request.pingCount')}
+            min={1}
+            max={50}
+            hint="1 to 50"
+            onNumber={(n) => props.set('request.pingCount', n)}
+          />
         </div>
         <IpFamilyField {...props} path="request.ipFamily" />
         <div class="row">
-          <NumberField label="Degraded packet loss (%)" path="degradedPacketLossThreshold" errors={props.errors} value={num(props.draft, 'degradedPacketLossThreshold')} min={0} max={100} step="any" hint="Above 0, at most 100" onNumber={(n) => props.set('degradedPacketLossThreshold', n)} />
-          <NumberField label="Failed packet loss (%)" path="maxPacketLossThreshold" errors={props.errors} value={num(props.draft, 'maxPacketLossThreshold')} min={0} max={100} step="any" hint="At least the degraded threshold" onNumber={(n) => props.set('maxPacketLossThreshold', n)} />
+          <NumberField
+            label="Degraded packet loss (%)"
+            path="degradedPacketLossThreshold"
+            errors={props.errors}
+            value={num(props.draft, 'degradedPacketLossThreshold')}
+            min={0}
+            max={100}
+            step="any"
+            hint="Above 0, at most 100"
+            onNumber={(n) => props.set('degradedPacketLossThreshold', n)}
+          />
+          <NumberField
+            label="Failed packet loss (%)"
+            path="maxPacketLossThreshold"
+            errors={props.errors}
+            value={num(props.draft, 'maxPacketLossThreshold')}
+            min={0}
+            max={100}
+            step="any"
+            hint="At least the degraded threshold"
+            onNumber={(n) => props.set('maxPacketLossThreshold', n)}
+          />
         </div>
         <ResponseTimeFields {...props} cap={300000} />
       </fieldset>
-      <AssertionRows path="request.assertions" rows={list<Assertion>(props.draft, 'request.assertions')} onRows={(r) => props.set('request.assertions', r)} errors={props.errors} {...ASSERTION_SETS.icmp} />
+      <AssertionRows
+        path="request.assertions"
+        rows={list<Assertion>(props.draft, 'request.assertions')}
+        onRows={(r) => props.set('request.assertions', r)}
+        errors={props.errors}
+        {...ASSERTION_SETS.icmp}
+      />
     </>
   )
 }

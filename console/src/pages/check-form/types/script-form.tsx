@@ -12,8 +12,20 @@ interface Runtime {
 
 export function RuntimeField(props: SectionProps) {
   const runtimes = useApi<Runtime[]>('/v1/runtimes')
-  const options = [{ value: '', label: "The account's default runtime" }, ...(runtimes.data ?? []).map((r) => ({ value: r.name, label: `${r.name} (${r.stage.toLowerCase()}): ${r.description}` }))]
-  return <SelectField label="Runtime" path="runtimeId" errors={props.errors} value={str(props.draft, 'runtimeId')} options={options} onValue={(v) => props.set('runtimeId', v === '' ? null : v)} />
+  const options = [
+    { value: '', label: "The account's default runtime" },
+    ...(runtimes.data ?? []).map((r) => ({ value: r.name, label: `${r.name} (${r.stage.toLowerCase()}): ${r.description}` })),
+  ]
+  return (
+    <SelectField
+      label="Runtime"
+      path="runtimeId"
+      errors={props.errors}
+      value={str(props.draft, 'runtimeId')}
+      options={options}
+      onValue={(v) => props.set('runtimeId', v === '' ? null : v)}
+    />
+  )
 }
 
 export function ScriptForm(props: SectionProps & { multiStep?: boolean; readOnly?: boolean }) {

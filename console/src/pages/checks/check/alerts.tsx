@@ -18,17 +18,25 @@ function Window(props: { to: number; span: number; onTo: (to: number | null) => 
     <div class="window-nav">
       <Button onClick={() => props.onTo(props.to - props.span)}>← Earlier</Button>
       <span class="small muted">
-        {props.live ? `Last ${props.span / H} hours` : `${formatDateTime(new Date((props.to - props.span) * 1000).toISOString())} – ${formatDateTime(new Date(props.to * 1000).toISOString())}`}
+        {props.live
+          ? `Last ${props.span / H} hours`
+          : `${formatDateTime(new Date((props.to - props.span) * 1000).toISOString())} – ${formatDateTime(new Date(props.to * 1000).toISOString())}`}
       </span>
       <Button onClick={() => props.onTo(props.to + props.span)} disabled={props.live}>
         Later →
       </Button>
-      {!props.live ? <Button variant="ghost" onClick={() => props.onTo(null)}>Latest</Button> : null}
+      {!props.live ? (
+        <Button variant="ghost" onClick={() => props.onTo(null)}>
+          Latest
+        </Button>
+      ) : null}
     </div>
   )
 }
 
-const ALERT_TONE = (t: string) => (t.includes('RECOVERY') ? 'ok' : t.includes('DEGRADED') && !t.endsWith('FAILURE') ? 'degraded' : t === 'NO_ALERT' ? 'muted' : 'failing') as 'ok' | 'degraded' | 'muted' | 'failing'
+const ALERT_TONE = (t: string) =>
+  (t.includes('RECOVERY') ? 'ok' : t.includes('DEGRADED') && !t.endsWith('FAILURE') ? 'degraded' : t === 'NO_ALERT' ? 'muted' : 'failing') as
+    'ok' | 'degraded' | 'muted' | 'failing'
 const NOTE_TONE: Record<string, 'ok' | 'failing' | 'degraded' | 'info'> = { SUCCESS: 'ok', FAILURE: 'failing', RATE_LIMITED: 'degraded', IN_PROGRESS: 'info' }
 
 /** Live (the API's default window ending now, so the query stays the same between renders) or ending at `to`. */
@@ -42,20 +50,36 @@ function useWindow(span: number) {
 
 function AlertsList(props: { check: Check }) {
   const w = useWindow(6 * H)
-  const q = useApiList<CheckAlert>(`/v1/check-alerts/${encodeURIComponent(props.check.id)}${qs({ from: w.live ? undefined : w.from, to: w.live ? undefined : w.end, limit: 25, page: w.page })}`, { refetchInterval: w.live ? 30_000 : undefined })
+  const q = useApiList<CheckAlert>(
+    `/v1/check-alerts/${encodeURIComponent(props.check.id)}${qs({ from: w.live ? undefined : w.from, to: w.live ? undefined : w.end, limit: 25, page: w.page })}`,
+    { refetchInterval: w.live ? 30_000 : undefined },
+  )
   return (
     <Card title="Alerts">
       <Window to={w.end} span={6 * H} onTo={w.setTo} live={w.live} />
       <ErrorBanner error={q.error} title="Alerts could not be loaded" />
-      {q.isLoading ? <Loading /> : q.data && q.data.rows.length > 0 ? (
+      {q.isLoading ? (
+        <Loading />
+      ) : q.data && q.data.rows.length > 0 ? (
         <div class="table-wrap">
           <table>
             <caption class="visually-hidden">Alerts</caption>
-            <thead><tr><th scope="col">Alert</th><th scope="col">Time</th><th scope="col">Location</th><th scope="col">Response time</th><th scope="col">Error</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Alert</th>
+                <th scope="col">Time</th>
+                <th scope="col">Location</th>
+                <th scope="col">Response time</th>
+                <th scope="col">Error</th>
+              </tr>
+            </thead>
             <tbody>
               {q.data.rows.map((a) => (
                 <tr key={a.id}>
-                  <td><Badge tone={ALERT_TONE(a.alertType)}>{a.alertType.replace('ALERT_', '').replace(/_/g, ' ').toLowerCase()}</Badge>{a.isReminder ? <span class="small muted"> reminder</span> : null}</td>
+                  <td>
+                    <Badge tone={ALERT_TONE(a.alertType)}>{a.alertType.replace('ALERT_', '').replace(/_/g, ' ').toLowerCase()}</Badge>
+                    {a.isReminder ? <span class="small muted"> reminder</span> : null}
+                  </td>
                   <td class="nowrap small">{formatDateTime(a.created_at)}</td>
                   <td>{a.runLocation}</td>
                   <td class="num">{formatMs(a.responseTime)}</td>
@@ -65,7 +89,9 @@ function AlertsList(props: { check: Check }) {
             </tbody>
           </table>
         </div>
-      ) : !q.error ? <p class="muted">No alerts in this window.</p> : null}
+      ) : !q.error ? (
+        <p class="muted">No alerts in this window.</p>
+      ) : null}
       <Pager page={w.page} limit={25} total={q.data?.total ?? null} count={q.data?.rows.length ?? 0} onPage={w.setPage} label="Pages of alerts" />
     </Card>
   )
@@ -73,31 +99,54 @@ function AlertsList(props: { check: Check }) {
 
 function Notifications(props: { check: Check }) {
   const w = useWindow(24 * H)
-  const q = useApiList<AlertNotification>(`/v1/alert-notifications${qs({ checkId: props.check.id, from: w.live ? undefined : w.from, to: w.live ? undefined : w.end, limit: 25, page: w.page })}`, { refetchInterval: w.live ? 30_000 : undefined })
+  const q = useApiList<AlertNotification>(
+    `/v1/alert-notifications${qs({ checkId: props.check.id, from: w.live ? undefined : w.from, to: w.live ? undefined : w.end, limit: 25, page: w.page })}`,
+    { refetchInterval: w.live ? 30_000 : undefined },
+  )
   return (
     <Card title="Notifications">
       <Window to={w.end} span={24 * H} onTo={w.setTo} live={w.live} />
       <ErrorBanner error={q.error} title="Notifications could not be loaded" />
-      {q.isLoading ? <Loading /> : q.data && q.data.rows.length > 0 ? (
+      {q.isLoading ? (
+        <Loading />
+      ) : q.data && q.data.rows.length > 0 ? (
         <div class="table-wrap">
           <table>
             <caption class="visually-hidden">Notifications</caption>
-            <thead><tr><th scope="col">Channel</th><th scope="col">Status</th><th scope="col">Alert</th><th scope="col">Time</th><th scope="col">Attempts</th><th scope="col">Error</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Channel</th>
+                <th scope="col">Status</th>
+                <th scope="col">Alert</th>
+                <th scope="col">Time</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">Error</th>
+              </tr>
+            </thead>
             <tbody>
               {q.data.rows.map((n) => (
                 <tr key={n.id}>
-                  <td>{n.type.toLowerCase()} <span class="muted small">#{n.alertChannelId}</span></td>
-                  <td><Badge tone={NOTE_TONE[n.status] ?? 'info'}>{n.status.replace('_', ' ').toLowerCase()}</Badge></td>
+                  <td>
+                    {n.type.toLowerCase()} <span class="muted small">#{n.alertChannelId}</span>
+                  </td>
+                  <td>
+                    <Badge tone={NOTE_TONE[n.status] ?? 'info'}>{n.status.replace('_', ' ').toLowerCase()}</Badge>
+                  </td>
                   <td class="small">{n.alertType?.replace('ALERT_', '').replace(/_/g, ' ').toLowerCase() ?? '–'}</td>
                   <td class="nowrap small">{formatDateTime(n.sent_at ?? n.created_at)}</td>
                   <td class="num">{n.attempts}</td>
-                  <td class="small error-cell">{n.lastError ?? ''}{n.nextAttemptAt ? <div class="muted">Next try {formatDateTime(n.nextAttemptAt)}</div> : null}</td>
+                  <td class="small error-cell">
+                    {n.lastError ?? ''}
+                    {n.nextAttemptAt ? <div class="muted">Next try {formatDateTime(n.nextAttemptAt)}</div> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-      ) : !q.error ? <p class="muted">No notifications in this window.</p> : null}
+      ) : !q.error ? (
+        <p class="muted">No notifications in this window.</p>
+      ) : null}
       <Pager page={w.page} limit={25} total={q.data?.total ?? null} count={q.data?.rows.length ?? 0} onPage={w.setPage} label="Pages of notifications" />
     </Card>
   )

@@ -1,14 +1,27 @@
 /** Which analytics route serves a check type, and which timing is its headline figure. */
 
 export const ANALYTICS_ROUTE: Record<string, string> = {
-  API: 'api-checks', URL: 'url-monitors', TCP: 'tcp-checks', DNS: 'dns', ICMP: 'icmp', HEARTBEAT: 'heartbeat-checks',
-  BROWSER: 'browser-checks', MULTI_STEP: 'multistep-checks', PLAYWRIGHT: 'playwright-checks',
+  API: 'api-checks',
+  URL: 'url-monitors',
+  TCP: 'tcp-checks',
+  DNS: 'dns',
+  ICMP: 'icmp',
+  HEARTBEAT: 'heartbeat-checks',
+  BROWSER: 'browser-checks',
+  MULTI_STEP: 'multistep-checks',
+  PLAYWRIGHT: 'playwright-checks',
 }
 
 /** The timing base whose P95 the overview shows (none for heartbeats). */
 export const PRIMARY_TIMING: Record<string, string> = {
-  API: 'responseTime', URL: 'responseTime', TCP: 'total', DNS: 'total', ICMP: 'latencyAvg', BROWSER: 'responseTime',
-  MULTI_STEP: 'responseTime', PLAYWRIGHT: 'responseTime',
+  API: 'responseTime',
+  URL: 'responseTime',
+  TCP: 'total',
+  DNS: 'total',
+  ICMP: 'latencyAvg',
+  BROWSER: 'responseTime',
+  MULTI_STEP: 'responseTime',
+  PLAYWRIGHT: 'responseTime',
 }
 
 /** How the overview names that timing's P95. */

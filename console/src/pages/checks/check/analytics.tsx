@@ -17,16 +17,20 @@ interface MetricItem extends MetricMeta {
   aggregated: boolean
 }
 
-const formatter = (unit: string | undefined) => (v: number): string =>
-  unit === 'milliseconds' ? formatMs(v) : unit === 'percentage' ? formatPercent(v, v >= 99 && v < 100 ? 2 : 1) : String(Math.round(v * 100) / 100)
+const formatter =
+  (unit: string | undefined) =>
+  (v: number): string =>
+    unit === 'milliseconds' ? formatMs(v) : unit === 'percentage' ? formatPercent(v, v >= 99 && v < 100 ? 2 : 1) : String(Math.round(v * 100) / 100)
 
 /** Axis ticks: milliseconds keep a decimal below 10 ms so close ticks do not read the same. */
-const axisFormatter = (unit: string | undefined) => (v: number): string => {
-  const n = (x: number, d: number) => String(Number(x.toFixed(d)))
-  if (unit === 'milliseconds') return v >= 1000 ? `${n(v / 1000, 2)} s` : `${n(v, v < 10 ? 1 : 0)} ms`
-  if (unit === 'percentage') return `${n(v, 2)}%`
-  return n(v, 2)
-}
+const axisFormatter =
+  (unit: string | undefined) =>
+  (v: number): string => {
+    const n = (x: number, d: number) => String(Number(x.toFixed(d)))
+    if (unit === 'milliseconds') return v >= 1000 ? `${n(v / 1000, 2)} s` : `${n(v, v < 10 ? 1 : 0)} ms`
+    if (unit === 'percentage') return `${n(v, 2)}%`
+    return n(v, 2)
+  }
 
 function AnalyticsTab(props: { check: Check }) {
   const { check } = props
@@ -39,12 +43,16 @@ function AnalyticsTab(props: { check: Check }) {
   const metric = choices.some((m) => m.name === params.get('metric')) ? (params.get('metric') as string) : fallback
   const range = (QUICK_RANGES.some((r) => r.value === params.get('range')) ? params.get('range') : 'last24Hours') as RangeValue
   const byLocation = params.get('groupBy') === 'runLocation'
-  const set = (k: string, v: string | null) => setParams((prev) => {
-    const next = new URLSearchParams(prev)
-    if (v === null) next.delete(k)
-    else next.set(k, v)
-    return next
-  }, { replace: true })
+  const set = (k: string, v: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        if (v === null) next.delete(k)
+        else next.set(k, v)
+        return next
+      },
+      { replace: true },
+    )
 
   const base = analyticsPath(check.checkType, check.id)
   // Heartbeats have no buckets and no locations: their figures are over the whole range.
@@ -68,10 +76,26 @@ function AnalyticsTab(props: { check: Check }) {
     <>
       <form class="row" aria-label="Chart settings" onSubmit={(e) => e.preventDefault()}>
         {buckets ? (
-          <SelectField label="Metric" path="metrics" errors={{}} value={metric} options={choices.map((m) => ({ value: m.name, label: `${m.label} (${m.name})` }))} onValue={(v) => set('metric', v)} />
+          <SelectField
+            label="Metric"
+            path="metrics"
+            errors={{}}
+            value={metric}
+            options={choices.map((m) => ({ value: m.name, label: `${m.label} (${m.name})` }))}
+            onValue={(v) => set('metric', v)}
+          />
         ) : null}
-        <SelectField label="Range" path="quickRange" errors={{}} value={range} options={QUICK_RANGES.map((r) => ({ value: r.value, label: r.label }))} onValue={(v) => set('range', v)} />
-        {buckets ? <CheckboxField label="One line per location" path="groupBy" errors={{}} checked={byLocation} onChecked={(v) => set('groupBy', v ? 'runLocation' : null)} /> : null}
+        <SelectField
+          label="Range"
+          path="quickRange"
+          errors={{}}
+          value={range}
+          options={QUICK_RANGES.map((r) => ({ value: r.value, label: r.label }))}
+          onValue={(v) => set('range', v)}
+        />
+        {buckets ? (
+          <CheckboxField label="One line per location" path="groupBy" errors={{}} checked={byLocation} onChecked={(v) => set('groupBy', v ? 'runLocation' : null)} />
+        ) : null}
       </form>
       <ErrorBanner error={metrics.error ?? q.error} title="Analytics could not be loaded" />
       {!buckets ? (
@@ -98,5 +122,9 @@ function AnalyticsTab(props: { check: Check }) {
 }
 
 export default function Analytics(props: { params: Record<string, string | undefined> }) {
-  return <CheckFrame id={props.params.id ?? ''} tab="analytics">{(check) => <AnalyticsTab check={check} />}</CheckFrame>
+  return (
+    <CheckFrame id={props.params.id ?? ''} tab="analytics">
+      {(check) => <AnalyticsTab check={check} />}
+    </CheckFrame>
+  )
 }

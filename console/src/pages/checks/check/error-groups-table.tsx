@@ -9,17 +9,28 @@ import type { ErrorGroup } from '../types'
 function ArchiveButton(props: { group: ErrorGroup }) {
   const g = props.group
   const archived = g.archivedUntilNextEvent || g.archivedForever
-  const m = useApiMutation((body: { archivedUntilNextEvent: boolean; archiveForEver?: boolean }) => api.patch(`/v1/error-groups/${encodeURIComponent(g.id)}`, body), [
-    `/v1/error-groups/checks/${g.checkId}`,
-  ])
+  const m = useApiMutation(
+    (body: { archivedUntilNextEvent: boolean; archiveForEver?: boolean }) => api.patch(`/v1/error-groups/${encodeURIComponent(g.id)}`, body),
+    [`/v1/error-groups/checks/${g.checkId}`],
+  )
   return (
     <>
       {archived ? (
-        <Button variant="ghost" busy={m.isPending} onClick={() => m.mutate({ archivedUntilNextEvent: false, archiveForEver: false })} aria-label={`Unarchive: ${g.cleanedErrorMessage}`}>
+        <Button
+          variant="ghost"
+          busy={m.isPending}
+          onClick={() => m.mutate({ archivedUntilNextEvent: false, archiveForEver: false })}
+          aria-label={`Unarchive: ${g.cleanedErrorMessage}`}
+        >
           Unarchive
         </Button>
       ) : (
-        <Button busy={m.isPending} onClick={() => m.mutate({ archivedUntilNextEvent: true })} aria-label={`Archive: ${g.cleanedErrorMessage}`} title="Hide this error until it happens again">
+        <Button
+          busy={m.isPending}
+          onClick={() => m.mutate({ archivedUntilNextEvent: true })}
+          aria-label={`Archive: ${g.cleanedErrorMessage}`}
+          title="Hide this error until it happens again"
+        >
           Archive
         </Button>
       )}
@@ -40,7 +51,11 @@ export function ErrorGroupsTable(props: { groups: ErrorGroup[] }) {
             <th scope="col">Count</th>
             <th scope="col">First seen</th>
             <th scope="col">Last seen</th>
-            {canWrite ? <th scope="col"><span class="visually-hidden">Actions</span></th> : null}
+            {canWrite ? (
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -51,9 +66,17 @@ export function ErrorGroupsTable(props: { groups: ErrorGroup[] }) {
                 {g.archivedForever ? <Badge tone="muted">Archived for ever</Badge> : g.archivedUntilNextEvent ? <Badge tone="muted">Archived</Badge> : null}
               </td>
               <td class="num">{g.occurrences}</td>
-              <td class="nowrap small" title={formatDateTime(g.firstSeen)}>{timeAgo(g.firstSeen)}</td>
-              <td class="nowrap small" title={formatDateTime(g.lastSeen)}>{timeAgo(g.lastSeen)}</td>
-              {canWrite ? <td><ArchiveButton group={g} /></td> : null}
+              <td class="nowrap small" title={formatDateTime(g.firstSeen)}>
+                {timeAgo(g.firstSeen)}
+              </td>
+              <td class="nowrap small" title={formatDateTime(g.lastSeen)}>
+                {timeAgo(g.lastSeen)}
+              </td>
+              {canWrite ? (
+                <td>
+                  <ArchiveButton group={g} />
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

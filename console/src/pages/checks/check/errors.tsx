@@ -34,5 +34,9 @@ function ErrorsTab(props: { check: Check }) {
 }
 
 export default function Errors(props: { params: Record<string, string | undefined> }) {
-  return <CheckFrame id={props.params.id ?? ''} tab="errors">{(check) => <ErrorsTab check={check} />}</CheckFrame>
+  return (
+    <CheckFrame id={props.params.id ?? ''} tab="errors">
+      {(check) => <ErrorsTab check={check} />}
+    </CheckFrame>
+  )
 }

@@ -37,7 +37,13 @@ function LatestRuns(props: { check: Check }) {
   return (
     <Card title="Latest runs" actions={<Link href={checkPath(props.check.id, '/results')}>All results</Link>}>
       <ErrorBanner error={q.error} />
-      {q.isLoading ? <Loading /> : q.data && q.data.rows.length > 0 ? <ResultsTable checkId={props.check.id} results={q.data.rows} caption="Latest runs" /> : !q.error ? <p class="muted">No runs yet.</p> : null}
+      {q.isLoading ? (
+        <Loading />
+      ) : q.data && q.data.rows.length > 0 ? (
+        <ResultsTable checkId={props.check.id} results={q.data.rows} caption="Latest runs" />
+      ) : !q.error ? (
+        <p class="muted">No runs yet.</p>
+      ) : null}
     </Card>
   )
 }

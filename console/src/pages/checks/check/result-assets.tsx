@@ -87,10 +87,28 @@ export function ResultAssets(props: { checkId: string; resultId: string }) {
     <>
       <Card title="Screenshots">
         <ErrorBanner error={q.error} title="Files could not be listed" />
-        {q.isLoading ? <Loading /> : shots.length > 0 ? <div class="screenshots">{shots.map((a) => <Screenshot asset={a} key={a.name} />)}</div> : <p class="muted">No screenshots for this run.</p>}
+        {q.isLoading ? (
+          <Loading />
+        ) : shots.length > 0 ? (
+          <div class="screenshots">
+            {shots.map((a) => (
+              <Screenshot asset={a} key={a.name} />
+            ))}
+          </div>
+        ) : (
+          <p class="muted">No screenshots for this run.</p>
+        )}
       </Card>
       <Card title="Traces, reports and files">
-        {q.isLoading ? null : files.length > 0 ? <ul class="downloads">{files.map((a) => <Download asset={a} key={a.name} />)}</ul> : <p class="muted">No other files for this run.</p>}
+        {q.isLoading ? null : files.length > 0 ? (
+          <ul class="downloads">
+            {files.map((a) => (
+              <Download asset={a} key={a.name} />
+            ))}
+          </ul>
+        ) : (
+          <p class="muted">No other files for this run.</p>
+        )}
       </Card>
     </>
   )

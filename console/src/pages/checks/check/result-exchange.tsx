@@ -53,7 +53,14 @@ function Tcp(props: { d: ResultDetails }) {
   const res = props.d.response ? asRecord(props.d.response) : null
   return (
     <Card title="Connection">
-      <Facts items={[['Host', `${text(req.hostname)}:${text(req.port)}`], ['IP family', text(req.ipFamily)], ['Remote address', text(res?.remoteAddress)], ['Bytes received', text(res?.bytesReceived)]]} />
+      <Facts
+        items={[
+          ['Host', `${text(req.hostname)}:${text(req.port)}`],
+          ['IP family', text(req.ipFamily)],
+          ['Remote address', text(res?.remoteAddress)],
+          ['Bytes received', text(res?.bytesReceived)],
+        ]}
+      />
       {text(req.data) !== '' ? <BodyPreview body={req.data} label="Data sent" /> : null}
       {res ? <BodyPreview body={res.data} label="Data received" /> : <p class="field-error">{props.d.requestError ?? 'The connection failed.'}</p>}
     </Card>
@@ -65,10 +72,19 @@ function Dns(props: { d: ResultDetails }) {
   const res = props.d.response ? asRecord(props.d.response) : null
   return (
     <Card title="Query and answer">
-      <Facts items={Object.entries(req).filter(([, v]) => typeof v !== 'object').map(([k, v]) => [k, text(v)])} />
+      <Facts
+        items={Object.entries(req)
+          .filter(([, v]) => typeof v !== 'object')
+          .map(([k, v]) => [k, text(v)])}
+      />
       {res ? (
         <>
-          <Facts items={[['Response code', text(res.rcode)], ['Bytes', text(res.bytes)]]} />
+          <Facts
+            items={[
+              ['Response code', text(res.rcode)],
+              ['Bytes', text(res.bytes)],
+            ]}
+          />
           <BodyPreview body={res.text ?? res.json} label="Answer" />
         </>
       ) : (

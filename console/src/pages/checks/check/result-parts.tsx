@@ -33,7 +33,9 @@ export function HeadersTable(props: { headers: unknown; caption: string }) {
         <tbody>
           {entries.map(([k, v]) => (
             <tr>
-              <th scope="row" class="mono">{k}</th>
+              <th scope="row" class="mono">
+                {k}
+              </th>
               <td class="mono">{v}</td>
             </tr>
           ))}
@@ -55,7 +57,9 @@ export function BodyPreview(props: { body: unknown; truncated?: boolean; label: 
   }
   return (
     <>
-      <pre aria-label={props.label} tabIndex={0}>{shown.length > 100_000 ? `${shown.slice(0, 100_000)}\n…` : shown}</pre>
+      <pre aria-label={props.label} tabIndex={0}>
+        {shown.length > 100_000 ? `${shown.slice(0, 100_000)}\n…` : shown}
+      </pre>
       {props.truncated ? <p class="muted small">The body was cut to the size Picket keeps.</p> : null}
     </>
   )

@@ -27,7 +27,11 @@ function ResultsTab(props: { check: Check }) {
           path="hasFailures"
           errors={errors}
           value={f.outcome}
-          options={[{ value: '', label: 'All runs' }, { value: 'failed', label: 'Failed runs' }, { value: 'passed', label: 'Passed and degraded runs' }]}
+          options={[
+            { value: '', label: 'All runs' },
+            { value: 'failed', label: 'Failed runs' },
+            { value: 'passed', label: 'Passed and degraded runs' },
+          ]}
           onValue={(v) => set({ outcome: v })}
         />
         <SelectField
@@ -64,5 +68,9 @@ function ResultsTab(props: { check: Check }) {
 }
 
 export default function Results(props: { params: Record<string, string | undefined> }) {
-  return <CheckFrame id={props.params.id ?? ''} tab="results">{(check) => <ResultsTab check={check} />}</CheckFrame>
+  return (
+    <CheckFrame id={props.params.id ?? ''} tab="results">
+      {(check) => <ResultsTab check={check} />}
+    </CheckFrame>
+  )
 }

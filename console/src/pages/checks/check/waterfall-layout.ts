@@ -15,8 +15,15 @@ export interface WaterfallRow {
 }
 
 const ORDER: Array<[string, string]> = [
-  ['redirect', 'Redirects'], ['wait', 'Wait (socket)'], ['dns', 'DNS lookup'], ['tcp', 'TCP connect'], ['connection', 'Connection'],
-  ['tls', 'TLS handshake'], ['firstByte', 'Time to first byte'], ['data', 'Data'], ['download', 'Download'],
+  ['redirect', 'Redirects'],
+  ['wait', 'Wait (socket)'],
+  ['dns', 'DNS lookup'],
+  ['tcp', 'TCP connect'],
+  ['connection', 'Connection'],
+  ['tls', 'TLS handshake'],
+  ['firstByte', 'Time to first byte'],
+  ['data', 'Data'],
+  ['download', 'Download'],
 ]
 const KNOWN = new Set(ORDER.map(([k]) => k))
 /** Keys that are not sequential phases (totals, ICMP latency statistics). */
@@ -26,7 +33,9 @@ export function waterfallLayout(phases: Record<string, unknown>): { rows: Waterf
   const value = (k: string): number | null => (typeof phases[k] === 'number' && Number.isFinite(phases[k]) && (phases[k] as number) >= 0 ? (phases[k] as number) : null)
   const names: Array<[string, string]> = [
     ...ORDER.filter(([k]) => value(k) !== null),
-    ...Object.keys(phases).filter((k) => !KNOWN.has(k) && !NOT_PHASES.has(k) && value(k) !== null).map((k): [string, string] => [k, k]),
+    ...Object.keys(phases)
+      .filter((k) => !KNOWN.has(k) && !NOT_PHASES.has(k) && value(k) !== null)
+      .map((k): [string, string] => [k, k]),
   ]
   // The redirect phase is shown only when there was one.
   const used = names.filter(([k]) => k !== 'redirect' || (value(k) ?? 0) > 0)

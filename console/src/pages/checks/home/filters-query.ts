@@ -17,7 +17,10 @@ export function filtersFromSearch(sp: URLSearchParams): HomeFilters {
   const status = sp.get('status') ?? ''
   const page = Number.parseInt(sp.get('page') ?? '1', 10)
   return {
-    tags: sp.getAll('tag').map((t) => t.trim()).filter((t) => t !== ''),
+    tags: sp
+      .getAll('tag')
+      .map((t) => t.trim())
+      .filter((t) => t !== ''),
     type: (CHECK_TYPES as readonly string[]).includes(type) ? type : '',
     status: (CHECK_STATUSES as readonly string[]).includes(status) ? status : '',
     name: sp.get('name') ?? '',

@@ -5,7 +5,14 @@ import { Button } from '../../../ui/kit'
 import { CHECK_STATUSES, CHECK_TYPES, typeLabel } from '../types'
 import { hasFilters, type HomeFilters } from './filters-query'
 
-const splitTags = (text: string): string[] => [...new Set(text.split(',').map((t) => t.trim()).filter((t) => t !== ''))]
+const splitTags = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => t !== ''),
+  ),
+]
 
 export function Filters(props: { filters: HomeFilters; onChange: (next: HomeFilters, replace?: boolean) => void }) {
   const f = props.filters
@@ -57,7 +64,16 @@ export function Filters(props: { filters: HomeFilters; onChange: (next: HomeFilt
         options={[{ value: '', label: 'Any status' }, ...CHECK_STATUSES.map((s) => ({ value: s, label: s[0]?.toUpperCase() + s.slice(1) }))]}
         onValue={(v) => change({ status: v })}
       />
-      <TextField label="Tags" path="tag" errors={{}} value={tags} onValue={setTags} onBlur={applyTags} placeholder="prod, api" title="Comma-separated; checks with any of these tags" />
+      <TextField
+        label="Tags"
+        path="tag"
+        errors={{}}
+        value={tags}
+        onValue={setTags}
+        onBlur={applyTags}
+        placeholder="prod, api"
+        title="Comma-separated; checks with any of these tags"
+      />
       <div class="field check-filter-actions">
         <Button type="submit">Apply</Button>
         {hasFilters(f) ? (

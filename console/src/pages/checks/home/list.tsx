@@ -9,7 +9,12 @@ import { Sparkline } from './sparkline'
 function Locations(props: { check: Check }) {
   const all = locationsOf(props.check)
   if (props.check.checkType === 'HEARTBEAT') return <span class="muted">–</span>
-  if (all.length === 0) return <span class="muted" title="Runs in the service's default location">default</span>
+  if (all.length === 0)
+    return (
+      <span class="muted" title="Runs in the service's default location">
+        default
+      </span>
+    )
   const shown = all.slice(0, 3)
   return (
     <span title={all.join(', ')}>
@@ -35,11 +40,19 @@ export function CheckList(props: ListProps) {
           <tr>
             <th scope="col">Status</th>
             <th scope="col">Name</th>
-            <th scope="col" class="hide-narrow">Type</th>
-            <th scope="col" class="hide-narrow">Locations</th>
+            <th scope="col" class="hide-narrow">
+              Type
+            </th>
+            <th scope="col" class="hide-narrow">
+              Locations
+            </th>
             <th scope="col">Last run</th>
-            <th scope="col" class="nowrap">Availability 24 h</th>
-            <th scope="col" class="nowrap">Response time 24 h</th>
+            <th scope="col" class="nowrap">
+              Availability 24 h
+            </th>
+            <th scope="col" class="nowrap">
+              Response time 24 h
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -75,12 +88,12 @@ export function CheckList(props: ListProps) {
                 <td class="num">{formatPercent(summary?.availability)}</td>
                 <td>
                   <div class="spark-cell">
-                  {summary ? <Sparkline series={summary.series} /> : <span class="muted">–</span>}
-                  {summary?.responseTimeP95 !== null && summary?.responseTimeP95 !== undefined ? (
-                    <span class="small muted" title="95th percentile over 24 hours">
-                      P95 {formatMs(summary.responseTimeP95)}
-                    </span>
-                  ) : null}
+                    {summary ? <Sparkline series={summary.series} /> : <span class="muted">–</span>}
+                    {summary?.responseTimeP95 !== null && summary?.responseTimeP95 !== undefined ? (
+                      <span class="small muted" title="95th percentile over 24 hours">
+                        P95 {formatMs(summary.responseTimeP95)}
+                      </span>
+                    ) : null}
                   </div>
                 </td>
               </tr>

@@ -27,7 +27,10 @@ export default function Home() {
   const list = useApiList<Check>(`/v1/checks${qs(checksQuery(filters))}`, { refetchInterval: 30_000 })
   const statuses = useApi<CheckStatus[]>('/v1/check-statuses', { refetchInterval: LIVE_MS })
   const rows = list.data?.rows ?? []
-  const summaries = useSummaries(rows.map((c) => c.id), LIVE_MS)
+  const summaries = useSummaries(
+    rows.map((c) => c.id),
+    LIVE_MS,
+  )
   const statusById = useMemo(() => new Map((statuses.data ?? []).map((s) => [s.checkId, s])), [statuses.data])
 
   const counts = useMemo(() => {
@@ -57,8 +60,8 @@ export default function Home() {
       {accountEmpty ? (
         <Empty title="No checks yet">
           <p>
-            A check watches one thing for you: an API or web address, a browser flow, a TCP port, a host's ping, or a scheduled job's
-            heartbeat. Picket runs it from the locations you choose and alerts you when it fails.
+            A check watches one thing for you: an API or web address, a browser flow, a TCP port, a host's ping, or a scheduled job's heartbeat. Picket runs it from the locations
+            you choose and alerts you when it fails.
           </p>
           {newButton ?? <p class="muted">Ask someone who can edit this account to create the first check.</p>}
         </Empty>
@@ -81,7 +84,14 @@ export default function Home() {
               onTag={(t) => setFilters({ ...filters, tags: filters.tags.includes(t) ? filters.tags : [...filters.tags, t], page: 1 })}
             />
           ) : null}
-          <Pager page={filters.page} limit={PAGE_SIZE} total={list.data?.total ?? null} count={rows.length} onPage={(page) => setFilters({ ...filters, page })} label="Pages of checks" />
+          <Pager
+            page={filters.page}
+            limit={PAGE_SIZE}
+            total={list.data?.total ?? null}
+            count={rows.length}
+            onPage={(page) => setFilters({ ...filters, page })}
+            label="Pages of checks"
+          />
         </>
       )}
     </div>

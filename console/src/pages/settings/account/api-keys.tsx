@@ -77,11 +77,24 @@ function KeyRow(props: { k: ApiKey; manage: boolean }) {
         <span title={formatDateTime(k.createdAt)}>{timeAgo(k.createdAt)}</span>
         <div class="muted small">{k.createdBy ? `by ${k.createdBy.email}` : ''}</div>
       </td>
-      <td>{k.revokedAt ? <Badge tone="muted" title={formatDateTime(k.revokedAt)}>revoked</Badge> : <Badge tone="ok">active</Badge>}</td>
+      <td>
+        {k.revokedAt ? (
+          <Badge tone="muted" title={formatDateTime(k.revokedAt)}>
+            revoked
+          </Badge>
+        ) : (
+          <Badge tone="ok">active</Badge>
+        )}
+      </td>
       <td>
         {props.manage && !k.revokedAt ? (
           <div class="row-actions">
-            <ConfirmButton label="Revoke" confirm={`Revoke the API key "${k.name}"? Anything using it stops working at once.`} busy={revoke.isPending} onConfirm={() => revoke.mutate(undefined)} />
+            <ConfirmButton
+              label="Revoke"
+              confirm={`Revoke the API key "${k.name}"? Anything using it stops working at once.`}
+              busy={revoke.isPending}
+              onConfirm={() => revoke.mutate(undefined)}
+            />
           </div>
         ) : null}
         {revoke.error ? <ErrorBanner error={revoke.error} title="Not revoked" /> : null}

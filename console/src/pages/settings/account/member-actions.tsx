@@ -38,7 +38,12 @@ export function RevokeInvite(props: { invite: InviteItem }) {
   const revoke = useApiMutation(() => api.del(`/v1/accounts/me/invitations/${encodeURIComponent(i.id)}`), [MEMBERS_PATH])
   return (
     <>
-      <ConfirmButton label="Revoke invitation" confirm={`Revoke the invitation of ${i.email}? Its link stops working.`} busy={revoke.isPending} onConfirm={() => revoke.mutate(undefined)} />
+      <ConfirmButton
+        label="Revoke invitation"
+        confirm={`Revoke the invitation of ${i.email}? Its link stops working.`}
+        busy={revoke.isPending}
+        onConfirm={() => revoke.mutate(undefined)}
+      />
       {revoke.error ? <ErrorBanner error={revoke.error} title="Not revoked" /> : null}
     </>
   )

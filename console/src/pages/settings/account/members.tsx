@@ -18,11 +18,17 @@ function MemberRow(props: { m: MemberItem; manage: boolean; self: boolean }) {
         {m.name || m.email} {props.self ? <Badge tone="info">You</Badge> : null}
         {m.name ? <div class="muted small">{m.email}</div> : null}
       </td>
-      <td>{fixed ? ROLE_LABELS[m.role] ?? m.role : <MemberRoleSelect member={m} />}</td>
+      <td>{fixed ? (ROLE_LABELS[m.role] ?? m.role) : <MemberRoleSelect member={m} />}</td>
       <td>
         <Badge tone={m.status === 'ACTIVE' ? 'ok' : 'muted'}>{m.status.toLowerCase()}</Badge>
       </td>
-      <td>{fixed ? null : <div class="row-actions"><RemoveMember member={m} /></div>}</td>
+      <td>
+        {fixed ? null : (
+          <div class="row-actions">
+            <RemoveMember member={m} />
+          </div>
+        )}
+      </td>
     </tr>
   )
 }
@@ -42,7 +48,13 @@ function InviteRow(props: { i: InviteItem; manage: boolean }) {
       <td>
         <Badge tone={i.status === 'PENDING' ? 'degraded' : 'muted'}>{`invitation ${i.status.toLowerCase()}`}</Badge>
       </td>
-      <td>{props.manage ? <div class="row-actions"><RevokeInvite invite={i} /></div> : null}</td>
+      <td>
+        {props.manage ? (
+          <div class="row-actions">
+            <RevokeInvite invite={i} />
+          </div>
+        ) : null}
+      </td>
     </tr>
   )
 }

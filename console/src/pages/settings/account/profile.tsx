@@ -33,7 +33,16 @@ function PasswordForm() {
         {done ? <Notice kind="success">Your password was changed.</Notice> : null}
         {change.error ? <FormError error={change.error} shown={['currentPassword', 'newPassword']} /> : null}
         <TextField label="Current password" path="currentPassword" errors={errors} type="password" autoComplete="current-password" value={currentPassword} onValue={setCurrent} />
-        <TextField label="New password" path="newPassword" errors={errors} type="password" autoComplete="new-password" value={newPassword} onValue={setNew} hint="At least 10 characters." />
+        <TextField
+          label="New password"
+          path="newPassword"
+          errors={errors}
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onValue={setNew}
+          hint="At least 10 characters."
+        />
         <Button variant="primary" type="submit" busy={change.isPending}>
           Change password
         </Button>

@@ -42,20 +42,51 @@ function SettingsForm(props: { initial: AlertSettings }) {
           path="escalationType"
           errors={errors}
           value={s.escalationType}
-          options={[{ value: 'RUN_BASED', label: 'By failed runs in a row' }, { value: 'TIME_BASED', label: 'By time failing' }]}
+          options={[
+            { value: 'RUN_BASED', label: 'By failed runs in a row' },
+            { value: 'TIME_BASED', label: 'By time failing' },
+          ]}
           onValue={(v) => patch({ escalationType: v })}
         />
         {s.escalationType === 'RUN_BASED' ? (
-          <SelectField label="Alert" path="runBasedEscalation.failedRunThreshold" errors={errors} value={String(s.runBasedEscalation.failedRunThreshold)} options={RUNS} onValue={(v) => patch({ runBasedEscalation: { failedRunThreshold: Number(v) } })} />
+          <SelectField
+            label="Alert"
+            path="runBasedEscalation.failedRunThreshold"
+            errors={errors}
+            value={String(s.runBasedEscalation.failedRunThreshold)}
+            options={RUNS}
+            onValue={(v) => patch({ runBasedEscalation: { failedRunThreshold: Number(v) } })}
+          />
         ) : (
-          <SelectField label="Alert" path="timeBasedEscalation.minutesFailingThreshold" errors={errors} value={String(s.timeBasedEscalation.minutesFailingThreshold)} options={MINUTES} onValue={(v) => patch({ timeBasedEscalation: { minutesFailingThreshold: Number(v) } })} />
+          <SelectField
+            label="Alert"
+            path="timeBasedEscalation.minutesFailingThreshold"
+            errors={errors}
+            value={String(s.timeBasedEscalation.minutesFailingThreshold)}
+            options={MINUTES}
+            onValue={(v) => patch({ timeBasedEscalation: { minutesFailingThreshold: Number(v) } })}
+          />
         )}
       </fieldset>
       <fieldset disabled={!canWrite}>
         <legend>Reminders while failing</legend>
         <div class="row">
-          <SelectField label="Reminders" path="reminders.amount" errors={errors} value={String(s.reminders.amount)} options={AMOUNTS} onValue={(v) => patch({ reminders: { ...s.reminders, amount: Number(v) } })} />
-          <SelectField label="Reminder interval" path="reminders.interval" errors={errors} value={String(s.reminders.interval)} options={INTERVALS} onValue={(v) => patch({ reminders: { ...s.reminders, interval: Number(v) } })} />
+          <SelectField
+            label="Reminders"
+            path="reminders.amount"
+            errors={errors}
+            value={String(s.reminders.amount)}
+            options={AMOUNTS}
+            onValue={(v) => patch({ reminders: { ...s.reminders, amount: Number(v) } })}
+          />
+          <SelectField
+            label="Reminder interval"
+            path="reminders.interval"
+            errors={errors}
+            value={String(s.reminders.interval)}
+            options={INTERVALS}
+            onValue={(v) => patch({ reminders: { ...s.reminders, interval: Number(v) } })}
+          />
         </div>
       </fieldset>
       <fieldset disabled={!canWrite}>

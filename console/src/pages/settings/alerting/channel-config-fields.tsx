@@ -14,7 +14,10 @@ interface Props {
 
 export function ChannelConfigFields(props: Props) {
   const { config, errors } = props
-  const set = <K extends keyof ChannelConfig>(key: K) => (value: ChannelConfig[K]) => props.onConfig({ ...config, [key]: value })
+  const set =
+    <K extends keyof ChannelConfig>(key: K) =>
+    (value: ChannelConfig[K]) =>
+      props.onConfig({ ...config, [key]: value })
   switch (props.type) {
     case 'EMAIL':
       return <TextField label="E-mail address" path="config.address" errors={errors} type="email" value={config.address ?? ''} onValue={set('address')} />
@@ -22,14 +25,37 @@ export function ChannelConfigFields(props: Props) {
       return (
         <>
           <TextField label="Name" path="config.name" errors={errors} value={config.name ?? ''} onValue={set('name')} hint="Who receives the messages, e.g. On-call phone." />
-          <TextField label="Phone number" path="config.number" errors={errors} type="tel" value={config.number ?? ''} onValue={set('number')} hint="E.164: + and up to 15 digits, no spaces (e.g. +14155550100)." />
+          <TextField
+            label="Phone number"
+            path="config.number"
+            errors={errors}
+            type="tel"
+            value={config.number ?? ''}
+            onValue={set('number')}
+            hint="E.164: + and up to 15 digits, no spaces (e.g. +14155550100)."
+          />
         </>
       )
     case 'SLACK':
       return (
         <>
-          <TextField label="Slack webhook URL" path="config.url" errors={errors} type="url" value={config.url ?? ''} onValue={set('url')} hint="An incoming webhook URL from Slack (https://hooks.slack.com/…)." />
-          <TextField label="Slack channel" path="config.channel" errors={errors} value={config.channel ?? ''} onValue={(v) => set('channel')(v === '' ? null : v)} hint="Optional, e.g. #alerts." />
+          <TextField
+            label="Slack webhook URL"
+            path="config.url"
+            errors={errors}
+            type="url"
+            value={config.url ?? ''}
+            onValue={set('url')}
+            hint="An incoming webhook URL from Slack (https://hooks.slack.com/…)."
+          />
+          <TextField
+            label="Slack channel"
+            path="config.channel"
+            errors={errors}
+            value={config.channel ?? ''}
+            onValue={(v) => set('channel')(v === '' ? null : v)}
+            hint="Optional, e.g. #alerts."
+          />
         </>
       )
     default:
@@ -55,11 +81,31 @@ export function ChannelConfigFields(props: Props) {
             autoComplete="off"
             value={config.webhookSecret ?? ''}
             onValue={(v) => set('webhookSecret')(v === '' ? null : v)}
-            hint={props.storedSecret ? `A secret is stored (shown masked as ${props.storedSecret}). Leave it as is to keep it, type a new one to replace it, or clear the field to remove it.` : 'Optional; used to sign the requests.'}
+            hint={
+              props.storedSecret
+                ? `A secret is stored (shown masked as ${props.storedSecret}). Leave it as is to keep it, type a new one to replace it, or clear the field to remove it.`
+                : 'Optional; used to sign the requests.'
+            }
           />
-          <TextArea label="Body template" path="config.template" errors={errors} mono rows={6} value={config.template ?? ''} onValue={set('template')} hint="Handlebars; empty sends the built-in JSON body." />
+          <TextArea
+            label="Body template"
+            path="config.template"
+            errors={errors}
+            mono
+            rows={6}
+            value={config.template ?? ''}
+            onValue={set('template')}
+            hint="Handlebars; empty sends the built-in JSON body."
+          />
           <KeyValues legend="Headers" noun="Header" path="config.headers" errors={errors} entries={config.headers ?? []} onChange={set('headers')} />
-          <KeyValues legend="Query parameters" noun="Parameter" path="config.queryParameters" errors={errors} entries={config.queryParameters ?? []} onChange={set('queryParameters')} />
+          <KeyValues
+            legend="Query parameters"
+            noun="Parameter"
+            path="config.queryParameters"
+            errors={errors}
+            entries={config.queryParameters ?? []}
+            onChange={set('queryParameters')}
+          />
         </>
       )
   }

@@ -7,7 +7,17 @@ import { CheckboxField, fieldErrorsOf, FormError, NumberField, SelectField } fro
 import { FormActions } from '../shared/form-actions'
 import { onSubmit, useForm } from '../shared/use-form'
 import { ChannelConfigFields } from './channel-config-fields'
-import { CHANNEL_TYPES, CHANNELS_PATH, CONFIG_DEFAULTS, FLAG_DEFAULTS, TYPE_LABELS, type AlertChannel, type ChannelConfig, type ChannelFlags, type ChannelType } from './channel-types'
+import {
+  CHANNEL_TYPES,
+  CHANNELS_PATH,
+  CONFIG_DEFAULTS,
+  FLAG_DEFAULTS,
+  TYPE_LABELS,
+  type AlertChannel,
+  type ChannelConfig,
+  type ChannelFlags,
+  type ChannelType,
+} from './channel-types'
 
 type Draft = Omit<ChannelFlags, 'sslExpiryThreshold'> & { sslExpiryThreshold: number | null; type: ChannelType; config: ChannelConfig }
 
@@ -15,7 +25,16 @@ const SHOWN = ['type', 'config', 'sendRecovery', 'sendFailure', 'sendDegraded', 
 
 const draftOf = (c?: AlertChannel): Draft =>
   c
-    ? { type: c.type, config: { ...CONFIG_DEFAULTS[c.type], ...c.config }, sendRecovery: c.sendRecovery, sendFailure: c.sendFailure, sendDegraded: c.sendDegraded, sslExpiry: c.sslExpiry, sslExpiryThreshold: c.sslExpiryThreshold, autoSubscribe: c.autoSubscribe }
+    ? {
+        type: c.type,
+        config: { ...CONFIG_DEFAULTS[c.type], ...c.config },
+        sendRecovery: c.sendRecovery,
+        sendFailure: c.sendFailure,
+        sendDegraded: c.sendDegraded,
+        sslExpiry: c.sslExpiry,
+        sslExpiryThreshold: c.sslExpiryThreshold,
+        autoSubscribe: c.autoSubscribe,
+      }
     : { type: 'EMAIL', config: { ...CONFIG_DEFAULTS.EMAIL }, ...FLAG_DEFAULTS }
 
 export function ChannelForm(props: { channel?: AlertChannel }) {
@@ -40,7 +59,11 @@ export function ChannelForm(props: { channel?: AlertChannel }) {
     <form class="settings-form card" onSubmit={onSubmit(submit)} noValidate>
       <FormError error={save.error} shown={SHOWN} />
       <FormError error={remove.error} />
-      {save.isSuccess && existing ? <div class="banner banner-success" role="status">Saved.</div> : null}
+      {save.isSuccess && existing ? (
+        <div class="banner banner-success" role="status">
+          Saved.
+        </div>
+      ) : null}
       <fieldset disabled={!canWrite}>
         <legend>Channel</legend>
         {existing ? (
@@ -61,7 +84,16 @@ export function ChannelForm(props: { channel?: AlertChannel }) {
           <CheckboxField label="Expiring SSL certificates" path="sslExpiry" errors={errors} checked={d.sslExpiry} onChecked={set('sslExpiry')} />
         </div>
         {d.sslExpiry ? (
-          <NumberField label="Days before expiry" path="sslExpiryThreshold" errors={errors} min={1} max={30} value={d.sslExpiryThreshold} onNumber={set('sslExpiryThreshold')} hint="1 to 30 days." />
+          <NumberField
+            label="Days before expiry"
+            path="sslExpiryThreshold"
+            errors={errors}
+            min={1}
+            max={30}
+            value={d.sslExpiryThreshold}
+            onNumber={set('sslExpiryThreshold')}
+            hint="1 to 30 days."
+          />
         ) : null}
         <CheckboxField label="Subscribe new checks automatically" path="autoSubscribe" errors={errors} checked={d.autoSubscribe} onChecked={set('autoSubscribe')} />
       </fieldset>
@@ -70,7 +102,20 @@ export function ChannelForm(props: { channel?: AlertChannel }) {
           submitLabel={existing ? 'Save channel' : 'Create channel'}
           busy={save.isPending}
           cancelHref="/alerting/channels"
-          remove={existing ? { label: 'Delete channel', confirm: 'Delete this alert channel and its subscriptions?', busy: remove.isPending, onConfirm: () => remove.mutateAsync(undefined).then(() => navigate('/alerting/channels'), () => undefined) } : undefined}
+          remove={
+            existing
+              ? {
+                  label: 'Delete channel',
+                  confirm: 'Delete this alert channel and its subscriptions?',
+                  busy: remove.isPending,
+                  onConfirm: () =>
+                    remove.mutateAsync(undefined).then(
+                      () => navigate('/alerting/channels'),
+                      () => undefined,
+                    ),
+                }
+              : undefined
+          }
         />
       ) : null}
     </form>

@@ -23,7 +23,13 @@ export default function ChannelPage(props: { params: Record<string, string | und
     )
   }
   if (channel.isLoading) return <Loading />
-  if (channel.error || !channel.data) return <><PageHeader title="Alert channel" back={back} /><ErrorBanner error={channel.error ?? 'Not found'} title="Could not load the channel" /></>
+  if (channel.error || !channel.data)
+    return (
+      <>
+        <PageHeader title="Alert channel" back={back} />
+        <ErrorBanner error={channel.error ?? 'Not found'} title="Could not load the channel" />
+      </>
+    )
   const c = channel.data
   return (
     <>

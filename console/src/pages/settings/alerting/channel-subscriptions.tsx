@@ -36,7 +36,10 @@ export function ChannelSubscriptions(props: { channel: AlertChannel }) {
   const add = async () => {
     const [kind, id = ''] = target.split(/:(.*)/s)
     if (!kind) return
-    const ok = await put.mutateAsync(kind === 'check' ? { checkId: id, activated: true } : { groupId: Number(id), activated: true }).then(() => true, () => false)
+    const ok = await put.mutateAsync(kind === 'check' ? { checkId: id, activated: true } : { groupId: Number(id), activated: true }).then(
+      () => true,
+      () => false,
+    )
     if (ok) setTarget('')
   }
 
@@ -49,8 +52,7 @@ export function ChannelSubscriptions(props: { channel: AlertChannel }) {
         {props.channel.subscriptions.map((s) => (
           <li class="row">
             <span>
-              {s.checkId !== null ? 'Check' : 'Group'}: <strong>{nameOf(s)}</strong>{' '}
-              {s.activated ? <Badge tone="ok">active</Badge> : <Badge tone="muted">paused</Badge>}
+              {s.checkId !== null ? 'Check' : 'Group'}: <strong>{nameOf(s)}</strong> {s.activated ? <Badge tone="ok">active</Badge> : <Badge tone="muted">paused</Badge>}
             </span>
             {canWrite ? (
               <Button variant="ghost" busy={put.isPending} onClick={() => put.mutate(bodyOf(s, !s.activated))}>

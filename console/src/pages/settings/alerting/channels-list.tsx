@@ -16,7 +16,13 @@ export default function ChannelsList() {
       <PageHeader
         title="Alert channels"
         subtitle="Where alerts are sent: e-mail, webhooks, Slack and SMS."
-        actions={canWrite ? <LinkButton href="/alerting/channels/new" variant="primary">New alert channel</LinkButton> : null}
+        actions={
+          canWrite ? (
+            <LinkButton href="/alerting/channels/new" variant="primary">
+              New alert channel
+            </LinkButton>
+          ) : null
+        }
       />
       <PagedTable<AlertChannel>
         path={CHANNELS_PATH}

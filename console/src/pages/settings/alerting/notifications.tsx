@@ -55,7 +55,9 @@ export default function NotificationsPage() {
   const [page, setPage] = useState(1)
   const [now] = useState(() => Math.floor(Date.now() / 1000))
   const to = now - daysBack * 86_400
-  const list = useApiList<Notification>(`/v1/alert-notifications${qs({ from: to - 86_400, to, hasFailures: failuresOnly ? true : undefined, limit: LIMIT, page })}`, { refetchInterval: 30_000 })
+  const list = useApiList<Notification>(`/v1/alert-notifications${qs({ from: to - 86_400, to, hasFailures: failuresOnly ? true : undefined, limit: LIMIT, page })}`, {
+    refetchInterval: 30_000,
+  })
   const rows = list.data?.rows ?? []
   const total = list.data?.total ?? rows.length
   return (
@@ -64,10 +66,14 @@ export default function NotificationsPage() {
       <div class="inline-form card">
         <div class="field">
           <label for="notif-window">Window</label>
-          <select id="notif-window" value={daysBack} onChange={(e) => {
+          <select
+            id="notif-window"
+            value={daysBack}
+            onChange={(e) => {
               setDaysBack(Number(e.currentTarget.value))
               setPage(1)
-            }}>
+            }}
+          >
             {WINDOWS.map((w) => (
               <option value={w.value}>{w.label}</option>
             ))}
@@ -75,10 +81,15 @@ export default function NotificationsPage() {
         </div>
         <div class="field field-check">
           <label>
-            <input type="checkbox" checked={failuresOnly} onChange={(e) => {
+            <input
+              type="checkbox"
+              checked={failuresOnly}
+              onChange={(e) => {
                 setFailuresOnly(e.currentTarget.checked)
                 setPage(1)
-              }} /> Only failed deliveries
+              }}
+            />{' '}
+            Only failed deliveries
           </label>
         </div>
       </div>
@@ -102,7 +113,10 @@ export default function NotificationsPage() {
                 <tr>
                   <td title={formatDateTime(n.sent_at ?? n.created_at)}>{timeAgo(n.sent_at ?? n.created_at)}</td>
                   <td>
-                    {(n.alertType ?? 'alert').replace(/^ALERT_/, '').replace(/_/g, ' ').toLowerCase()}
+                    {(n.alertType ?? 'alert')
+                      .replace(/^ALERT_/, '')
+                      .replace(/_/g, ' ')
+                      .toLowerCase()}
                     <div class="small">
                       <Link href={`/checks/${n.checkId}`}>Check</Link>
                     </div>

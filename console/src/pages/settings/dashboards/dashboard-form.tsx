@@ -9,7 +9,25 @@ import { useSaveResource } from '../shared/use-save'
 import { DASHBOARDS_PATH, DEFAULTS, PAGINATION_RATES, REFRESH_RATES, TOGGLES, WIDTHS, type Dashboard, type DashboardSettings } from './dashboard-types'
 
 type Draft = Omit<DashboardSettings, 'tags'> & { tags: string }
-const SHOWN = ['header', 'description', 'customUrl', 'customDomain', 'logo', 'favicon', 'link', 'tags', 'useTagsAndOperator', 'width', 'refreshRate', 'paginate', 'paginationRate', 'checksPerPage', 'customCSS', 'isPrivate', ...TOGGLES.map((t) => t.key)]
+const SHOWN = [
+  'header',
+  'description',
+  'customUrl',
+  'customDomain',
+  'logo',
+  'favicon',
+  'link',
+  'tags',
+  'useTagsAndOperator',
+  'width',
+  'refreshRate',
+  'paginate',
+  'paginationRate',
+  'checksPerPage',
+  'customCSS',
+  'isPrivate',
+  ...TOGGLES.map((t) => t.key),
+]
 const seconds = (n: number) => ({ value: String(n), label: n < 60 ? `${n} seconds` : `${n / 60} minute${n === 60 ? '' : 's'}` })
 /** The settings of a stored dashboard (without its id, keys and times), or the defaults. */
 const settingsOf = (db?: Dashboard): DashboardSettings => {
@@ -23,18 +41,38 @@ export function DashboardForm(props: { dashboard?: Dashboard }) {
   const db = props.dashboard
   const canWrite = useSession().can('write')
   const { value: d, set } = useForm<Draft>({ ...settingsOf(db), tags: formatTags(db?.tags) })
-  const { save, remove, submit, removeAndLeave } = useSaveResource<DashboardSettings, Dashboard>({ apiPath: DASHBOARDS_PATH, id: db?.dashboardId, listHref: '/pages/dashboards', idOf: (r) => r.dashboardId })
+  const { save, remove, submit, removeAndLeave } = useSaveResource<DashboardSettings, Dashboard>({
+    apiPath: DASHBOARDS_PATH,
+    id: db?.dashboardId,
+    listHref: '/pages/dashboards',
+    idOf: (r) => r.dashboardId,
+  })
   const errors = fieldErrorsOf(save.error)
   const text = (k: 'customUrl' | 'customDomain' | 'logo' | 'favicon' | 'link' | 'description') => (v: string) => set(k)(v)
-  const body = (): DashboardSettings => ({ ...d, tags: parseTags(d.tags), customUrl: empty(d.customUrl), customDomain: empty(d.customDomain), logo: empty(d.logo), favicon: empty(d.favicon), link: empty(d.link), description: empty(d.description) })
+  const body = (): DashboardSettings => ({
+    ...d,
+    tags: parseTags(d.tags),
+    customUrl: empty(d.customUrl),
+    customDomain: empty(d.customDomain),
+    logo: empty(d.logo),
+    favicon: empty(d.favicon),
+    link: empty(d.link),
+    description: empty(d.description),
+  })
   const freshKey = (save.data ?? db)?.keys.find((k) => k.rawKey)?.rawKey
   return (
     <form class="settings-form card" onSubmit={onSubmit(() => submit(body()))} noValidate>
       <FormError error={save.error ?? remove.error} shown={SHOWN} />
-      {save.isSuccess && db ? <div class="banner banner-success" role="status">Saved.</div> : null}
+      {save.isSuccess && db ? (
+        <div class="banner banner-success" role="status">
+          Saved.
+        </div>
+      ) : null}
       {freshKey ? (
         <OneTimeSecret title="Key of this private dashboard" value={freshKey} copyLabel="Copy dashboard key">
-          <p class="small"><strong>Copy it now: it will not be shown again.</strong> The live page asks for it.</p>
+          <p class="small">
+            <strong>Copy it now: it will not be shown again.</strong> The live page asks for it.
+          </p>
         </OneTimeSecret>
       ) : null}
       <fieldset disabled={!canWrite}>
@@ -42,15 +80,37 @@ export function DashboardForm(props: { dashboard?: Dashboard }) {
         <TextField label="Header" path="header" errors={errors} value={d.header} onValue={set('header')} />
         <TextArea label="Description" path="description" errors={errors} rows={2} value={d.description ?? ''} onValue={text('description')} />
         <div class="row">
-          <TextField label="Custom URL" path="customUrl" errors={errors} class="mono" value={d.customUrl ?? ''} onValue={text('customUrl')} hint="The page's address: /dashboards/<custom URL>. a-z, 0-9 and dashes." />
-          <TextField label="Custom domain" path="customDomain" errors={errors} value={d.customDomain ?? ''} onValue={text('customDomain')} hint="Optional host of your own, e.g. status.example.com." />
+          <TextField
+            label="Custom URL"
+            path="customUrl"
+            errors={errors}
+            class="mono"
+            value={d.customUrl ?? ''}
+            onValue={text('customUrl')}
+            hint="The page's address: /dashboards/<custom URL>. a-z, 0-9 and dashes."
+          />
+          <TextField
+            label="Custom domain"
+            path="customDomain"
+            errors={errors}
+            value={d.customDomain ?? ''}
+            onValue={text('customDomain')}
+            hint="Optional host of your own, e.g. status.example.com."
+          />
         </div>
         <div class="row">
           <TextField label="Logo URL" path="logo" errors={errors} value={d.logo ?? ''} onValue={text('logo')} />
           <TextField label="Logo link" path="link" errors={errors} value={d.link ?? ''} onValue={text('link')} />
           <TextField label="Favicon URL" path="favicon" errors={errors} value={d.favicon ?? ''} onValue={text('favicon')} />
         </div>
-        <CheckboxField label="Private (opened with a key)" path="isPrivate" errors={errors} checked={d.isPrivate} onChecked={set('isPrivate')} hint="A key is made when the dashboard becomes private and shown once." />
+        <CheckboxField
+          label="Private (opened with a key)"
+          path="isPrivate"
+          errors={errors}
+          checked={d.isPrivate}
+          onChecked={set('isPrivate')}
+          hint="A key is made when the dashboard becomes private and shown once."
+        />
       </fieldset>
       <fieldset disabled={!canWrite}>
         <legend>Checks shown</legend>
@@ -60,12 +120,35 @@ export function DashboardForm(props: { dashboard?: Dashboard }) {
       <fieldset disabled={!canWrite}>
         <legend>Layout and refresh</legend>
         <div class="row">
-          <SelectField label="Width" path="width" errors={errors} value={d.width} options={WIDTHS.map((w) => ({ value: w, label: w === 'FULL' ? 'Full width' : '960 px' }))} onValue={set('width')} />
-          <SelectField label="Refresh every" path="refreshRate" errors={errors} value={String(d.refreshRate)} options={REFRESH_RATES.map(seconds)} onValue={(v) => set('refreshRate')(Number(v))} />
+          <SelectField
+            label="Width"
+            path="width"
+            errors={errors}
+            value={d.width}
+            options={WIDTHS.map((w) => ({ value: w, label: w === 'FULL' ? 'Full width' : '960 px' }))}
+            onValue={set('width')}
+          />
+          <SelectField
+            label="Refresh every"
+            path="refreshRate"
+            errors={errors}
+            value={String(d.refreshRate)}
+            options={REFRESH_RATES.map(seconds)}
+            onValue={(v) => set('refreshRate')(Number(v))}
+          />
           <NumberField label="Checks per page" path="checksPerPage" errors={errors} min={1} max={20} value={d.checksPerPage} onNumber={set('checksPerPage')} hint="1 to 20." />
         </div>
         <CheckboxField label="Turn pages automatically" path="paginate" errors={errors} checked={d.paginate} onChecked={set('paginate')} />
-        {d.paginate ? <SelectField label="Next page every" path="paginationRate" errors={errors} value={String(d.paginationRate)} options={PAGINATION_RATES.map(seconds)} onValue={(v) => set('paginationRate')(Number(v))} /> : null}
+        {d.paginate ? (
+          <SelectField
+            label="Next page every"
+            path="paginationRate"
+            errors={errors}
+            value={String(d.paginationRate)}
+            options={PAGINATION_RATES.map(seconds)}
+            onValue={(v) => set('paginationRate')(Number(v))}
+          />
+        ) : null}
         <div class="check-grid">
           {TOGGLES.map((t) => (
             <CheckboxField label={t.label} path={t.key} errors={errors} checked={d[t.key] as boolean} onChecked={(v) => set(t.key)(v as never)} />
@@ -78,7 +161,16 @@ export function DashboardForm(props: { dashboard?: Dashboard }) {
           submitLabel={db ? 'Save dashboard' : 'Create dashboard'}
           busy={save.isPending}
           cancelHref="/pages/dashboards"
-          remove={db ? { label: 'Delete dashboard', confirm: `Delete the dashboard "${db.header}"? Its address stops working.`, busy: remove.isPending, onConfirm: () => void removeAndLeave() } : undefined}
+          remove={
+            db
+              ? {
+                  label: 'Delete dashboard',
+                  confirm: `Delete the dashboard "${db.header}"? Its address stops working.`,
+                  busy: remove.isPending,
+                  onConfirm: () => void removeAndLeave(),
+                }
+              : undefined
+          }
         />
       ) : null}
     </form>

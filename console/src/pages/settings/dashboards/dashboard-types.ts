@@ -41,10 +41,31 @@ export interface Dashboard extends DashboardSettings {
 }
 
 export const DEFAULTS: DashboardSettings = {
-  header: '', customUrl: null, customDomain: null, logo: null, favicon: null, link: null, description: null,
-  width: 'FULL', refreshRate: 60, paginate: true, paginationRate: 60, sortByStatus: false, checksPerPage: 15,
-  tags: [], useTagsAndOperator: false, hideTags: false, enableIncidents: false, expandChecks: false, showHeader: true,
-  showCheckRunLinks: false, showGroupNames: true, showP95: true, showP99: true, customCSS: '', isPrivate: false,
+  header: '',
+  customUrl: null,
+  customDomain: null,
+  logo: null,
+  favicon: null,
+  link: null,
+  description: null,
+  width: 'FULL',
+  refreshRate: 60,
+  paginate: true,
+  paginationRate: 60,
+  sortByStatus: false,
+  checksPerPage: 15,
+  tags: [],
+  useTagsAndOperator: false,
+  hideTags: false,
+  enableIncidents: false,
+  expandChecks: false,
+  showHeader: true,
+  showCheckRunLinks: false,
+  showGroupNames: true,
+  showP95: true,
+  showP99: true,
+  customCSS: '',
+  isPrivate: false,
 }
 
 /** The display switches, in the order the form shows them. */

@@ -14,7 +14,13 @@ export default function DashboardsList() {
       <PageHeader
         title="Dashboards"
         subtitle="Pages that show the live state of your checks, e.g. on a wall screen."
-        actions={canWrite ? <LinkButton href="/pages/dashboards/new" variant="primary">New dashboard</LinkButton> : null}
+        actions={
+          canWrite ? (
+            <LinkButton href="/pages/dashboards/new" variant="primary">
+              New dashboard
+            </LinkButton>
+          ) : null
+        }
       />
       <PagedTable<Dashboard>
         path={DASHBOARDS_PATH}

@@ -22,12 +22,16 @@ export function IncidentForm(props: { incident?: Incident }) {
   const inc = props.incident
   const [, navigate] = useLocation()
   const canWrite = useSession().can('write')
-  const { value: d, set } = useForm<Draft>({ name: inc?.name ?? '', severity: inc?.severity ?? 'MINOR', services: inc?.services.map((s) => s.id) ?? [], status: 'INVESTIGATING', description: '', notifySubscribers: false })
+  const { value: d, set } = useForm<Draft>({
+    name: inc?.name ?? '',
+    severity: inc?.severity ?? 'MINOR',
+    services: inc?.services.map((s) => s.id) ?? [],
+    status: 'INVESTIGATING',
+    description: '',
+    notifySubscribers: false,
+  })
   const at = inc ? `${INCIDENTS_PATH}/${inc.id}` : INCIDENTS_PATH
-  const save = useApiMutation(
-    (body: Record<string, unknown>) => (inc ? api.put<Incident>(at, body) : api.post<Incident>(at, body)),
-    [INCIDENTS_PATH],
-  )
+  const save = useApiMutation((body: Record<string, unknown>) => (inc ? api.put<Incident>(at, body) : api.post<Incident>(at, body)), [INCIDENTS_PATH])
   const remove = useApiMutation(() => api.del(at), [INCIDENTS_PATH])
   const errors = fieldErrorsOf(save.error)
   const submit = async () => {
@@ -40,7 +44,11 @@ export function IncidentForm(props: { incident?: Incident }) {
     <form class="settings-form card" onSubmit={onSubmit(submit)} noValidate>
       {inc ? <h2>Details</h2> : null}
       <FormError error={save.error ?? remove.error} shown={['name', 'severity', 'services', 'incidentUpdates']} />
-      {save.isSuccess && inc ? <div class="banner banner-success" role="status">Saved.</div> : null}
+      {save.isSuccess && inc ? (
+        <div class="banner banner-success" role="status">
+          Saved.
+        </div>
+      ) : null}
       <fieldset disabled={!canWrite} class="plain-fieldset">
         <TextField label="Title" path="name" errors={errors} value={d.name} onValue={set('name')} />
         <SelectField label="Severity" path="severity" errors={errors} value={d.severity} options={SEVERITY_OPTIONS} onValue={set('severity')} />
@@ -49,8 +57,22 @@ export function IncidentForm(props: { incident?: Incident }) {
           <fieldset>
             <legend>First update</legend>
             <SelectField label="Status" path="incidentUpdates[0].status" errors={errors} value={d.status} options={STATUS_OPTIONS} onValue={set('status')} />
-            <TextArea label="Message" path="incidentUpdates[0].description" errors={errors} rows={4} value={d.description} onValue={set('description')} hint="What is happening, shown on the status pages." />
-            <CheckboxField label="E-mail the subscribers" path="incidentUpdates[0].notifySubscribers" errors={errors} checked={d.notifySubscribers} onChecked={set('notifySubscribers')} />
+            <TextArea
+              label="Message"
+              path="incidentUpdates[0].description"
+              errors={errors}
+              rows={4}
+              value={d.description}
+              onValue={set('description')}
+              hint="What is happening, shown on the status pages."
+            />
+            <CheckboxField
+              label="E-mail the subscribers"
+              path="incidentUpdates[0].notifySubscribers"
+              errors={errors}
+              checked={d.notifySubscribers}
+              onChecked={set('notifySubscribers')}
+            />
           </fieldset>
         )}
       </fieldset>
@@ -59,7 +81,20 @@ export function IncidentForm(props: { incident?: Incident }) {
           submitLabel={inc ? 'Save incident' : 'Open incident'}
           busy={save.isPending}
           cancelHref="/incidents"
-          remove={inc ? { label: 'Delete incident', confirm: `Delete the incident "${inc.name}" and all its updates?`, busy: remove.isPending, onConfirm: () => void remove.mutateAsync(undefined).then(() => navigate('/incidents'), () => undefined) } : undefined}
+          remove={
+            inc
+              ? {
+                  label: 'Delete incident',
+                  confirm: `Delete the incident "${inc.name}" and all its updates?`,
+                  busy: remove.isPending,
+                  onConfirm: () =>
+                    void remove.mutateAsync(undefined).then(
+                      () => navigate('/incidents'),
+                      () => undefined,
+                    ),
+                }
+              : undefined
+          }
         />
       ) : null}
     </form>

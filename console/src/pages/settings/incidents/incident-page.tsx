@@ -16,8 +16,8 @@ export default function IncidentPage(props: { params: Record<string, string | un
       title={(i) => i.name}
       subtitle={(i) => (
         <>
-          <Badge tone={SEVERITY_TONES[i.severity] ?? 'muted'}>{word(i.severity)}</Badge> <Badge tone={STATUS_TONES[i.lastUpdateStatus] ?? 'muted'}>{word(i.lastUpdateStatus)}</Badge>{' '}
-          {i.services.map((s) => s.name).join(', ')}
+          <Badge tone={SEVERITY_TONES[i.severity] ?? 'muted'}>{word(i.severity)}</Badge>{' '}
+          <Badge tone={STATUS_TONES[i.lastUpdateStatus] ?? 'muted'}>{word(i.lastUpdateStatus)}</Badge> {i.services.map((s) => s.name).join(', ')}
         </>
       )}
     >

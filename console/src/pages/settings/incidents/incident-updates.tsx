@@ -24,7 +24,12 @@ export function IncidentUpdates(props: { incident: Incident }) {
   const post = useApiMutation((body: Draft) => api.post(`${INCIDENTS_PATH}/${inc.id}/incident-updates`, body), [INCIDENTS_PATH])
   const errors = fieldErrorsOf(post.error)
   const send = async (body: Draft) => {
-    if (await post.mutateAsync(body).then(() => true, () => false)) {
+    if (
+      await post.mutateAsync(body).then(
+        () => true,
+        () => false,
+      )
+    ) {
       setValue({ status: body.status, description: '', notifySubscribers: false })
       setResolving(false)
     }
@@ -45,7 +50,15 @@ export function IncidentUpdates(props: { incident: Incident }) {
           <h3>{resolving ? 'Resolve the incident' : 'Post an update'}</h3>
           <FormError error={post.error} shown={['status', 'description', 'notifySubscribers']} />
           {resolving ? null : <SelectField label="Status" path="status" errors={errors} value={d.status} options={STATUS_OPTIONS} onValue={set('status')} />}
-          <TextArea label="Message" path="description" errors={errors} rows={3} value={d.description} onValue={set('description')} hint={resolving ? 'E.g. what was fixed.' : undefined} />
+          <TextArea
+            label="Message"
+            path="description"
+            errors={errors}
+            rows={3}
+            value={d.description}
+            onValue={set('description')}
+            hint={resolving ? 'E.g. what was fixed.' : undefined}
+          />
           <CheckboxField label="E-mail the subscribers" path="notifySubscribers" errors={errors} checked={d.notifySubscribers} onChecked={set('notifySubscribers')} />
           <div class="form-actions">
             <Button variant="primary" type="submit" busy={post.isPending}>

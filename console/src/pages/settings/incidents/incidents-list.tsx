@@ -14,7 +14,13 @@ export default function IncidentsList() {
       <PageHeader
         title="Incidents"
         subtitle="What your status pages tell users about problems, with each update."
-        actions={canWrite ? <LinkButton href="/incidents/new" variant="primary">New incident</LinkButton> : null}
+        actions={
+          canWrite ? (
+            <LinkButton href="/incidents/new" variant="primary">
+              New incident
+            </LinkButton>
+          ) : null
+        }
       />
       <PagedTable<Incident>
         path={INCIDENTS_PATH}

@@ -15,10 +15,20 @@ export function ServicesPicker(props: { value: string[]; onChange: (ids: string[
       {list.data && list.data.rows.length === 0 ? <p class="muted small">No services yet: add them on the status pages list first.</p> : null}
       <div class="check-grid">
         {(list.data?.rows ?? []).map((s) => (
-          <CheckboxField label={s.name} path={`services.${s.id}`} errors={{}} checked={props.value.includes(s.id)} onChecked={(on) => props.onChange(on ? [...props.value, s.id] : props.value.filter((id) => id !== s.id))} />
+          <CheckboxField
+            label={s.name}
+            path={`services.${s.id}`}
+            errors={{}}
+            checked={props.value.includes(s.id)}
+            onChecked={(on) => props.onChange(on ? [...props.value, s.id] : props.value.filter((id) => id !== s.id))}
+          />
         ))}
       </div>
-      {error ? <p class="field-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p class="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   )
 }

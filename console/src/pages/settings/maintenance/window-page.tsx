@@ -48,13 +48,22 @@ function WindowForm(props: { window?: MaintenanceWindow }) {
   const w = props.window
   const canWrite = useSession().can('write')
   const { value: d, set } = useForm<Draft>(draftOf(w))
-  const { save, remove, submit, removeAndLeave } = useSaveResource<ReturnType<typeof bodyOf>, MaintenanceWindow>({ apiPath: WINDOWS_PATH, id: w?.id, listHref: '/maintenance-windows', idOf: (r) => r.id })
+  const { save, remove, submit, removeAndLeave } = useSaveResource<ReturnType<typeof bodyOf>, MaintenanceWindow>({
+    apiPath: WINDOWS_PATH,
+    id: w?.id,
+    listHref: '/maintenance-windows',
+    idOf: (r) => r.id,
+  })
   const errors = fieldErrorsOf(save.error)
   const zone = `Your local time (${localZone()}).`
   return (
     <form class="settings-form card" onSubmit={onSubmit(() => submit(bodyOf(d)))} noValidate>
       <FormError error={save.error ?? remove.error} shown={['name', 'tags', 'startsAt', 'endsAt', 'repeatInterval', 'repeatUnit', 'repeatEndsAt']} />
-      {save.isSuccess && w ? <div class="banner banner-success" role="status">Saved.</div> : null}
+      {save.isSuccess && w ? (
+        <div class="banner banner-success" role="status">
+          Saved.
+        </div>
+      ) : null}
       <fieldset disabled={!canWrite}>
         <legend class="visually-hidden">Maintenance window</legend>
         <TextField label="Name" path="name" errors={errors} value={d.name} onValue={set('name')} />
@@ -68,7 +77,15 @@ function WindowForm(props: { window?: MaintenanceWindow }) {
           <div class="row">
             <NumberField label="Repeat every" path="repeatInterval" errors={errors} min={1} max={365} value={d.repeatInterval} onNumber={set('repeatInterval')} />
             <SelectField label="Repeat unit" path="repeatUnit" errors={errors} value={d.repeatUnit} options={UNIT_OPTIONS} onValue={set('repeatUnit')} />
-            <TextField label="Repeat until" path="repeatEndsAt" errors={errors} type="datetime-local" value={d.repeatEndsAt} onValue={set('repeatEndsAt')} hint="Empty: for ever." />
+            <TextField
+              label="Repeat until"
+              path="repeatEndsAt"
+              errors={errors}
+              type="datetime-local"
+              value={d.repeatEndsAt}
+              onValue={set('repeatEndsAt')}
+              hint="Empty: for ever."
+            />
           </div>
         ) : null}
       </fieldset>
@@ -77,7 +94,11 @@ function WindowForm(props: { window?: MaintenanceWindow }) {
           submitLabel={w ? 'Save maintenance window' : 'Create maintenance window'}
           busy={save.isPending}
           cancelHref="/maintenance-windows"
-          remove={w ? { label: 'Delete maintenance window', confirm: `Delete the maintenance window "${w.name}"?`, busy: remove.isPending, onConfirm: () => void removeAndLeave() } : undefined}
+          remove={
+            w
+              ? { label: 'Delete maintenance window', confirm: `Delete the maintenance window "${w.name}"?`, busy: remove.isPending, onConfirm: () => void removeAndLeave() }
+              : undefined
+          }
         />
       ) : null}
     </form>
@@ -86,7 +107,13 @@ function WindowForm(props: { window?: MaintenanceWindow }) {
 
 export default function WindowPage(props: { params: Record<string, string | undefined> }) {
   return (
-    <ResourcePage<MaintenanceWindow> id={props.params.id} apiPath={WINDOWS_PATH} back={{ href: '/maintenance-windows', label: 'Maintenance windows' }} newTitle="New maintenance window" title={(w) => w.name}>
+    <ResourcePage<MaintenanceWindow>
+      id={props.params.id}
+      apiPath={WINDOWS_PATH}
+      back={{ href: '/maintenance-windows', label: 'Maintenance windows' }}
+      newTitle="New maintenance window"
+      title={(w) => w.name}
+    >
       {(w) => <WindowForm key={w?.id ?? 'new'} window={w} />}
     </ResourcePage>
   )

@@ -14,7 +14,13 @@ export default function WindowsList() {
       <PageHeader
         title="Maintenance windows"
         subtitle="While a window is on, checks having any of its tags send no alerts."
-        actions={canWrite ? <LinkButton href="/maintenance-windows/new" variant="primary">New maintenance window</LinkButton> : null}
+        actions={
+          canWrite ? (
+            <LinkButton href="/maintenance-windows/new" variant="primary">
+              New maintenance window
+            </LinkButton>
+          ) : null
+        }
       />
       <PagedTable<MaintenanceWindow>
         path={WINDOWS_PATH}

@@ -24,7 +24,10 @@ function KeyItem(props: { locationId: string; k: AgentKey; canWrite: boolean; on
   return (
     <li class="row">
       <span>
-        <code>{props.k.maskedKey}</code> <span class="muted small" title={formatDateTime(props.k.created_at)}>created {timeAgo(props.k.created_at)}</span>
+        <code>{props.k.maskedKey}</code>{' '}
+        <span class="muted small" title={formatDateTime(props.k.created_at)}>
+          created {timeAgo(props.k.created_at)}
+        </span>
       </span>
       {props.canWrite ? (
         <ConfirmButton

@@ -14,10 +14,25 @@ export function LocationFields(props: { d: LocationDraft; set: <K extends keyof 
     <>
       <TextField label="Name" path="name" errors={errors} value={d.name} onValue={set('name')} />
       {props.creating ? (
-        <TextField label="Slug" path="slugName" errors={errors} class="mono" value={d.slugName} onValue={set('slugName')} hint="How checks name this location: letters, digits and dashes, up to 30; not like a cloud region (us-east-1). Cannot be changed later." />
+        <TextField
+          label="Slug"
+          path="slugName"
+          errors={errors}
+          class="mono"
+          value={d.slugName}
+          onValue={set('slugName')}
+          hint="How checks name this location: letters, digits and dashes, up to 30; not like a cloud region (us-east-1). Cannot be changed later."
+        />
       ) : null}
       <TextField label="Icon" path="icon" errors={errors} value={d.icon} onValue={set('icon')} hint="The icon's name, e.g. location." />
-      <TextField label="Proxy URL" path="proxyUrl" errors={errors} value={d.proxyUrl} onValue={set('proxyUrl')} hint="Optional http(s) proxy for the HTTP requests of checks run here." />
+      <TextField
+        label="Proxy URL"
+        path="proxyUrl"
+        errors={errors}
+        value={d.proxyUrl}
+        onValue={set('proxyUrl')}
+        hint="Optional http(s) proxy for the HTTP requests of checks run here."
+      />
     </>
   )
 }

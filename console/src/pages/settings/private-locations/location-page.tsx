@@ -45,7 +45,12 @@ function EditLocation(props: { location: PrivateLocation }) {
   const l = props.location
   const canWrite = useSession().can('write')
   const form = useForm<LocationDraft>({ name: l.name, slugName: l.slugName, icon: l.icon, proxyUrl: l.proxyUrl ?? '' })
-  const { save, remove, submit, removeAndLeave } = useSaveResource<ReturnType<typeof locationBody>, PrivateLocation>({ apiPath: LOCATIONS_PATH, id: l.id, listHref: '/private-locations', idOf: (r) => r.id })
+  const { save, remove, submit, removeAndLeave } = useSaveResource<ReturnType<typeof locationBody>, PrivateLocation>({
+    apiPath: LOCATIONS_PATH,
+    id: l.id,
+    listHref: '/private-locations',
+    idOf: (r) => r.id,
+  })
   const errors = fieldErrorsOf(save.error)
   return (
     <>
@@ -54,7 +59,9 @@ function EditLocation(props: { location: PrivateLocation }) {
           <dt>Status</dt>
           <dd>
             <Badge tone={availabilityBadge(l).tone}>{availabilityBadge(l).text}</Badge>
-            {l.availability === 'UNAVAILABLE' && l.availabilityChangedAt ? <span class="muted">{` since ${formatDateTime(l.availabilityChangedAt)}. No checks are scheduled here until an agent connects.`}</span> : null}
+            {l.availability === 'UNAVAILABLE' && l.availabilityChangedAt ? (
+              <span class="muted">{` since ${formatDateTime(l.availabilityChangedAt)}. No checks are scheduled here until an agent connects.`}</span>
+            ) : null}
           </dd>
           <dt>Connected agents</dt>
           <dd>{l.agentCount}</dd>
@@ -70,7 +77,11 @@ function EditLocation(props: { location: PrivateLocation }) {
       <form class="settings-form card" onSubmit={onSubmit(() => submit(locationBody(form.value, false)))} noValidate>
         <h2>Settings</h2>
         <FormError error={save.error ?? remove.error} shown={['name', 'icon', 'proxyUrl']} />
-        {save.isSuccess ? <div class="banner banner-success" role="status">Saved.</div> : null}
+        {save.isSuccess ? (
+          <div class="banner banner-success" role="status">
+            Saved.
+          </div>
+        ) : null}
         <fieldset disabled={!canWrite}>
           <legend class="visually-hidden">Private location</legend>
           <LocationFields d={form.value} set={form.set} errors={errors} creating={false} />
@@ -80,7 +91,12 @@ function EditLocation(props: { location: PrivateLocation }) {
             submitLabel="Save private location"
             busy={save.isPending}
             cancelHref="/private-locations"
-            remove={{ label: 'Delete private location', confirm: `Delete the private location "${l.name}" and its keys?`, busy: remove.isPending, onConfirm: () => void removeAndLeave() }}
+            remove={{
+              label: 'Delete private location',
+              confirm: `Delete the private location "${l.name}" and its keys?`,
+              busy: remove.isPending,
+              onConfirm: () => void removeAndLeave(),
+            }}
           />
         ) : null}
       </form>

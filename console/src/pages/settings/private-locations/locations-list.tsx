@@ -14,7 +14,13 @@ export default function LocationsList() {
       <PageHeader
         title="Private locations"
         subtitle="Run checks from your own network: an agent you start serves each location."
-        actions={canWrite ? <LinkButton href="/private-locations/new" variant="primary">New private location</LinkButton> : null}
+        actions={
+          canWrite ? (
+            <LinkButton href="/private-locations/new" variant="primary">
+              New private location
+            </LinkButton>
+          ) : null
+        }
       />
       <PagedTable<PrivateLocation>
         path={LOCATIONS_PATH}

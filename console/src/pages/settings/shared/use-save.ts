@@ -3,7 +3,12 @@ import { useLocation } from 'wouter-preact'
 import { api } from '../../../api/client'
 import { useApiMutation } from '../../../api/hooks'
 
-export function useSaveResource<TBody, TResult extends Record<string, unknown>>(opts: { apiPath: string; id: string | number | undefined; listHref: string; idOf: (r: TResult) => string | number }) {
+export function useSaveResource<TBody, TResult extends Record<string, unknown>>(opts: {
+  apiPath: string
+  id: string | number | undefined
+  listHref: string
+  idOf: (r: TResult) => string | number
+}) {
   const [, navigate] = useLocation()
   const at = opts.id === undefined ? '' : `${opts.apiPath}/${encodeURIComponent(String(opts.id))}`
   const save = useApiMutation((body: TBody) => (at ? api.put<TResult>(at, body) : api.post<TResult>(opts.apiPath, body)), [opts.apiPath])
@@ -18,6 +23,10 @@ export function useSaveResource<TBody, TResult extends Record<string, unknown>>(
       return saved
     },
     /** Deletes, then back to the list. */
-    removeAndLeave: () => remove.mutateAsync(undefined).then(() => navigate(opts.listHref), () => undefined),
+    removeAndLeave: () =>
+      remove.mutateAsync(undefined).then(
+        () => navigate(opts.listHref),
+        () => undefined,
+      ),
   }
 }

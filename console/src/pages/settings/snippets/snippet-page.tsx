@@ -17,7 +17,11 @@ function SnippetForm(props: { snippet?: Snippet }) {
   return (
     <form class="settings-form script-form card" onSubmit={onSubmit(() => submit(form.value))} noValidate>
       <FormError error={save.error ?? remove.error} shown={['name', 'script']} />
-      {save.isSuccess && s ? <div class="banner banner-success" role="status">Saved.</div> : null}
+      {save.isSuccess && s ? (
+        <div class="banner banner-success" role="status">
+          Saved.
+        </div>
+      ) : null}
       <fieldset disabled={!canWrite}>
         <legend class="visually-hidden">Snippet</legend>
         <TextField label="Name" path="name" errors={errors} value={form.value.name} onValue={form.set('name')} />
@@ -28,7 +32,16 @@ function SnippetForm(props: { snippet?: Snippet }) {
           submitLabel={s ? 'Save snippet' : 'Create snippet'}
           busy={save.isPending}
           cancelHref="/snippets"
-          remove={s ? { label: 'Delete snippet', confirm: `Delete the snippet "${s.name}"? Checks and groups using it stop running it.`, busy: remove.isPending, onConfirm: () => void removeAndLeave() } : undefined}
+          remove={
+            s
+              ? {
+                  label: 'Delete snippet',
+                  confirm: `Delete the snippet "${s.name}"? Checks and groups using it stop running it.`,
+                  busy: remove.isPending,
+                  onConfirm: () => void removeAndLeave(),
+                }
+              : undefined
+          }
         />
       ) : null}
     </form>

@@ -14,7 +14,13 @@ export default function SnippetsList() {
       <PageHeader
         title="Snippets"
         subtitle="Reusable code that checks and groups run before (setup) or after (teardown) their requests."
-        actions={canWrite ? <LinkButton href="/snippets/new" variant="primary">New snippet</LinkButton> : null}
+        actions={
+          canWrite ? (
+            <LinkButton href="/snippets/new" variant="primary">
+              New snippet
+            </LinkButton>
+          ) : null
+        }
       />
       <PagedTable<Snippet>
         path={SNIPPETS_PATH}

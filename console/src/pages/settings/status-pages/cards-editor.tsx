@@ -44,7 +44,11 @@ export function CardsEditor(props: Props) {
               />
             ))}
           </div>
-          {errorFor(props.errors, `cards[${i}].services`) ? <p class="field-error" role="alert">{errorFor(props.errors, `cards[${i}].services`)}</p> : null}
+          {errorFor(props.errors, `cards[${i}].services`) ? (
+            <p class="field-error" role="alert">
+              {errorFor(props.errors, `cards[${i}].services`)}
+            </p>
+          ) : null}
           <div class="row-actions">
             <Button variant="ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move card ${i + 1} up`}>
               Move up

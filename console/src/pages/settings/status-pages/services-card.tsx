@@ -21,7 +21,12 @@ function ServiceItem(props: { s: Service; canWrite: boolean }) {
         <Button type="submit" busy={rename.isPending} disabled={name === props.s.name}>
           Rename
         </Button>
-        <ConfirmButton label="Delete" confirm={`Delete the service "${props.s.name}"? It cannot be deleted while a card, an open incident, a check or a group uses it.`} busy={remove.isPending} onConfirm={() => remove.mutate(undefined)} />
+        <ConfirmButton
+          label="Delete"
+          confirm={`Delete the service "${props.s.name}"? It cannot be deleted while a card, an open incident, a check or a group uses it.`}
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(undefined)}
+        />
       </form>
       {remove.error ? <ErrorBanner error={remove.error} title="Not deleted" /> : null}
     </li>
@@ -34,7 +39,13 @@ export function ServicesCard() {
   const [name, setName] = useState('')
   const add = useApiMutation((body: { name: string }) => api.post<Service>(SERVICES_PATH, body), [SERVICES_PATH])
   const create = async () => {
-    if (await add.mutateAsync({ name: name.trim() }).then(() => true, () => false)) setName('')
+    if (
+      await add.mutateAsync({ name: name.trim() }).then(
+        () => true,
+        () => false,
+      )
+    )
+      setName('')
   }
   return (
     <Card title="Services">

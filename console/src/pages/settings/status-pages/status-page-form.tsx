@@ -58,18 +58,35 @@ export function StatusPageForm(props: { page?: StatusPage }) {
   const canWrite = useSession().can('write')
   const services = useApiList<Service>(`${SERVICES_PATH}${qs({ limit: 100 })}`)
   const { value: d, set } = useForm<Draft>(draftOf(p))
-  const { save, remove, submit, removeAndLeave } = useSaveResource<ReturnType<typeof bodyOf>, StatusPage>({ apiPath: PAGES_PATH, id: p?.id, listHref: '/pages/status-pages', idOf: (r) => r.id })
+  const { save, remove, submit, removeAndLeave } = useSaveResource<ReturnType<typeof bodyOf>, StatusPage>({
+    apiPath: PAGES_PATH,
+    id: p?.id,
+    listHref: '/pages/status-pages',
+    idOf: (r) => r.id,
+  })
   const errors = fieldErrorsOf(save.error)
   return (
     <form class="settings-form card" onSubmit={onSubmit(() => submit(bodyOf(d)))} noValidate>
       <FormError error={save.error ?? remove.error} shown={SHOWN} />
-      {save.isSuccess && p ? <div class="banner banner-success" role="status">Saved.</div> : null}
+      {save.isSuccess && p ? (
+        <div class="banner banner-success" role="status">
+          Saved.
+        </div>
+      ) : null}
       <fieldset disabled={!canWrite}>
         <legend>Page</legend>
         <TextField label="Name" path="name" errors={errors} value={d.name} onValue={set('name')} />
         <TextArea label="Description" path="description" errors={errors} rows={2} value={d.description} onValue={set('description')} hint="At most 500 characters." />
         <div class="row">
-          <TextField label="URL slug" path="url" errors={errors} class="mono" value={d.url} onValue={set('url')} hint="The page's address: /status-pages/<slug>. Letters, digits and dashes." />
+          <TextField
+            label="URL slug"
+            path="url"
+            errors={errors}
+            class="mono"
+            value={d.url}
+            onValue={set('url')}
+            hint="The page's address: /status-pages/<slug>. Letters, digits and dashes."
+          />
           <TextField label="Custom domain" path="customDomain" errors={errors} value={d.customDomain} onValue={set('customDomain')} hint="Optional, e.g. status.example.com." />
         </div>
         <div class="row">
@@ -79,7 +96,14 @@ export function StatusPageForm(props: { page?: StatusPage }) {
         <div class="row">
           <TextField label="Favicon URL" path="favicon" errors={errors} value={d.favicon} onValue={set('favicon')} />
           <TextField label="Logo link" path="redirectTo" errors={errors} value={d.redirectTo} onValue={set('redirectTo')} />
-          <SelectField label="Theme" path="defaultTheme" errors={errors} value={d.defaultTheme} options={THEMES.map((t) => ({ value: t, label: t === 'AUTO' ? 'Follow the visitor' : t === 'LIGHT' ? 'Light' : 'Dark' }))} onValue={set('defaultTheme')} />
+          <SelectField
+            label="Theme"
+            path="defaultTheme"
+            errors={errors}
+            value={d.defaultTheme}
+            options={THEMES.map((t) => ({ value: t, label: t === 'AUTO' ? 'Follow the visitor' : t === 'LIGHT' ? 'Light' : 'Dark' }))}
+            onValue={set('defaultTheme')}
+          />
         </div>
         <CheckboxField label="Private (the page answers 403 to visitors)" path="isPrivate" errors={errors} checked={d.isPrivate} onChecked={set('isPrivate')} />
       </fieldset>
@@ -91,7 +115,16 @@ export function StatusPageForm(props: { page?: StatusPage }) {
           submitLabel={p ? 'Save status page' : 'Create status page'}
           busy={save.isPending}
           cancelHref="/pages/status-pages"
-          remove={p ? { label: 'Delete status page', confirm: `Delete the status page "${p.name}" and its subscriptions?`, busy: remove.isPending, onConfirm: () => void removeAndLeave() } : undefined}
+          remove={
+            p
+              ? {
+                  label: 'Delete status page',
+                  confirm: `Delete the status page "${p.name}" and its subscriptions?`,
+                  busy: remove.isPending,
+                  onConfirm: () => void removeAndLeave(),
+                }
+              : undefined
+          }
         />
       ) : null}
     </form>

@@ -15,7 +15,13 @@ export default function StatusPagesList() {
       <PageHeader
         title="Status pages"
         subtitle="Pages that tell your users how your services are doing, with incidents and subscriptions."
-        actions={canWrite ? <LinkButton href="/pages/status-pages/new" variant="primary">New status page</LinkButton> : null}
+        actions={
+          canWrite ? (
+            <LinkButton href="/pages/status-pages/new" variant="primary">
+              New status page
+            </LinkButton>
+          ) : null
+        }
       />
       <PagedTable<StatusPage>
         path={PAGES_PATH}

@@ -22,14 +22,28 @@ export function VariableForm(props: { variable?: Variable; onDone: () => void })
     if (!v) body.key = d.key.trim()
     // A stored secret keeps its value unless a new one is typed.
     if (!(v?.secret && d.value === '')) body.value = d.value
-    const ok = await save.mutateAsync(body).then(() => true, () => false)
+    const ok = await save.mutateAsync(body).then(
+      () => true,
+      () => false,
+    )
     if (ok) props.onDone()
   }
   return (
     <Card title={v ? `Change ${v.key}` : 'Add variable'}>
       <form class="settings-form" onSubmit={onSubmit(submit)} noValidate>
         <FormError error={save.error} shown={['key', 'value', 'locked', 'secret']} />
-        {v ? null : <TextField label="Key" path="key" errors={errors} class="mono" autoComplete="off" value={d.key} onValue={set('key')} hint="Letters, digits and _, not starting with a digit. Cannot be changed later." />}
+        {v ? null : (
+          <TextField
+            label="Key"
+            path="key"
+            errors={errors}
+            class="mono"
+            autoComplete="off"
+            value={d.key}
+            onValue={set('key')}
+            hint="Letters, digits and _, not starting with a digit. Cannot be changed later."
+          />
+        )}
         <TextArea
           label={v?.secret ? 'New value' : 'Value'}
           path="value"

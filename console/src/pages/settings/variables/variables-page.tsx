@@ -13,7 +13,12 @@ import '../shared/settings.css'
 function ValueCell(props: { v: Variable }) {
   const [shown, setShown] = useState(false)
   const { v } = props
-  if (v.secret || v.value === null) return <span class="mono" aria-label="Secret value, not shown">{MASK}</span>
+  if (v.secret || v.value === null)
+    return (
+      <span class="mono" aria-label="Secret value, not shown">
+        {MASK}
+      </span>
+    )
   if (v.locked && !shown) {
     return (
       <span>
@@ -34,7 +39,12 @@ function RowActions(props: { v: Variable; onEdit: () => void }) {
       <Button onClick={props.onEdit} aria-label={`Edit ${props.v.key}`}>
         Edit
       </Button>
-      <ConfirmButton label="Delete" confirm={`Delete the variable ${props.v.key}? Checks using it will no longer get it.`} busy={remove.isPending} onConfirm={() => remove.mutate(undefined)} />
+      <ConfirmButton
+        label="Delete"
+        confirm={`Delete the variable ${props.v.key}? Checks using it will no longer get it.`}
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate(undefined)}
+      />
       {remove.error ? <ErrorBanner error={remove.error} title="Not deleted" /> : null}
     </div>
   )
@@ -48,7 +58,13 @@ export default function VariablesPage() {
       <PageHeader
         title="Environment variables"
         subtitle="Available to every check of the account: {{KEY}} in requests, process.env.KEY in scripts."
-        actions={canWrite && editing === null ? <Button variant="primary" onClick={() => setEditing('new')}>Add variable</Button> : null}
+        actions={
+          canWrite && editing === null ? (
+            <Button variant="primary" onClick={() => setEditing('new')}>
+              Add variable
+            </Button>
+          ) : null
+        }
       />
       {editing !== null ? <VariableForm key={editing === 'new' ? 'new' : editing.key} variable={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} /> : null}
       <PagedTable<Variable>

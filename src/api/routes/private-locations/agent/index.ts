@@ -6,9 +6,7 @@ import type { AgentCaller, PostedResult } from '../../../../services/private-loc
 import type { Services } from '../../../../services/index.js'
 import { errorResponses } from '../../../schemas/common.js'
 import { installAgentAuth } from './agent-auth.js'
-import {
-  ArtifactParams, ErrorReportBody, HeartbeatBody, JobParams, LeaseBody, LeasedJob, ResultBody, type ErrorReport, type LeaseRequest, type ResultRequest,
-} from './schemas.js'
+import { ArtifactParams, ErrorReportBody, HeartbeatBody, JobParams, LeaseBody, LeasedJob, ResultBody, type ErrorReport, type LeaseRequest, type ResultRequest } from './schemas.js'
 
 const tags = ['agent']
 const callerOf = (agent: AgentCaller | null): AgentCaller => agent as AgentCaller
@@ -40,7 +38,9 @@ export async function agentRoutes(app: FastifyInstance, services: Services): Pro
       '/agent/v1/jobs/lease',
       {
         schema: {
-          tags, summary: 'Lease due run jobs of this private location (long poll)', body: LeaseBody,
+          tags,
+          summary: 'Lease due run jobs of this private location (long poll)',
+          body: LeaseBody,
           response: { 200: Type.Object({ jobs: Type.Array(LeasedJob) }), ...errorResponses(400, 401) },
         },
       },
@@ -51,7 +51,10 @@ export async function agentRoutes(app: FastifyInstance, services: Services): Pro
       '/agent/v1/jobs/:jobId/result',
       {
         schema: {
-          tags, summary: "Post a leased job's result", params: JobParams, body: ResultBody,
+          tags,
+          summary: "Post a leased job's result",
+          params: JobParams,
+          body: ResultBody,
           response: { 200: Type.Object({ accepted: Type.Boolean(), reason: Type.Optional(Type.String()) }), ...errorResponses(400, 401, 409) },
         },
       },
@@ -60,7 +63,14 @@ export async function agentRoutes(app: FastifyInstance, services: Services): Pro
 
     agentApp.post<{ Body: Static<typeof HeartbeatBody> }>(
       '/agent/v1/heartbeat',
-      { schema: { tags, summary: 'Tell the service this agent is alive', body: HeartbeatBody, response: { 200: Type.Object({ serverTime: Type.String() }), ...errorResponses(400, 401) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Tell the service this agent is alive',
+          body: HeartbeatBody,
+          response: { 200: Type.Object({ serverTime: Type.String() }), ...errorResponses(400, 401) },
+        },
+      },
       async (request) => services.agentPresence.heartbeat(callerOf(request.agent), request.body.jobsInFlight),
     )
 
@@ -81,7 +91,9 @@ export async function agentRoutes(app: FastifyInstance, services: Services): Pro
         '/agent/v1/jobs/:jobId/artifacts/:name',
         {
           schema: {
-            tags, summary: "Upload one artifact of a leased job (raw body, streamed; X-Lease-Token)", params: ArtifactParams,
+            tags,
+            summary: 'Upload one artifact of a leased job (raw body, streamed; X-Lease-Token)',
+            params: ArtifactParams,
             response: { 201: Type.Null(), ...errorResponses(400, 401, 409, 413) },
           },
         },
@@ -90,8 +102,12 @@ export async function agentRoutes(app: FastifyInstance, services: Services): Pro
           const length = Number(request.headers['content-length'])
           const body = request.body as Readable | undefined
           await jobs.uploadArtifact(
-            callerOf(request.agent), request.params.jobId, (Array.isArray(token) ? token[0] : token) ?? '', request.params.name,
-            body ?? Readable.from([]), Number.isFinite(length) ? length : undefined,
+            callerOf(request.agent),
+            request.params.jobId,
+            (Array.isArray(token) ? token[0] : token) ?? '',
+            request.params.name,
+            body ?? Readable.from([]),
+            Number.isFinite(length) ? length : undefined,
           )
           return reply.code(201).send()
         },

@@ -65,4 +65,7 @@ export const ErrorReportBody = Type.Object({
 export type ErrorReport = Static<typeof ErrorReportBody>
 
 export const JobParams = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 100 }) })
-export const ArtifactParams = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 100 }), name: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._@-]+$' }) })
+export const ArtifactParams = Type.Object({
+  jobId: Type.String({ minLength: 1, maxLength: 100 }),
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._@-]+$' }),
+})
