@@ -13,20 +13,21 @@ import type { DocCodec } from './secrets/sealed-docs.js'
 export type Doc = Record<string, unknown>
 export type ColumnValue = string | number | null
 
-export interface DocRecord<Id extends string | number> {
+/** A stored document with its bookkeeping; D is the document's type (its resource's contract), Doc when untyped. */
+export interface DocRecord<Id extends string | number, D extends Doc = Doc> {
   id: Id
   accountId: string
-  doc: Doc
+  doc: D
   createdAt: number
   updatedAt: number | null
   columns: Record<string, ColumnValue>
 }
 
-export interface DocTableSpec {
+export interface DocTableSpec<D extends Doc = Doc> {
   table: string
   idKind: 'uuid' | 'serial'
   /** Indexed columns derived from the document (e.g. unique names); the table must have them. */
-  columns?: (doc: Doc) => Record<string, ColumnValue>
+  columns?: (doc: D) => Record<string, ColumnValue>
   /** What a unique-constraint failure means, for the 409 message. */
   conflictMessage?: string
   /** How documents are stored: their secret values sealed on write and opened on read. */
@@ -40,29 +41,31 @@ export interface ListOptions {
   where?: Record<string, ColumnValue>
 }
 
-export interface DocTable<Id extends string | number> {
-  insert(accountId: string, doc: Doc, at: number, id?: Id): Promise<DocRecord<Id>>
-  get(accountId: string, id: Id): Promise<DocRecord<Id> | undefined>
-  list(accountId: string, options?: ListOptions): Promise<{ items: DocRecord<Id>[]; total: number }>
-  update(accountId: string, id: Id, doc: Doc, at: number): Promise<DocRecord<Id> | undefined>
+/** A table of documents of type D: what it hands back is what was written, as the writers' type says. */
+export interface DocTable<Id extends string | number, D extends Doc = Doc> {
+  insert(accountId: string, doc: D, at: number, id?: Id): Promise<DocRecord<Id, D>>
+  get(accountId: string, id: Id): Promise<DocRecord<Id, D> | undefined>
+  list(accountId: string, options?: ListOptions): Promise<{ items: DocRecord<Id, D>[]; total: number }>
+  update(accountId: string, id: Id, doc: D, at: number): Promise<DocRecord<Id, D> | undefined>
   delete(accountId: string, id: Id): Promise<boolean>
   /** A record by a derived column, in any account (for names unique across all accounts). */
-  findByColumn(column: string, value: ColumnValue): Promise<DocRecord<Id> | undefined>
+  findByColumn(column: string, value: ColumnValue): Promise<DocRecord<Id, D> | undefined>
 }
 
 type Row = { id: string | number; account_id: string; doc: string; created_at: number; updated_at: number | null } & Record<string, unknown>
 
-export function docTable<Id extends string | number>(database: Kysely<Database>, spec: DocTableSpec): DocTable<Id> {
+export function docTable<Id extends string | number, D extends Doc = Doc>(database: Kysely<Database>, spec: DocTableSpec<D>): DocTable<Id, D> {
   // Table names are chosen by the caller at run time, which Kysely's static typing cannot follow.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const db = database as unknown as Kysely<any>
-  const derive = (doc: Doc) => spec.columns?.(doc) ?? {}
-  const stored = (doc: Doc): string => JSON.stringify(spec.codec ? spec.codec.encode(doc) : doc)
-  const readDoc = (text: string): Doc => {
+  const derive = (doc: D) => spec.columns?.(doc) ?? {}
+  const stored = (doc: D): string => JSON.stringify(spec.codec ? spec.codec.encode(doc) : doc)
+  // The row mapping: a stored document is one a writer of this table wrote as a D (the only place D is taken on trust).
+  const readDoc = (text: string): D => {
     const doc = JSON.parse(text) as Doc
-    return spec.codec ? spec.codec.decode(doc) : doc
+    return (spec.codec ? spec.codec.decode(doc) : doc) as D
   }
-  const fromRow = (row: Row): DocRecord<Id> => {
+  const fromRow = (row: Row): DocRecord<Id, D> => {
     const { id, account_id, doc, created_at, updated_at, ...rest } = row
     return {
       id: (spec.idKind === 'serial' ? Number(id) : String(id)) as Id,
