@@ -34,18 +34,26 @@ export function typeCheck(files: string[], constructsEntry: string, projectRoot:
     types: ['node'],
     baseUrl: projectRoot,
     paths: { 'picket/constructs': [constructsEntry] },
+    // The files run in Node, not in a page: Node's globals come from @types/node, and leaving out the DOM library
+    // (1.7 MB of declarations the default for this target adds) saves a third of the parsing.
+    lib: ['lib.es2022.d.ts'],
   }
   const program = ts.createProgram(files, options)
-  const own = new Set(files.map((f) => path.resolve(f)))
+  // Only the project's own files are checked: checking them checks what they use of the constructs, and the rest
+  // of the constructs' sources is this repository's, type-checked when it is built.
+  const diagnostics = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()]
+  for (const file of files) {
+    const source = program.getSourceFile(file)
+    if (source) diagnostics.push(...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source))
+  }
   const problems: TypeProblem[] = []
-  for (const d of ts.getPreEmitDiagnostics(program)) {
+  for (const d of diagnostics) {
     if (d.category !== ts.DiagnosticCategory.Error) continue
     const message = ts.flattenDiagnosticMessageText(d.messageText, '\n  ')
     if (!d.file) {
       problems.push({ file: projectRoot, line: 0, column: 0, message: `TS${d.code}: ${message}` })
       continue
     }
-    if (!own.has(path.resolve(d.file.fileName))) continue
     const { line, character } = d.file.getLineAndCharacterOfPosition(d.start ?? 0)
     problems.push({ file: d.file.fileName, line: line + 1, column: character + 1, message: `TS${d.code}: ${message}` })
   }
