@@ -31,6 +31,10 @@ import { retentionStore, type RetentionStore } from './retention.js'
 import { projectStore, type ProjectStore } from './projects.js'
 import { keylessSecretBox, type SecretBox } from '../lib/secret-box.js'
 import { sealedDocs } from './secrets/sealed-docs.js'
+import type { PageDoc } from '../domain/status-pages/page-schemas.js'
+import type { ServiceDoc } from '../domain/status-pages/service-ref.js'
+import type { IncidentDoc, IncidentUpdateDoc } from '../domain/status-pages/incident-schemas.js'
+import type { SubscriptionDoc } from '../domain/status-pages/subscription-schemas.js'
 
 export interface Stores {
   accounts: AccountStore
@@ -46,11 +50,11 @@ export interface Stores {
   privateLocationKeys: PrivateLocationKeyStore
   privateLocationAgents: PrivateLocationAgentStore
   privateLocationAvailability: PrivateLocationAvailabilityStore
-  statusPages: DocTable<string>
-  statusPageServices: DocTable<string>
-  statusPageIncidents: DocTable<string>
-  statusPageIncidentUpdates: DocTable<string>
-  statusPageSubscriptions: DocTable<string>
+  statusPages: DocTable<string, PageDoc>
+  statusPageServices: DocTable<string, ServiceDoc>
+  statusPageIncidents: DocTable<string, IncidentDoc>
+  statusPageIncidentUpdates: DocTable<string, IncidentUpdateDoc>
+  statusPageSubscriptions: DocTable<string, SubscriptionDoc>
   statusPageEmails: StatusPageEmailStore
   dashboards: DocTable<number>
   schedules: ScheduleStore

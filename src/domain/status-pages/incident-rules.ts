@@ -1,33 +1,8 @@
 /** Incident bookkeeping: update order, last status, resolve time and duration, pure. */
-import type { IncidentSeverity, IncidentStatus } from './enums.js'
+import type { IncidentStatus } from './enums.js'
+import type { IncidentUpdateChangeBody, IncidentUpdateCreateBody, IncidentUpdateDoc } from './incident-schemas.js'
 
-export type Doc = Record<string, unknown>
-
-/** Stored service of an incident: the id and the name when last written, shown if the service is deleted. */
-export interface IncidentServiceRef {
-  id: string
-  name: string
-}
-
-export interface IncidentDoc {
-  name: string
-  severity: IncidentSeverity
-  services: IncidentServiceRef[]
-  lastUpdateStatus: IncidentStatus
-}
-
-export interface IncidentUpdateDoc {
-  incidentId: string
-  description: string
-  status: IncidentStatus
-  /** Epoch ms. */
-  publicIncidentUpdateDate: number
-  notifySubscribers: boolean
-  /** false while subscribers still have to be e-mailed (set when first posted with notifySubscribers); null otherwise. */
-  notified: boolean | null
-  /** Posting order, to order updates with the same public date. */
-  position: number
-}
+export type { IncidentDoc, IncidentServiceRef, IncidentUpdateDoc } from './incident-schemas.js'
 
 /** Allowed clock skew for publicIncidentUpdateDate. */
 export const FUTURE_SKEW_MS = 60_000
@@ -42,12 +17,12 @@ export function parseUpdateDate(value: unknown, now: number): { ms: number } | {
 }
 
 /** A new update document; notification is pending only when asked for on the first post. */
-export function newUpdateDoc(incidentId: string, body: Doc, publicDate: number, position: number): IncidentUpdateDoc {
+export function newUpdateDoc(incidentId: string, body: IncidentUpdateCreateBody, publicDate: number, position: number): IncidentUpdateDoc {
   const notify = body.notifySubscribers === true
   return {
     incidentId,
-    description: String(body.description),
-    status: body.status as IncidentStatus,
+    description: body.description,
+    status: body.status,
     publicIncidentUpdateDate: publicDate,
     notifySubscribers: notify,
     notified: notify ? false : null,
@@ -56,11 +31,11 @@ export function newUpdateDoc(incidentId: string, body: Doc, publicDate: number, 
 }
 
 /** An update changed by PUT: notification is not re-sent (e-mail only when an update is first posted). */
-export function changedUpdateDoc(previous: IncidentUpdateDoc, body: Doc, publicDate: number | undefined): IncidentUpdateDoc {
+export function changedUpdateDoc(previous: IncidentUpdateDoc, body: IncidentUpdateChangeBody, publicDate: number | undefined): IncidentUpdateDoc {
   return {
     ...previous,
-    description: body.description === undefined ? previous.description : String(body.description),
-    status: (body.status as IncidentStatus | undefined) ?? previous.status,
+    description: body.description ?? previous.description,
+    status: body.status ?? previous.status,
     publicIncidentUpdateDate: publicDate ?? previous.publicIncidentUpdateDate,
     notifySubscribers: typeof body.notifySubscribers === 'boolean' ? body.notifySubscribers : previous.notifySubscribers,
   }

@@ -1,4 +1,7 @@
-/** Request schemas of incidents and incident updates (reference CreateStatusPageV2Incident, StatusPageV2IncidentUpdate). */
+/**
+ * The contract of incidents and incident updates: request bodies (reference CreateStatusPageV2Incident,
+ * StatusPageV2IncidentUpdate), stored documents and response views.
+ */
 import { Type, type Static } from 'typebox'
 import { Nullable, StringEnum } from '../checks/shared-schemas.js'
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES } from './enums.js'
@@ -10,9 +13,11 @@ export const IncidentUpdateCreateBody = Type.Object({
   publicIncidentUpdateDate: Type.Optional(Type.String({ format: 'date-time', description: 'When the update is shown as posted (to backfill); default now, never in the future.' })),
   notifySubscribers: Type.Optional(Type.Boolean({ description: 'E-mail the subscribers of the pages showing the services. Default false.' })),
 })
+export type IncidentUpdateCreateBody = Static<typeof IncidentUpdateCreateBody>
 
 /** PUT of an update: fields left out keep their value. */
 export const IncidentUpdateChangeBody = Type.Partial(IncidentUpdateCreateBody)
+export type IncidentUpdateChangeBody = Static<typeof IncidentUpdateChangeBody>
 
 const IncidentFields = {
   name: Type.String({ minLength: 1, maxLength: 255 }),
@@ -24,9 +29,36 @@ export const IncidentCreateBody = Type.Object({
   ...IncidentFields,
   incidentUpdates: Type.Array(IncidentUpdateCreateBody, { minItems: 1, maxItems: 1, description: 'The first update (exactly one).' }),
 })
+export type IncidentCreateBody = Static<typeof IncidentCreateBody>
 
 /** PUT or PATCH of an incident: fields left out keep their value; updates have their own routes. */
 export const IncidentChangeBody = Type.Partial(Type.Object(IncidentFields))
+export type IncidentChangeBody = Static<typeof IncidentChangeBody>
+
+/** Stored service of an incident: the id and the name when last written, shown if the service is deleted. */
+export const IncidentServiceRef = Type.Object({ id: Type.String(), name: Type.String() })
+export type IncidentServiceRef = Static<typeof IncidentServiceRef>
+
+/** An incident as stored; its updates are documents of their own. */
+export const IncidentDoc = Type.Object({
+  name: Type.String(),
+  severity: StringEnum(INCIDENT_SEVERITIES),
+  services: Type.Array(IncidentServiceRef),
+  lastUpdateStatus: StringEnum(INCIDENT_STATUSES),
+})
+export type IncidentDoc = Static<typeof IncidentDoc>
+
+/** An incident update as stored. */
+export const IncidentUpdateDoc = Type.Object({
+  incidentId: Type.String(),
+  description: Type.String(),
+  status: StringEnum(INCIDENT_STATUSES),
+  publicIncidentUpdateDate: Type.Number({ description: 'Epoch ms.' }),
+  notifySubscribers: Type.Boolean(),
+  notified: Nullable(Type.Boolean({ description: 'false while subscribers still have to be e-mailed (set when first posted with notifySubscribers); null otherwise.' })),
+  position: Type.Number({ description: 'Posting order, to order updates with the same public date.' }),
+})
+export type IncidentUpdateDoc = Static<typeof IncidentUpdateDoc>
 
 const open = { additionalProperties: true }
 const date = Type.String({ format: 'date-time' })

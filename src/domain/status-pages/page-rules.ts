@@ -1,38 +1,16 @@
 /** Status page documents: defaults, lowercasing and card bookkeeping (pure). */
-import type { Theme } from './enums.js'
+import type { CardDoc, CardInput, PageDoc, PageUpdateBody } from './page-schemas.js'
 import { serviceRefFields, uniqueServiceIds } from './service-ref.js'
 
-export type Doc = Record<string, unknown>
+export type { CardDoc, PageDoc } from './page-schemas.js'
 
-export interface CardDoc {
-  id: string
-  name: string
-  serviceIds: string[]
-  createdAt: number
-  updatedAt: number | null
-}
-
-export interface PageDoc {
-  name: string
-  url: string
-  customDomain: string | null
-  logo: string | null
-  logoDark: string | null
-  favicon: string | null
-  redirectTo: string | null
-  defaultTheme: Theme
-  themeColors: Doc | null
-  description: string | null
-  cards: CardDoc[]
-  isPrivate: boolean
-}
-
-const PAGE_FIELDS = ['name', 'url', 'customDomain', 'logo', 'logoDark', 'favicon', 'redirectTo', 'defaultTheme', 'themeColors', 'description', 'cards', 'isPrivate'] as const
+/** The settings a body sets by name over the stored page (cards are built apart: the body names services, not ids). */
+type Setting = Exclude<keyof PageUpdateBody & keyof PageDoc, 'cards'>
 
 const orNull = <T>(v: T | undefined | null | ''): T | null => (v === undefined || v === null || v === '' ? null : v)
 
 /** Builds the stored cards: a card sent with a known id keeps that id and its creation time. */
-export function buildCards(input: readonly Doc[], previous: readonly CardDoc[], at: number, makeId: () => string): CardDoc[] {
+export function buildCards(input: readonly CardInput[], previous: readonly CardDoc[], at: number, makeId: () => string): CardDoc[] {
   const known = new Map(previous.map((c) => [c.id, c]))
   const used = new Set<string>()
   return input.map((card) => {
@@ -50,25 +28,25 @@ export function buildCards(input: readonly Doc[], previous: readonly CardDoc[], 
 
 /**
  * The complete page document from a request body (create) or a body merged over the stored page (update):
- * fields left out keep their value, or take their default on create.
+ * fields left out keep their value, or take their default on create. It also runs on a body that failed its schema
+ * (so that one 400 names every problem), where its result is thrown away: names are read as text, not trusted.
  */
-export function buildPageDoc(body: Doc, previous: PageDoc | undefined, at: number, makeId: () => string): PageDoc {
-  const merged: Doc = { ...(previous ?? {}) }
-  for (const field of PAGE_FIELDS) if (body[field] !== undefined) merged[field] = body[field]
-  const cards = body.cards === undefined ? (previous?.cards ?? []) : buildCards(body.cards as Doc[], previous?.cards ?? [], at, makeId)
+export function buildPageDoc(body: PageUpdateBody, previous: PageDoc | undefined, at: number, makeId: () => string): PageDoc {
+  const merged = <K extends Setting>(field: K): PageUpdateBody[K] | PageDoc[K] | undefined => (body[field] !== undefined ? body[field] : previous?.[field])
+  const cards = body.cards === undefined ? (previous?.cards ?? []) : buildCards(body.cards, previous?.cards ?? [], at, makeId)
   return {
-    name: String(merged.name),
-    url: String(merged.url).toLowerCase(),
-    customDomain: orNull(merged.customDomain as string | null | undefined)?.toLowerCase() ?? null,
-    logo: orNull(merged.logo as string | undefined),
-    logoDark: orNull(merged.logoDark as string | undefined),
-    favicon: orNull(merged.favicon as string | undefined),
-    redirectTo: orNull(merged.redirectTo as string | undefined),
-    defaultTheme: (merged.defaultTheme as Theme | undefined) ?? 'AUTO',
-    themeColors: orNull(merged.themeColors as Doc | undefined),
-    description: orNull(merged.description as string | undefined),
+    name: String(merged('name')),
+    url: String(merged('url')).toLowerCase(),
+    customDomain: orNull(merged('customDomain'))?.toLowerCase() ?? null,
+    logo: orNull(merged('logo')),
+    logoDark: orNull(merged('logoDark')),
+    favicon: orNull(merged('favicon')),
+    redirectTo: orNull(merged('redirectTo')),
+    defaultTheme: merged('defaultTheme') ?? 'AUTO',
+    themeColors: orNull(merged('themeColors')),
+    description: orNull(merged('description')),
     cards,
-    isPrivate: merged.isPrivate === true,
+    isPrivate: merged('isPrivate') === true,
   }
 }
 
@@ -78,5 +56,5 @@ export function buildPageDoc(body: Doc, previous: PageDoc | undefined, at: numbe
  */
 export const cardServiceFields = (cards: unknown): Array<{ field: string; serviceId: string }> =>
   (Array.isArray(cards) ? cards : []).flatMap((card: unknown, i) =>
-    card !== null && typeof card === 'object' ? serviceRefFields((card as Doc).services, `cards[${i}].services`) : [],
+    card !== null && typeof card === 'object' && 'services' in card ? serviceRefFields(card.services, `cards[${i}].services`) : [],
   )

@@ -1,4 +1,7 @@
-/** Request schema of a status page (reference StatusPageV2PublicApiUpdate); create requires name and url. */
+/**
+ * The contract of a status page: its request bodies (reference StatusPageV2PublicApiUpdate; create requires name and
+ * url), its stored document and its response view.
+ */
 import { Type, type Static } from 'typebox'
 import { Nullable, StringEnum } from '../checks/shared-schemas.js'
 import { THEMES, THEME_COLOR_NAMES } from './enums.js'
@@ -22,6 +25,7 @@ const ThemeColor = Type.Union([HexColor, Palette])
 export const ThemeColors = Nullable(
   Type.Object({ light: ThemeColor, dark: ThemeColor }, { description: 'Colours of the light and dark themes: each a brand hex colour or a full palette.' }),
 )
+export type ThemeColors = Static<typeof ThemeColors>
 
 /** http(s) URL or null; "" is read as null. */
 export const LINK_PATTERN = '^$|^[hH][tT][tT][pP][sS]?://[^\\s/]+\\S*$'
@@ -32,6 +36,7 @@ export const CardInput = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),
   services: Type.Optional(Type.Array(ServiceRef, { maxItems: 100, description: "The account's services shown in this card." })),
 })
+export type CardInput = Static<typeof CardInput>
 
 export const PageCreateBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),
@@ -47,9 +52,40 @@ export const PageCreateBody = Type.Object({
   cards: Type.Optional(Type.Array(CardInput, { maxItems: 50 })),
   isPrivate: Type.Optional(Type.Boolean({ description: 'Default false.' })),
 })
+export type PageCreateBody = Static<typeof PageCreateBody>
 
 /** PUT: fields left out keep their value. */
 export const PageUpdateBody = Type.Partial(PageCreateBody)
+export type PageUpdateBody = Static<typeof PageUpdateBody>
+
+const nullableText = Nullable(Type.String())
+
+/** A card as stored: its services by id (in order, without repeats), its times in epoch ms. */
+export const CardDoc = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  serviceIds: Type.Array(Type.String()),
+  createdAt: Type.Number(),
+  updatedAt: Nullable(Type.Number()),
+})
+export type CardDoc = Static<typeof CardDoc>
+
+/** A status page as stored: every setting present (defaults applied, empty links as null), url and domain lowercased. */
+export const PageDoc = Type.Object({
+  name: Type.String(),
+  url: Type.String(),
+  customDomain: nullableText,
+  logo: nullableText,
+  logoDark: nullableText,
+  favicon: nullableText,
+  redirectTo: nullableText,
+  defaultTheme: StringEnum(THEMES),
+  themeColors: ThemeColors,
+  description: nullableText,
+  cards: Type.Array(CardDoc),
+  isPrivate: Type.Boolean(),
+})
+export type PageDoc = Static<typeof PageDoc>
 
 const open = { additionalProperties: true }
 const date = Type.String({ format: 'date-time' })

@@ -1,6 +1,9 @@
-/** Request schemas and rules of status page subscriptions (bulk creation shaped like the reference API's BulkCreateSubscriptionsPayload). */
+/**
+ * The contract and rules of status page subscriptions: request bodies (bulk creation shaped like the reference API's
+ * BulkCreateSubscriptionsPayload), the stored document and the response view.
+ */
 import { Type, type Static } from 'typebox'
-import { StringEnum } from '../checks/shared-schemas.js'
+import { Nullable, StringEnum } from '../checks/shared-schemas.js'
 import { MAX_BULK_SUBSCRIPTIONS, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from './enums.js'
 
 /** A practical e-mail address check: one @, no spaces, a dotted domain of DNS labels. */
@@ -16,6 +19,7 @@ export const SubscriptionCreateBody = Type.Object({
   address: Type.String({ minLength: 1, maxLength: MAX_ADDRESS_LENGTH, description: 'Subscriber e-mail address.' }),
   type: Type.Optional(StringEnum(SUBSCRIPTION_TYPES, { description: 'Only EMAIL.' })),
 })
+export type SubscriptionCreateBody = Static<typeof SubscriptionCreateBody>
 
 export const BulkSubscriptionBody = Type.Object({
   subscriptions: Type.Array(
@@ -27,6 +31,19 @@ export const BulkSubscriptionBody = Type.Object({
   ),
   autoVerify: Type.Optional(Type.Boolean({ description: 'Store the subscribers VERIFIED, skipping the confirmation e-mail. Default false.' })),
 })
+export type BulkSubscriptionBody = Static<typeof BulkSubscriptionBody>
+
+/** A subscriber as stored: the tokens of its links (the verification one until confirmed). */
+export const SubscriptionDoc = Type.Object({
+  statusPageId: Type.String(),
+  type: StringEnum(SUBSCRIPTION_TYPES),
+  address: Type.String(),
+  status: StringEnum(SUBSCRIPTION_STATUSES),
+  verificationToken: Nullable(Type.String()),
+  unsubscribeToken: Type.String(),
+  verifiedAt: Type.Optional(Type.String({ format: 'date-time', description: 'When the subscriber confirmed.' })),
+})
+export type SubscriptionDoc = Static<typeof SubscriptionDoc>
 
 export const SubscriptionView = Type.Object(
   {

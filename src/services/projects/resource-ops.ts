@@ -12,9 +12,18 @@ import { dashboardService, dashboardServiceUses } from '../dashboards/dashboards
 import { maintenanceWindowService, maintenanceWindowServiceUses } from '../maintenance-windows.js'
 import { narrowDeps, usesAll, type DepsOf } from '../resource-deps.js'
 import { statusPageService, statusPageServiceUses } from '../status-pages/status-pages.js'
-import { variableService, variableServiceUses, type CreateVariableInput } from '../variables.js'
+import { variableService, variableServiceUses } from '../variables.js'
 
+/** A resource's payload as a deploy sends it: JSON whose shape its kind's create body schema has checked. */
 type Body = Record<string, unknown>
+
+/**
+ * A payload as the body its resource's service takes (the type is the service's, inferred where it is passed).
+ * Every payload was checked against its kind's create body schema (validate.ts) before the deploy began; since then
+ * references became ids of the types the schema asks for and completeBody filled in fields left out, with their
+ * defaults (or null, which an update reads as "clear").
+ */
+const checked = <T>(payload: Body): T => payload as T
 
 interface KindOps {
   create(body: Body, checkType: string): Promise<ResourceId>
@@ -31,8 +40,8 @@ export interface ResourceOps {
 /** Subscriptions come from the payload only (the body always has alertChannelSubscriptions). */
 const NO_AUTO_ASSIGN = { autoAssignAlerts: false }
 
-const idOf = (view: Record<string, unknown>, field = 'id'): ResourceId => {
-  const id = view[field]
+const idOf = (view: object, field = 'id'): ResourceId => {
+  const id: unknown = Reflect.get(view, field)
   if (typeof id !== 'string' && typeof id !== 'number') throw new Error(`a created resource has no ${field}`)
   return id
 }
@@ -61,45 +70,44 @@ export function resourceOps(r: ResourceOpsDeps, accountId: string): ResourceOps 
 
   const byKind: Record<ResourceKind, KindOps> = {
     check: {
-      create: async (body, type) => idOf(await checks.create(accountId, type, body, NO_AUTO_ASSIGN)),
-      update: (id, body, type) => checks.update(accountId, type, id, body, NO_AUTO_ASSIGN).then(done),
+      create: async (body, type) => idOf(await checks.create(accountId, type, checked(body), NO_AUTO_ASSIGN)),
+      update: (id, body, type) => checks.update(accountId, type, id, checked(body), NO_AUTO_ASSIGN).then(done),
       remove: (id) => checks.remove(accountId, id),
     },
     'check-group': {
-      create: async (body) => idOf(await groups.create(accountId, body, NO_AUTO_ASSIGN)),
-      update: (id, body) => groups.update(accountId, id, body, NO_AUTO_ASSIGN).then(done),
+      create: async (body) => idOf(await groups.create(accountId, checked(body), NO_AUTO_ASSIGN)),
+      update: (id, body) => groups.update(accountId, id, checked(body), NO_AUTO_ASSIGN).then(done),
       remove: (id) => groups.remove(accountId, id),
     },
     'alert-channel': {
-      create: async (body) => idOf(await channels.create(accountId, body)),
-      update: (id, body) => channels.update(accountId, id, body).then(done),
+      create: async (body) => idOf(await channels.create(accountId, checked(body))),
+      update: (id, body) => channels.update(accountId, id, checked(body)).then(done),
       remove: (id) => channels.remove(accountId, id),
     },
     'maintenance-window': {
-      create: async (body) => idOf(await windows.create(accountId, body)),
-      update: (id, body) => windows.update(accountId, id, body).then(done),
+      create: async (body) => idOf(await windows.create(accountId, checked(body))),
+      update: (id, body) => windows.update(accountId, id, checked(body)).then(done),
       remove: (id) => windows.remove(accountId, id),
     },
     'status-page-service': {
-      create: async (body) => idOf(await pages.createService(accountId, body)),
-      update: (id, body) => pages.updateService(accountId, id, body).then(done),
+      create: async (body) => idOf(await pages.createService(accountId, checked(body))),
+      update: (id, body) => pages.updateService(accountId, id, checked(body)).then(done),
       remove: (id) => pages.removeService(accountId, id),
     },
     'status-page': {
-      create: async (body) => idOf(await pages.createPage(accountId, body)),
-      update: (id, body) => pages.updatePage(accountId, id, body).then(done),
+      create: async (body) => idOf(await pages.createPage(accountId, checked(body))),
+      update: (id, body) => pages.updatePage(accountId, id, checked(body)).then(done),
       remove: (id) => pages.removePage(accountId, id),
     },
     dashboard: {
       // Dashboards are addressed by their dashboardId in the API.
-      create: async (body) => idOf(await dashboards.create(accountId, body), 'dashboardId'),
-      update: (id, body) => dashboards.update(accountId, id, body).then(done),
+      create: async (body) => idOf(await dashboards.create(accountId, checked(body)), 'dashboardId'),
+      update: (id, body) => dashboards.update(accountId, id, checked(body)).then(done),
       remove: (id) => dashboards.remove(accountId, id),
     },
     variable: {
-      // The payload matched CreateVariableBody (validate.ts).
-      create: async (body) => idOf(await variables.create(accountId, body as unknown as CreateVariableInput), 'key'),
-      update: (id, body) => variables.update(accountId, id, body).then(done),
+      create: async (body) => idOf(await variables.create(accountId, checked(body)), 'key'),
+      update: (id, body) => variables.update(accountId, id, checked(body)).then(done),
       remove: (id) => variables.remove(accountId, id),
     },
   }

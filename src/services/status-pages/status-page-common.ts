@@ -1,7 +1,7 @@
 /** Helpers shared by the status page use cases: lookups that 404, paging and service-reference checks. */
 import { FieldErrorCollector, NotFoundError } from '../../domain/errors.js'
 import { isUuid } from '../../lib/ids.js'
-import type { DocRecord, DocTable } from '../../store/doc-table.js'
+import type { Doc, DocRecord, DocTable } from '../../store/doc-table.js'
 import type { Stores } from '../stores.js'
 import type { ServiceMap } from './status-page-views.js'
 
@@ -18,7 +18,7 @@ export interface PageOf<T> {
 export const offsetOf = (p: Paging) => ({ limit: p.limit, offset: (p.page - 1) * p.limit })
 
 /** A record of the account by UUID; malformed ids, unknown ids and other accounts' ids are all 404. */
-export async function findOr404(table: DocTable<string>, accountId: string, id: string, what: string): Promise<DocRecord<string>> {
+export async function findOr404<D extends Doc>(table: DocTable<string, D>, accountId: string, id: string, what: string): Promise<DocRecord<string, D>> {
   const record = isUuid(id) ? await table.get(accountId, id.toLowerCase()) : undefined
   if (!record) throw new NotFoundError(what, id)
   return record
@@ -39,7 +39,7 @@ export function requireOwnServices(services: ServiceMap, refs: ReadonlyArray<{ f
 }
 
 /** Newest first, paged: the store lists oldest first, so the page is read from the end. */
-export async function listNewestFirst(table: DocTable<string>, accountId: string, p: Paging): Promise<PageOf<DocRecord<string>>> {
+export async function listNewestFirst<D extends Doc>(table: DocTable<string, D>, accountId: string, p: Paging): Promise<PageOf<DocRecord<string, D>>> {
   const { total } = await table.list(accountId, { limit: 0 })
   const end = total - (p.page - 1) * p.limit
   if (end <= 0) return { items: [], total }

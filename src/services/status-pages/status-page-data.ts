@@ -4,12 +4,11 @@
  * an incident shows on every page with one of its services), each with its updates.
  */
 import type { IncidentSeverity, IncidentStatus } from '../../domain/status-pages/enums.js'
-import { orderUpdates, summarize, type IncidentDoc, type IncidentUpdateDoc } from '../../domain/status-pages/incident-rules.js'
-import type { PageDoc } from '../../domain/status-pages/page-rules.js'
+import { orderUpdates, summarize } from '../../domain/status-pages/incident-rules.js'
+import type { PageDoc } from '../../domain/status-pages/page-schemas.js'
 import { pageBanner, serviceState, type ServiceState } from '../../domain/status-pages/service-state.js'
 import { averageUptime, serviceUptime, type IncidentSpan, type ServiceUptime } from '../../domain/status-pages/uptime.js'
-import type { DocRecord } from '../../store/doc-table.js'
-import type { ServiceMap } from './status-page-views.js'
+import type { IncidentRecord, IncidentUpdateRecord, ServiceMap } from './status-page-views.js'
 
 export interface PublicUpdate {
   id: string
@@ -60,21 +59,19 @@ export interface StatusPageBase {
   generatedAt: number
 }
 
-type UpdateRecord = DocRecord<string> & { doc: IncidentUpdateDoc }
-
 export type LoadedIncident = PublicIncident & { serviceIds: string[] }
 
 /** The account's incidents with their updates, as pages show them (all of them, newest first). */
-export function publicIncidents(incidents: readonly DocRecord<string>[], updates: readonly DocRecord<string>[]): LoadedIncident[] {
-  const byIncident = new Map<string, UpdateRecord[]>()
-  for (const u of updates as UpdateRecord[]) {
+export function publicIncidents(incidents: readonly IncidentRecord[], updates: readonly IncidentUpdateRecord[]): LoadedIncident[] {
+  const byIncident = new Map<string, IncidentUpdateRecord[]>()
+  for (const u of updates) {
     const list = byIncident.get(u.doc.incidentId)
     if (list) list.push(u)
     else byIncident.set(u.doc.incidentId, [u])
   }
   return incidents
     .map((r) => {
-      const doc = r.doc as unknown as IncidentDoc
+      const doc = r.doc
       const ordered = orderUpdates(byIncident.get(r.id) ?? [])
       const summary = summarize(ordered.map((u) => u.doc))
       return {
@@ -108,7 +105,7 @@ export function buildStatusPage(doc: PageDoc, services: ServiceMap, incidents: r
     const spans: IncidentSpan[] = mine.map((i) => ({ name: i.name, severity: i.severity, start: i.startedAt, end: i.resolvedAt }))
     serviceView.set(id, {
       id,
-      name: String(record.doc.name ?? ''),
+      name: record.doc.name,
       state: serviceState(mine.filter((i) => i.resolvedAt === null).map((i) => i.severity)),
       uptime: serviceUptime(record.createdAt, spans, now),
     })

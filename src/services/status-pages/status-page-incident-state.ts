@@ -1,24 +1,22 @@
 /** Reading an incident with its updates, and keeping its stored lastUpdateStatus in step with them. */
-import { orderUpdates, summarize, type IncidentUpdateDoc } from '../../domain/status-pages/incident-rules.js'
-import type { DocRecord } from '../../store/doc-table.js'
+import { orderUpdates, summarize } from '../../domain/status-pages/incident-rules.js'
+import type { IncidentView } from '../../domain/status-pages/incident-schemas.js'
 import type { Stores } from '../stores.js'
 import { loadServices } from './status-page-common.js'
-import { presentIncident, type ServiceMap, type View } from './status-page-views.js'
-
-type UpdateRecord = DocRecord<string> & { doc: IncidentUpdateDoc }
+import { presentIncident, type IncidentRecord, type IncidentUpdateRecord, type ServiceMap } from './status-page-views.js'
 
 /** The incident's updates, oldest first by public date, then posting order. */
-export async function orderedUpdates(stores: Pick<Stores, 'statusPageIncidentUpdates'>, accountId: string, incidentId: string): Promise<UpdateRecord[]> {
+export async function orderedUpdates(stores: Pick<Stores, 'statusPageIncidentUpdates'>, accountId: string, incidentId: string): Promise<IncidentUpdateRecord[]> {
   const { items } = await stores.statusPageIncidentUpdates.list(accountId, { where: { incident_id: incidentId } })
-  return orderUpdates(items as UpdateRecord[])
+  return orderUpdates(items)
 }
 
 export async function incidentView(
   stores: Pick<Stores, 'statusPageIncidentUpdates' | 'statusPageServices'>,
   accountId: string,
-  record: DocRecord<string>,
+  record: IncidentRecord,
   services?: ServiceMap,
-): Promise<View> {
+): Promise<IncidentView> {
   const updates = await orderedUpdates(stores, accountId, record.id)
   const map = services ?? (await loadServices(stores, accountId))
   return presentIncident(record, map, updates, summarize(updates.map((u) => u.doc)))

@@ -1,21 +1,21 @@
 /** Incident updates: each post, change or delete keeps the incident's lastUpdateStatus in step. */
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/errors.js'
-import { changedUpdateDoc, newUpdateDoc, nextPosition, parseUpdateDate, type IncidentDoc, type IncidentUpdateDoc } from '../../domain/status-pages/incident-rules.js'
-import type { Doc, DocRecord } from '../../store/doc-table.js'
+import { changedUpdateDoc, newUpdateDoc, nextPosition, parseUpdateDate } from '../../domain/status-pages/incident-rules.js'
+import type { IncidentUpdateChangeBody, IncidentUpdateCreateBody, IncidentUpdateView } from '../../domain/status-pages/incident-schemas.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { findOr404, type PageOf, type Paging } from './status-page-common.js'
 import { orderedUpdates, refreshIncident } from './status-page-incident-state.js'
-import { presentIncidentUpdate, type View } from './status-page-views.js'
+import { presentIncidentUpdate, type IncidentRecord, type IncidentUpdateRecord } from './status-page-views.js'
 import { queueIncidentEmails } from './subscriber-mail-queue.js'
 
 /** Posting and changing an update take the reasons the body failed its schema for, if it did: one 400 names every problem. */
 export interface IncidentUpdateOps {
   /** Oldest first. */
-  listIncidentUpdates(accountId: string, incidentId: string, paging: Paging): Promise<PageOf<View>>
-  createIncidentUpdate(accountId: string, incidentId: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
-  getIncidentUpdate(accountId: string, incidentId: string, updateId: string): Promise<View>
-  updateIncidentUpdate(accountId: string, incidentId: string, updateId: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
+  listIncidentUpdates(accountId: string, incidentId: string, paging: Paging): Promise<PageOf<IncidentUpdateView>>
+  createIncidentUpdate(accountId: string, incidentId: string, body: IncidentUpdateCreateBody, schemaErrors?: FieldErrors): Promise<IncidentUpdateView>
+  getIncidentUpdate(accountId: string, incidentId: string, updateId: string): Promise<IncidentUpdateView>
+  updateIncidentUpdate(accountId: string, incidentId: string, updateId: string, body: IncidentUpdateChangeBody, schemaErrors?: FieldErrors): Promise<IncidentUpdateView>
   /** 409 for the incident's only update (delete the incident instead). */
   removeIncidentUpdate(accountId: string, incidentId: string, updateId: string): Promise<void>
 }
@@ -28,16 +28,22 @@ export function dateOrThrow(value: unknown, now: number, field = 'publicIncident
 }
 
 /** Posts an update to an incident of the account (also used by resolveIncident). */
-export async function createUpdate(deps: IncidentUpdateOpsDeps, accountId: string, incident: DocRecord<string>, body: Doc, schemaErrors?: FieldErrors): Promise<DocRecord<string>> {
+export async function createUpdate(
+  deps: IncidentUpdateOpsDeps,
+  accountId: string,
+  incident: IncidentRecord,
+  body: IncidentUpdateCreateBody,
+  schemaErrors?: FieldErrors,
+): Promise<IncidentUpdateRecord> {
   const now = deps.clock.now()
   const problems = new BodyProblems(schemaErrors)
   const publicDate = problems.valid(problems.check(() => dateOrThrow(body.publicIncidentUpdateDate, now)))
   return deps.transact(async (s) => {
     const position = nextPosition(await orderedUpdates(s, accountId, incident.id))
     const doc = newUpdateDoc(incident.id, body, publicDate, position)
-    const record = await s.statusPageIncidentUpdates.insert(accountId, doc as unknown as Doc, now)
+    const record = await s.statusPageIncidentUpdates.insert(accountId, doc, now)
     await refreshIncident(s, accountId, incident.id, now)
-    await queueIncidentEmails(s, deps.publicBaseUrl, accountId, incident.doc as unknown as IncidentDoc, doc, false, now)
+    await queueIncidentEmails(s, deps.publicBaseUrl, accountId, incident.doc, doc, false, now)
     return record
   })
 }
@@ -80,9 +86,9 @@ export function incidentUpdateOps(deps: IncidentUpdateOpsDeps): IncidentUpdateOp
       const problems = new BodyProblems(schemaErrors)
       const publicDate = body.publicIncidentUpdateDate === undefined ? undefined : problems.check(() => dateOrThrow(body.publicIncidentUpdateDate, now))
       problems.throwIfAny()
-      const doc = changedUpdateDoc(update.doc as unknown as IncidentUpdateDoc, body, publicDate)
+      const doc = changedUpdateDoc(update.doc, body, publicDate)
       const record = await transact(async (s) => {
-        const changed = await s.statusPageIncidentUpdates.update(accountId, update.id, doc as unknown as Doc, now)
+        const changed = await s.statusPageIncidentUpdates.update(accountId, update.id, doc, now)
         await refreshIncident(s, accountId, incident.id, now)
         return changed
       })

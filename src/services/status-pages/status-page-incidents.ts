@@ -1,15 +1,15 @@
 /** Incidents on status page services: CRUD, plus openIncident / resolveIncident for alerting (triggerIncident). */
 import { BodyProblems } from '../../domain/body-problems.js'
-import { NotFoundError, type FieldErrors } from '../../domain/errors.js'
+import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/errors.js'
 import type { IncidentSeverity } from '../../domain/status-pages/enums.js'
-import { newUpdateDoc, type IncidentDoc } from '../../domain/status-pages/incident-rules.js'
-import { serviceRefFields, uniqueServiceIds } from '../../domain/status-pages/service-ref.js'
-import type { Doc } from '../../store/doc-table.js'
+import { newUpdateDoc } from '../../domain/status-pages/incident-rules.js'
+import type { IncidentChangeBody, IncidentCreateBody, IncidentDoc, IncidentView } from '../../domain/status-pages/incident-schemas.js'
+import { serviceRefFields, uniqueServiceIds, type ServiceRef } from '../../domain/status-pages/service-ref.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { findOr404, listNewestFirst, loadServices, requireOwnServices, type PageOf, type Paging } from './status-page-common.js'
 import { createUpdate, dateOrThrow } from './status-page-incident-updates.js'
 import { incidentView, orderedUpdates } from './status-page-incident-state.js'
-import type { ServiceMap, View } from './status-page-views.js'
+import type { ServiceMap } from './status-page-views.js'
 import { queueIncidentEmails } from './subscriber-mail-queue.js'
 
 /** What a check's triggerIncident opens. */
@@ -23,23 +23,29 @@ export interface OpenIncidentInput {
 
 /** createIncident and updateIncident take the reasons the body failed its schema for, if it did: one 400 names every problem. */
 export interface IncidentOps {
-  createIncident(accountId: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
-  getIncident(accountId: string, id: string): Promise<View>
+  createIncident(accountId: string, body: IncidentCreateBody, schemaErrors?: FieldErrors): Promise<IncidentView>
+  getIncident(accountId: string, id: string): Promise<IncidentView>
   /** Newest first. */
-  listIncidents(accountId: string, paging: Paging): Promise<PageOf<View>>
-  updateIncident(accountId: string, id: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
+  listIncidents(accountId: string, paging: Paging): Promise<PageOf<IncidentView>>
+  updateIncident(accountId: string, id: string, body: IncidentChangeBody, schemaErrors?: FieldErrors): Promise<IncidentView>
   /** Deletes the incident and (by cascade) its updates. */
   removeIncident(accountId: string, id: string): Promise<void>
   /** Opens an incident on one service with a first INVESTIGATING update. */
-  openIncident(accountId: string, input: OpenIncidentInput): Promise<View>
+  openIncident(accountId: string, input: OpenIncidentInput): Promise<IncidentView>
   /** Posts a RESOLVED update (subscribers notified if the opening update asked for it); no-op when already resolved. */
-  resolveIncident(accountId: string, incidentId: string, description: string): Promise<View>
+  resolveIncident(accountId: string, incidentId: string, description: string): Promise<IncidentView>
 }
 
 const WHAT = 'Incident'
 
 /** The stored service list: ids with their current names. */
-const serviceRefs = (refs: unknown[], services: ServiceMap) => uniqueServiceIds(refs).map((id) => ({ id, name: String(services.get(id)?.doc.name ?? '') }))
+const serviceRefs = (refs: readonly ServiceRef[], services: ServiceMap) => uniqueServiceIds(refs).map((id) => ({ id, name: services.get(id)?.doc.name ?? '' }))
+
+/** The public date a body gives its first update, read where the body may have failed its schema. */
+const openingDate = (updates: unknown): unknown => {
+  const given: unknown = Array.isArray(updates) ? updates[0] : undefined
+  return given !== null && typeof given === 'object' && 'publicIncidentUpdateDate' in given ? given.publicIncidentUpdateDate : undefined
+}
 
 /** What the incidents part uses: the wiring hands it these stores and shared things and no others. */
 export const incidentOpsUses = uses(
@@ -56,21 +62,21 @@ export function incidentOps(deps: IncidentOpsDeps): IncidentOps {
       const services = await loadServices(stores, accountId)
       const problems = new BodyProblems(schemaErrors)
       problems.check(() => requireOwnServices(services, serviceRefFields(body.services, 'services')))
-      const given: unknown = Array.isArray(body.incidentUpdates) ? body.incidentUpdates[0] : undefined
-      const first: Doc = given !== null && typeof given === 'object' ? (given as Doc) : {}
       const now = clock.now()
-      const publicDate = problems.valid(problems.check(() => dateOrThrow(first.publicIncidentUpdateDate, now, 'incidentUpdates[0].publicIncidentUpdateDate')))
-      const refs = body.services as unknown[]
-      const firstUpdate = newUpdateDoc('', first, publicDate, 1)
+      const publicDate = problems.valid(problems.check(() => dateOrThrow(openingDate(body.incidentUpdates), now, 'incidentUpdates[0].publicIncidentUpdateDate')))
+      // From here the body has matched its schema, which asks for exactly one update.
+      const [opening] = body.incidentUpdates
+      if (!opening) throw new ValidationError({ incidentUpdates: 'must have one update' })
+      const firstUpdate = newUpdateDoc('', opening, publicDate, 1)
       const doc: IncidentDoc = {
-        name: String(body.name),
-        severity: body.severity as IncidentSeverity,
-        services: serviceRefs(refs, services),
+        name: body.name,
+        severity: body.severity,
+        services: serviceRefs(body.services, services),
         lastUpdateStatus: firstUpdate.status,
       }
       const record = await transact(async (s) => {
-        const incident = await s.statusPageIncidents.insert(accountId, doc as unknown as Doc, now)
-        await s.statusPageIncidentUpdates.insert(accountId, { ...firstUpdate, incidentId: incident.id } as unknown as Doc, now)
+        const incident = await s.statusPageIncidents.insert(accountId, doc, now)
+        await s.statusPageIncidentUpdates.insert(accountId, { ...firstUpdate, incidentId: incident.id }, now)
         await queueIncidentEmails(s, deps.publicBaseUrl, accountId, doc, firstUpdate, true, now)
         return incident
       })
@@ -90,12 +96,11 @@ export function incidentOps(deps: IncidentOpsDeps): IncidentOps {
       const problems = new BodyProblems(schemaErrors)
       problems.check(() => requireOwnServices(services, serviceRefFields(body.services, 'services')))
       problems.throwIfAny()
-      const previous = record.doc as unknown as IncidentDoc
-      const doc: IncidentDoc = { ...previous }
-      if (body.name !== undefined) doc.name = String(body.name)
-      if (body.severity !== undefined) doc.severity = body.severity as IncidentSeverity
-      if (Array.isArray(body.services)) doc.services = serviceRefs(body.services, services)
-      const updated = await stores.statusPageIncidents.update(accountId, record.id, doc as unknown as Doc, clock.now())
+      const doc: IncidentDoc = { ...record.doc }
+      if (body.name !== undefined) doc.name = body.name
+      if (body.severity !== undefined) doc.severity = body.severity
+      if (body.services !== undefined) doc.services = serviceRefs(body.services, services)
+      const updated = await stores.statusPageIncidents.update(accountId, record.id, doc, clock.now())
       if (!updated) throw new NotFoundError(WHAT, id)
       return incidentView(stores, accountId, updated, services)
     },

@@ -6,7 +6,7 @@
  * every page of history within the cache time share one computation.
  */
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js'
-import type { PageDoc } from '../../domain/status-pages/page-rules.js'
+import type { PageDoc } from '../../domain/status-pages/page-schemas.js'
 import { MAX_ADDRESS_LENGTH, isEmailAddress } from '../../domain/status-pages/subscription-schemas.js'
 import { ttlCache } from '../../lib/ttl-cache.js'
 import { narrowDeps, uses, type DepsOf } from '../resource-deps.js'
@@ -96,7 +96,7 @@ export function statusPagePageService(deps: StatusPagePageServiceDeps, options: 
       return sites.get(`${column}:${value}`, async () => {
         const record = await stores.statusPages.findByColumn(column, value.toLowerCase())
         if (!record) return undefined
-        return { id: record.id, accountId: record.accountId, doc: record.doc as unknown as PageDoc, version: record.updatedAt ?? record.createdAt }
+        return { id: record.id, accountId: record.accountId, doc: record.doc, version: record.updatedAt ?? record.createdAt }
       })
     },
 

@@ -1,22 +1,22 @@
 /** Status pages: account-scoped CRUD; url and customDomain are unique across all accounts. */
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../../domain/errors.js'
-import { buildPageDoc, cardServiceFields, type PageDoc } from '../../domain/status-pages/page-rules.js'
+import { buildPageDoc, cardServiceFields } from '../../domain/status-pages/page-rules.js'
+import type { PageCreateBody, PageDoc, PageUpdateBody, PageView } from '../../domain/status-pages/page-schemas.js'
 import { newId } from '../../lib/ids.js'
-import type { Doc } from '../../store/doc-table.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { findOr404, loadServices, offsetOf, requireOwnServices, type PageOf, type Paging } from './status-page-common.js'
-import { presentPage, type View } from './status-page-views.js'
+import { presentPage } from './status-page-views.js'
 
 /**
  * createPage and updatePage take the reasons the body failed its schema for, if it did: one 400 names every problem
  * (the schema's and the cards' unknown services). A taken url or custom domain is a 409, asked only of a valid body.
  */
 export interface PageOps {
-  createPage(accountId: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
-  getPage(accountId: string, id: string): Promise<View>
-  listPages(accountId: string, paging: Paging): Promise<PageOf<View>>
-  updatePage(accountId: string, id: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
+  createPage(accountId: string, body: PageCreateBody, schemaErrors?: FieldErrors): Promise<PageView>
+  getPage(accountId: string, id: string): Promise<PageView>
+  listPages(accountId: string, paging: Paging): Promise<PageOf<PageView>>
+  updatePage(accountId: string, id: string, body: PageUpdateBody, schemaErrors?: FieldErrors): Promise<PageView>
   /** Deletes the page and (by cascade) its subscriptions. */
   removePage(accountId: string, id: string): Promise<void>
 }
@@ -41,7 +41,7 @@ export function pageOps(deps: PageOpsDeps): PageOps {
     }
   }
 
-  async function checkedDoc(accountId: string, body: Doc, schemaErrors: FieldErrors | undefined, previous?: PageDoc) {
+  async function checkedDoc(accountId: string, body: PageUpdateBody, schemaErrors: FieldErrors | undefined, previous?: PageDoc) {
     const services = await loadServices(stores, accountId)
     const problems = new BodyProblems(schemaErrors)
     problems.check(() => requireOwnServices(services, cardServiceFields(body.cards)))
@@ -53,7 +53,7 @@ export function pageOps(deps: PageOpsDeps): PageOps {
     async createPage(accountId, body, schemaErrors) {
       const { doc, services } = await checkedDoc(accountId, body, schemaErrors)
       await requireUnique(doc)
-      const record = await stores.statusPages.insert(accountId, doc as unknown as Doc, clock.now())
+      const record = await stores.statusPages.insert(accountId, doc, clock.now())
       return presentPage(record, services)
     },
     async getPage(accountId, id) {
@@ -67,9 +67,9 @@ export function pageOps(deps: PageOpsDeps): PageOps {
     },
     async updatePage(accountId, id, body, schemaErrors) {
       const record = await findOr404(stores.statusPages, accountId, id, WHAT)
-      const { doc, services } = await checkedDoc(accountId, body, schemaErrors, record.doc as unknown as PageDoc)
+      const { doc, services } = await checkedDoc(accountId, body, schemaErrors, record.doc)
       await requireUnique(doc, record.id)
-      const updated = await stores.statusPages.update(accountId, record.id, doc as unknown as Doc, clock.now())
+      const updated = await stores.statusPages.update(accountId, record.id, doc, clock.now())
       if (!updated) throw new NotFoundError(WHAT, id)
       return presentPage(updated, services)
     },

@@ -1,29 +1,33 @@
 /** Status page services: the things incidents affect and page cards show. */
 import { ConflictError, NotFoundError } from '../../domain/errors.js'
-import type { IncidentDoc } from '../../domain/status-pages/incident-rules.js'
-import type { PageDoc } from '../../domain/status-pages/page-rules.js'
-import type { Doc } from '../../store/doc-table.js'
+import type { ServiceBody, ServiceView } from '../../domain/status-pages/service-ref.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import type { Stores } from '../stores.js'
 import { findOr404, offsetOf, type PageOf, type Paging } from './status-page-common.js'
-import { presentService, type View } from './status-page-views.js'
+import { presentService } from './status-page-views.js'
 
 export interface ServiceOps {
-  createService(accountId: string, body: Doc): Promise<View>
-  getService(accountId: string, id: string): Promise<View>
-  listServices(accountId: string, paging: Paging): Promise<PageOf<View>>
-  updateService(accountId: string, id: string, body: Doc): Promise<View>
+  createService(accountId: string, body: ServiceBody): Promise<ServiceView>
+  getService(accountId: string, id: string): Promise<ServiceView>
+  listServices(accountId: string, paging: Paging): Promise<PageOf<ServiceView>>
+  updateService(accountId: string, id: string, body: ServiceBody): Promise<ServiceView>
   /** 409 while a page card, an open incident, a check or a group uses the service. */
   removeService(accountId: string, id: string): Promise<void>
 }
 
 const WHAT = 'Status page service'
 
+/** A check or group document: its triggerIncident, when set, names the service it opens incidents on. */
+type TriggeringDoc = { triggerIncident?: unknown }
+
+/** The service a stored triggerIncident names, if it is an object with one. */
+const triggeredService = (trigger: unknown): unknown => (trigger !== null && typeof trigger === 'object' && 'serviceId' in trigger ? trigger.serviceId : undefined)
+
 /** Who uses a service; resolved incidents do not block (they keep the service's name). */
 async function usersOf(s: Pick<Stores, 'statusPages' | 'statusPageIncidents' | 'checks' | 'checkGroups'>, accountId: string, serviceId: string) {
-  const pages = (await s.statusPages.list(accountId)).items.filter((p) => (p.doc as unknown as PageDoc).cards.some((c) => c.serviceIds.includes(serviceId)))
-  const incidents = (await s.statusPageIncidents.list(accountId)).items.filter((i) => (i.doc as unknown as IncidentDoc).services.some((x) => x.id === serviceId))
-  const triggers = (doc: Doc) => (doc.triggerIncident as Doc | null | undefined)?.serviceId === serviceId
+  const pages = (await s.statusPages.list(accountId)).items.filter((p) => p.doc.cards.some((c) => c.serviceIds.includes(serviceId)))
+  const incidents = (await s.statusPageIncidents.list(accountId)).items.filter((i) => i.doc.services.some((x) => x.id === serviceId))
+  const triggers = (doc: TriggeringDoc) => triggeredService(doc.triggerIncident) === serviceId
   const checks = (await s.checks.listAll(accountId)).filter((c) => triggers(c.doc))
   const groups = (await s.checkGroups.list(accountId)).items.filter((g) => triggers(g.doc))
   const open = incidents.filter((i) => i.doc.lastUpdateStatus !== 'RESOLVED')
@@ -45,7 +49,7 @@ export function serviceOps(deps: ServiceOpsDeps): ServiceOps {
   const { stores, clock, transact } = deps
   return {
     async createService(accountId, body) {
-      return presentService(await stores.statusPageServices.insert(accountId, { name: String(body.name) }, clock.now()))
+      return presentService(await stores.statusPageServices.insert(accountId, { name: body.name }, clock.now()))
     },
     async getService(accountId, id) {
       return presentService(await findOr404(stores.statusPageServices, accountId, id, WHAT))
@@ -56,7 +60,7 @@ export function serviceOps(deps: ServiceOpsDeps): ServiceOps {
     },
     async updateService(accountId, id, body) {
       const record = await findOr404(stores.statusPageServices, accountId, id, WHAT)
-      const updated = await stores.statusPageServices.update(accountId, record.id, { ...record.doc, name: String(body.name) }, clock.now())
+      const updated = await stores.statusPageServices.update(accountId, record.id, { ...record.doc, name: body.name }, clock.now())
       if (!updated) throw new NotFoundError(WHAT, id)
       return presentService(updated)
     },
@@ -73,8 +77,7 @@ export function serviceOps(deps: ServiceOpsDeps): ServiceOps {
         // Resolved incidents keep showing the service under its latest name.
         const at = clock.now()
         for (const incident of resolved) {
-          const doc = incident.doc as unknown as IncidentDoc
-          const services = doc.services.map((x) => (x.id === record.id ? { id: x.id, name: String(record.doc.name) } : x))
+          const services = incident.doc.services.map((x) => (x.id === record.id ? { id: x.id, name: record.doc.name } : x))
           await s.statusPageIncidents.update(accountId, incident.id, { ...incident.doc, services }, at)
         }
         await s.statusPageServices.delete(accountId, record.id)

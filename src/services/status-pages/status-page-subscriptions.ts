@@ -8,14 +8,21 @@ import { randomBytes } from 'node:crypto'
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/errors.js'
 import type { SubscriptionStatus } from '../../domain/status-pages/enums.js'
-import { addressKey, isEmailAddress, planBulk } from '../../domain/status-pages/subscription-schemas.js'
+import {
+  addressKey,
+  isEmailAddress,
+  planBulk,
+  type BulkSubscriptionBody,
+  type SubscriptionCreateBody,
+  type SubscriptionDoc,
+  type SubscriptionView,
+} from '../../domain/status-pages/subscription-schemas.js'
 import { newSubscriberToken } from '../../domain/status-pages/subscriber-links.js'
 import { queueVerification } from './subscriber-mail-queue.js'
-import type { Doc } from '../../store/doc-table.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import type { Stores } from '../stores.js'
 import { findOr404, offsetOf, type PageOf, type Paging } from './status-page-common.js'
-import { presentSubscription, type View } from './status-page-views.js'
+import { presentSubscription } from './status-page-views.js'
 
 export interface BulkResult {
   created: number
@@ -24,17 +31,17 @@ export interface BulkResult {
 }
 
 export interface SubscriptionOps {
-  listSubscriptions(accountId: string, statusPageId: string, paging: Paging): Promise<PageOf<View>>
+  listSubscriptions(accountId: string, statusPageId: string, paging: Paging): Promise<PageOf<SubscriptionView>>
   /**
    * One PENDING subscriber; 409 when the address is already subscribed. Takes the reasons the body failed its schema
    * for, if it did: one 400 names every problem.
    */
-  subscribe(accountId: string, statusPageId: string, body: Doc, schemaErrors?: FieldErrors): Promise<View>
-  bulkSubscribe(accountId: string, statusPageId: string, body: Doc): Promise<BulkResult>
+  subscribe(accountId: string, statusPageId: string, body: SubscriptionCreateBody, schemaErrors?: FieldErrors): Promise<SubscriptionView>
+  bulkSubscribe(accountId: string, statusPageId: string, body: BulkSubscriptionBody): Promise<BulkResult>
   unsubscribe(accountId: string, statusPageId: string, subscriptionId: string): Promise<void>
 }
 
-const subscriptionDoc = (statusPageId: string, address: string, status: SubscriptionStatus): Doc => ({
+const subscriptionDoc = (statusPageId: string, address: string, status: SubscriptionStatus): SubscriptionDoc => ({
   statusPageId,
   type: 'EMAIL',
   address,
@@ -67,6 +74,7 @@ export function subscriptionOps(deps: SubscriptionOpsDeps): SubscriptionOps {
       const problems = new BodyProblems(schemaErrors)
       const address = problems.valid(
         problems.check(() => {
+          // The body may have failed its schema here (the address missing or not text): read as text.
           const address = String(body.address).trim()
           if (!isEmailAddress(address)) throw new ValidationError({ address: 'must be an e-mail address' })
           return address
@@ -74,13 +82,13 @@ export function subscriptionOps(deps: SubscriptionOpsDeps): SubscriptionOps {
       )
       const existing = await subscribed(stores, accountId, page.id, address)
       if (existing) {
-        await queueVerification(stores, deps.publicBaseUrl, existing, String(page.doc.name), clock.now())
+        await queueVerification(stores, deps.publicBaseUrl, existing, page.doc.name, clock.now())
         throw new ConflictError(`${address} is already subscribed to this status page`, { address: 'is already subscribed' })
       }
       return presentSubscription(
         await transact(async (s) => {
           const record = await s.statusPageSubscriptions.insert(accountId, subscriptionDoc(page.id, address, 'PENDING'), clock.now())
-          await queueVerification(s, deps.publicBaseUrl, record, String(page.doc.name), clock.now())
+          await queueVerification(s, deps.publicBaseUrl, record, page.doc.name, clock.now())
           return record
         }),
       )
@@ -88,7 +96,7 @@ export function subscriptionOps(deps: SubscriptionOpsDeps): SubscriptionOps {
     async bulkSubscribe(accountId, statusPageId, body) {
       const page = await pageOf(accountId, statusPageId)
       const status: SubscriptionStatus = body.autoVerify === true ? 'VERIFIED' : 'PENDING'
-      const addresses = (body.subscriptions as Doc[]).map((s) => String(s.config))
+      const addresses = body.subscriptions.map((s) => s.config)
       return transact(async (s) => {
         const existing = new Set<string>()
         for (const address of addresses) {
@@ -98,7 +106,7 @@ export function subscriptionOps(deps: SubscriptionOpsDeps): SubscriptionOps {
         const now = clock.now()
         for (const address of plan.create) {
           const record = await s.statusPageSubscriptions.insert(accountId, subscriptionDoc(page.id, address, status), now)
-          await queueVerification(s, deps.publicBaseUrl, record, String(page.doc.name), now)
+          await queueVerification(s, deps.publicBaseUrl, record, page.doc.name, now)
         }
         return { created: plan.create.length, skipped: plan.skipped, status }
       })

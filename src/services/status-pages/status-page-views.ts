@@ -1,14 +1,20 @@
 /** Response shapes of status pages, services, incidents, incident updates and subscriptions. */
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import type { DocRecord } from '../../store/doc-table.js'
-import type { IncidentDoc, IncidentUpdateDoc, IncidentSummary } from '../../domain/status-pages/incident-rules.js'
-import type { PageDoc } from '../../domain/status-pages/page-rules.js'
+import type { IncidentSummary } from '../../domain/status-pages/incident-rules.js'
+import type { IncidentDoc, IncidentUpdateDoc, IncidentUpdateView, IncidentView } from '../../domain/status-pages/incident-schemas.js'
+import type { PageDoc, PageView } from '../../domain/status-pages/page-schemas.js'
+import type { ServiceDoc, ServiceView } from '../../domain/status-pages/service-ref.js'
+import type { SubscriptionDoc, SubscriptionView } from '../../domain/status-pages/subscription-schemas.js'
 
-export type View = Record<string, unknown>
-export type ServiceRecord = DocRecord<string>
+export type ServiceRecord = DocRecord<string, ServiceDoc>
 export type ServiceMap = ReadonlyMap<string, ServiceRecord>
+export type PageRecord = DocRecord<string, PageDoc>
+export type IncidentRecord = DocRecord<string, IncidentDoc>
+export type IncidentUpdateRecord = DocRecord<string, IncidentUpdateDoc>
+export type SubscriptionRecord = DocRecord<string, SubscriptionDoc>
 
-export const presentService = (r: ServiceRecord): View => ({
+export const presentService = (r: ServiceRecord): ServiceView => ({
   id: r.id,
   accountId: r.accountId,
   name: r.doc.name,
@@ -16,8 +22,8 @@ export const presentService = (r: ServiceRecord): View => ({
   updated_at: toIsoOrNull(r.updatedAt),
 })
 
-export function presentPage(r: DocRecord<string>, services: ServiceMap): View {
-  const doc = r.doc as unknown as PageDoc
+export function presentPage(r: PageRecord, services: ServiceMap): PageView {
+  const doc = r.doc
   return {
     id: r.id,
     accountId: r.accountId,
@@ -47,8 +53,8 @@ export function presentPage(r: DocRecord<string>, services: ServiceMap): View {
   }
 }
 
-export const presentIncidentUpdate = (r: DocRecord<string>): View => {
-  const doc = r.doc as unknown as IncidentUpdateDoc
+export const presentIncidentUpdate = (r: IncidentUpdateRecord): IncidentUpdateView => {
+  const doc = r.doc
   return {
     id: r.id,
     incidentId: doc.incidentId,
@@ -62,8 +68,8 @@ export const presentIncidentUpdate = (r: DocRecord<string>): View => {
 }
 
 /** An incident with its services (a deleted service shows its last known name) and its updates in order. */
-export function presentIncident(r: DocRecord<string>, services: ServiceMap, ordered: DocRecord<string>[], summary: IncidentSummary): View {
-  const doc = r.doc as unknown as IncidentDoc
+export function presentIncident(r: IncidentRecord, services: ServiceMap, ordered: IncidentUpdateRecord[], summary: IncidentSummary): IncidentView {
+  const doc = r.doc
   return {
     id: r.id,
     accountId: r.accountId,
@@ -82,7 +88,7 @@ export function presentIncident(r: DocRecord<string>, services: ServiceMap, orde
   }
 }
 
-export const presentSubscription = (r: DocRecord<string>): View => ({
+export const presentSubscription = (r: SubscriptionRecord): SubscriptionView => ({
   id: r.id,
   statusPageId: r.doc.statusPageId,
   type: r.doc.type,

@@ -38,7 +38,7 @@ async function recipientOf(stores: Pick<Stores, 'statusPageSubscriptions'>, row:
   const sub = await stores.statusPageSubscriptions.get(row.account_id, row.subscription_id)
   if (!sub) return { skip: 'the subscriber unsubscribed' }
   const wanted = row.kind === 'VERIFY' ? 'PENDING' : 'VERIFIED'
-  return sub.doc.status === wanted ? { to: String(sub.doc.address) } : { skip: `the subscriber is ${String(sub.doc.status)}` }
+  return sub.doc.status === wanted ? { to: sub.doc.address } : { skip: `the subscriber is ${sub.doc.status}` }
 }
 
 export function subscriberDelivery(deps: SubscriberDeliveryDeps) {

@@ -4,9 +4,10 @@
  */
 import { isTokenShape } from '../../domain/status-pages/subscriber-links.js'
 import { newId } from '../../lib/ids.js'
-import type { DocRecord } from '../../store/doc-table.js'
+import type { SubscriptionDoc } from '../../domain/status-pages/subscription-schemas.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { subscriberDelivery, type SubscriberDeliveryReport } from './subscriber-delivery.js'
+import type { SubscriptionRecord } from './status-page-views.js'
 
 export interface SubscriberLinkService {
   /** Marks the subscriber VERIFIED; null when the token is unknown, used, or of another page. */
@@ -30,12 +31,17 @@ export function subscriberLinkService(deps: SubscriberLinkServiceDeps): Subscrib
   async function find(column: 'verification_token' | 'unsubscribe_token', statusPageId: string, token: string) {
     if (!isTokenShape(token)) return null
     const sub = await stores.statusPageSubscriptions.findByColumn(column, token)
-    if (!sub || String(sub.doc.statusPageId) !== statusPageId.toLowerCase()) return null
-    const page = await stores.statusPages.get(sub.accountId, String(sub.doc.statusPageId))
-    return page ? { sub, pageName: String(page.doc.name) } : null
+    if (!sub || sub.doc.statusPageId !== statusPageId.toLowerCase()) return null
+    const page = await stores.statusPages.get(sub.accountId, sub.doc.statusPageId)
+    return page ? { sub, pageName: page.doc.name } : null
   }
 
-  const verifyDoc = (sub: DocRecord<string>) => ({ ...sub.doc, status: 'VERIFIED', verificationToken: null, verifiedAt: new Date(clock.now()).toISOString() })
+  const verifyDoc = (sub: SubscriptionRecord): SubscriptionDoc => ({
+    ...sub.doc,
+    status: 'VERIFIED',
+    verificationToken: null,
+    verifiedAt: new Date(clock.now()).toISOString(),
+  })
 
   return {
     async verify(statusPageId, token) {
@@ -46,7 +52,7 @@ export function subscriberLinkService(deps: SubscriberLinkServiceDeps): Subscrib
     },
     async unsubscribeTarget(statusPageId, token) {
       const found = await find('unsubscribe_token', statusPageId, token)
-      return found ? { pageName: found.pageName, address: String(found.sub.doc.address) } : null
+      return found ? { pageName: found.pageName, address: found.sub.doc.address } : null
     },
     async unsubscribe(statusPageId, token) {
       const found = await find('unsubscribe_token', statusPageId, token)

@@ -2,23 +2,23 @@
  * Queues subscriber e-mails in the status_page_emails outbox, inside the caller's transaction: nothing is sent
  * here (see subscriber-delivery.ts). Messages are rendered when queued, each with its subscriber's unsubscribe link.
  */
-import type { IncidentDoc, IncidentUpdateDoc } from '../../domain/status-pages/incident-rules.js'
+import type { IncidentDoc, IncidentUpdateDoc } from '../../domain/status-pages/incident-schemas.js'
 import { addressKey } from '../../domain/status-pages/subscription-schemas.js'
 import { incidentEmail, verificationEmail, type SubscriberEmail } from '../../domain/status-pages/subscriber-emails.js'
 import { subscriberLink, verificationDue } from '../../domain/status-pages/subscriber-links.js'
 import { newId } from '../../lib/ids.js'
-import type { DocRecord } from '../../store/doc-table.js'
 import type { StatusPageEmailKind, StatusPageEmailRow } from '../../store/status-page-emails.js'
 import type { Stores } from '../stores.js'
+import type { PageRecord, SubscriptionRecord } from './status-page-views.js'
 
-type Sub = DocRecord<string>
+type Sub = SubscriptionRecord
 
 const row = (sub: Sub, kind: StatusPageEmailKind, message: SubscriberEmail, now: number): StatusPageEmailRow => ({
   id: newId(),
   account_id: sub.accountId,
-  status_page_id: String(sub.doc.statusPageId),
+  status_page_id: sub.doc.statusPageId,
   subscription_id: sub.id,
-  address: addressKey(String(sub.doc.address)),
+  address: addressKey(sub.doc.address),
   kind,
   status: 'PENDING',
   attempts: 0,
@@ -31,7 +31,7 @@ const row = (sub: Sub, kind: StatusPageEmailKind, message: SubscriberEmail, now:
   sent_at: null,
 })
 
-const unsubscribeUrl = (base: string, sub: Sub): string => subscriberLink(base, String(sub.doc.statusPageId), 'unsubscribe', String(sub.doc.unsubscribeToken))
+const unsubscribeUrl = (base: string, sub: Sub): string => subscriberLink(base, sub.doc.statusPageId, 'unsubscribe', sub.doc.unsubscribeToken)
 
 /**
  * Queues the verification e-mail of a PENDING subscriber unless one went to this address of this page less than
@@ -39,20 +39,17 @@ const unsubscribeUrl = (base: string, sub: Sub): string => subscriberLink(base, 
  */
 export async function queueVerification(s: Pick<Stores, 'statusPageEmails'>, base: string, sub: Sub, pageName: string, now: number): Promise<boolean> {
   if (sub.doc.status !== 'PENDING' || typeof sub.doc.verificationToken !== 'string') return false
-  const last = await s.statusPageEmails.lastVerificationAt(String(sub.doc.statusPageId), addressKey(String(sub.doc.address)))
+  const last = await s.statusPageEmails.lastVerificationAt(sub.doc.statusPageId, addressKey(sub.doc.address))
   if (!verificationDue(last, now)) return false
-  const verifyUrl = subscriberLink(base, String(sub.doc.statusPageId), 'verify', sub.doc.verificationToken)
+  const verifyUrl = subscriberLink(base, sub.doc.statusPageId, 'verify', sub.doc.verificationToken)
   await s.statusPageEmails.insertMany([row(sub, 'VERIFY', verificationEmail({ pageName, verifyUrl, unsubscribeUrl: unsubscribeUrl(base, sub) }), now)])
   return true
 }
 
 /** Status pages of the account that show any of these services (on one of their cards). */
-async function pagesShowing(s: Pick<Stores, 'statusPages'>, accountId: string, serviceIds: ReadonlySet<string>): Promise<Sub[]> {
+async function pagesShowing(s: Pick<Stores, 'statusPages'>, accountId: string, serviceIds: ReadonlySet<string>): Promise<PageRecord[]> {
   const { items } = await s.statusPages.list(accountId)
-  return items.filter((p) => {
-    const cards = Array.isArray(p.doc.cards) ? (p.doc.cards as Array<{ serviceIds?: unknown }>) : []
-    return cards.some((c) => Array.isArray(c.serviceIds) && c.serviceIds.some((id) => serviceIds.has(String(id))))
-  })
+  return items.filter((p) => p.doc.cards.some((c) => c.serviceIds.some((id) => serviceIds.has(id))))
 }
 
 /**
@@ -75,7 +72,7 @@ export async function queueIncidentEmails(
     const { items } = await s.statusPageSubscriptions.list(accountId, { where: { status_page_id: page.id } })
     for (const sub of items.filter((x) => x.doc.status === 'VERIFIED')) {
       const message = incidentEmail({
-        pageName: String(page.doc.name),
+        pageName: page.doc.name,
         incidentName: incident.name,
         status: update.status,
         description: update.description,

@@ -32,8 +32,9 @@ export function themeDeclarations(theme: unknown): string[] {
   if (single !== null) return [`--brand: ${single};`]
   if (theme === null || typeof theme !== 'object') return []
   const out: string[] = []
+  const colours = new Map<string, unknown>(Object.entries(theme))
   for (const [name, variable] of Object.entries(PALETTE_VARIABLES)) {
-    const value = hex((theme as Record<string, unknown>)[name])
+    const value = hex(colours.get(name))
     if (value !== null) out.push(`${variable}: ${value};`)
   }
   return out
@@ -42,7 +43,8 @@ export function themeDeclarations(theme: unknown): string[] {
 /** Whether a theme is a palette (the page then gets the `palette` body class, for its header). */
 export const isPalette = (theme: unknown): boolean => hex(theme) === null && themeDeclarations(theme).length > 0
 
-export function themeCss(themeColors: Record<string, unknown> | null): string {
+/** Reads a page's themeColors as untrusted (any value may stand for a colour): only hex colours get through. */
+export function themeCss(themeColors: { light?: unknown; dark?: unknown } | null): string {
   if (!themeColors) return ''
   const light = themeDeclarations(themeColors.light)
   const dark = themeDeclarations(themeColors.dark)

@@ -1,6 +1,7 @@
 /** Incident updates: HTTP routes (registered by statusPageIncidentRoutes). */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { IncidentUpdateChangeBody, IncidentUpdateCreateBody, IncidentUpdateView } from '../../../domain/status-pages/incident-schemas.js'
 import type { StatusPageService } from '../../../services/status-pages/status-pages.js'
 import { errorResponses } from '../../schemas/common.js'
@@ -14,13 +15,13 @@ const UpdateParams = Type.Object({
 })
 type Params = Static<typeof UpdateParams>
 const ListQuery = Type.Object(PageQuery)
-type Body = Record<string, unknown>
 
-export async function incidentUpdateRoutes(app: FastifyInstance, pages: StatusPageService): Promise<void> {
+export async function incidentUpdateRoutes(fastify: FastifyInstance, pages: StatusPageService): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['status pages']
   const path = '/v1/status-pages/incidents/:incidentId/incident-updates'
 
-  app.get<{ Params: Static<typeof IncidentParams>; Querystring: Static<typeof ListQuery> }>(
+  app.get(
     path,
     {
       schema: {
@@ -38,7 +39,7 @@ export async function incidentUpdateRoutes(app: FastifyInstance, pages: StatusPa
     },
   )
 
-  app.post<{ Params: Static<typeof IncidentParams>; Body: Body }>(
+  app.post(
     path,
     {
       // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
@@ -54,14 +55,14 @@ export async function incidentUpdateRoutes(app: FastifyInstance, pages: StatusPa
     async (request, reply) => reply.code(201).send(await pages.createIncidentUpdate(request.accountId, request.params.incidentId, request.body, bodySchemaErrors(request))),
   )
 
-  app.get<{ Params: Params }>(
+  app.get(
     `${path}/:incidentUpdateId`,
     { schema: { tags, summary: 'Get an incident update', params: UpdateParams, response: { 200: IncidentUpdateView, ...errorResponses(401, 404, 429) } } },
     async (request) => pages.getIncidentUpdate(request.accountId, request.params.incidentId, request.params.incidentUpdateId),
   )
 
   for (const method of ['PUT', 'PATCH'] as const) {
-    app.route<{ Params: Params; Body: Body }>({
+    app.route({
       method,
       url: `${path}/:incidentUpdateId`,
       attachValidation: true,
@@ -77,7 +78,9 @@ export async function incidentUpdateRoutes(app: FastifyInstance, pages: StatusPa
     })
   }
 
-  app.delete<{ Params: Params }>(
+  // A 204 has no body at all, which the typed reply cannot send (its schema says null): this route is untyped.
+
+  fastify.delete<{ Params: Params }>(
     `${path}/:incidentUpdateId`,
     {
       schema: {

@@ -1,6 +1,7 @@
 /** Status page incidents: HTTP routes (registered by statusPageRoutes). The CLI sends PATCH, handled like PUT. */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { IncidentChangeBody, IncidentCreateBody, IncidentView } from '../../../domain/status-pages/incident-schemas.js'
 import type { StatusPageService } from '../../../services/status-pages/status-pages.js'
 import { errorResponses } from '../../schemas/common.js'
@@ -11,13 +12,13 @@ import { incidentUpdateRoutes } from './status-page-incident-updates.js'
 export const IncidentParams = Type.Object({ incidentId: Type.String({ maxLength: 100, description: 'Incident id (UUID).' }) })
 type Params = Static<typeof IncidentParams>
 const ListQuery = Type.Object(PageQuery)
-type Body = Record<string, unknown>
 
-export async function statusPageIncidentRoutes(app: FastifyInstance, pages: StatusPageService): Promise<void> {
+export async function statusPageIncidentRoutes(fastify: FastifyInstance, pages: StatusPageService): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['status pages']
   const path = '/v1/status-pages/incidents'
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>(
+  app.get(
     path,
     { schema: { tags, summary: 'List incidents, newest first', querystring: ListQuery, response: { 200: Type.Array(IncidentView), ...errorResponses(400, 401, 429) } } },
     async (request, reply) => {
@@ -27,7 +28,7 @@ export async function statusPageIncidentRoutes(app: FastifyInstance, pages: Stat
     },
   )
 
-  app.post<{ Body: Body }>(
+  app.post(
     path,
     {
       // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
@@ -42,14 +43,14 @@ export async function statusPageIncidentRoutes(app: FastifyInstance, pages: Stat
     async (request, reply) => reply.code(201).send(await pages.createIncident(request.accountId, request.body, bodySchemaErrors(request))),
   )
 
-  app.get<{ Params: Params }>(
+  app.get(
     `${path}/:incidentId`,
     { schema: { tags, summary: 'Get an incident with its updates', params: IncidentParams, response: { 200: IncidentView, ...errorResponses(401, 404, 429) } } },
     async (request) => pages.getIncident(request.accountId, request.params.incidentId),
   )
 
   for (const method of ['PUT', 'PATCH'] as const) {
-    app.route<{ Params: Params; Body: Body }>({
+    app.route({
       method,
       url: `${path}/:incidentId`,
       attachValidation: true,
@@ -64,7 +65,9 @@ export async function statusPageIncidentRoutes(app: FastifyInstance, pages: Stat
     })
   }
 
-  app.delete<{ Params: Params }>(
+  // A 204 has no body at all, which the typed reply cannot send (its schema says null): this route is untyped.
+
+  fastify.delete<{ Params: Params }>(
     `${path}/:incidentId`,
     { schema: { tags, summary: 'Delete an incident and its updates', params: IncidentParams, response: { 204: Type.Null(), ...errorResponses(401, 404, 429) } } },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 /** Status page services: HTTP routes (registered by statusPageRoutes). */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ServiceBody, ServiceView } from '../../../domain/status-pages/service-ref.js'
 import type { StatusPageService } from '../../../services/status-pages/status-pages.js'
 import { errorResponses } from '../../schemas/common.js'
@@ -8,13 +9,13 @@ import { PageQuery, sendPage } from '../../paging.js'
 
 const Params = Type.Object({ serviceId: Type.String({ maxLength: 100, description: 'Service id (UUID).' }) })
 const ListQuery = Type.Object(PageQuery)
-type Body = Static<typeof ServiceBody>
 
-export async function statusPageServiceRoutes(app: FastifyInstance, pages: StatusPageService): Promise<void> {
+export async function statusPageServiceRoutes(fastify: FastifyInstance, pages: StatusPageService): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['status pages']
   const path = '/v1/status-pages/services'
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>(
+  app.get(
     path,
     { schema: { tags, summary: 'List status page services', querystring: ListQuery, response: { 200: Type.Array(ServiceView), ...errorResponses(400, 401, 429) } } },
     async (request, reply) => {
@@ -24,25 +25,27 @@ export async function statusPageServiceRoutes(app: FastifyInstance, pages: Statu
     },
   )
 
-  app.post<{ Body: Body }>(
+  app.post(
     path,
     { schema: { tags, summary: 'Create a status page service', body: ServiceBody, response: { 201: ServiceView, ...errorResponses(400, 401, 429) } } },
     async (request, reply) => reply.code(201).send(await pages.createService(request.accountId, request.body)),
   )
 
-  app.get<{ Params: Static<typeof Params> }>(
+  app.get(
     `${path}/:serviceId`,
     { schema: { tags, summary: 'Get a status page service', params: Params, response: { 200: ServiceView, ...errorResponses(401, 404, 429) } } },
     async (request) => pages.getService(request.accountId, request.params.serviceId),
   )
 
-  app.put<{ Params: Static<typeof Params>; Body: Body }>(
+  app.put(
     `${path}/:serviceId`,
     { schema: { tags, summary: 'Rename a status page service', params: Params, body: ServiceBody, response: { 200: ServiceView, ...errorResponses(400, 401, 404, 429) } } },
     async (request) => pages.updateService(request.accountId, request.params.serviceId, request.body),
   )
 
-  app.delete<{ Params: Static<typeof Params> }>(
+  // A 204 has no body at all, which the typed reply cannot send (its schema says null): this route is untyped.
+
+  fastify.delete<{ Params: Static<typeof Params> }>(
     `${path}/:serviceId`,
     {
       schema: {
