@@ -13,5 +13,6 @@ export default defineConfig({
     // One file per core: most files wait on Chromium, databases or sockets as much as they compute.
     poolOptions: { forks: { minForks: 1, maxForks: Math.max(2, os.availableParallelism()) } },
     globalSetup: ['test/helpers/build-console.ts'],
+    setupFiles: ['test/helpers/file-cpu.ts'],
   },
 })
