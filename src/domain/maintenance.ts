@@ -1,25 +1,14 @@
 /**
- * Maintenance windows (pure): their schemas, the stored document built from a create or partial update, and
- * whether a check (by its tags) is in maintenance at a moment, with the repeat rules.
+ * Maintenance windows (pure): their contract (body, stored document and view schemas), the stored document built
+ * from a create or partial update, and whether a check (by its tags) is in maintenance at a moment, with the repeat
+ * rules.
  */
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { FieldErrorCollector } from './errors.js'
 import { Nullable, StringEnum } from './checks/shared-schemas.js'
 
 export const REPEAT_UNITS = ['DAY', 'WEEK', 'MONTH'] as const
 export type RepeatUnit = (typeof REPEAT_UNITS)[number]
-
-/** The stored document; instants are ISO 8601 UTC strings. */
-export interface MaintenanceWindowDoc {
-  name: string
-  tags: string[]
-  startsAt: string
-  endsAt: string
-  repeatInterval: number | null
-  repeatUnit: RepeatUnit | null
-  repeatEndsAt: string | null
-  [key: string]: unknown
-}
 
 const INSTANT_HELP = 'ISO 8601 date-time (e.g. 2026-05-01T22:00:00Z; without an offset it is UTC) or a date (midnight UTC).'
 const Instant = (description: string) => Type.String({ maxLength: 64, description: `${description} ${INSTANT_HELP}` })
@@ -45,6 +34,7 @@ export const MaintenanceWindowCreateBody = Type.Object({
   repeatUnit: Type.Optional(fields.repeatUnit),
   repeatEndsAt: Type.Optional(fields.repeatEndsAt),
 })
+export type MaintenanceWindowCreateBody = Static<typeof MaintenanceWindowCreateBody>
 
 export const MaintenanceWindowUpdateBody = Type.Object({
   name: Type.Optional(fields.name),
@@ -55,6 +45,19 @@ export const MaintenanceWindowUpdateBody = Type.Object({
   repeatUnit: Type.Optional(fields.repeatUnit),
   repeatEndsAt: Type.Optional(fields.repeatEndsAt),
 })
+export type MaintenanceWindowUpdateBody = Static<typeof MaintenanceWindowUpdateBody>
+
+/** The stored document; instants are ISO 8601 UTC strings, tags without repeats. */
+export const MaintenanceWindowDoc = Type.Object({
+  name: Type.String(),
+  tags: Type.Array(Type.String()),
+  startsAt: Type.String(),
+  endsAt: Type.String(),
+  repeatInterval: Nullable(Type.Integer()),
+  repeatUnit: Nullable(StringEnum(REPEAT_UNITS)),
+  repeatEndsAt: Nullable(Type.String()),
+})
+export type MaintenanceWindowDoc = Static<typeof MaintenanceWindowDoc>
 
 export const MaintenanceWindowView = Type.Object({
   id: Type.Integer(),
@@ -68,6 +71,7 @@ export const MaintenanceWindowView = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Nullable(Type.String({ format: 'date-time' })),
 })
+export type MaintenanceWindowView = Static<typeof MaintenanceWindowView>
 
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/
 
@@ -85,18 +89,27 @@ export function parseInstant(value: unknown): number | null {
   return Number.isNaN(ms) ? null : ms
 }
 
-type Doc = Record<string, unknown>
+/**
+ * What buildMaintenanceWindowDoc reads: a body's fields, each of any type. It checks every value itself, because it
+ * also runs on a body that failed its schema (to name every problem in one 400) and on a deploy's payloads.
+ */
+export type MaintenanceWindowInput = { readonly [K in keyof MaintenanceWindowUpdateBody]?: unknown }
+
+const isRepeatUnit = (value: unknown): value is RepeatUnit => REPEAT_UNITS.some((unit) => unit === value)
+const isTagList = (value: unknown): value is string[] => Array.isArray(value) && value.every((t) => typeof t === 'string' && t.length > 0)
 
 /** The document of a new window, or an updated one (fields left out keep their value); every rule re-checked. */
-export function buildMaintenanceWindowDoc(body: Doc, existing?: MaintenanceWindowDoc): MaintenanceWindowDoc {
+export function buildMaintenanceWindowDoc(body: MaintenanceWindowInput, existing?: MaintenanceWindowDoc): MaintenanceWindowDoc {
   const errors = new FieldErrorCollector()
-  const pick = (key: keyof MaintenanceWindowDoc & string, fallback: unknown): unknown => (body[key] !== undefined ? body[key] : existing ? existing[key] : fallback)
+  const pick = (key: keyof MaintenanceWindowDoc, fallback: unknown): unknown => (body[key] !== undefined ? body[key] : existing ? existing[key] : fallback)
 
-  const name = pick('name', '')
-  if (typeof name !== 'string' || name.length < 1 || name.length > 255) errors.add('name', name === '' && !existing ? 'is required' : 'must be 1 to 255 characters long')
-  const rawTags = body.tags === null ? undefined : body.tags
-  const tags = rawTags !== undefined ? rawTags : (existing?.tags ?? [])
-  if (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string' || t.length === 0)) errors.add('tags', 'must be an array of non-empty strings')
+  const rawName = pick('name', '')
+  const name = typeof rawName === 'string' && rawName.length >= 1 && rawName.length <= 255 ? rawName : null
+  if (name === null) errors.add('name', rawName === '' && !existing ? 'is required' : 'must be 1 to 255 characters long')
+  const givenTags = body.tags === null ? undefined : body.tags
+  const rawTags = givenTags !== undefined ? givenTags : (existing?.tags ?? [])
+  const tags = isTagList(rawTags) ? rawTags : null
+  if (tags === null) errors.add('tags', 'must be an array of non-empty strings')
 
   const instant = (key: 'startsAt' | 'endsAt' | 'repeatEndsAt', required: boolean): number | null => {
     const raw = pick(key, null)
@@ -116,24 +129,26 @@ export function buildMaintenanceWindowDoc(body: Doc, existing?: MaintenanceWindo
 
   const repeatInterval = pick('repeatInterval', null)
   const repeatUnit = pick('repeatUnit', null)
-  if (repeatInterval !== null && !(Number.isInteger(repeatInterval) && (repeatInterval as number) >= 1 && (repeatInterval as number) <= 365)) {
-    errors.add('repeatInterval', 'must be an integer from 1 to 365, or null')
-  }
-  if (repeatUnit !== null && !(REPEAT_UNITS as readonly unknown[]).includes(repeatUnit)) errors.add('repeatUnit', 'must be one of: "DAY", "WEEK", "MONTH", or null')
+  const interval = typeof repeatInterval === 'number' && Number.isInteger(repeatInterval) && repeatInterval >= 1 && repeatInterval <= 365 ? repeatInterval : null
+  const unit = isRepeatUnit(repeatUnit) ? repeatUnit : null
+  if (repeatInterval !== null && interval === null) errors.add('repeatInterval', 'must be an integer from 1 to 365, or null')
+  if (repeatUnit !== null && unit === null) errors.add('repeatUnit', 'must be one of: "DAY", "WEEK", "MONTH", or null')
   if (repeatInterval !== null && repeatUnit === null) errors.add('repeatUnit', 'is required when repeatInterval is set')
   if (repeatUnit !== null && repeatInterval === null) errors.add('repeatInterval', 'is required when repeatUnit is set')
   if (repeatEndsAt !== null && repeatInterval === null && repeatUnit === null) errors.add('repeatEndsAt', 'needs repeatInterval and repeatUnit')
   errors.throwIfAny()
+  // Each of these failed a rule above, which has thrown: the test only tells the compiler so.
+  if (name === null || tags === null || startsAt === null || endsAt === null) throw new Error('a maintenance window that passed its rules lacks a value')
 
-  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+  const iso = (ms: number) => new Date(ms).toISOString()
   return {
-    name: name as string,
-    tags: [...new Set(tags as string[])],
-    startsAt: iso(startsAt) as string,
-    endsAt: iso(endsAt) as string,
-    repeatInterval: repeatInterval as number | null,
-    repeatUnit: repeatUnit as RepeatUnit | null,
-    repeatEndsAt: iso(repeatEndsAt),
+    name,
+    tags: [...new Set(tags)],
+    startsAt: iso(startsAt),
+    endsAt: iso(endsAt),
+    repeatInterval: interval,
+    repeatUnit: unit,
+    repeatEndsAt: repeatEndsAt === null ? null : iso(repeatEndsAt),
   }
 }
 

@@ -2,30 +2,32 @@
 import { toIso, toIsoOrNull } from '../lib/clock.js'
 import { BodyProblems } from '../domain/body-problems.js'
 import { NotFoundError, type FieldErrors } from '../domain/errors.js'
-import { buildMaintenanceWindowDoc, type MaintenanceWindowDoc } from '../domain/maintenance.js'
+import {
+  buildMaintenanceWindowDoc,
+  type MaintenanceWindowCreateBody,
+  type MaintenanceWindowDoc,
+  type MaintenanceWindowUpdateBody,
+  type MaintenanceWindowView,
+} from '../domain/maintenance.js'
 import type { DocRecord } from '../store/doc-table.js'
 import { serialId } from './alert-channels/alert-channels.js'
 import { uses, type DepsOf } from './resource-deps.js'
 
-type Doc = Record<string, unknown>
-
-export type MaintenanceWindowView = MaintenanceWindowDoc & { id: number; created_at: string; updated_at: string | null }
+export type { MaintenanceWindowView }
 
 /** create and update take the reasons the body failed its schema for, if it did: one 400 names every problem. */
 export interface MaintenanceWindowService {
-  create(accountId: string, body: Doc, schemaErrors?: FieldErrors): Promise<MaintenanceWindowView>
+  create(accountId: string, body: MaintenanceWindowCreateBody, schemaErrors?: FieldErrors): Promise<MaintenanceWindowView>
   get(accountId: string, id: string): Promise<MaintenanceWindowView>
   list(accountId: string, page: { limit: number; page: number }): Promise<{ items: MaintenanceWindowView[]; total: number }>
-  update(accountId: string, id: string, body: Doc, schemaErrors?: FieldErrors): Promise<MaintenanceWindowView>
+  update(accountId: string, id: string, body: MaintenanceWindowUpdateBody, schemaErrors?: FieldErrors): Promise<MaintenanceWindowView>
   remove(accountId: string, id: string): Promise<void>
   /** Every window of the account, as stored (for alerting, with isInMaintenance / activeWindowsFor). */
   listAll(accountId: string): Promise<Array<MaintenanceWindowDoc & { id: number }>>
 }
 
-const docOf = (record: DocRecord<number>) => record.doc as MaintenanceWindowDoc
-
-export function presentMaintenanceWindow(record: DocRecord<number>): MaintenanceWindowView {
-  const d = docOf(record)
+export function presentMaintenanceWindow(record: DocRecord<number, MaintenanceWindowDoc>): MaintenanceWindowView {
+  const d = record.doc
   return {
     id: record.id,
     name: d.name,
@@ -74,7 +76,7 @@ export function maintenanceWindowService(deps: MaintenanceWindowServiceDeps): Ma
         const existing = await s.maintenanceWindows.get(accountId, n)
         if (!existing) throw notFound(id)
         const problems = new BodyProblems(schemaErrors)
-        const doc = problems.valid(problems.check(() => buildMaintenanceWindowDoc(body, docOf(existing))))
+        const doc = problems.valid(problems.check(() => buildMaintenanceWindowDoc(body, existing.doc)))
         const updated = await s.maintenanceWindows.update(accountId, n, doc, clock.now())
         if (!updated) throw notFound(id)
         return presentMaintenanceWindow(updated)
@@ -88,7 +90,7 @@ export function maintenanceWindowService(deps: MaintenanceWindowServiceDeps): Ma
 
     async listAll(accountId) {
       const { items } = await stores.maintenanceWindows.list(accountId)
-      return items.map((r) => ({ ...docOf(r), id: r.id }))
+      return items.map((r) => ({ ...r.doc, id: r.id }))
     },
   }
 }

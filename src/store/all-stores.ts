@@ -31,6 +31,7 @@ import { retentionStore, type RetentionStore } from './retention.js'
 import { projectStore, type ProjectStore } from './projects.js'
 import { keylessSecretBox, type SecretBox } from '../lib/secret-box.js'
 import { sealedDocs } from './secrets/sealed-docs.js'
+import type { MaintenanceWindowDoc } from '../domain/maintenance.js'
 import type { PageDoc } from '../domain/status-pages/page-schemas.js'
 import type { ServiceDoc } from '../domain/status-pages/service-ref.js'
 import type { IncidentDoc, IncidentUpdateDoc } from '../domain/status-pages/incident-schemas.js'
@@ -45,7 +46,7 @@ export interface Stores {
   alertChannels: DocTable<number>
   alertSubscriptions: AlertSubscriptionStore
   accountSettings: AccountSettingsStore
-  maintenanceWindows: DocTable<number>
+  maintenanceWindows: DocTable<number, MaintenanceWindowDoc>
   privateLocations: DocTable<string>
   privateLocationKeys: PrivateLocationKeyStore
   privateLocationAgents: PrivateLocationAgentStore

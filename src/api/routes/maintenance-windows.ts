@@ -1,6 +1,7 @@
 /** Maintenance windows: HTTP routes. */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Services } from '../../services/index.js'
 import { MaintenanceWindowCreateBody, MaintenanceWindowUpdateBody, MaintenanceWindowView } from '../../domain/maintenance.js'
 import { errorResponses } from '../schemas/common.js'
@@ -11,13 +12,13 @@ const IdParams = Type.Object({ id: Type.String({ description: 'Maintenance windo
 const ListQuery = Type.Object(PageQuery)
 const tags = ['maintenance windows']
 
-type Body = Record<string, unknown>
-type Params = { id: string }
+type Params = Static<typeof IdParams>
 
-export async function maintenanceWindowRoutes(app: FastifyInstance, services: Services): Promise<void> {
+export async function maintenanceWindowRoutes(fastify: FastifyInstance, services: Services): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const windows = services.maintenanceWindows
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>(
+  app.get(
     '/v1/maintenance-windows',
     { schema: { tags, summary: 'List maintenance windows', querystring: ListQuery, response: { 200: Type.Array(MaintenanceWindowView), ...errorResponses(400, 401, 429) } } },
     async (request, reply) => {
@@ -27,7 +28,7 @@ export async function maintenanceWindowRoutes(app: FastifyInstance, services: Se
     },
   )
 
-  app.post<{ Body: Body }>(
+  app.post(
     '/v1/maintenance-windows',
     {
       // A body that fails its schema still reaches the service, which adds the domain's problems to the schema's.
@@ -42,13 +43,13 @@ export async function maintenanceWindowRoutes(app: FastifyInstance, services: Se
     async (request, reply) => reply.code(201).send(await windows.create(request.accountId, request.body, bodySchemaErrors(request))),
   )
 
-  app.get<{ Params: Params }>(
+  app.get(
     '/v1/maintenance-windows/:id',
     { schema: { tags, summary: 'Get a maintenance window', params: IdParams, response: { 200: MaintenanceWindowView, ...errorResponses(401, 404, 429) } } },
     async (request) => windows.get(request.accountId, request.params.id),
   )
 
-  app.put<{ Body: Body; Params: Params }>(
+  app.put(
     '/v1/maintenance-windows/:id',
     {
       attachValidation: true,
@@ -63,7 +64,9 @@ export async function maintenanceWindowRoutes(app: FastifyInstance, services: Se
     async (request) => windows.update(request.accountId, request.params.id, request.body, bodySchemaErrors(request)),
   )
 
-  app.delete<{ Params: Params }>(
+  // A 204 has no body at all, which the typed reply cannot send (its schema says null): this route is untyped.
+
+  fastify.delete<{ Params: Params }>(
     '/v1/maintenance-windows/:id',
     { schema: { tags, summary: 'Delete a maintenance window', params: IdParams, response: { 204: Type.Null(), ...errorResponses(401, 404, 429) } } },
     async (request, reply) => {
