@@ -1,17 +1,19 @@
 /** Account-level settings (the alert settings that useGlobalAlertSettings points at). */
 import type { Kysely } from 'kysely'
+import type { AccountSettingsDoc } from '../domain/account-settings.js'
 import type { Database } from './schema.js'
 
 export interface AccountSettingsStore {
-  get(accountId: string): Promise<Record<string, unknown> | undefined>
-  put(accountId: string, doc: Record<string, unknown>, at: number): Promise<void>
+  get(accountId: string): Promise<AccountSettingsDoc | undefined>
+  put(accountId: string, doc: AccountSettingsDoc, at: number): Promise<void>
 }
 
 export function accountSettingsStore(db: Kysely<Database>): AccountSettingsStore {
   return {
     async get(accountId) {
       const row = await db.selectFrom('account_settings').select('doc').where('account_id', '=', accountId).executeTakeFirst()
-      return row ? (JSON.parse(row.doc) as Record<string, unknown>) : undefined
+      // The row mapping: the stored document is one put() wrote.
+      return row ? (JSON.parse(row.doc) as AccountSettingsDoc) : undefined
     },
     async put(accountId, doc, at) {
       await db

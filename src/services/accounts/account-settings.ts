@@ -2,10 +2,11 @@
 import { toIso } from '../../lib/clock.js'
 import { NotFoundError } from '../../domain/errors.js'
 import { normalizeAlertSettings } from '../../domain/checks/normalize-settings.js'
-import { normalizeGeneralSettings, type GeneralSettingsView } from '../../domain/account-settings.js'
+import { normalizeGeneralSettings, type AlertSettingsBody, type GeneralSettings, type GeneralSettingsView } from '../../domain/account-settings.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 
-type Doc = Record<string, unknown>
+/** Alert settings with every part filled in (see AlertSettingsView), as the checks' normalizer returns them. */
+type NormalizedAlertSettings = ReturnType<typeof normalizeAlertSettings>
 
 export interface AccountView {
   id: string
@@ -16,13 +17,13 @@ export interface AccountView {
 export interface AccountSettingsService {
   getAccount(accountId: string): Promise<AccountView>
   /** The account's alert settings, normalized; the defaults when never set. */
-  getAlertSettings(accountId: string): Promise<Doc>
+  getAlertSettings(accountId: string): Promise<NormalizedAlertSettings>
   /** Replaces the alert settings (parts left out take their defaults) and returns them normalized. */
-  putAlertSettings(accountId: string, body: Doc): Promise<Doc>
+  putAlertSettings(accountId: string, body: AlertSettingsBody): Promise<NormalizedAlertSettings>
   /** The account's general settings (badgesEnabled), the defaults when never set. */
   getGeneralSettings(accountId: string): Promise<GeneralSettingsView>
   /** Replaces the general settings (parts left out take their defaults); the alert settings are kept. */
-  putGeneralSettings(accountId: string, body: Doc): Promise<GeneralSettingsView>
+  putGeneralSettings(accountId: string, body: GeneralSettings): Promise<GeneralSettingsView>
 }
 
 /** What the account settings service uses: the wiring hands it these stores and shared things and no others. */
