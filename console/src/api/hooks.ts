@@ -1,21 +1,14 @@
 /** Queries and mutations over the API, cached by path (TanStack Query). */
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/preact-query'
-import { api, request, totalOf, type ApiError } from './client'
+import type { ApiError } from './client'
+import type { Read } from './read'
 
-/** GET `path`, cached under the path; `refetchInterval` keeps a view live without a reload. */
-export function useApi<T>(path: string | null, options: Omit<UseQueryOptions<T, ApiError>, 'queryKey' | 'queryFn'> = {}) {
-  return useQuery<T, ApiError>({ queryKey: [path], queryFn: () => api.get<T>(path ?? ''), enabled: path !== null, ...options })
-}
-
-/** GET a paged list: the rows and the total from Content-Range. */
-export function useApiList<T>(path: string | null, options: { refetchInterval?: number } = {}) {
-  return useQuery<{ rows: T[]; total: number | null }, ApiError>({
-    queryKey: [path],
-    enabled: path !== null,
-    queryFn: async () => {
-      const r = await request<T[]>('GET', path ?? '')
-      return { rows: r.data, total: totalOf(r.headers) }
-    },
+/** Runs a read of the typed client (null: not yet), cached under its path; `refetchInterval` keeps a view live. */
+export function useApi<T>(source: Read<T> | null, options: Omit<UseQueryOptions<T, ApiError>, 'queryKey' | 'queryFn'> = {}) {
+  return useQuery<T, ApiError>({
+    queryKey: source?.key ?? [null],
+    queryFn: () => (source ? source.fetch() : Promise.reject(new Error('no read'))),
+    enabled: source !== null,
     ...options,
   })
 }

@@ -2,16 +2,13 @@
 import { createContext, type ComponentChildren } from 'preact'
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks'
 import { useQueryClient } from '@tanstack/preact-query'
-import { api, setCredentials, setUnauthorizedHandler } from './client'
+import { setCredentials, setUnauthorizedHandler } from './client'
+import type { SessionInfo } from './contracts'
+import { picketApi } from './endpoints'
 
-export type Role = 'OWNER' | 'ADMIN' | 'READ_WRITE' | 'READ_RUN' | 'READ_ONLY'
+export type { SessionInfo }
+export type Role = SessionInfo['accounts'][number]['role']
 export type Permission = 'read' | 'run' | 'write' | 'manage' | 'own'
-
-export interface SessionInfo {
-  user: { id: string; email: string; name: string | null }
-  accounts: Array<{ id: string; name: string; role: Role }>
-  csrfToken: string
-}
 
 const GRANTS: Record<Role, Permission[]> = {
   OWNER: ['read', 'run', 'write', 'manage', 'own'],
@@ -39,7 +36,7 @@ const SessionContext = createContext<{ state: State; session: Session | null; si
 const ACCOUNT_KEY = 'picket.account'
 
 /** The first question, asked as soon as the script runs, while the first page's code is still loading. */
-let firstSession: Promise<SessionInfo> | null = api.get<SessionInfo>('/v1/auth/session')
+let firstSession: Promise<SessionInfo> | null = picketApi.auth.session()
 firstSession.catch(() => undefined)
 
 function chooseAccount(info: SessionInfo, wanted: string | null): string {
@@ -62,7 +59,7 @@ export function SessionProvider(props: { children: ComponentChildren }) {
       queryClient.clear()
       setState({ status: 'signed-out' })
     })
-    const asked = firstSession ?? api.get<SessionInfo>('/v1/auth/session')
+    const asked = firstSession ?? picketApi.auth.session()
     firstSession = null
     // Not signed in (401), or the service cannot be reached: the sign-in page says what happens next.
     asked.then(signedIn, () => setState({ status: 'signed-out' }))
@@ -83,7 +80,7 @@ export function SessionProvider(props: { children: ComponentChildren }) {
         setState({ ...state, accountId: id })
       },
       async signOut() {
-        await api.post('/v1/auth/sign-out').catch(() => undefined)
+        await picketApi.auth.signOut().catch(() => undefined)
         setCredentials(null)
         queryClient.clear()
         setState({ status: 'signed-out' })

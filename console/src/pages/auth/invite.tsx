@@ -1,29 +1,19 @@
 /** Accepting an invitation (`/invite#<token>`): a new user picks a password; a known one confirms theirs. */
 import { useState } from 'preact/hooks'
-import { api } from '../../api/client'
+import { picketApi } from '../../api/endpoints'
 import { useApi } from '../../api/hooks'
-import type { SessionInfo } from '../../api/session'
 import { fieldErrorsOf, FormError, TextField } from '../../ui/form'
 import { Button, ErrorBanner, Loading } from '../../ui/kit'
 import { AuthFrame } from './auth-frame'
 import { useSignIn } from './use-sign-in'
 
-interface Invitation {
-  accountName: string
-  email: string
-  role: string
-  inviterEmail: string
-  expiresAt: string
-  userExists: boolean
-}
-
 export function InvitePage() {
   const token = window.location.hash.slice(1)
-  const invite = useApi<Invitation>(token ? `/v1/invitations/${encodeURIComponent(token)}` : null)
+  const invite = useApi(token ? picketApi.auth.invitation(token) : null)
   const [name, setName] = useState('')
   const [password, setPassword] = useState('')
   const userExists = invite.data?.userExists === true
-  const { error, busy, submit } = useSignIn(() => api.post<SessionInfo>(`/v1/invitations/${encodeURIComponent(token)}/accept`, userExists ? { password } : { name, password }))
+  const { error, busy, submit } = useSignIn(() => picketApi.auth.acceptInvitation(token, userExists ? { password } : { name, password }))
 
   if (!token) return <AuthFrame title="Invitation">This page needs the invitation link you were sent (it ends in #…).</AuthFrame>
   if (invite.isLoading) return <Loading />

@@ -1,7 +1,6 @@
 /** The first user, created with the one-time setup link printed at the first start (`/setup#<token>`). */
 import { useState } from 'preact/hooks'
-import { api } from '../../api/client'
-import type { SessionInfo } from '../../api/session'
+import { picketApi } from '../../api/endpoints'
 import { fieldErrorsOf, FormError, TextField } from '../../ui/form'
 import { Button, Notice } from '../../ui/kit'
 import { AuthFrame } from './auth-frame'
@@ -12,7 +11,7 @@ export function SetupPage() {
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const { error, busy, submit } = useSignIn(() => api.post<SessionInfo>('/v1/auth/setup', { token, name, email, password }))
+  const { error, busy, submit } = useSignIn(() => picketApi.auth.setup({ token, name, email, password }))
   const errors = fieldErrorsOf(error)
   return (
     <AuthFrame title="Create the first user">

@@ -1,8 +1,7 @@
 /** Sign in with e-mail and password. */
 import { useState } from 'preact/hooks'
 import { useSearch } from 'wouter-preact'
-import { api } from '../../api/client'
-import type { SessionInfo } from '../../api/session'
+import { picketApi } from '../../api/endpoints'
 import { fieldErrorsOf, FormError, TextField } from '../../ui/form'
 import { Button } from '../../ui/kit'
 import { AuthFrame } from './auth-frame'
@@ -19,7 +18,7 @@ export function SignInPage() {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const { error, busy, submit } = useSignIn(
-    () => api.post<SessionInfo>('/v1/auth/sign-in', { email, password }),
+    () => picketApi.auth.signIn({ email, password }),
     () => nextOf(search),
   )
   const errors = fieldErrorsOf(error)

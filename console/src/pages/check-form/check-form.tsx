@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { useLocation } from 'wouter-preact'
-import { api } from '../../api/client'
+import { picketApi } from '../../api/endpoints'
 import { useApiMutation } from '../../api/hooks'
 import { useSession } from '../../api/session'
 import { FormError, fieldErrorsOf } from '../../ui/form'
@@ -78,10 +78,10 @@ export function CheckForm(props: CheckFormProps) {
   }
   const segment = props.type.slug
   const save = useApiMutation(
-    (body: Doc) => (props.checkId ? api.put<Doc>(`/v1/checks/${segment}/${props.checkId}`, body) : api.post<Doc>(`/v1/checks/${segment}`, body)),
-    ['/v1/checks', '/v1/check-groups'],
+    (body: Doc) => (props.checkId ? picketApi.checks.update(segment, props.checkId, body) : picketApi.checks.create(segment, body)),
+    [picketApi.checks.root, picketApi.groups.root],
   )
-  const remove = useApiMutation(() => api.del(`/v1/checks/${props.checkId ?? ''}`), ['/v1/checks'])
+  const remove = useApiMutation(() => picketApi.checks.remove(props.checkId ?? ''), [picketApi.checks.root])
   const errors = fieldErrorsOf(save.error)
 
   // After a rejected save, take the keyboard to the first field the API named.

@@ -1,5 +1,6 @@
 /** /checks/:id/edit: the saved check in its type's form. */
 import { useLocation } from 'wouter-preact'
+import { picketApi } from '../../api/endpoints'
 import { useApi } from '../../api/hooks'
 import { Empty, ErrorBanner, LinkButton, Loading, Notice, PageHeader } from '../../ui/kit'
 import { typeByCheckType } from './check-types'
@@ -10,7 +11,7 @@ export default function EditCheck(props: { params: Record<string, string | undef
   const id = props.params.id ?? ''
   const [, navigate] = useLocation()
   // Fresh from the server: an edit must start from what is stored now, not from a cached copy.
-  const check = useApi<Doc>(`/v1/checks/${encodeURIComponent(id)}`, { staleTime: 0, refetchOnWindowFocus: false })
+  const check = useApi(picketApi.checks.get(id), { staleTime: 0, refetchOnWindowFocus: false })
   if (check.isLoading) return <Loading label="Loading the check…" />
   if (check.error) {
     if (check.error.status === 404) {

@@ -1,16 +1,10 @@
 /** "Run now": starts a check session for the saved check and shows its results as they arrive. */
 import { useState } from 'preact/hooks'
-import { api } from '../../api/client'
+import { picketApi } from '../../api/endpoints'
 import { useApi } from '../../api/hooks'
 import { Badge, Button, ErrorBanner, type Tone } from '../../ui/kit'
 import { formatMs } from '../../lib/format'
 import type { Doc } from './draft-path'
-
-interface SessionView {
-  checkSessionId: string
-  status: string
-  results: Doc[]
-}
 
 interface AssertionOutcome {
   source: string
@@ -63,7 +57,7 @@ function ResultRow(props: { result: Doc }) {
 }
 
 function SessionResults(props: { id: string }) {
-  const session = useApi<SessionView>(`/v1/check-sessions/${props.id}`, {
+  const session = useApi(picketApi.checkSessions.get(props.id), {
     refetchInterval: (q) => (q.state.data && DONE.has(q.state.data.status) ? false : 1000),
     staleTime: 0,
   })
@@ -91,7 +85,7 @@ export function RunNow(props: { checkId: string; dirty: boolean }) {
     setError(null)
     setSessionId(null)
     try {
-      const r = await api.post<{ sessions: SessionView[] }>('/v1/check-sessions/trigger', { target: { checkId: [props.checkId] } })
+      const r = await picketApi.checkSessions.trigger([props.checkId])
       setSessionId(r.sessions[0]?.checkSessionId ?? null)
     } catch (err) {
       setError(err)

@@ -1,14 +1,14 @@
 /** /groups/:id: the group's settings, its checks, and delete. */
+import { picketApi } from '../../api/endpoints'
 import { useApi } from '../../api/hooks'
 import { Empty, ErrorBanner, LinkButton, Loading, Notice, PageHeader } from '../../ui/kit'
 import { useState } from 'preact/hooks'
-import type { Doc } from '../check-form/draft-path'
 import { GroupForm } from './group-form'
 import { GroupChecks } from './group-checks'
 
 export default function EditGroup(props: { params: Record<string, string | undefined> }) {
   const id = props.params.id ?? ''
-  const group = useApi<Doc>(`/v1/check-groups/${encodeURIComponent(id)}`, { staleTime: 0, refetchOnWindowFocus: false })
+  const group = useApi(picketApi.groups.get(id), { staleTime: 0, refetchOnWindowFocus: false })
   const [saved, setSaved] = useState(false)
   if (group.isLoading) return <Loading label="Loading the group…" />
   if (group.error) {

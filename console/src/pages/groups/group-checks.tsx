@@ -1,17 +1,11 @@
 /** The checks in a group, linked to their pages. */
 import { Link } from 'wouter-preact'
-import { useApiList } from '../../api/hooks'
+import { picketApi } from '../../api/endpoints'
+import { useApi } from '../../api/hooks'
 import { Badge, Card, ErrorBanner, Loading } from '../../ui/kit'
 
-interface GroupCheck {
-  id: string
-  name: string
-  checkType: string
-  activated: boolean
-}
-
 export function GroupChecks(props: { groupId: string }) {
-  const checks = useApiList<GroupCheck>(`/v1/check-groups/${encodeURIComponent(props.groupId)}/checks?limit=100`)
+  const checks = useApi(picketApi.groups.checks(props.groupId, { limit: 100 }))
   return (
     <Card title={`Checks${checks.data?.total !== null && checks.data?.total !== undefined ? ` (${checks.data.total})` : ''}`}>
       {checks.isLoading ? <Loading label="Loading the group's checks…" /> : null}

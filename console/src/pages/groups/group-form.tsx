@@ -1,7 +1,7 @@
 /** The group form (new and edit): it edits a draft that starts as the loaded group; the API judges the result. */
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { useLocation } from 'wouter-preact'
-import { api } from '../../api/client'
+import { picketApi } from '../../api/endpoints'
 import { useApiMutation } from '../../api/hooks'
 import { useSession } from '../../api/session'
 import { FormError, fieldErrorsOf } from '../../ui/form'
@@ -43,10 +43,10 @@ export function GroupForm(props: { initial: Doc; groupId?: string; onSaved: (gro
   const formRef = useRef<HTMLFormElement>(null)
   const set = (path: string, value: unknown) => setDraft((d) => setIn(d, path, value))
   const save = useApiMutation(
-    (body: Doc) => (props.groupId ? api.put<Doc>(`/v2/check-groups/${props.groupId}`, body) : api.post<Doc>('/v2/check-groups', body)),
-    ['/v1/check-groups', '/v1/checks'],
+    (body: Doc) => (props.groupId ? picketApi.groups.update(props.groupId, body) : picketApi.groups.create(body)),
+    [picketApi.groups.root, picketApi.checks.root],
   )
-  const remove = useApiMutation(() => api.del(`/v1/check-groups/${props.groupId ?? ''}`), ['/v1/check-groups'])
+  const remove = useApiMutation(() => picketApi.groups.remove(props.groupId ?? ''), [picketApi.groups.root])
   const errors = fieldErrorsOf(save.error)
   const sectionProps = { draft, set, errors }
 

@@ -1,24 +1,17 @@
 /** /groups: every check group with its number of checks, state and tags. */
 import { useState } from 'preact/hooks'
 import { Link } from 'wouter-preact'
-import { useApiList } from '../../api/hooks'
+import { picketApi } from '../../api/endpoints'
+import { useApi } from '../../api/hooks'
 import { useSession } from '../../api/session'
 import { Badge, Button, Empty, ErrorBanner, LinkButton, Loading, PageHeader } from '../../ui/kit'
 import './groups.css'
-
-interface Group {
-  id: number
-  name: string
-  activated: boolean
-  muted: boolean
-  tags: string[] | null
-}
 
 const PAGE = 50
 
 /** Checks in a group: the total of its check list (one row asked for). */
 function CheckCount(props: { id: number }) {
-  const count = useApiList<unknown>(`/v1/check-groups/${props.id}/checks?limit=1`)
+  const count = useApi(picketApi.groups.checks(props.id, { limit: 1 }))
   if (count.error) return <span class="muted">–</span>
   return <span>{count.data ? (count.data.total ?? count.data.rows.length) : '…'}</span>
 }
@@ -26,7 +19,7 @@ function CheckCount(props: { id: number }) {
 export default function GroupList() {
   const session = useSession()
   const [page, setPage] = useState(1)
-  const groups = useApiList<Group>(`/v1/check-groups?limit=${PAGE}&page=${page}`)
+  const groups = useApi(picketApi.groups.list({ limit: PAGE, page }))
   const total = groups.data?.total ?? null
   const pages = total === null ? 1 : Math.max(1, Math.ceil(total / PAGE))
   return (

@@ -1,14 +1,12 @@
 /** Which alert channels get this check's (or group's) alerts: alertChannelSubscriptions. */
 import { Link } from 'wouter-preact'
-import { useApiList } from '../../../api/hooks'
+import type { AlertChannelView } from '../../../api/contracts'
+import { picketApi } from '../../../api/endpoints'
+import { useApi } from '../../../api/hooks'
 import { errorFor } from '../../../ui/form'
 import { list, type SectionProps } from '../draft-path'
 
-interface Channel {
-  id: number
-  type: string
-  config: Record<string, unknown>
-}
+type Channel = Pick<AlertChannelView, 'id' | 'type' | 'config'>
 interface Subscription {
   alertChannelId: number
   activated: boolean
@@ -17,13 +15,13 @@ interface Subscription {
 /** What a person recognises a channel by: its name, address, number or URL. */
 export function channelLabel(c: Channel): string {
   const cfg = c.config ?? {}
-  const pick = ['name', 'address', 'number', 'channel', 'url'].map((k) => cfg[k]).find((v) => typeof v === 'string' && v !== '')
+  const pick = (['name', 'address', 'number', 'channel', 'url'] as const).map((k) => cfg[k]).find((v) => typeof v === 'string' && v !== '')
   const type = c.type.charAt(0) + c.type.slice(1).toLowerCase()
   return pick ? `${type}: ${String(pick)}` : `${type} #${c.id}`
 }
 
 export function ChannelSubscriptions(props: SectionProps) {
-  const channels = useApiList<Channel>('/v1/alert-channels?limit=100')
+  const channels = useApi(picketApi.alertChannels.list({ limit: 100 }))
   const subs = list<Subscription>(props.draft, 'alertChannelSubscriptions')
   const error = errorFor(props.errors, 'alertChannelSubscriptions')
   const toggle = (id: number, on: boolean) => {

@@ -1,7 +1,8 @@
 /** Name, state, tags and group: the fields every check and group has. */
 import { useState } from 'preact/hooks'
 import { CheckboxField, SelectField, TextField } from '../../../ui/form'
-import { useApiList } from '../../../api/hooks'
+import { picketApi } from '../../../api/endpoints'
+import { useApi } from '../../../api/hooks'
 import { parseTags } from '../check-draft'
 import { bool, list, num, str, type SectionProps } from '../draft-path'
 
@@ -24,7 +25,7 @@ export function TagsField(props: SectionProps) {
 }
 
 export function GroupField(props: SectionProps) {
-  const groups = useApiList<{ id: number; name: string }>('/v1/check-groups?limit=100')
+  const groups = useApi(picketApi.groups.list({ limit: 100 }))
   const current = num(props.draft, 'groupId')
   const options = [{ value: '', label: groups.isLoading ? 'Loading groups…' : 'No group' }, ...(groups.data?.rows ?? []).map((g) => ({ value: String(g.id), label: g.name }))]
   if (current !== null && !options.some((o) => o.value === String(current))) options.push({ value: String(current), label: `Group ${current}` })

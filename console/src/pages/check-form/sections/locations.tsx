@@ -1,17 +1,8 @@
 /** Where a check (or a group's checks) runs: data-center locations and the account's private locations. */
-import { useApi, useApiList } from '../../../api/hooks'
+import { picketApi } from '../../../api/endpoints'
+import { useApi } from '../../../api/hooks'
 import { errorFor } from '../../../ui/form'
 import { list, type SectionProps } from '../draft-path'
-
-interface PublicLocation {
-  region: string
-  name: string
-}
-interface PrivateLocation {
-  id: string
-  name: string
-  slugName: string
-}
 
 function toggle(values: string[], value: string, on: boolean): string[] {
   return on ? [...values.filter((v) => v !== value), value] : values.filter((v) => v !== value)
@@ -46,8 +37,8 @@ function Choices(props: {
 }
 
 export function LocationsFields(props: SectionProps) {
-  const publicLocations = useApi<PublicLocation[]>('/v1/locations')
-  const privateLocations = useApiList<PrivateLocation>('/v1/private-locations')
+  const publicLocations = useApi(picketApi.reference.locations())
+  const privateLocations = useApi(picketApi.privateLocations.list())
   const chosen = list<string>(props.draft, 'locations')
   const chosenPrivate = list<string>(props.draft, 'privateLocations')
   const privateItems = (privateLocations.data?.rows ?? []).map((p) => ({ value: p.slugName, label: `${p.name} (${p.slugName})` }))

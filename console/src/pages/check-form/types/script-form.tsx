@@ -1,17 +1,12 @@
 /** Browser and multi-step checks: the Playwright script in a code editor, and the runtime it runs on. */
 import { SelectField } from '../../../ui/form'
+import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { CodeEditor } from '../code-editor'
 import { str, type SectionProps } from '../draft-path'
 
-interface Runtime {
-  name: string
-  stage: string
-  description: string
-}
-
 export function RuntimeField(props: SectionProps) {
-  const runtimes = useApi<Runtime[]>('/v1/runtimes')
+  const runtimes = useApi(picketApi.reference.runtimes())
   const options = [
     { value: '', label: "The account's default runtime" },
     ...(runtimes.data ?? []).map((r) => ({ value: r.name, label: `${r.name} (${r.stage.toLowerCase()}): ${r.description}` })),

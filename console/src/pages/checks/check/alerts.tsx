@@ -3,12 +3,12 @@
  * 24 hours (notifications), so both lists step through time with Earlier / Later.
  */
 import { useState } from 'preact/hooks'
-import { qs } from '../../../api/client'
-import { useApiList } from '../../../api/hooks'
+import { picketApi } from '../../../api/endpoints'
+import { useApi } from '../../../api/hooks'
 import { formatDateTime, formatMs } from '../../../lib/format'
 import { Badge, Button, Card, ErrorBanner, Loading } from '../../../ui/kit'
 import { Pager } from '../pager'
-import type { AlertNotification, Check, CheckAlert } from '../types'
+import type { Check } from '../types'
 import { CheckFrame } from './frame'
 
 const H = 3600
@@ -50,10 +50,9 @@ function useWindow(span: number) {
 
 function AlertsList(props: { check: Check }) {
   const w = useWindow(6 * H)
-  const q = useApiList<CheckAlert>(
-    `/v1/check-alerts/${encodeURIComponent(props.check.id)}${qs({ from: w.live ? undefined : w.from, to: w.live ? undefined : w.end, limit: 25, page: w.page })}`,
-    { refetchInterval: w.live ? 30_000 : undefined },
-  )
+  const q = useApi(picketApi.alerting.checkAlerts(props.check.id, { from: w.live ? undefined : w.from, to: w.live ? undefined : w.end, limit: 25, page: w.page }), {
+    refetchInterval: w.live ? 30_000 : undefined,
+  })
   return (
     <Card title="Alerts">
       <Window to={w.end} span={6 * H} onTo={w.setTo} live={w.live} />
@@ -99,10 +98,9 @@ function AlertsList(props: { check: Check }) {
 
 function Notifications(props: { check: Check }) {
   const w = useWindow(24 * H)
-  const q = useApiList<AlertNotification>(
-    `/v1/alert-notifications${qs({ checkId: props.check.id, from: w.live ? undefined : w.from, to: w.live ? undefined : w.end, limit: 25, page: w.page })}`,
-    { refetchInterval: w.live ? 30_000 : undefined },
-  )
+  const q = useApi(picketApi.alerting.notifications({ checkId: props.check.id, from: w.live ? undefined : w.from, to: w.live ? undefined : w.end, limit: 25, page: w.page }), {
+    refetchInterval: w.live ? 30_000 : undefined,
+  })
   return (
     <Card title="Notifications">
       <Window to={w.end} span={24 * H} onTo={w.setTo} live={w.live} />

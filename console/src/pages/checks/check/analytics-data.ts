@@ -1,5 +1,5 @@
 /** Analytics responses shaped for a chart (pure): one x axis of bucket times, one y series per group. */
-import type { AnalyticsResponse, SeriesRow } from './analytics-meta'
+import type { AnalyticsResponse, SeriesRow } from '../../../api/endpoints'
 
 export interface ChartData {
   /** Bucket starts in UNIX seconds, ascending. */

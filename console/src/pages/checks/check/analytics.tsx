@@ -1,7 +1,7 @@
 /** A check's analytics: any metric of its type over a quick range, optionally one series per location. */
 import { useMemo } from 'preact/hooks'
 import { useSearchParams } from 'wouter-preact'
-import { qs } from '../../../api/client'
+import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { formatMs, formatPercent } from '../../../lib/format'
 import { CheckboxField, SelectField } from '../../../ui/form'
@@ -9,13 +9,8 @@ import { Card, Empty, ErrorBanner, Loading } from '../../../ui/kit'
 import type { Check } from '../types'
 import { AnalyticsChart } from './analytics-chart'
 import { QUICK_RANGES, chartData, rangeQuery, type RangeValue } from './analytics-data'
-import { PRIMARY_TIMING, analyticsPath, type AnalyticsResponse, type MetricMeta } from './analytics-meta'
+import { PRIMARY_TIMING } from './analytics-meta'
 import { CheckFrame } from './frame'
-
-interface MetricItem extends MetricMeta {
-  name: string
-  aggregated: boolean
-}
 
 const formatter =
   (unit: string | undefined) =>
@@ -35,7 +30,7 @@ const axisFormatter =
 function AnalyticsTab(props: { check: Check }) {
   const { check } = props
   const [params, setParams] = useSearchParams()
-  const metrics = useApi<MetricItem[]>(`/v1/analytics/metrics${qs({ checkType: check.checkType })}`, { staleTime: Infinity })
+  const metrics = useApi(picketApi.analytics.metrics(check.checkType), { staleTime: Infinity })
   // Charts need one value per bucket: the suffixed forms, availability and retries (bare bases are raw points).
   const choices = (metrics.data ?? []).filter((m) => m.aggregated || m.name.includes('_') || m.name === 'availability' || m.name === 'retries')
   const primary = PRIMARY_TIMING[check.checkType]
@@ -54,23 +49,19 @@ function AnalyticsTab(props: { check: Check }) {
       { replace: true },
     )
 
-  const base = analyticsPath(check.checkType, check.id)
   // Heartbeats have no buckets and no locations: their figures are over the whole range.
   const buckets = check.checkType !== 'HEARTBEAT'
   const minute = Math.floor(Date.now() / 60_000)
-  const query =
-    base && metrics.data
-      ? buckets
-        ? `${base}${qs({ metrics: metric, ...rangeQuery(range, minute * 60_000), groupBy: byLocation ? 'runLocation' : undefined, limit: 100 })}`
-        : `${base}${qs({ metrics: choices.map((m) => m.name).join(','), ...rangeQuery(range, minute * 60_000, false) })}`
-      : null
-  const q = useApi<AnalyticsResponse>(query, { refetchInterval: 60_000 })
+  const query = buckets
+    ? { metrics: metric, ...rangeQuery(range, minute * 60_000), groupBy: byLocation ? 'runLocation' : undefined, limit: 100 }
+    : { metrics: choices.map((m) => m.name).join(','), ...rangeQuery(range, minute * 60_000, false) }
+  const q = useApi(metrics.data ? picketApi.analytics.series(check.checkType, check.id, query) : null, { refetchInterval: 60_000 })
   const data = useMemo(() => (q.data ? chartData(q.data, metric) : null), [q.data, metric])
   const meta = q.data?.metadata[metric] ?? choices.find((m) => m.name === metric)
   const format = useMemo(() => formatter(meta?.unit), [meta?.unit])
   const axis = useMemo(() => axisFormatter(meta?.unit), [meta?.unit])
 
-  if (!base) return <Empty title="No analytics for this check type" />
+  if (!picketApi.analytics.serves(check.checkType)) return <Empty title="No analytics for this check type" />
   const figures = (q.data?.series[0]?.data ?? {}) as Record<string, unknown>
   return (
     <>

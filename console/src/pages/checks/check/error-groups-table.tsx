@@ -1,5 +1,5 @@
 /** Error groups of a check: message, occurrences, first and last seen, and Archive (for those who may write). */
-import { api } from '../../../api/client'
+import { picketApi, type ErrorGroupPatch } from '../../../api/endpoints'
 import { useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
 import { formatDateTime, timeAgo } from '../../../lib/format'
@@ -9,10 +9,7 @@ import type { ErrorGroup } from '../types'
 function ArchiveButton(props: { group: ErrorGroup }) {
   const g = props.group
   const archived = g.archivedUntilNextEvent || g.archivedForever
-  const m = useApiMutation(
-    (body: { archivedUntilNextEvent: boolean; archiveForEver?: boolean }) => api.patch(`/v1/error-groups/${encodeURIComponent(g.id)}`, body),
-    [`/v1/error-groups/checks/${g.checkId}`],
-  )
+  const m = useApiMutation((body: ErrorGroupPatch) => picketApi.errorGroups.update(g.id, body), [picketApi.errorGroups.forCheckRoot(g.checkId)])
   return (
     <>
       {archived ? (

@@ -1,11 +1,11 @@
 /** A check's error groups: its failing runs grouped by message, with Archive; archived ones on request. */
 import { useState } from 'preact/hooks'
-import { qs } from '../../../api/client'
-import { useApiList } from '../../../api/hooks'
+import { picketApi } from '../../../api/endpoints'
+import { useApi } from '../../../api/hooks'
 import { CheckboxField } from '../../../ui/form'
 import { Empty, ErrorBanner, Loading } from '../../../ui/kit'
 import { Pager } from '../pager'
-import type { Check, ErrorGroup } from '../types'
+import type { Check } from '../types'
 import { ErrorGroupsTable } from './error-groups-table'
 import { CheckFrame } from './frame'
 
@@ -14,7 +14,7 @@ const LIMIT = 25
 function ErrorsTab(props: { check: Check }) {
   const [page, setPage] = useState(1)
   const [archived, setArchived] = useState(false)
-  const q = useApiList<ErrorGroup>(`/v1/error-groups/checks/${encodeURIComponent(props.check.id)}${qs({ limit: LIMIT, page, includeArchived: archived || undefined })}`)
+  const q = useApi(picketApi.errorGroups.forCheck(props.check.id, { limit: LIMIT, page, includeArchived: archived || undefined }))
   return (
     <>
       <CheckboxField label="Show archived errors" path="includeArchived" errors={{}} checked={archived} onChecked={(v) => (setArchived(v), setPage(1))} />

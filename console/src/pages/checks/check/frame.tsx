@@ -1,5 +1,6 @@
 /** The frame of every page of one check: its header (name, status, actions) and the tabs, around the tab's content. */
 import type { ComponentChildren } from 'preact'
+import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { Empty, ErrorBanner, LinkButton, Loading, Tabs } from '../../../ui/kit'
 import type { Check, CheckStatus } from '../types'
@@ -19,8 +20,8 @@ const TABS: Array<{ tab: CheckTab; label: string; suffix: string }> = [
 export const checkPath = (id: string, suffix = '') => `/checks/${encodeURIComponent(id)}${suffix}`
 
 export function CheckFrame(props: { id: string; tab: CheckTab; children: (check: Check, status: CheckStatus | undefined) => ComponentChildren }) {
-  const check = useApi<Check>(`/v1/checks/${encodeURIComponent(props.id)}`)
-  const status = useApi<CheckStatus>(`/v1/check-statuses/${encodeURIComponent(props.id)}`, { refetchInterval: 10_000 })
+  const check = useApi(picketApi.checks.get(props.id))
+  const status = useApi(picketApi.checkResults.status(props.id), { refetchInterval: 10_000 })
   if (check.isLoading) return <Loading label="Loading check…" />
   if (check.error?.status === 404) {
     return (

@@ -1,10 +1,10 @@
 /** A check's overview: availability and P95 over 24 hours, its latest 10 runs and its open error groups. */
-import { qs } from '../../../api/client'
-import { useApi, useApiList } from '../../../api/hooks'
+import { picketApi, type SeriesRow } from '../../../api/endpoints'
+import { useApi } from '../../../api/hooks'
 import { formatMs, formatPercent } from '../../../lib/format'
 import { Card, Empty, ErrorBanner, Loading } from '../../../ui/kit'
-import type { Check, CheckResult, ErrorGroup } from '../types'
-import { PRIMARY_LABEL, PRIMARY_TIMING, analyticsPath, type AnalyticsResponse, type SeriesRow } from './analytics-meta'
+import type { Check } from '../types'
+import { PRIMARY_LABEL, PRIMARY_TIMING } from './analytics-meta'
 import { ErrorGroupsTable } from './error-groups-table'
 import { CheckFrame, checkPath } from './frame'
 import { ResultsTable } from './results-table'
@@ -13,8 +13,7 @@ import { Link } from 'wouter-preact'
 function KeyFigures(props: { check: Check }) {
   const timing = PRIMARY_TIMING[props.check.checkType]
   const metrics = ['availability', ...(timing ? [`${timing}_p95`] : [])]
-  const base = analyticsPath(props.check.checkType, props.check.id)
-  const q = useApi<AnalyticsResponse>(base ? `${base}${qs({ metrics: metrics.join(','), quickRange: 'last24Hours' })}` : null, { refetchInterval: 30_000 })
+  const q = useApi(picketApi.analytics.series(props.check.checkType, props.check.id, { metrics: metrics.join(','), quickRange: 'last24Hours' }), { refetchInterval: 30_000 })
   const row = (q.data?.series[0]?.data ?? {}) as SeriesRow
   const num = (k: string) => (typeof row[k] === 'number' ? (row[k] as number) : null)
   return (
@@ -33,7 +32,7 @@ function KeyFigures(props: { check: Check }) {
 }
 
 function LatestRuns(props: { check: Check }) {
-  const q = useApiList<CheckResult>(`/v1/check-results/${encodeURIComponent(props.check.id)}?limit=10`, { refetchInterval: 10_000 })
+  const q = useApi(picketApi.checkResults.list(props.check.id, { limit: 10 }), { refetchInterval: 10_000 })
   return (
     <Card title="Latest runs" actions={<Link href={checkPath(props.check.id, '/results')}>All results</Link>}>
       <ErrorBanner error={q.error} />
@@ -49,7 +48,7 @@ function LatestRuns(props: { check: Check }) {
 }
 
 function OpenErrors(props: { check: Check }) {
-  const q = useApiList<ErrorGroup>(`/v1/error-groups/checks/${encodeURIComponent(props.check.id)}?limit=10`)
+  const q = useApi(picketApi.errorGroups.forCheck(props.check.id, { limit: 10 }))
   return (
     <Card title="Open errors" actions={<Link href={checkPath(props.check.id, '/errors')}>All errors</Link>}>
       <ErrorBanner error={q.error} />

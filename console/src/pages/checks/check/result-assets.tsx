@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks'
 import { currentAccountId } from '../../../api/client'
+import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { Button, Card, ErrorBanner, Loading } from '../../../ui/kit'
 import type { AssetEntry } from '../types'
@@ -79,7 +80,7 @@ function Download(props: { asset: AssetEntry }) {
 }
 
 export function ResultAssets(props: { checkId: string; resultId: string }) {
-  const q = useApi<{ assets: AssetEntry[] }>(`/v1/check-results/${encodeURIComponent(props.checkId)}/${encodeURIComponent(props.resultId)}/assets`)
+  const q = useApi(picketApi.checkResults.assets(props.checkId, props.resultId))
   const assets = q.data?.assets ?? []
   const shots = assets.filter((a) => a.type === 'screenshot' && a.contentType.startsWith('image/'))
   const files = assets.filter((a) => !shots.includes(a))

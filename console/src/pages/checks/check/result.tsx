@@ -1,9 +1,10 @@
 /** One result of a check: outcome, timing waterfall, assertions, what was sent and received, files, and the log. */
+import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { formatDateTime, formatMs } from '../../../lib/format'
 import { Card, Empty, ErrorBanner, LinkButton, Loading } from '../../../ui/kit'
 import { StatusBadge } from '../status-badge'
-import { detailsOf, type CheckResult } from '../types'
+import { detailsOf } from '../types'
 import { CheckFrame, checkPath } from './frame'
 import { ResultAssets } from './result-assets'
 import { BrowserTests } from './result-browser'
@@ -15,7 +16,7 @@ const BROWSER_TYPES = new Set(['BROWSER', 'MULTI_STEP', 'PLAYWRIGHT'])
 const SEQUENTIAL_TIMINGS = new Set(['API', 'URL', 'TCP'])
 
 function ResultView(props: { checkId: string; resultId: string }) {
-  const q = useApi<CheckResult>(`/v1/check-results/${encodeURIComponent(props.checkId)}/${encodeURIComponent(props.resultId)}`)
+  const q = useApi(picketApi.checkResults.get(props.checkId, props.resultId))
   if (q.isLoading) return <Loading label="Loading result…" />
   if (q.error?.status === 404) {
     return (

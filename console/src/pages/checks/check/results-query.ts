@@ -1,4 +1,5 @@
-/** The results tab's filters in the URL, and the GET /v1/check-results query they make (pure). */
+/** The results tab's filters in the URL, and the checkResultsApi.list query they make (pure). */
+import type { ResultsQuery } from '../../../api/endpoints'
 
 export interface ResultFilters {
   outcome: '' | 'failed' | 'passed'
@@ -40,7 +41,7 @@ export function unixOf(local: string): number | undefined {
   return Number.isFinite(t) ? Math.floor(t / 1000) : undefined
 }
 
-export function resultsQuery(f: ResultFilters): Record<string, string | number | boolean | undefined> {
+export function resultsQuery(f: ResultFilters): ResultsQuery {
   return {
     limit: RESULTS_PAGE_SIZE,
     page: f.page,

@@ -1,12 +1,12 @@
 /** A check's results, newest first, paged, filtered by outcome, location and time (all kept in the URL). */
 import { useMemo } from 'preact/hooks'
 import { useSearchParams } from 'wouter-preact'
-import { qs } from '../../../api/client'
-import { useApiList } from '../../../api/hooks'
+import { picketApi } from '../../../api/endpoints'
+import { useApi } from '../../../api/hooks'
 import { SelectField, TextField, fieldErrorsOf } from '../../../ui/form'
 import { Button, Empty, ErrorBanner, Loading } from '../../../ui/kit'
 import { Pager } from '../pager'
-import { locationsOf, type Check, type CheckResult } from '../types'
+import { locationsOf, type Check } from '../types'
 import { CheckFrame } from './frame'
 import { RESULTS_PAGE_SIZE, resultFiltersFrom, resultFiltersSearch, resultsQuery, type ResultFilters } from './results-query'
 import { ResultsTable } from './results-table'
@@ -15,7 +15,7 @@ function ResultsTab(props: { check: Check }) {
   const [params, setParams] = useSearchParams()
   const f = useMemo(() => resultFiltersFrom(params), [params.toString()])
   const set = (patch: Partial<ResultFilters>) => setParams(resultFiltersSearch({ ...f, page: 1, ...patch }))
-  const q = useApiList<CheckResult>(`/v1/check-results/${encodeURIComponent(props.check.id)}${qs(resultsQuery(f))}`, { refetchInterval: f.page === 1 ? 10_000 : undefined })
+  const q = useApi(picketApi.checkResults.list(props.check.id, resultsQuery(f)), { refetchInterval: f.page === 1 ? 10_000 : undefined })
   const errors = fieldErrorsOf(q.error)
   const locations = locationsOf(props.check)
   const filtered = f.outcome !== '' || f.location !== '' || f.from !== '' || f.to !== ''

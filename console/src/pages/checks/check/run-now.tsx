@@ -1,30 +1,26 @@
 /**
- * "Run now": starts a check session (POST /v1/check-sessions/trigger), then waits for it to finish (the completion
+ * "Run now": starts a check session (picketApi.checkSessions.trigger), then waits for it to finish (the completion
  * route answers 408 while it runs) and refreshes the check's results, status and figures.
  */
 import { useState } from 'preact/hooks'
 import { useQueryClient } from '@tanstack/preact-query'
-import { api, ApiError } from '../../../api/client'
+import { ApiError } from '../../../api/client'
+import { picketApi } from '../../../api/endpoints'
 import { Button } from '../../../ui/kit'
-
-interface SessionView {
-  checkSessionId: string
-  status: string
-}
 
 type State = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; status: string } | { kind: 'error'; message: string }
 
 const OUTCOME: Record<string, string> = { PASSED: 'Run passed', FAILED: 'Run failed', DEGRADED: 'Run degraded' }
 
-async function waitFor(sessionId: string): Promise<SessionView> {
+async function waitFor(sessionId: string): Promise<{ status: string }> {
   for (let i = 0; i < 10; i++) {
     try {
-      return await api.get<SessionView>(`/v1/check-sessions/${encodeURIComponent(sessionId)}/completion?maxWaitSeconds=30`)
+      return await picketApi.checkSessions.completion(sessionId, 30)
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 408)) throw err
     }
   }
-  return { checkSessionId: sessionId, status: 'STILL RUNNING' }
+  return { status: 'STILL RUNNING' }
 }
 
 export function RunNow(props: { checkId: string }) {
@@ -33,12 +29,12 @@ export function RunNow(props: { checkId: string }) {
   const run = async () => {
     setState({ kind: 'running' })
     try {
-      const started = await api.post<{ sessions: SessionView[] }>('/v1/check-sessions/trigger', { target: { checkId: [props.checkId] } })
+      const started = await picketApi.checkSessions.trigger([props.checkId])
       const session = started.sessions[0]
       const done = session ? await waitFor(session.checkSessionId) : { status: 'UNKNOWN' }
       setState({ kind: 'done', status: done.status })
       await client.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === 'string' && (q.queryKey[0].includes(props.checkId) || q.queryKey[0].startsWith('/v1/check-statuses')),
+        predicate: (q) => typeof q.queryKey[0] === 'string' && (q.queryKey[0].includes(props.checkId) || q.queryKey[0].startsWith(picketApi.checkResults.statusesRoot)),
       })
     } catch (err) {
       setState({ kind: 'error', message: err instanceof Error ? err.message : String(err) })

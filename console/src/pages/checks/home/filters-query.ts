@@ -1,4 +1,5 @@
 /** The home list's filters as they live in the URL query string (so a reload or a shared link keeps them). */
+import type { ChecksQuery } from '../../../api/endpoints'
 import { CHECK_STATUSES, CHECK_TYPES } from '../types'
 
 export interface HomeFilters {
@@ -39,8 +40,8 @@ export function searchFromFilters(f: HomeFilters): URLSearchParams {
   return sp
 }
 
-/** GET /v1/checks parameters for these filters. */
-export function checksQuery(f: HomeFilters): Record<string, string | number | string[] | undefined> {
+/** The checksApi.list query for these filters. */
+export function checksQuery(f: HomeFilters): ChecksQuery {
   return {
     limit: PAGE_SIZE,
     page: f.page,

@@ -4,12 +4,11 @@
  */
 import { useMemo } from 'preact/hooks'
 import { useSearchParams } from 'wouter-preact'
-import { qs } from '../../../api/client'
-import { useApi, useApiList } from '../../../api/hooks'
+import { picketApi } from '../../../api/endpoints'
+import { useApi } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
 import { Button, Empty, ErrorBanner, LinkButton, Loading, PageHeader } from '../../../ui/kit'
 import { Pager } from '../pager'
-import type { Check, CheckStatus } from '../types'
 import { Filters } from './filters'
 import { PAGE_SIZE, checksQuery, filtersFromSearch, hasFilters, searchFromFilters, type HomeFilters } from './filters-query'
 import { CheckList } from './list'
@@ -24,8 +23,8 @@ export default function Home() {
   const filters = useMemo(() => filtersFromSearch(params), [params.toString()])
   const setFilters = (next: HomeFilters, replace = false) => setParams(searchFromFilters(next), { replace })
 
-  const list = useApiList<Check>(`/v1/checks${qs(checksQuery(filters))}`, { refetchInterval: 30_000 })
-  const statuses = useApi<CheckStatus[]>('/v1/check-statuses', { refetchInterval: LIVE_MS })
+  const list = useApi(picketApi.checks.list(checksQuery(filters)), { refetchInterval: 30_000 })
+  const statuses = useApi(picketApi.checkResults.statuses(), { refetchInterval: LIVE_MS })
   const rows = list.data?.rows ?? []
   const summaries = useSummaries(
     rows.map((c) => c.id),

@@ -3,18 +3,18 @@
  * batch route (404) simply has no figures: the list shows "–" and no error.
  */
 import { useQuery } from '@tanstack/preact-query'
-import { api, ApiError, qs } from '../../../api/client'
-import type { CheckSummary } from '../types'
+import { ApiError } from '../../../api/client'
+import { picketApi, type CheckSummary } from '../../../api/endpoints'
 
 export function useSummaries(ids: string[], refetchInterval: number) {
-  const path = ids.length > 0 ? `/v1/analytics/check-summaries${qs({ checkId: ids, quickRange: 'last24Hours' })}` : null
+  const source = ids.length > 0 ? picketApi.analytics.checkSummaries(ids, 'last24Hours') : null
   const q = useQuery<Map<string, CheckSummary>, ApiError>({
-    queryKey: [path],
-    enabled: path !== null,
+    queryKey: source?.key ?? [null],
+    enabled: source !== null,
     refetchInterval,
     queryFn: async () => {
       try {
-        const rows = await api.get<CheckSummary[]>(path ?? '')
+        const rows = source ? await source.fetch() : []
         return new Map(rows.map((r) => [r.checkId, r]))
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return new Map()

@@ -1,6 +1,7 @@
 /** /settings/api-keys: the account's API keys; a new key is shown once, with the account id to send beside it. */
 import { useState } from 'preact/hooks'
-import { api } from '../../../api/client'
+import type { ApiKeyView } from '../../../api/contracts'
+import { picketApi } from '../../../api/endpoints'
 import { useApi, useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
 import { formatDateTime, timeAgo } from '../../../lib/format'
@@ -12,22 +13,10 @@ import { onSubmit } from '../shared/use-form'
 import type { Role } from '../../../api/session'
 import '../shared/settings.css'
 
-interface ApiKey {
-  id: string
-  name: string
-  prefix: string
-  createdAt: string
-  revokedAt: string | null
-  createdBy: { id: string; email: string } | null
-  role?: Role | string
-}
-
-const PATH = '/v1/accounts/me/api-keys'
-
 function CreateKey(props: { accountId: string }) {
   const [name, setName] = useState('')
   const [created, setCreated] = useState<string | null>(null)
-  const create = useApiMutation((body: { name: string }) => api.post<{ apiKey: string }>(PATH, body), [PATH])
+  const create = useApiMutation((body: { name: string }) => picketApi.users.createApiKey(body), [picketApi.users.apiKeysRoot])
   const errors = fieldErrorsOf(create.error)
   const submit = async () => {
     const res = await create.mutateAsync({ name: name.trim() }).catch(() => null)
@@ -63,9 +52,9 @@ function CreateKey(props: { accountId: string }) {
   )
 }
 
-function KeyRow(props: { k: ApiKey; manage: boolean }) {
+function KeyRow(props: { k: ApiKeyView; manage: boolean }) {
   const { k } = props
-  const revoke = useApiMutation(() => api.del(`${PATH}/${encodeURIComponent(k.id)}`), [PATH])
+  const revoke = useApiMutation(() => picketApi.users.revokeApiKey(k.id), [picketApi.users.apiKeysRoot])
   return (
     <tr>
       <td>
@@ -106,7 +95,7 @@ function KeyRow(props: { k: ApiKey; manage: boolean }) {
 export default function ApiKeysPage() {
   const session = useSession()
   const manage = session.can('manage')
-  const keys = useApi<ApiKey[]>(manage ? PATH : null)
+  const keys = useApi(manage ? picketApi.users.apiKeys() : null)
   return (
     <>
       <PageHeader title="API keys" subtitle="Keys for scripts, the CLI and CI to use the API as this account." />

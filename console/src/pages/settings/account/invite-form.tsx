@@ -1,30 +1,24 @@
 /** Inviting someone by e-mail with a role; the invitation link is shown once, to be sent by the inviter. */
 import { useState } from 'preact/hooks'
-import { api } from '../../../api/client'
+import { picketApi } from '../../../api/endpoints'
 import { useApiMutation } from '../../../api/hooks'
 import { fieldErrorsOf, FormError, SelectField, TextField } from '../../../ui/form'
 import { Button, Card } from '../../../ui/kit'
 import { OneTimeSecret } from '../shared/one-time-secret'
 import { ROLE_OPTIONS, type AssignableRole } from '../shared/roles'
 import { onSubmit } from '../shared/use-form'
-import { MEMBERS_PATH } from './member-types'
-
-interface Created {
-  inviteUrl: string
-  email?: string
-}
 
 export function InviteForm() {
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<AssignableRole>('READ_WRITE')
   const [created, setCreated] = useState<{ url: string; email: string } | null>(null)
-  const invite = useApiMutation((body: { email: string; role: AssignableRole }) => api.post<Created>('/v1/accounts/me/invitations', body), [MEMBERS_PATH])
+  const invite = useApiMutation((body: { email: string; role: AssignableRole }) => picketApi.users.invite(body), [picketApi.users.membersRoot])
   const errors = fieldErrorsOf(invite.error)
 
   const submit = async () => {
     const res = await invite.mutateAsync({ email: email.trim(), role }).catch(() => null)
     if (res) {
-      setCreated({ url: res.inviteUrl, email: res.email ?? email.trim() })
+      setCreated({ url: res.inviteUrl, email: res.email })
       setEmail('')
     }
   }

@@ -1,15 +1,15 @@
 /** The controls of one row of the members list: a member's role and removal, an invitation's revocation. */
-import { api } from '../../../api/client'
+import { picketApi } from '../../../api/endpoints'
 import { useApiMutation } from '../../../api/hooks'
 import { ConfirmButton, ErrorBanner } from '../../../ui/kit'
 import { ASSIGNABLE_ROLES, ROLE_LABELS, type AssignableRole } from '../shared/roles'
-import { MEMBERS_PATH, type InviteItem, type MemberItem } from './member-types'
+import type { InviteItem, MemberItem } from './member-types'
 
 const who = (m: MemberItem) => m.name || m.email
 
 export function MemberRoleSelect(props: { member: MemberItem }) {
   const m = props.member
-  const change = useApiMutation((role: AssignableRole) => api.patch(`${MEMBERS_PATH}/${encodeURIComponent(m.userId)}`, { role }), [MEMBERS_PATH])
+  const change = useApiMutation((role: AssignableRole) => picketApi.users.changeRole(m.userId, role), [picketApi.users.membersRoot])
   return (
     <>
       <select aria-label={`Role of ${who(m)}`} value={m.role} disabled={change.isPending} onChange={(e) => change.mutate(e.currentTarget.value as AssignableRole)}>
@@ -24,7 +24,7 @@ export function MemberRoleSelect(props: { member: MemberItem }) {
 
 export function RemoveMember(props: { member: MemberItem }) {
   const m = props.member
-  const remove = useApiMutation(() => api.del(`${MEMBERS_PATH}/${encodeURIComponent(m.userId)}`), [MEMBERS_PATH])
+  const remove = useApiMutation(() => picketApi.users.removeMember(m.userId), [picketApi.users.membersRoot])
   return (
     <>
       <ConfirmButton label="Remove" confirm={`Remove ${who(m)} from this account? They lose access at once.`} busy={remove.isPending} onConfirm={() => remove.mutate(undefined)} />
@@ -35,7 +35,7 @@ export function RemoveMember(props: { member: MemberItem }) {
 
 export function RevokeInvite(props: { invite: InviteItem }) {
   const i = props.invite
-  const revoke = useApiMutation(() => api.del(`/v1/accounts/me/invitations/${encodeURIComponent(i.id)}`), [MEMBERS_PATH])
+  const revoke = useApiMutation(() => picketApi.users.revokeInvite(i.id), [picketApi.users.membersRoot])
   return (
     <>
       <ConfirmButton

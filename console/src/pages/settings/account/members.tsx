@@ -1,4 +1,5 @@
 /** /settings/members: who can use this account, with which role, and the invitations not yet accepted. */
+import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
 import { formatDateTime } from '../../../lib/format'
@@ -6,7 +7,7 @@ import { Badge, Empty, ErrorBanner, Loading, PageHeader } from '../../../ui/kit'
 import { ROLE_LABELS } from '../shared/roles'
 import { InviteForm } from './invite-form'
 import { MemberRoleSelect, RemoveMember, RevokeInvite } from './member-actions'
-import { MEMBERS_PATH, type InviteItem, type MemberItem, type MembersList } from './member-types'
+import type { InviteItem, MemberItem } from './member-types'
 import '../shared/settings.css'
 
 function MemberRow(props: { m: MemberItem; manage: boolean; self: boolean }) {
@@ -62,7 +63,7 @@ function InviteRow(props: { i: InviteItem; manage: boolean }) {
 export default function MembersPage() {
   const session = useSession()
   const manage = session.can('manage')
-  const list = useApi<MembersList>(MEMBERS_PATH)
+  const list = useApi(picketApi.users.members())
   const items = list.data?.members ?? []
   return (
     <>

@@ -1,6 +1,6 @@
 /** /settings/profile: who is signed in, and changing the password. */
 import { useState } from 'preact/hooks'
-import { api } from '../../../api/client'
+import { picketApi } from '../../../api/endpoints'
 import { useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
 import { fieldErrorsOf, FormError, TextField } from '../../../ui/form'
@@ -13,7 +13,7 @@ function PasswordForm() {
   const [currentPassword, setCurrent] = useState('')
   const [newPassword, setNew] = useState('')
   const [done, setDone] = useState(false)
-  const change = useApiMutation((body: { currentPassword: string; newPassword: string }) => api.put('/v1/auth/password', body))
+  const change = useApiMutation((body: { currentPassword: string; newPassword: string }) => picketApi.auth.changePassword(body))
   const errors = fieldErrorsOf(change.error)
   const submit = async () => {
     setDone(false)

@@ -1,5 +1,5 @@
 /** /alerting/settings: the account's alert settings, used by checks and groups that keep the account's settings. */
-import { api } from '../../../api/client'
+import { picketApi, type AlertSettings } from '../../../api/endpoints'
 import { useApi, useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
 import { CheckboxField, fieldErrorsOf, FormError, SelectField } from '../../../ui/form'
@@ -7,15 +7,6 @@ import { Button, Card, ErrorBanner, Loading, Notice, PageHeader } from '../../..
 import { onSubmit, useForm } from '../shared/use-form'
 import '../shared/settings.css'
 
-interface AlertSettings {
-  escalationType: 'RUN_BASED' | 'TIME_BASED'
-  runBasedEscalation: { failedRunThreshold: number }
-  timeBasedEscalation: { minutesFailingThreshold: number }
-  reminders: { amount: number; interval: number }
-  parallelRunFailureThreshold: { enabled: boolean; percentage: number }
-}
-
-const PATH = '/v1/accounts/me/alert-settings'
 const opts = (values: number[], label: (n: number) => string) => values.map((v) => ({ value: String(v), label: label(v) }))
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
@@ -28,7 +19,7 @@ const PERCENTAGES = opts([10, 20, 30, 40, 50, 60, 70, 80, 90, 100], (n) => `${n}
 function SettingsForm(props: { initial: AlertSettings }) {
   const canWrite = useSession().can('write')
   const { value: s, setValue } = useForm<AlertSettings>(props.initial)
-  const save = useApiMutation((body: AlertSettings) => api.put<AlertSettings>(PATH, body), [PATH])
+  const save = useApiMutation((body: AlertSettings) => picketApi.alerting.updateSettings(body), [picketApi.alerting.settingsRoot])
   const errors = fieldErrorsOf(save.error)
   const patch = (p: Partial<AlertSettings>) => setValue((prev) => ({ ...prev, ...p }))
   return (
@@ -119,7 +110,7 @@ function SettingsForm(props: { initial: AlertSettings }) {
 }
 
 export default function AlertSettingsPage() {
-  const settings = useApi<AlertSettings>(PATH)
+  const settings = useApi(picketApi.alerting.settings())
   return (
     <>
       <PageHeader title="Alert settings" subtitle="Used by every check and group that keeps the account's alert settings." />

@@ -1,23 +1,13 @@
 /** Creating or editing an alert channel: its type, where it sends, and which events it notifies about. */
 import { useLocation } from 'wouter-preact'
-import { api } from '../../../api/client'
 import { useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { CheckboxField, fieldErrorsOf, FormError, NumberField, SelectField } from '../../../ui/form'
 import { FormActions } from '../shared/form-actions'
 import { onSubmit, useForm } from '../shared/use-form'
 import { ChannelConfigFields } from './channel-config-fields'
-import {
-  CHANNEL_TYPES,
-  CHANNELS_PATH,
-  CONFIG_DEFAULTS,
-  FLAG_DEFAULTS,
-  TYPE_LABELS,
-  type AlertChannel,
-  type ChannelConfig,
-  type ChannelFlags,
-  type ChannelType,
-} from './channel-types'
+import { CHANNEL_TYPES, CONFIG_DEFAULTS, FLAG_DEFAULTS, TYPE_LABELS, type AlertChannel, type ChannelConfig, type ChannelFlags, type ChannelType } from './channel-types'
 
 type Draft = Omit<ChannelFlags, 'sslExpiryThreshold'> & { sslExpiryThreshold: number | null; type: ChannelType; config: ChannelConfig }
 
@@ -43,10 +33,10 @@ export function ChannelForm(props: { channel?: AlertChannel }) {
   const canWrite = useSession().can('write')
   const { value: d, set, setValue } = useForm<Draft>(draftOf(existing))
   const save = useApiMutation(
-    (body: Draft) => (existing ? api.put<AlertChannel>(`${CHANNELS_PATH}/${existing.id}`, body) : api.post<AlertChannel>(CHANNELS_PATH, body)),
-    [CHANNELS_PATH],
+    (body: Draft) => (existing ? picketApi.alertChannels.update(existing.id, body) : picketApi.alertChannels.create(body)),
+    [picketApi.alertChannels.root],
   )
-  const remove = useApiMutation(() => api.del(`${CHANNELS_PATH}/${existing?.id ?? ''}`), [CHANNELS_PATH])
+  const remove = useApiMutation(() => (existing ? picketApi.alertChannels.remove(existing.id) : Promise.resolve()), [picketApi.alertChannels.root])
   const errors = fieldErrorsOf(save.error)
 
   const submit = async () => {

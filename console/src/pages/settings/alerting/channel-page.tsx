@@ -1,11 +1,12 @@
 /** /alerting/channels/new and /alerting/channels/:id: one alert channel, its subscriptions and a test send. */
 import { useApi } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { ErrorBanner, Loading, PageHeader } from '../../../ui/kit'
 import { ChannelForm } from './channel-form'
 import { ChannelSubscriptions } from './channel-subscriptions'
 import { ChannelTest } from './channel-test'
-import { CHANNELS_PATH, TYPE_LABELS, channelTarget, type AlertChannel } from './channel-types'
+import { TYPE_LABELS, channelTarget } from './channel-types'
 import '../shared/settings.css'
 
 const back = { href: '/alerting/channels', label: 'Alert channels' }
@@ -13,7 +14,7 @@ const back = { href: '/alerting/channels', label: 'Alert channels' }
 export default function ChannelPage(props: { params: Record<string, string | undefined> }) {
   const id = props.params.id
   const canWrite = useSession().can('write')
-  const channel = useApi<AlertChannel>(id ? `${CHANNELS_PATH}/${encodeURIComponent(id)}` : null)
+  const channel = useApi(id ? picketApi.alertChannels.get(id) : null)
   if (!id) {
     return (
       <>

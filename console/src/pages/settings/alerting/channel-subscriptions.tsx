@@ -1,37 +1,33 @@
 /** Which checks and groups an alert channel notifies for; each subscription can be paused or resumed. */
 import { useState } from 'preact/hooks'
-import { api } from '../../../api/client'
+import { picketApi } from '../../../api/endpoints'
 import { useApi, useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
 import { fieldErrorsOf, FormError, SelectField } from '../../../ui/form'
 import { Badge, Button, Card } from '../../../ui/kit'
 import { onSubmit } from '../shared/use-form'
-import { CHANNELS_PATH, type AlertChannel, type Subscription } from './channel-types'
-
-interface Named {
-  id: string | number
-  name: string
-}
+import type { AlertChannel, Subscription } from './channel-types'
 
 type Body = { checkId?: string; groupId?: number; activated: boolean }
 
 export function ChannelSubscriptions(props: { channel: AlertChannel }) {
   const canWrite = useSession().can('write')
-  const checks = useApi<Named[]>('/v1/checks?limit=100')
-  const groups = useApi<Named[]>('/v1/check-groups?limit=100')
+  const checks = useApi(picketApi.checks.list({ limit: 100 }))
+  const groups = useApi(picketApi.groups.list({ limit: 100 }))
   const [target, setTarget] = useState('')
-  const path = `${CHANNELS_PATH}/${props.channel.id}`
-  const put = useApiMutation((body: Body) => api.put<Subscription>(`${path}/subscriptions`, body), [path, CHANNELS_PATH])
+  const put = useApiMutation((body: Body) => picketApi.alertChannels.subscribe(props.channel.id, body), [picketApi.alertChannels.root])
   const errors = fieldErrorsOf(put.error)
 
   const nameOf = (s: Subscription) =>
-    s.checkId !== null ? (checks.data?.find((c) => c.id === s.checkId)?.name ?? s.checkId) : (groups.data?.find((g) => g.id === s.groupId)?.name ?? `Group ${s.groupId ?? ''}`)
+    s.checkId !== null
+      ? (checks.data?.rows.find((c) => c.id === s.checkId)?.name ?? s.checkId)
+      : (groups.data?.rows.find((g) => g.id === s.groupId)?.name ?? `Group ${s.groupId ?? ''}`)
   const bodyOf = (s: Subscription, activated: boolean): Body => (s.checkId !== null ? { checkId: s.checkId, activated } : { groupId: s.groupId ?? 0, activated })
   const subscribed = new Set(props.channel.subscriptions.map((s) => (s.checkId !== null ? `check:${s.checkId}` : `group:${s.groupId ?? ''}`)))
   const options = [
     { value: '', label: 'Choose a check or group…' },
-    ...(checks.data ?? []).filter((c) => !subscribed.has(`check:${c.id}`)).map((c) => ({ value: `check:${c.id}`, label: `Check: ${c.name}` })),
-    ...(groups.data ?? []).filter((g) => !subscribed.has(`group:${g.id}`)).map((g) => ({ value: `group:${g.id}`, label: `Group: ${g.name}` })),
+    ...(checks.data?.rows ?? []).filter((c) => !subscribed.has(`check:${c.id}`)).map((c) => ({ value: `check:${c.id}`, label: `Check: ${c.name}` })),
+    ...(groups.data?.rows ?? []).filter((g) => !subscribed.has(`group:${g.id}`)).map((g) => ({ value: `group:${g.id}`, label: `Group: ${g.name}` })),
   ]
   const add = async () => {
     const [kind, id = ''] = target.split(/:(.*)/s)

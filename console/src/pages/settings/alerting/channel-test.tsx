@@ -1,17 +1,10 @@
 /** "Send test notification": one real message through the channel, and what the receiver answered. */
-import { api } from '../../../api/client'
+import { picketApi } from '../../../api/endpoints'
 import { useApiMutation } from '../../../api/hooks'
 import { Button, Card, ErrorBanner } from '../../../ui/kit'
-import { CHANNELS_PATH } from './channel-types'
-
-interface TestResult {
-  delivered: boolean
-  statusCode?: number
-  message: string
-}
 
 export function ChannelTest(props: { channelId: number }) {
-  const test = useApiMutation(() => api.post<TestResult>(`${CHANNELS_PATH}/${props.channelId}/test`))
+  const test = useApiMutation(() => picketApi.alertChannels.test(props.channelId))
   const r = test.data
   return (
     <Card title="Test">

@@ -1,55 +1,19 @@
-/** Alert channels as the API has them (GET/POST/PUT /v1/alert-channels): types, config per type, flags. */
+/** Alert channels as the API has them (alertChannelsApi): types, config per type, flags. */
+import type { AlertChannelView, SubscriptionView } from '../../../api/contracts'
 
-export const CHANNEL_TYPES = ['EMAIL', 'WEBHOOK', 'SLACK', 'SMS'] as const
-export type ChannelType = (typeof CHANNEL_TYPES)[number]
-export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'HEAD', 'DELETE'] as const
-export type WebhookMethod = (typeof WEBHOOK_METHODS)[number]
+export type AlertChannel = AlertChannelView
+export type ChannelType = AlertChannel['type']
+export type ChannelConfig = AlertChannel['config']
+export type WebhookMethod = NonNullable<ChannelConfig['method']>
+export type KeyValue = NonNullable<ChannelConfig['headers']>[number]
+export type Subscription = SubscriptionView
+export type ChannelFlags = Pick<AlertChannel, 'sendRecovery' | 'sendFailure' | 'sendDegraded' | 'sslExpiry' | 'sslExpiryThreshold' | 'autoSubscribe'>
+
+/** The choices the form offers, in order; `satisfies` keeps them to the contract's. */
+export const CHANNEL_TYPES = ['EMAIL', 'WEBHOOK', 'SLACK', 'SMS'] as const satisfies readonly ChannelType[]
+export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'HEAD', 'DELETE'] as const satisfies readonly WebhookMethod[]
 
 export const TYPE_LABELS: Record<ChannelType, string> = { EMAIL: 'E-mail', WEBHOOK: 'Webhook', SLACK: 'Slack', SMS: 'SMS' }
-
-export interface KeyValue {
-  key: string
-  value: string
-  locked?: boolean
-}
-
-export interface ChannelConfig {
-  address?: string
-  name?: string
-  url?: string
-  method?: WebhookMethod
-  headers?: KeyValue[]
-  queryParameters?: KeyValue[]
-  template?: string
-  webhookSecret?: string | null
-  webhookType?: string
-  channel?: string | null
-  number?: string
-}
-
-export interface Subscription {
-  checkId: string | null
-  groupId: number | null
-  activated: boolean
-}
-
-export interface ChannelFlags {
-  sendRecovery: boolean
-  sendFailure: boolean
-  sendDegraded: boolean
-  sslExpiry: boolean
-  sslExpiryThreshold: number
-  autoSubscribe: boolean
-}
-
-export interface AlertChannel extends ChannelFlags {
-  id: number
-  type: ChannelType
-  config: ChannelConfig
-  subscriptions: Subscription[]
-  created_at: string
-  updated_at: string | null
-}
 
 export const FLAG_DEFAULTS: ChannelFlags = { sendRecovery: true, sendFailure: true, sendDegraded: false, sslExpiry: false, sslExpiryThreshold: 30, autoSubscribe: false }
 
@@ -73,5 +37,3 @@ export function channelTarget(c: AlertChannel): string {
       return `${c.config.name ?? ''} · ${c.config.method ?? 'POST'} ${c.config.url ?? ''}`
   }
 }
-
-export const CHANNELS_PATH = '/v1/alert-channels'

@@ -1,9 +1,10 @@
 /** /alerting/channels: where alerts go. */
 import { Link } from 'wouter-preact'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { Badge, LinkButton, PageHeader } from '../../../ui/kit'
 import { PagedTable } from '../shared/paged-table'
-import { CHANNELS_PATH, TYPE_LABELS, channelTarget, type AlertChannel } from './channel-types'
+import { TYPE_LABELS, channelTarget, type AlertChannel } from './channel-types'
 import '../shared/settings.css'
 
 const events = (c: AlertChannel) =>
@@ -25,7 +26,7 @@ export default function ChannelsList() {
         }
       />
       <PagedTable<AlertChannel>
-        path={CHANNELS_PATH}
+        list={picketApi.alertChannels.list}
         caption="Alert channels"
         empty={{ title: 'No alert channels yet', body: <p>Add one to be told when a check fails.</p> }}
         columns={[

@@ -1,28 +1,12 @@
 /** /alerting/notifications: what was sent to which channel in a 24-hour window, and how delivery went. */
 import { useState } from 'preact/hooks'
 import { Link } from 'wouter-preact'
-import { qs } from '../../../api/client'
-import { useApiList } from '../../../api/hooks'
+import { picketApi, type AlertNotification as Notification } from '../../../api/endpoints'
+import { useApi } from '../../../api/hooks'
 import { formatDateTime, timeAgo } from '../../../lib/format'
 import { Badge, Empty, ErrorBanner, Loading, PageHeader, type Tone } from '../../../ui/kit'
 import { Pager } from '../shared/paged-table'
 import '../shared/settings.css'
-
-interface Notification {
-  id: string
-  type: string
-  status: 'IN_PROGRESS' | 'SUCCESS' | 'FAILURE' | 'RATE_LIMITED'
-  alertType: string | null
-  checkId: string
-  alertChannelId: number
-  attempts: number
-  lastError: string | null
-  responseStatus: number | null
-  notificationResult: string | null
-  nextAttemptAt: string | null
-  created_at: string
-  sent_at: string | null
-}
 
 const TONES: Record<Notification['status'], Tone> = { SUCCESS: 'ok', FAILURE: 'failing', IN_PROGRESS: 'info', RATE_LIMITED: 'degraded' }
 const LABELS: Record<Notification['status'], string> = { SUCCESS: 'delivered', FAILURE: 'failed', IN_PROGRESS: 'in progress', RATE_LIMITED: 'rate limited' }
@@ -55,7 +39,7 @@ export default function NotificationsPage() {
   const [page, setPage] = useState(1)
   const [now] = useState(() => Math.floor(Date.now() / 1000))
   const to = now - daysBack * 86_400
-  const list = useApiList<Notification>(`/v1/alert-notifications${qs({ from: to - 86_400, to, hasFailures: failuresOnly ? true : undefined, limit: LIMIT, page })}`, {
+  const list = useApi(picketApi.alerting.notifications({ from: to - 86_400, to, hasFailures: failuresOnly ? true : undefined, limit: LIMIT, page }), {
     refetchInterval: 30_000,
   })
   const rows = list.data?.rows ?? []

@@ -1,12 +1,13 @@
 /** The fields of a dashboard: address, header, which checks, how it pages and refreshes, what it shows. */
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { CheckboxField, fieldErrorsOf, FormError, NumberField, SelectField, TextArea, TextField } from '../../../ui/form'
 import { FormActions } from '../shared/form-actions'
 import { OneTimeSecret } from '../shared/one-time-secret'
 import { formatTags, parseTags } from '../shared/tags'
 import { onSubmit, useForm } from '../shared/use-form'
 import { useSaveResource } from '../shared/use-save'
-import { DASHBOARDS_PATH, DEFAULTS, PAGINATION_RATES, REFRESH_RATES, TOGGLES, WIDTHS, type Dashboard, type DashboardSettings } from './dashboard-types'
+import { DEFAULTS, PAGINATION_RATES, REFRESH_RATES, TOGGLES, WIDTHS, type Dashboard, type DashboardSettings } from './dashboard-types'
 
 type Draft = Omit<DashboardSettings, 'tags'> & { tags: string }
 const SHOWN = [
@@ -32,7 +33,8 @@ const seconds = (n: number) => ({ value: String(n), label: n < 60 ? `${n} second
 /** The settings of a stored dashboard (without its id, keys and times), or the defaults. */
 const settingsOf = (db?: Dashboard): DashboardSettings => {
   const out: Record<string, unknown> = { ...DEFAULTS }
-  if (db) for (const k of Object.keys(DEFAULTS)) if (db[k] !== undefined && db[k] !== null) out[k] = db[k]
+  const stored: Partial<Record<string, unknown>> = db ?? {}
+  for (const k of Object.keys(DEFAULTS)) if (stored[k] !== undefined && stored[k] !== null) out[k] = stored[k]
   return out as unknown as DashboardSettings
 }
 const empty = (s: string | null) => (s === null || s.trim() === '' ? null : s.trim())
@@ -41,8 +43,8 @@ export function DashboardForm(props: { dashboard?: Dashboard }) {
   const db = props.dashboard
   const canWrite = useSession().can('write')
   const { value: d, set } = useForm<Draft>({ ...settingsOf(db), tags: formatTags(db?.tags) })
-  const { save, remove, submit, removeAndLeave } = useSaveResource<DashboardSettings, Dashboard>({
-    apiPath: DASHBOARDS_PATH,
+  const { save, remove, submit, removeAndLeave } = useSaveResource({
+    resource: picketApi.dashboards,
     id: db?.dashboardId,
     listHref: '/pages/dashboards',
     idOf: (r) => r.dashboardId,
@@ -115,7 +117,13 @@ export function DashboardForm(props: { dashboard?: Dashboard }) {
       <fieldset disabled={!canWrite}>
         <legend>Checks shown</legend>
         <TextField label="Tags" path="tags" errors={errors} value={d.tags} onValue={set('tags')} hint="Comma-separated; empty shows every check." />
-        <CheckboxField label="Checks must have all the tags" path="useTagsAndOperator" errors={errors} checked={d.useTagsAndOperator} onChecked={set('useTagsAndOperator')} />
+        <CheckboxField
+          label="Checks must have all the tags"
+          path="useTagsAndOperator"
+          errors={errors}
+          checked={d.useTagsAndOperator === true}
+          onChecked={set('useTagsAndOperator')}
+        />
       </fieldset>
       <fieldset disabled={!canWrite}>
         <legend>Layout and refresh</legend>
@@ -134,7 +142,7 @@ export function DashboardForm(props: { dashboard?: Dashboard }) {
             errors={errors}
             value={String(d.refreshRate)}
             options={REFRESH_RATES.map(seconds)}
-            onValue={(v) => set('refreshRate')(Number(v))}
+            onValue={(v) => set('refreshRate')(REFRESH_RATES.find((r) => String(r) === v) ?? d.refreshRate)}
           />
           <NumberField label="Checks per page" path="checksPerPage" errors={errors} min={1} max={20} value={d.checksPerPage} onNumber={set('checksPerPage')} hint="1 to 20." />
         </div>
@@ -146,7 +154,7 @@ export function DashboardForm(props: { dashboard?: Dashboard }) {
             errors={errors}
             value={String(d.paginationRate)}
             options={PAGINATION_RATES.map(seconds)}
-            onValue={(v) => set('paginationRate')(Number(v))}
+            onValue={(v) => set('paginationRate')(PAGINATION_RATES.find((r) => String(r) === v) ?? d.paginationRate)}
           />
         ) : null}
         <div class="check-grid">

@@ -1,7 +1,8 @@
 /** /pages/dashboards/new and /:id: one dashboard, with a link to its live page. */
+import { picketApi } from '../../../api/endpoints'
 import { ResourcePage } from '../shared/resource-page'
 import { DashboardForm } from './dashboard-form'
-import { DASHBOARDS_PATH, liveUrl, type Dashboard } from './dashboard-types'
+import { liveUrl, type Dashboard } from './dashboard-types'
 import '../shared/settings.css'
 
 export function LiveLink(props: { href: string | null }) {
@@ -17,7 +18,7 @@ export default function DashboardPage(props: { params: Record<string, string | u
   return (
     <ResourcePage<Dashboard>
       id={props.params.id}
-      apiPath={DASHBOARDS_PATH}
+      get={picketApi.dashboards.get}
       back={{ href: '/pages/dashboards', label: 'Dashboards' }}
       newTitle="New dashboard"
       title={(d) => d.header}

@@ -1,44 +1,13 @@
-/** Dashboards as the API has them (/v1/dashboards, by dashboardId): what they show and where they are reached. */
-export const WIDTHS = ['FULL', '960PX'] as const
-export const REFRESH_RATES = [60, 300, 600] as const
-export const PAGINATION_RATES = [30, 60, 300] as const
+/** Dashboards as the API has them (dashboardsApi, by dashboardId): what they show and where they are reached. */
+import type { DashboardSettings, DashboardView } from '../../../api/contracts'
 
-export interface DashboardSettings {
-  header: string
-  customUrl: string | null
-  customDomain: string | null
-  logo: string | null
-  favicon: string | null
-  link: string | null
-  description: string | null
-  width: (typeof WIDTHS)[number]
-  refreshRate: number
-  paginate: boolean
-  paginationRate: number
-  sortByStatus: boolean
-  checksPerPage: number | null
-  tags: string[]
-  useTagsAndOperator: boolean
-  hideTags: boolean
-  enableIncidents: boolean
-  expandChecks: boolean
-  showHeader: boolean
-  showCheckRunLinks: boolean
-  showGroupNames: boolean
-  showP95: boolean
-  showP99: boolean
-  customCSS: string | null
-  isPrivate: boolean
-}
+export type { DashboardSettings }
+export type Dashboard = DashboardView
 
-export interface Dashboard extends DashboardSettings {
-  id: number
-  dashboardId: string
-  keys: Array<{ id: string; rawKey?: string; maskedKey: string; created_at: string }>
-  created_at: string
-  updated_at: string | null
-  [key: string]: unknown
-}
+/** The choices the form offers; `satisfies` keeps them to the contract's. */
+export const WIDTHS = ['FULL', '960PX'] as const satisfies ReadonlyArray<DashboardSettings['width']>
+export const REFRESH_RATES = [60, 300, 600] as const satisfies ReadonlyArray<DashboardSettings['refreshRate']>
+export const PAGINATION_RATES = [30, 60, 300] as const satisfies ReadonlyArray<DashboardSettings['paginationRate']>
 
 export const DEFAULTS: DashboardSettings = {
   header: '',
@@ -81,6 +50,5 @@ export const TOGGLES: Array<{ key: keyof DashboardSettings; label: string }> = [
   { key: 'enableIncidents', label: 'Show incidents' },
 ]
 
-export const DASHBOARDS_PATH = '/v1/dashboards'
 export const liveUrl = (d: Pick<Dashboard, 'customUrl' | 'customDomain'>): string | null =>
   d.customUrl ? `/dashboards/${d.customUrl}` : d.customDomain ? `https://${d.customDomain}/` : null

@@ -1,10 +1,11 @@
 /** /pages/dashboards: public (or key-protected) pages showing the state of chosen checks. */
 import { Link } from 'wouter-preact'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { Badge, LinkButton, PageHeader } from '../../../ui/kit'
 import { PagedTable } from '../shared/paged-table'
 import { LiveLink } from './dashboard-page'
-import { DASHBOARDS_PATH, liveUrl, type Dashboard } from './dashboard-types'
+import { liveUrl, type Dashboard } from './dashboard-types'
 import '../shared/settings.css'
 
 export default function DashboardsList() {
@@ -23,13 +24,13 @@ export default function DashboardsList() {
         }
       />
       <PagedTable<Dashboard>
-        path={DASHBOARDS_PATH}
+        list={picketApi.dashboards.list}
         caption="Dashboards"
         empty={{ title: 'No dashboards yet', body: <p>Share the state of your checks with a page of their own.</p> }}
         columns={[
           { label: 'Header', cell: (d) => <Link href={`/pages/dashboards/${d.dashboardId}`}>{d.header || d.customUrl}</Link> },
           { label: 'Address', cell: (d) => <code>{d.customDomain ?? `/dashboards/${d.customUrl ?? ''}`}</code> },
-          { label: 'Checks', cell: (d) => (d.tags.length ? d.tags.map((t) => <Badge tone="muted">{t}</Badge>) : 'all') },
+          { label: 'Checks', cell: (d) => (d.tags?.length ? d.tags.map((t) => <Badge tone="muted">{t}</Badge>) : 'all') },
           { label: 'Access', cell: (d) => (d.isPrivate ? <Badge tone="degraded">private</Badge> : <Badge tone="info">public</Badge>) },
           { label: 'Live', cell: (d) => <LiveLink href={liveUrl(d)} /> },
         ]}

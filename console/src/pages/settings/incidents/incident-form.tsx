@@ -1,13 +1,15 @@
 /** Opening an incident (with its first update), or changing its name, severity and services. */
 import { useLocation } from 'wouter-preact'
-import { api } from '../../../api/client'
+import type { IncidentCreate } from '../../../api/contracts'
 import { useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
+import type { FormBody } from '../../../api/resource'
 import { CheckboxField, fieldErrorsOf, FormError, SelectField, TextArea, TextField } from '../../../ui/form'
 import { FormActions } from '../shared/form-actions'
 import { onSubmit, useForm } from '../shared/use-form'
 import { ServicesPicker } from './services-picker'
-import { INCIDENTS_PATH, SEVERITY_OPTIONS, STATUS_OPTIONS, type Incident, type IncidentStatus, type Severity } from './incident-types'
+import { SEVERITY_OPTIONS, STATUS_OPTIONS, type Incident, type IncidentStatus, type Severity } from './incident-types'
 
 interface Draft {
   name: string
@@ -30,9 +32,8 @@ export function IncidentForm(props: { incident?: Incident }) {
     description: '',
     notifySubscribers: false,
   })
-  const at = inc ? `${INCIDENTS_PATH}/${inc.id}` : INCIDENTS_PATH
-  const save = useApiMutation((body: Record<string, unknown>) => (inc ? api.put<Incident>(at, body) : api.post<Incident>(at, body)), [INCIDENTS_PATH])
-  const remove = useApiMutation(() => api.del(at), [INCIDENTS_PATH])
+  const save = useApiMutation((body: FormBody<IncidentCreate>) => (inc ? picketApi.incidents.update(inc.id, body) : picketApi.incidents.create(body)), [picketApi.incidents.root])
+  const remove = useApiMutation(() => (inc ? picketApi.incidents.remove(inc.id) : Promise.resolve()), [picketApi.incidents.root])
   const errors = fieldErrorsOf(save.error)
   const submit = async () => {
     const base = { name: d.name, severity: d.severity, services: d.services }

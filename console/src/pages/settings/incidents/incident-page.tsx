@@ -1,16 +1,17 @@
 /** /incidents/new and /incidents/:id: an incident, its updates, and resolving it. */
+import { picketApi } from '../../../api/endpoints'
 import { Badge } from '../../../ui/kit'
 import { ResourcePage } from '../shared/resource-page'
 import { IncidentForm } from './incident-form'
 import { IncidentUpdates } from './incident-updates'
-import { INCIDENTS_PATH, SEVERITY_TONES, STATUS_TONES, word, type Incident } from './incident-types'
+import { SEVERITY_TONES, STATUS_TONES, word, type Incident } from './incident-types'
 import '../shared/settings.css'
 
 export default function IncidentPage(props: { params: Record<string, string | undefined> }) {
   return (
     <ResourcePage<Incident>
       id={props.params.id}
-      apiPath={INCIDENTS_PATH}
+      get={picketApi.incidents.get}
       back={{ href: '/incidents', label: 'Incidents' }}
       newTitle="New incident"
       title={(i) => i.name}

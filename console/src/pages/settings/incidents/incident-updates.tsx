@@ -1,13 +1,13 @@
 /** An incident's updates, oldest first, and posting a new one (or resolving it). */
 import { useState } from 'preact/hooks'
-import { api } from '../../../api/client'
 import { useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { formatDateTime } from '../../../lib/format'
 import { CheckboxField, fieldErrorsOf, FormError, SelectField, TextArea } from '../../../ui/form'
 import { Badge, Button, Card } from '../../../ui/kit'
 import { onSubmit, useForm } from '../shared/use-form'
-import { INCIDENTS_PATH, STATUS_OPTIONS, STATUS_TONES, word, type Incident, type IncidentStatus } from './incident-types'
+import { STATUS_OPTIONS, STATUS_TONES, word, type Incident, type IncidentStatus } from './incident-types'
 
 interface Draft {
   status: IncidentStatus
@@ -21,7 +21,7 @@ export function IncidentUpdates(props: { incident: Incident }) {
   const resolved = inc.lastUpdateStatus === 'RESOLVED'
   const [resolving, setResolving] = useState(false)
   const { value: d, set, setValue } = useForm<Draft>({ status: resolved ? 'RESOLVED' : inc.lastUpdateStatus, description: '', notifySubscribers: false })
-  const post = useApiMutation((body: Draft) => api.post(`${INCIDENTS_PATH}/${inc.id}/incident-updates`, body), [INCIDENTS_PATH])
+  const post = useApiMutation((body: Draft) => picketApi.incidents.postUpdate(inc.id, body), [picketApi.incidents.root])
   const errors = fieldErrorsOf(post.error)
   const send = async (body: Draft) => {
     if (

@@ -1,10 +1,11 @@
 /** /incidents: incidents shown on status pages, newest first. */
 import { Link } from 'wouter-preact'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { formatDateTime, formatMs, timeAgo } from '../../../lib/format'
 import { Badge, LinkButton, PageHeader } from '../../../ui/kit'
 import { PagedTable } from '../shared/paged-table'
-import { INCIDENTS_PATH, SEVERITY_TONES, STATUS_TONES, word, type Incident } from './incident-types'
+import { SEVERITY_TONES, STATUS_TONES, word, type Incident } from './incident-types'
 import '../shared/settings.css'
 
 export default function IncidentsList() {
@@ -23,7 +24,7 @@ export default function IncidentsList() {
         }
       />
       <PagedTable<Incident>
-        path={INCIDENTS_PATH}
+        list={picketApi.incidents.list}
         caption="Incidents"
         empty={{ title: 'No incidents', body: <p>Open one to tell your status page visitors about a problem.</p> }}
         columns={[

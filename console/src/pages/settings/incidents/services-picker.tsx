@@ -1,11 +1,11 @@
 /** Choosing the affected services of an incident from the account's status page services. */
-import { qs } from '../../../api/client'
-import { useApiList } from '../../../api/hooks'
+import { picketApi } from '../../../api/endpoints'
+import { useApi } from '../../../api/hooks'
 import { CheckboxField, errorFor, type FieldErrors } from '../../../ui/form'
 import { ErrorBanner, Loading } from '../../../ui/kit'
 
 export function ServicesPicker(props: { value: string[]; onChange: (ids: string[]) => void; errors: FieldErrors }) {
-  const list = useApiList<{ id: string; name: string }>(`/v1/status-pages/services${qs({ limit: 100 })}`)
+  const list = useApi(picketApi.services.list({ limit: 100 }))
   const error = errorFor(props.errors, 'services')
   return (
     <fieldset>

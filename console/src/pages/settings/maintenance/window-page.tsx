@@ -1,5 +1,6 @@
 /** /maintenance-windows/new and /:id: a window's name, tags, times (in local time, sent as UTC) and repeat rule. */
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { CheckboxField, fieldErrorsOf, FormError, NumberField, SelectField, TextField } from '../../../ui/form'
 import { fromLocalInput, localZone, toLocalInput } from '../shared/datetime'
 import { FormActions } from '../shared/form-actions'
@@ -7,7 +8,7 @@ import { ResourcePage } from '../shared/resource-page'
 import { formatTags, parseTags } from '../shared/tags'
 import { onSubmit, useForm } from '../shared/use-form'
 import { useSaveResource } from '../shared/use-save'
-import { REPEAT_UNITS, WINDOWS_PATH, type MaintenanceWindow, type RepeatUnit } from './window-types'
+import { REPEAT_UNITS, type MaintenanceWindow, type RepeatUnit } from './window-types'
 import '../shared/settings.css'
 
 interface Draft {
@@ -48,8 +49,8 @@ function WindowForm(props: { window?: MaintenanceWindow }) {
   const w = props.window
   const canWrite = useSession().can('write')
   const { value: d, set } = useForm<Draft>(draftOf(w))
-  const { save, remove, submit, removeAndLeave } = useSaveResource<ReturnType<typeof bodyOf>, MaintenanceWindow>({
-    apiPath: WINDOWS_PATH,
+  const { save, remove, submit, removeAndLeave } = useSaveResource({
+    resource: picketApi.maintenance,
     id: w?.id,
     listHref: '/maintenance-windows',
     idOf: (r) => r.id,
@@ -109,7 +110,7 @@ export default function WindowPage(props: { params: Record<string, string | unde
   return (
     <ResourcePage<MaintenanceWindow>
       id={props.params.id}
-      apiPath={WINDOWS_PATH}
+      get={picketApi.maintenance.get}
       back={{ href: '/maintenance-windows', label: 'Maintenance windows' }}
       newTitle="New maintenance window"
       title={(w) => w.name}

@@ -1,22 +1,10 @@
-/** Maintenance windows as the API has them (/v1/maintenance-windows). */
-export const REPEAT_UNITS = ['DAY', 'WEEK', 'MONTH'] as const
-export type RepeatUnit = (typeof REPEAT_UNITS)[number]
+/** Maintenance windows as the API has them (maintenanceApi). */
+import type { MaintenanceWindowView } from '../../../api/contracts'
 
-export interface MaintenanceWindow {
-  id: number
-  name: string
-  tags: string[]
-  startsAt: string
-  endsAt: string
-  repeatInterval: number | null
-  repeatUnit: RepeatUnit | null
-  repeatEndsAt: string | null
-  created_at: string
-  updated_at: string | null
-  [key: string]: unknown
-}
-
-export const WINDOWS_PATH = '/v1/maintenance-windows'
+export type MaintenanceWindow = MaintenanceWindowView
+export type RepeatUnit = NonNullable<MaintenanceWindow['repeatUnit']>
+/** The units the form offers, in order; `satisfies` keeps them to the contract's. */
+export const REPEAT_UNITS = ['DAY', 'WEEK', 'MONTH'] as const satisfies readonly RepeatUnit[]
 
 const UNIT_WORDS: Record<RepeatUnit, string> = { DAY: 'day', WEEK: 'week', MONTH: 'month' }
 

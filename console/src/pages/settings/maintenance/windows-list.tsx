@@ -1,10 +1,11 @@
 /** /maintenance-windows: times when alerts of checks with given tags are silenced. */
 import { Link } from 'wouter-preact'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { formatDateTime } from '../../../lib/format'
 import { Badge, LinkButton, PageHeader } from '../../../ui/kit'
 import { PagedTable } from '../shared/paged-table'
-import { WINDOWS_PATH, repeatText, type MaintenanceWindow } from './window-types'
+import { repeatText, type MaintenanceWindow } from './window-types'
 import '../shared/settings.css'
 
 export default function WindowsList() {
@@ -23,7 +24,7 @@ export default function WindowsList() {
         }
       />
       <PagedTable<MaintenanceWindow>
-        path={WINDOWS_PATH}
+        list={picketApi.maintenance.list}
         caption="Maintenance windows"
         empty={{ title: 'No maintenance windows', body: <p>Plan one to silence alerts during deployments or upkeep.</p> }}
         columns={[

@@ -1,12 +1,12 @@
 /** A location's agent keys (at most two, so one can be rotated while the other is in use); a new key shows once. */
 import { useState } from 'preact/hooks'
-import { api } from '../../../api/client'
 import { useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { formatDateTime, timeAgo } from '../../../lib/format'
 import { Button, Card, ConfirmButton, ErrorBanner } from '../../../ui/kit'
 import { OneTimeSecret } from '../shared/one-time-secret'
-import { LOCATIONS_PATH, MAX_KEYS, type AgentKey, type PrivateLocation } from './location-types'
+import { MAX_KEYS, type AgentKey, type PrivateLocation } from './location-types'
 
 export function NewKeyNotice(props: { rawKey: string; onDismiss?: () => void }) {
   return (
@@ -19,8 +19,7 @@ export function NewKeyNotice(props: { rawKey: string; onDismiss?: () => void }) 
 }
 
 function KeyItem(props: { locationId: string; k: AgentKey; canWrite: boolean; only: boolean }) {
-  const path = `${LOCATIONS_PATH}/${props.locationId}`
-  const remove = useApiMutation(() => api.del(`${path}/keys/${encodeURIComponent(props.k.id)}`), [LOCATIONS_PATH])
+  const remove = useApiMutation(() => picketApi.privateLocations.removeKey(props.locationId, props.k.id), [picketApi.privateLocations.root])
   return (
     <li class="row">
       <span>
@@ -46,7 +45,7 @@ export function AgentKeys(props: { location: PrivateLocation }) {
   const loc = props.location
   const canWrite = useSession().can('write')
   const [fresh, setFresh] = useState<string | null>(null)
-  const add = useApiMutation(() => api.post<AgentKey>(`${LOCATIONS_PATH}/${loc.id}/keys`), [LOCATIONS_PATH])
+  const add = useApiMutation(() => picketApi.privateLocations.addKey(loc.id), [picketApi.privateLocations.root])
   const create = async () => {
     const key = await add.mutateAsync(undefined).catch(() => null)
     if (key?.rawKey) setFresh(key.rawKey)

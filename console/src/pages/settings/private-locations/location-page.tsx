@@ -1,9 +1,9 @@
 /** /private-locations/new and /:id: a location's settings, agents' health, and its agent keys. */
 import { useState } from 'preact/hooks'
 import { Link } from 'wouter-preact'
-import { api } from '../../../api/client'
 import { useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { formatDateTime, timeAgo } from '../../../lib/format'
 import { fieldErrorsOf, FormError } from '../../../ui/form'
 import { Badge, Card } from '../../../ui/kit'
@@ -13,12 +13,12 @@ import { onSubmit, useForm } from '../shared/use-form'
 import { useSaveResource } from '../shared/use-save'
 import { AgentKeys, NewKeyNotice } from './agent-keys'
 import { LocationFields, locationBody, type LocationDraft } from './location-fields'
-import { availabilityBadge, LOCATIONS_PATH, type PrivateLocation } from './location-types'
+import { availabilityBadge, type PrivateLocation } from './location-types'
 import '../shared/settings.css'
 
 function CreateLocation() {
   const form = useForm<LocationDraft>({ name: '', slugName: '', icon: 'location', proxyUrl: '' })
-  const create = useApiMutation((body: ReturnType<typeof locationBody>) => api.post<PrivateLocation>(LOCATIONS_PATH, body), [LOCATIONS_PATH])
+  const create = useApiMutation((body: ReturnType<typeof locationBody>) => picketApi.privateLocations.create(body), [picketApi.privateLocations.root])
   const [created, setCreated] = useState<PrivateLocation | null>(null)
   const errors = fieldErrorsOf(create.error)
   if (created) {
@@ -45,8 +45,8 @@ function EditLocation(props: { location: PrivateLocation }) {
   const l = props.location
   const canWrite = useSession().can('write')
   const form = useForm<LocationDraft>({ name: l.name, slugName: l.slugName, icon: l.icon, proxyUrl: l.proxyUrl ?? '' })
-  const { save, remove, submit, removeAndLeave } = useSaveResource<ReturnType<typeof locationBody>, PrivateLocation>({
-    apiPath: LOCATIONS_PATH,
+  const { save, remove, submit, removeAndLeave } = useSaveResource({
+    resource: picketApi.privateLocations,
     id: l.id,
     listHref: '/private-locations',
     idOf: (r) => r.id,
@@ -108,7 +108,7 @@ export default function LocationPage(props: { params: Record<string, string | un
   return (
     <ResourcePage<PrivateLocation>
       id={props.params.id}
-      apiPath={LOCATIONS_PATH}
+      get={picketApi.privateLocations.get}
       back={{ href: '/private-locations', label: 'Private locations' }}
       newTitle="New private location"
       title={(l) => l.name}

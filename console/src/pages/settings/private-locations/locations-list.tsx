@@ -1,10 +1,11 @@
 /** /private-locations: locations served by your own agents, for targets inside your network. */
 import { Link } from 'wouter-preact'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { timeAgo } from '../../../lib/format'
 import { Badge, LinkButton, PageHeader } from '../../../ui/kit'
 import { PagedTable } from '../shared/paged-table'
-import { availabilityBadge, LOCATIONS_PATH, type PrivateLocation } from './location-types'
+import { availabilityBadge, type PrivateLocation } from './location-types'
 import '../shared/settings.css'
 
 export default function LocationsList() {
@@ -23,7 +24,7 @@ export default function LocationsList() {
         }
       />
       <PagedTable<PrivateLocation>
-        path={LOCATIONS_PATH}
+        list={picketApi.privateLocations.list}
         caption="Private locations"
         empty={{ title: 'No private locations', body: <p>Add one to check services that are not reachable from the internet.</p> }}
         columns={[

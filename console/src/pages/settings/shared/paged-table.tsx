@@ -4,8 +4,8 @@
  */
 import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
-import { qs } from '../../../api/client'
-import { useApiList } from '../../../api/hooks'
+import { useApi } from '../../../api/hooks'
+import type { Page, PageQuery, Read } from '../../../api/read'
 import { Button, Empty, ErrorBanner, Loading } from '../../../ui/kit'
 
 export interface Column<T> {
@@ -16,8 +16,8 @@ export interface Column<T> {
 }
 
 interface Props<T> {
-  /** The list's path without paging parameters. */
-  path: string
+  /** The list operation of the typed client; the table adds the paging. */
+  list: (query: PageQuery) => Read<Page<T>>
   columns: Array<Column<T>>
   /** A caption read by screen readers (the table's subject). */
   caption: string
@@ -28,7 +28,7 @@ interface Props<T> {
 export function PagedTable<T>(props: Props<T>) {
   const [page, setPage] = useState(1)
   const limit = props.pageSize ?? 25
-  const list = useApiList<T>(`${props.path}${qs({ limit, page })}`)
+  const list = useApi(props.list({ limit, page }))
   if (list.isLoading) return <Loading />
   if (list.error) return <ErrorBanner error={list.error} title={`Could not load ${props.caption.toLowerCase()}`} />
   const rows = list.data?.rows ?? []

@@ -1,14 +1,15 @@
 /**
- * The frame of a simple resource's "new or edit" page: loads `/v1/<resource>/:id` when there is an id and hands the
- * record to the form, with the loading and error states in between.
+ * The frame of a simple resource's "new or edit" page: reads the record when there is an id and hands it to the
+ * form, with the loading and error states in between.
  */
 import type { ComponentChildren } from 'preact'
 import { useApi } from '../../../api/hooks'
+import type { Read } from '../../../api/read'
 import { ErrorBanner, Loading, PageHeader } from '../../../ui/kit'
 
 interface Props<T> {
   id: string | undefined
-  apiPath: string
+  get: (id: string) => Read<T>
   back: { href: string; label: string }
   newTitle: string
   title: (record: T) => ComponentChildren
@@ -17,7 +18,7 @@ interface Props<T> {
 }
 
 export function ResourcePage<T>(props: Props<T>) {
-  const record = useApi<T>(props.id ? `${props.apiPath}/${encodeURIComponent(props.id)}` : null)
+  const record = useApi(props.id ? props.get(props.id) : null)
   if (!props.id) {
     return (
       <>

@@ -1,25 +1,25 @@
-/** Create-or-update and delete of a resource at `/v1/<resource>[/:id]`, refreshing its lists. */
+/** Create-or-update and delete of a resource of the typed client, refreshing its lists. */
 import { useLocation } from 'wouter-preact'
-import { api } from '../../../api/client'
 import { useApiMutation } from '../../../api/hooks'
+import type { FormBody, Resource } from '../../../api/resource'
 
-export function useSaveResource<TBody, TResult extends Record<string, unknown>>(opts: {
-  apiPath: string
+export function useSaveResource<TResult, TCreate, TUpdate>(opts: {
+  resource: Resource<TResult, TCreate, TUpdate>
   id: string | number | undefined
   listHref: string
   idOf: (r: TResult) => string | number
 }) {
   const [, navigate] = useLocation()
-  const at = opts.id === undefined ? '' : `${opts.apiPath}/${encodeURIComponent(String(opts.id))}`
-  const save = useApiMutation((body: TBody) => (at ? api.put<TResult>(at, body) : api.post<TResult>(opts.apiPath, body)), [opts.apiPath])
-  const remove = useApiMutation(() => api.del(at), [opts.apiPath])
+  const { resource, id } = opts
+  const save = useApiMutation((body: FormBody<TCreate> & FormBody<TUpdate>) => (id === undefined ? resource.create(body) : resource.update(id, body)), [resource.root])
+  const remove = useApiMutation(() => (id === undefined ? Promise.resolve() : resource.remove(id)), [resource.root])
   return {
     save,
     remove,
     /** Saves; a new record's page opens once it exists. */
-    submit: async (body: TBody) => {
+    submit: async (body: FormBody<TCreate> & FormBody<TUpdate>) => {
       const saved = await save.mutateAsync(body).catch(() => null)
-      if (saved && !at) navigate(`${opts.listHref}/${encodeURIComponent(String(opts.idOf(saved)))}`, { replace: true })
+      if (saved && id === undefined) navigate(`${opts.listHref}/${encodeURIComponent(String(opts.idOf(saved)))}`, { replace: true })
       return saved
     },
     /** Deletes, then back to the list. */

@@ -1,18 +1,19 @@
 /** /snippets/new and /snippets/:id: a snippet's name and script. */
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { fieldErrorsOf, FormError, TextArea, TextField } from '../../../ui/form'
 import { FormActions } from '../shared/form-actions'
 import { ResourcePage } from '../shared/resource-page'
 import { onSubmit, useForm } from '../shared/use-form'
 import { useSaveResource } from '../shared/use-save'
-import { SNIPPETS_PATH, type Snippet } from './snippet-types'
+import type { Snippet } from './snippet-types'
 import '../shared/settings.css'
 
 function SnippetForm(props: { snippet?: Snippet }) {
   const s = props.snippet
   const canWrite = useSession().can('write')
   const form = useForm({ name: s?.name ?? '', script: s?.script ?? '' })
-  const { save, remove, submit, removeAndLeave } = useSaveResource<typeof form.value, Snippet>({ apiPath: SNIPPETS_PATH, id: s?.id, listHref: '/snippets', idOf: (r) => r.id })
+  const { save, remove, submit, removeAndLeave } = useSaveResource({ resource: picketApi.snippets, id: s?.id, listHref: '/snippets', idOf: (r) => r.id })
   const errors = fieldErrorsOf(save.error)
   return (
     <form class="settings-form script-form card" onSubmit={onSubmit(() => submit(form.value))} noValidate>
@@ -50,7 +51,7 @@ function SnippetForm(props: { snippet?: Snippet }) {
 
 export default function SnippetPage(props: { params: Record<string, string | undefined> }) {
   return (
-    <ResourcePage<Snippet> id={props.params.id} apiPath={SNIPPETS_PATH} back={{ href: '/snippets', label: 'Snippets' }} newTitle="New snippet" title={(s) => s.name}>
+    <ResourcePage<Snippet> id={props.params.id} get={picketApi.snippets.get} back={{ href: '/snippets', label: 'Snippets' }} newTitle="New snippet" title={(s) => s.name}>
       {(s) => <SnippetForm key={s?.id ?? 'new'} snippet={s} />}
     </ResourcePage>
   )

@@ -1,11 +1,4 @@
-/** Snippets as the API has them (/v1/snippets): reusable setup and teardown code. */
-export interface Snippet {
-  id: number
-  name: string
-  script: string
-  created_at: string
-  updated_at: string | null
-  [key: string]: unknown
-}
+/** Snippets as the API has them (snippetsApi): reusable setup and teardown code. */
+import type { SnippetView } from '../../../api/contracts'
 
-export const SNIPPETS_PATH = '/v1/snippets'
+export type Snippet = SnippetView

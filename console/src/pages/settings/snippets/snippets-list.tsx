@@ -1,10 +1,11 @@
 /** /snippets: reusable Node.js code for the setup and teardown of checks and groups. */
 import { Link } from 'wouter-preact'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { timeAgo } from '../../../lib/format'
 import { LinkButton, PageHeader } from '../../../ui/kit'
 import { PagedTable } from '../shared/paged-table'
-import { SNIPPETS_PATH, type Snippet } from './snippet-types'
+import type { Snippet } from './snippet-types'
 import '../shared/settings.css'
 
 export default function SnippetsList() {
@@ -23,7 +24,7 @@ export default function SnippetsList() {
         }
       />
       <PagedTable<Snippet>
-        path={SNIPPETS_PATH}
+        list={picketApi.snippets.list}
         caption="Snippets"
         empty={{ title: 'No snippets yet', body: <p>Write code once and use it in many checks.</p> }}
         columns={[

@@ -1,18 +1,19 @@
 /** The account's status page services: what cards and incidents name. Added, renamed and deleted here. */
 import { useState } from 'preact/hooks'
-import { api, qs } from '../../../api/client'
-import { useApiList, useApiMutation } from '../../../api/hooks'
+import type { ServiceBody } from '../../../api/contracts'
+import { useApi, useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { fieldErrorsOf, FormError, TextField } from '../../../ui/form'
 import { Button, Card, ConfirmButton, ErrorBanner, Loading } from '../../../ui/kit'
 import { onSubmit } from '../shared/use-form'
-import { SERVICES_PATH, type Service } from './status-page-types'
+import type { Service } from './status-page-types'
 
 function ServiceItem(props: { s: Service; canWrite: boolean }) {
   const [name, setName] = useState(props.s.name)
-  const path = `${SERVICES_PATH}/${props.s.id}`
-  const rename = useApiMutation((body: { name: string }) => api.put(path, body), [SERVICES_PATH, '/v1/status-pages'])
-  const remove = useApiMutation(() => api.del(path), [SERVICES_PATH])
+  // A page shows its services' names: a rename refreshes the pages too (their root is a prefix of the services').
+  const rename = useApiMutation((body: ServiceBody) => picketApi.services.update(props.s.id, body), [picketApi.services.root, picketApi.statusPages.root])
+  const remove = useApiMutation(() => picketApi.services.remove(props.s.id), [picketApi.services.root])
   if (!props.canWrite) return <li>{props.s.name}</li>
   return (
     <li>
@@ -35,9 +36,9 @@ function ServiceItem(props: { s: Service; canWrite: boolean }) {
 
 export function ServicesCard() {
   const canWrite = useSession().can('write')
-  const list = useApiList<Service>(`${SERVICES_PATH}${qs({ limit: 100 })}`)
+  const list = useApi(picketApi.services.list({ limit: 100 }))
   const [name, setName] = useState('')
-  const add = useApiMutation((body: { name: string }) => api.post<Service>(SERVICES_PATH, body), [SERVICES_PATH])
+  const add = useApiMutation((body: ServiceBody) => picketApi.services.create(body), [picketApi.services.root])
   const create = async () => {
     if (
       await add.mutateAsync({ name: name.trim() }).then(

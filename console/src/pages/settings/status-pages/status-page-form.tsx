@@ -1,13 +1,13 @@
 /** The fields of a status page: name, address, branding, theme, privacy and its cards of services. */
-import { qs } from '../../../api/client'
-import { useApiList } from '../../../api/hooks'
+import { useApi } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { CheckboxField, fieldErrorsOf, FormError, SelectField, TextArea, TextField } from '../../../ui/form'
 import { FormActions } from '../shared/form-actions'
 import { onSubmit, useForm } from '../shared/use-form'
 import { useSaveResource } from '../shared/use-save'
 import { CardsEditor, type CardDraft } from './cards-editor'
-import { PAGES_PATH, SERVICES_PATH, THEMES, type Service, type StatusPage } from './status-page-types'
+import { THEMES, type StatusPage } from './status-page-types'
 
 interface Draft {
   name: string
@@ -17,7 +17,7 @@ interface Draft {
   logoDark: string
   favicon: string
   redirectTo: string
-  defaultTheme: StatusPage['defaultTheme']
+  defaultTheme: (typeof THEMES)[number]
   description: string
   isPrivate: boolean
   cards: CardDraft[]
@@ -56,10 +56,10 @@ const SHOWN = ['name', 'url', 'customDomain', 'logo', 'logoDark', 'favicon', 're
 export function StatusPageForm(props: { page?: StatusPage }) {
   const p = props.page
   const canWrite = useSession().can('write')
-  const services = useApiList<Service>(`${SERVICES_PATH}${qs({ limit: 100 })}`)
+  const services = useApi(picketApi.services.list({ limit: 100 }))
   const { value: d, set } = useForm<Draft>(draftOf(p))
-  const { save, remove, submit, removeAndLeave } = useSaveResource<ReturnType<typeof bodyOf>, StatusPage>({
-    apiPath: PAGES_PATH,
+  const { save, remove, submit, removeAndLeave } = useSaveResource({
+    resource: picketApi.statusPages,
     id: p?.id,
     listHref: '/pages/status-pages',
     idOf: (r) => r.id,

@@ -1,7 +1,8 @@
 /** /pages/status-pages/new and /:id: one status page, with a link to its live page. */
+import { picketApi } from '../../../api/endpoints'
 import { ResourcePage } from '../shared/resource-page'
 import { StatusPageForm } from './status-page-form'
-import { PAGES_PATH, livePageUrl, type StatusPage } from './status-page-types'
+import { livePageUrl, type StatusPage } from './status-page-types'
 import '../shared/settings.css'
 
 export function LivePageLink(props: { page: StatusPage }) {
@@ -16,7 +17,7 @@ export default function StatusPagePage(props: { params: Record<string, string | 
   return (
     <ResourcePage<StatusPage>
       id={props.params.id}
-      apiPath={PAGES_PATH}
+      get={picketApi.statusPages.get}
       back={{ href: '/pages/status-pages', label: 'Status pages' }}
       newTitle="New status page"
       title={(p) => p.name}

@@ -1,11 +1,12 @@
 /** /pages/status-pages: public pages telling users how your services are doing, and the services they show. */
 import { Link } from 'wouter-preact'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { Badge, LinkButton, PageHeader } from '../../../ui/kit'
 import { PagedTable } from '../shared/paged-table'
 import { ServicesCard } from './services-card'
 import { LivePageLink } from './status-page-page'
-import { PAGES_PATH, type StatusPage } from './status-page-types'
+import type { StatusPage } from './status-page-types'
 import '../shared/settings.css'
 
 export default function StatusPagesList() {
@@ -24,7 +25,7 @@ export default function StatusPagesList() {
         }
       />
       <PagedTable<StatusPage>
-        path={PAGES_PATH}
+        list={picketApi.statusPages.list}
         caption="Status pages"
         empty={{ title: 'No status pages yet', body: <p>Add services below, then a page that shows them.</p> }}
         columns={[

@@ -2,23 +2,22 @@
  * Adding a variable, or changing one: the key is fixed once created; a secret's value is write-only (left empty it
  * keeps the stored one) and a secret stays secret.
  */
-import { api } from '../../../api/client'
+import type { VariableCreate } from '../../../api/contracts'
 import { useApiMutation } from '../../../api/hooks'
+import { picketApi } from '../../../api/endpoints'
+import type { FormBody } from '../../../api/resource'
 import { CheckboxField, fieldErrorsOf, FormError, TextArea, TextField } from '../../../ui/form'
 import { Button, Card } from '../../../ui/kit'
 import { onSubmit, useForm } from '../shared/use-form'
-import { MASK, VARIABLES_PATH, type Variable } from './variable-types'
+import { MASK, type Variable } from './variable-types'
 
 export function VariableForm(props: { variable?: Variable; onDone: () => void }) {
   const v = props.variable
   const { value: d, set } = useForm({ key: v?.key ?? '', value: v?.secret ? '' : (v?.value ?? ''), locked: v?.locked ?? false, secret: v?.secret ?? false })
-  const save = useApiMutation(
-    (body: Record<string, unknown>) => (v ? api.put(`${VARIABLES_PATH}/${encodeURIComponent(v.key)}`, body) : api.post(VARIABLES_PATH, body)),
-    [VARIABLES_PATH],
-  )
+  const save = useApiMutation((body: FormBody<VariableCreate>) => (v ? picketApi.variables.update(v.key, body) : picketApi.variables.create(body)), [picketApi.variables.root])
   const errors = fieldErrorsOf(save.error)
   const submit = async () => {
-    const body: Record<string, unknown> = { locked: d.locked, secret: d.secret }
+    const body: FormBody<VariableCreate> = { locked: d.locked, secret: d.secret }
     if (!v) body.key = d.key.trim()
     // A stored secret keeps its value unless a new one is typed.
     if (!(v?.secret && d.value === '')) body.value = d.value

@@ -1,13 +1,13 @@
 /** /variables: the account's environment variables, available to every check as {{KEY}} or process.env.KEY. */
 import { useState } from 'preact/hooks'
-import { api } from '../../../api/client'
 import { useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
+import { picketApi } from '../../../api/endpoints'
 import { timeAgo } from '../../../lib/format'
 import { Badge, Button, ConfirmButton, ErrorBanner, PageHeader } from '../../../ui/kit'
 import { PagedTable } from '../shared/paged-table'
 import { VariableForm } from './variable-form'
-import { MASK, VARIABLES_PATH, type Variable } from './variable-types'
+import { MASK, type Variable } from './variable-types'
 import '../shared/settings.css'
 
 function ValueCell(props: { v: Variable }) {
@@ -33,7 +33,7 @@ function ValueCell(props: { v: Variable }) {
 }
 
 function RowActions(props: { v: Variable; onEdit: () => void }) {
-  const remove = useApiMutation(() => api.del(`${VARIABLES_PATH}/${encodeURIComponent(props.v.key)}`), [VARIABLES_PATH])
+  const remove = useApiMutation(() => picketApi.variables.remove(props.v.key), [picketApi.variables.root])
   return (
     <div class="row-actions">
       <Button onClick={props.onEdit} aria-label={`Edit ${props.v.key}`}>
@@ -68,7 +68,7 @@ export default function VariablesPage() {
       />
       {editing !== null ? <VariableForm key={editing === 'new' ? 'new' : editing.key} variable={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} /> : null}
       <PagedTable<Variable>
-        path={VARIABLES_PATH}
+        list={picketApi.variables.list}
         caption="Environment variables"
         empty={{ title: 'No variables yet', body: <p>Keep URLs, tokens and passwords here instead of in each check.</p> }}
         columns={[

@@ -1,0 +1,43 @@
+/** Check results and statuses (/v1/check-results, /v1/check-statuses): what each run found, and where each check stands. */
+import { qs } from '../client'
+import type { CheckResultView } from '../contracts'
+import { read, readPage, seg, type PageQuery } from '../read'
+
+/**
+ * GET /v1/check-statuses. The server declares this schema inside its route module, which imports Fastify and the
+ * services, so the console keeps its own copy of the fields it reads.
+ */
+export interface CheckStatus {
+  checkId: string
+  name: string
+  status: 'passing' | 'failing' | 'degraded' | 'pending'
+  hasFailures: boolean
+  isDegraded: boolean
+  lastRunLocation: string | null
+  lastCheckRunId: string | null
+  lastRunAt: string | null
+  sslDaysRemaining: number | null
+}
+
+/** An entry of a result's asset manifest (declared in the server's route module, as above). */
+export interface AssetEntry {
+  type: 'log' | 'trace' | 'video' | 'screenshot' | 'report' | 'file'
+  name: string
+  url: string
+  contentType: string
+}
+
+/** The filters of GET /v1/check-results/:checkId. */
+export type ResultsQuery = PageQuery & { hasFailures?: boolean; location?: string; from?: number; to?: number }
+
+const STATUSES = '/v1/check-statuses'
+
+export const checkResultsApi = {
+  /** What a run refreshes besides the check's own paths: the statuses of every check. */
+  statusesRoot: STATUSES,
+  list: (checkId: string, query: ResultsQuery = {}) => readPage<CheckResultView>(`/v1/check-results/${seg(checkId)}${qs({ ...query })}`),
+  get: (checkId: string, resultId: string) => read<CheckResultView>(`/v1/check-results/${seg(checkId)}/${seg(resultId)}`),
+  assets: (checkId: string, resultId: string) => read<{ assets: AssetEntry[] }>(`/v1/check-results/${seg(checkId)}/${seg(resultId)}/assets`),
+  statuses: () => read<CheckStatus[]>(STATUSES),
+  status: (checkId: string) => read<CheckStatus>(`${STATUSES}/${seg(checkId)}`),
+}

@@ -1,0 +1,28 @@
+/** The account's people and access (/v1/accounts/me/…): members, invitations and API keys. */
+import { api } from '../client'
+import type { ApiKeyView, CreatedInvite, MembersList, MemberView } from '../contracts'
+import { read, seg } from '../read'
+
+const MEMBERS = '/v1/accounts/me/members'
+const INVITATIONS = '/v1/accounts/me/invitations'
+const API_KEYS = '/v1/accounts/me/api-keys'
+
+/** A role that can be given: the owner is fixed. */
+export type GivenRole = Exclude<MemberView['role'], 'OWNER'>
+
+/** A new API key: the key itself is in this response only. Declared inside the server's route module, so derived here from the view it extends. */
+export type CreatedApiKey = ApiKeyView & { apiKey: string }
+
+export const usersApi = {
+  /** Members and pending invitations are listed together: a change to either refreshes this. */
+  membersRoot: MEMBERS,
+  apiKeysRoot: API_KEYS,
+  members: () => read<MembersList>(MEMBERS),
+  changeRole: (userId: string, role: GivenRole) => api.patch<MemberView>(`${MEMBERS}/${seg(userId)}`, { role }),
+  removeMember: (userId: string) => api.del(`${MEMBERS}/${seg(userId)}`),
+  invite: (body: { email: string; role: GivenRole }) => api.post<CreatedInvite>(INVITATIONS, body),
+  revokeInvite: (id: string) => api.del(`${INVITATIONS}/${seg(id)}`),
+  apiKeys: () => read<ApiKeyView[]>(API_KEYS),
+  createApiKey: (body: { name: string }) => api.post<CreatedApiKey>(API_KEYS, body),
+  revokeApiKey: (id: string) => api.del(`${API_KEYS}/${seg(id)}`),
+}
