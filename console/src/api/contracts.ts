@@ -8,6 +8,7 @@
  */
 /* eslint-disable no-restricted-imports -- type-only imports of the server's schemas, erased at build */
 import type { Static, TInteger } from 'typebox'
+import type { AlertSettingsBody, AlertSettingsView as AlertSettingsViewSchema } from '../../../src/domain/account-settings'
 import type { Doc } from '../../../src/domain/checks/check-type'
 import type { CheckView } from '../../../src/domain/checks/check-view-schema'
 import type { commonFields } from '../../../src/domain/checks/common-fields'
@@ -49,7 +50,7 @@ import type {
   SessionInfo as SessionSchema,
 } from '../../../src/api/schemas/users'
 
-export type { CheckView, CheckSessionView, CheckSessionsTriggered, CheckResultView, CheckGroupView, DashboardView, DashboardSettings }
+export type { AlertSettingsBody, CheckView, CheckSessionView, CheckSessionsTriggered, CheckResultView, CheckGroupView, DashboardView, DashboardSettings }
 export type {
   PrivateLocationKeyView,
   PrivateLocationView,
@@ -108,6 +109,8 @@ export type IncidentUpdateCreate = Static<typeof IncidentUpdateCreateBody>
 export type MaintenanceWindowView = Static<typeof MaintenanceWindowSchema>
 export type MaintenanceWindowCreate = Static<typeof MaintenanceWindowCreateBody>
 export type MaintenanceWindowUpdate = Static<typeof MaintenanceWindowUpdateBody>
+
+export type AlertSettingsView = Static<typeof AlertSettingsViewSchema>
 
 export type SessionInfo = Static<typeof SessionSchema>
 export type MemberView = Static<typeof AccountMember>

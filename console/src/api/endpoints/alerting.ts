@@ -4,6 +4,7 @@
  * inside the server's route modules (Fastify and services), so the console keeps the fields it reads.
  */
 import { api, qs } from '../client'
+import type { AlertSettingsBody, AlertSettingsView } from '../contracts'
 import { read, readPage, seg, type PageQuery } from '../read'
 
 export interface CheckAlert {
@@ -35,17 +36,10 @@ export interface AlertNotification {
 }
 
 /**
- * The account's alert settings as GET answers them: every part present. The response schema is declared in the
- * server's route module; the body schema (AlertSettings in the checks' shared schemas) makes every part optional,
- * so the form keeps this whole shape and sends it back whole.
+ * The account's alert settings as GET answers them, every part filled in, which the form edits and sends back
+ * whole; the form offers the escalation types the body accepts.
  */
-export interface AlertSettings {
-  escalationType: 'RUN_BASED' | 'TIME_BASED'
-  runBasedEscalation: { failedRunThreshold: number }
-  timeBasedEscalation: { minutesFailingThreshold: number }
-  reminders: { amount: number; interval: number }
-  parallelRunFailureThreshold: { enabled: boolean; percentage: number }
-}
+export type AlertSettings = Omit<AlertSettingsView, 'escalationType'> & { escalationType: NonNullable<AlertSettingsBody['escalationType']> }
 
 /** A window in UNIX seconds (both ends optional: a live view leaves them out). */
 export type WindowQuery = PageQuery & { from?: number; to?: number }
