@@ -1,20 +1,34 @@
-/** A heartbeat check's timer settings from its stored document, pure. */
-import { toSeconds, type HeartbeatUnit } from '../checks/heartbeat.js'
+/** A heartbeat check's timer settings and ping token from its stored document, pure. */
+import { HEARTBEAT_UNITS, toSeconds, type HeartbeatUnit } from '../checks/heartbeat.js'
+import type { HeartbeatCheckDoc, HeartbeatSettings } from './contract.js'
 import type { TimerSettings } from './timer.js'
 
-type Doc = Record<string, unknown>
+const isUnit = (value: unknown): value is HeartbeatUnit => HEARTBEAT_UNITS.some((unit) => unit === value)
 
-export function timerSettingsOf(doc: Doc): TimerSettings {
-  const h = (doc.heartbeat ?? {}) as Doc
+/**
+ * The parts of the document's heartbeat settings, each as stored. The check's document is the checks' to type, so
+ * each part is narrowed where it is used; a part that is missing reads as undefined.
+ */
+function storedParts(doc: HeartbeatCheckDoc): Partial<Record<keyof HeartbeatSettings, unknown>> {
+  const h = doc.heartbeat
+  if (h === null || typeof h !== 'object') return {}
+  return Object.fromEntries(Object.entries(h))
+}
+
+/** Milliseconds of an amount of a unit; NaN (no valid duration) for an amount or unit of another kind. */
+const msOf = (amount: unknown, unit: unknown): number => (isUnit(unit) ? Math.round(toSeconds(Number(amount), unit) * 1000) : NaN)
+
+export function timerSettingsOf(doc: HeartbeatCheckDoc): TimerSettings {
+  const h = storedParts(doc)
   return {
     activated: doc.activated !== false,
-    periodMs: Math.round(toSeconds(Number(h.period), h.periodUnit as HeartbeatUnit) * 1000),
-    graceMs: Math.round(toSeconds(Number(h.grace ?? 0), (h.graceUnit ?? 'seconds') as HeartbeatUnit) * 1000),
+    periodMs: msOf(h.period, h.periodUnit),
+    graceMs: msOf(h.grace ?? 0, h.graceUnit ?? 'seconds'),
   }
 }
 
-export const pingTokenOf = (doc: Doc): string | null => {
-  const token = (doc.heartbeat as Doc | undefined)?.pingToken
+export const pingTokenOf = (doc: HeartbeatCheckDoc): string | null => {
+  const token = storedParts(doc).pingToken
   return typeof token === 'string' ? token : null
 }
 

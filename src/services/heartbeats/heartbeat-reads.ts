@@ -1,6 +1,7 @@
 /** Reading heartbeats: availability over a window, events, and the availability of the last 24 hours and 7 days. */
 import { NotFoundError, ValidationError } from '../../domain/errors.js'
 import { DAY_MS, availabilityOf, lastWindow, parseTimeParam, previousWindow, windowOf, type Availability, type TimeWindow } from '../../domain/heartbeats/availability.js'
+import type { HeartbeatEventView } from '../../domain/heartbeats/contract.js'
 import type { Uses } from '../resource-deps.js'
 import { presentEvent } from './heartbeat-view.js'
 
@@ -19,14 +20,12 @@ export interface EventStats {
   last7Days: Availability | null
 }
 
-type View = Record<string, unknown>
-
 export interface HeartbeatReads {
   availability(accountId: string, checkId: string, q: WindowQuery): Promise<Availability | null>
-  events(accountId: string, checkId: string, q: EventsQuery): Promise<{ events: View[]; total: number }>
+  events(accountId: string, checkId: string, q: EventsQuery): Promise<{ events: HeartbeatEventView[]; total: number }>
   /** Availability of the last 24 hours and of the last 7 days. */
   stats(accountId: string, checkId: string): Promise<EventStats>
-  event(accountId: string, checkId: string, eventId: string): Promise<{ event: View; stats: EventStats }>
+  event(accountId: string, checkId: string, eventId: string): Promise<{ event: HeartbeatEventView; stats: EventStats }>
 }
 
 export function heartbeatReads(deps: Uses<'checks' | 'heartbeats', 'clock'>): HeartbeatReads {

@@ -1,8 +1,9 @@
 /** Response shapes of heartbeat events (reference HeartbeatsV1Event, plus what Picket records beyond it). */
 import { toIso } from '../../lib/clock.js'
+import type { HeartbeatEventView } from '../../domain/heartbeats/contract.js'
 import type { HeartbeatEventRow } from '../../store/heartbeats.js'
 
-export function presentEvent(e: HeartbeatEventRow): Record<string, unknown> {
+export function presentEvent(e: HeartbeatEventRow): HeartbeatEventView {
   return {
     id: e.id,
     state: e.state,
