@@ -33,8 +33,14 @@ export function daysRemaining(validTo: number, now: number): number {
   return days === 0 ? 0 : days
 }
 
+/** What channelThreshold reads of an alert channel's document: its settings as stored, checked here. */
+export interface SslAlertSettings {
+  sslExpiry?: unknown
+  sslExpiryThreshold?: unknown
+}
+
 /** The channel's threshold in days when it wants SSL expiry alerts (sslExpiry true), else null. */
-export function channelThreshold(channel: Record<string, unknown>): number | null {
+export function channelThreshold(channel: SslAlertSettings): number | null {
   if (channel.sslExpiry !== true) return null
   const t = channel.sslExpiryThreshold
   return typeof t === 'number' && Number.isInteger(t) && t >= 1 && t <= MAX_SSL_THRESHOLD ? t : DEFAULT_SSL_EXPIRY_THRESHOLD

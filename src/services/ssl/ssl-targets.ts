@@ -11,19 +11,22 @@ import { interpolate } from '../../runners/interpolate.js'
 import type { SslTargetSpec, WatchableCheck } from '../../store/ssl-certificates.js'
 import type { Stores } from '../stores.js'
 
-type Doc = Record<string, unknown>
+/** A check as it runs, its group's settings applied: the engine's document of it. */
+type EffectiveCheckDoc = ReturnType<typeof effectiveDoc>
+/** A group's stored document, as the groups' store hands it back. */
+type GroupDoc = NonNullable<Awaited<ReturnType<Stores['checkGroups']['get']>>>['doc']
 
 /** next_check_at of a row that is never probed (its check has no resolvable domain); the next sync revisits it. */
 export const NEVER = 8_640_000_000_000_000
 
 /** Groups, account variables and maintenance windows, loaded once per account and group during one sync or run. */
 export class CheckContext {
-  private groups = new Map<string, Promise<Doc | undefined>>()
+  private groups = new Map<string, Promise<GroupDoc | undefined>>()
   private variables = new Map<string, Promise<Array<{ key: string; value: string }>>>()
   private windows = new Map<string, Promise<MaintenanceWindowDoc[]>>()
   constructor(private readonly s: Pick<Stores, 'checkGroups' | 'variables' | 'maintenanceWindows'>) {}
 
-  group(accountId: string, groupId: unknown): Promise<Doc | undefined> {
+  group(accountId: string, groupId: unknown): Promise<GroupDoc | undefined> {
     if (typeof groupId !== 'number') return Promise.resolve(undefined)
     const key = `${accountId}/${groupId}`
     let found = this.groups.get(key)
@@ -47,7 +50,7 @@ export class CheckContext {
   async inMaintenance(accountId: string, tags: unknown, at: number): Promise<boolean> {
     let found = this.windows.get(accountId)
     if (!found) {
-      found = this.s.maintenanceWindows.list(accountId).then((r) => r.items.map((w) => w.doc as unknown as MaintenanceWindowDoc))
+      found = this.s.maintenanceWindows.list(accountId).then((r) => r.items.map((w) => w.doc))
       this.windows.set(accountId, found)
     }
     const list = Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : []
@@ -56,7 +59,7 @@ export class CheckContext {
 }
 
 /** The check as it runs (group settings applied). */
-export async function effectiveCheck(ctx: CheckContext, check: WatchableCheck): Promise<{ doc: Doc; group: Doc | undefined }> {
+export async function effectiveCheck(ctx: CheckContext, check: WatchableCheck): Promise<{ doc: EffectiveCheckDoc; group: GroupDoc | undefined }> {
   const group = await ctx.group(check.accountId, check.doc.groupId)
   return { doc: effectiveDoc(check.checkType, check.doc, group), group }
 }
@@ -66,8 +69,8 @@ export async function resolveSslTarget(ctx: CheckContext, check: WatchableCheck,
   const { doc, group } = await effectiveCheck(ctx, check)
   if (doc.activated === false) return null
   if (check.checkType !== 'API') return sslTargetFromDomain(doc.sslCheckDomain)
-  const request = doc.request as Doc | undefined
-  const url = typeof request?.url === 'string' ? request.url : ''
+  const request = doc.request
+  const url = request !== null && typeof request === 'object' && 'url' in request && typeof request.url === 'string' ? request.url : ''
   if (!url.includes('{{')) return sslTargetFromUrl(url)
   const spec = prepareRunSpec({
     check: { id: check.id, accountId: check.accountId, checkType: check.checkType, doc: check.doc },
