@@ -2,17 +2,20 @@
  * A check as it runs inside its group: the group's settings override or extend the check's own. Pure: it takes the
  * check's response view and the group's stored document and returns a new view; neither input is changed.
  */
-type Doc = Record<string, unknown>
+import type { Doc as CheckDoc } from '../checks/check-type.js'
+import type { GroupSettings, StoredApiCheckDefaults } from './schema.js'
 
 export const GROUP_BASE_URL = '{{GROUP_BASE_URL}}'
 
-const isObject = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v)
-const list = (v: unknown): Doc[] => (Array.isArray(v) ? (v as Doc[]) : [])
-const strings = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : [])
+const isObject = (v: unknown): v is CheckDoc => v !== null && typeof v === 'object' && !Array.isArray(v)
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [])
+/** The key of a keyed entry (header, query parameter, environment variable), as text. */
+const keyOf = (entry: unknown): string => String(isObject(entry) ? entry.key : undefined)
 
 /** The first list's entries, then the second's whose key the first lacks (the first wins a shared key). */
-function mergeByKey(first: Doc[], second: Doc[], sameKey: (a: string, b: string) => boolean): Doc[] {
-  const extra = second.filter((g) => !first.some((c) => sameKey(String(c.key), String(g.key))))
+function mergeByKey(first: unknown[], second: unknown[], sameKey: (a: string, b: string) => boolean): unknown[] {
+  const extra = second.filter((g) => !first.some((c) => sameKey(keyOf(c), keyOf(g))))
   return [...first, ...extra]
 }
 const exact = (a: string, b: string) => a === b
@@ -21,9 +24,10 @@ const caseInsensitive = (a: string, b: string) => a.toLowerCase() === b.toLowerC
 const hasBasicAuth = (v: unknown): boolean => isObject(v) && (String(v.username ?? '') !== '' || String(v.password ?? '') !== '')
 
 /** apiCheckDefaults on an API check's request: headers, query parameters, basic auth, assertions, base URL. */
-export function applyApiCheckDefaults(request: Doc, defaults: unknown): Doc {
+export function applyApiCheckDefaults(request: CheckDoc, defaults: Partial<StoredApiCheckDefaults> | null | undefined): CheckDoc {
+  // A group stored by an older version may hold no apiCheckDefaults, or parts of them.
   if (!isObject(defaults)) return request
-  const out: Doc = { ...request }
+  const out: CheckDoc = { ...request }
   // Header names are case-insensitive (RFC 9110); query parameter names are not.
   out.headers = mergeByKey(list(request.headers), list(defaults.headers), caseInsensitive)
   out.queryParameters = mergeByKey(list(request.queryParameters), list(defaults.queryParameters), exact)
@@ -37,8 +41,8 @@ export function applyApiCheckDefaults(request: Doc, defaults: unknown): Doc {
   return out
 }
 
-export function applyGroupSettings(check: Doc, group: Doc): Doc {
-  const out: Doc = { ...check }
+export function applyGroupSettings(check: CheckDoc, group: GroupSettings): CheckDoc {
+  const out: CheckDoc = { ...check }
   if (group.activated === false) out.activated = false
   if (group.muted === true) out.muted = true
 

@@ -1,5 +1,8 @@
-/** Check group fields: the body schemas of create and update, with their defaults and limits. */
-import { Type, type TSchema } from 'typebox'
+/**
+ * The contract of a check group: its fields with their defaults and limits, the create and update bodies, and the
+ * stored document, each a TypeBox schema with its static type. The response view is in view-schema.ts.
+ */
+import { Type, type Static, type TObject, type TSchema } from 'typebox'
 import { API_SOURCES } from '../checks/api.js'
 import { httpRequestParts } from '../checks/common-fields.js'
 import { COMPARISONS } from '../checks/enums.js'
@@ -7,6 +10,8 @@ import { normalizeAlertSettings, normalizeRetryStrategy } from '../checks/normal
 import {
   AlertChannelSubscription,
   AlertSettings,
+  BasicAuth,
+  KeyValue,
   Locations,
   Nullable,
   PrivateLocations,
@@ -20,8 +25,6 @@ import {
   environmentVariables,
 } from '../checks/shared-schemas.js'
 import { normalizeAssertion } from '../checks/assertion-rules.js'
-
-type Doc = Record<string, unknown>
 
 /** At most 100 environment variables per group, as the public API allows. */
 export const MAX_GROUP_ENV_VARS = 100
@@ -37,16 +40,30 @@ export const ApiCheckDefaults = Type.Object({
   basicAuth: Type.Optional(httpRequestParts.basicAuth),
 })
 
-export const defaultApiCheckDefaults = (): Doc => ({ url: '', headers: [], queryParameters: [], assertions: [], basicAuth: null })
+/** apiCheckDefaults as stored: every part present, entries with their defaults. */
+export const StoredApiCheckDefaults = Type.Object({
+  url: Nullable(Type.String()),
+  headers: Type.Array(KeyValue),
+  queryParameters: Type.Array(KeyValue),
+  assertions: Type.Array(assertionSchema(API_SOURCES, COMPARISONS)),
+  basicAuth: Nullable(BasicAuth),
+})
+export type StoredApiCheckDefaults = Static<typeof StoredApiCheckDefaults>
 
-export const normalizeApiCheckDefaults = (value: unknown): Doc => {
-  const d = value as Doc
-  const entries = (list: unknown) => ((list as Doc[] | undefined) ?? []).map((h) => ({ key: h.key, value: h.value, locked: h.locked ?? false }))
+export const defaultApiCheckDefaults = (): StoredApiCheckDefaults => ({ url: '', headers: [], queryParameters: [], assertions: [], basicAuth: null })
+
+/** A part of a body not yet known to match its schema: the walker of GROUP_FIELDS also reads bodies that failed it. */
+type Unchecked = Record<string, unknown>
+
+/** Stored form of a body's apiCheckDefaults: every part present, entries with their defaults. */
+export const normalizeApiCheckDefaults = (value: unknown) => {
+  const d = value as Unchecked
+  const entries = (list: unknown) => ((list as Unchecked[] | undefined) ?? []).map((h) => ({ key: h.key, value: h.value, locked: h.locked ?? false }))
   return {
     url: d.url ?? '',
     headers: entries(d.headers),
     queryParameters: entries(d.queryParameters),
-    assertions: ((d.assertions as Doc[] | undefined) ?? []).map(normalizeAssertion),
+    assertions: ((d.assertions as Unchecked[] | undefined) ?? []).map(normalizeAssertion),
     basicAuth: d.basicAuth ?? null,
   }
 }
@@ -114,12 +131,86 @@ export const GROUP_FIELDS: Record<string, GroupFieldSpec> = GROUP_FIELD_SPECS
 /** The alertChannelSubscriptions field of a group body (not a stored field: see GROUP_FIELDS). */
 export const GroupAlertChannelSubscriptions = Nullable(Type.Array(AlertChannelSubscription, { maxItems: 100 }))
 
-/** Body of create (name required) and update (name required on /v2, optional on the deprecated /v1 update). */
-export function groupBodySchema(requireName: boolean): TSchema {
-  const properties: Record<string, TSchema> = {}
-  for (const [name, spec] of Object.entries(GROUP_FIELDS)) properties[name] = spec.schema
-  properties.alertChannelSubscriptions = GroupAlertChannelSubscriptions
-  const schema: Record<string, unknown> = { type: 'object', properties }
-  if (requireName) schema.required = ['name']
-  return schema as unknown as TSchema
+const F = GROUP_FIELD_SPECS
+
+/** Every field a group body may give: the stored fields, then the subscriptions (kept in their own table). */
+const bodyFields = {
+  name: Type.Optional(F.name.schema),
+  activated: Type.Optional(F.activated.schema),
+  muted: Type.Optional(F.muted.schema),
+  tags: Type.Optional(F.tags.schema),
+  locations: Type.Optional(F.locations.schema),
+  concurrency: Type.Optional(F.concurrency.schema),
+  apiCheckDefaults: Type.Optional(F.apiCheckDefaults.schema),
+  browserCheckDefaults: Type.Optional(F.browserCheckDefaults.schema),
+  runtimeId: Type.Optional(F.runtimeId.schema),
+  environmentVariables: Type.Optional(F.environmentVariables.schema),
+  setupSnippetId: Type.Optional(F.setupSnippetId.schema),
+  tearDownSnippetId: Type.Optional(F.tearDownSnippetId.schema),
+  localSetupScript: Type.Optional(F.localSetupScript.schema),
+  localTearDownScript: Type.Optional(F.localTearDownScript.schema),
+  privateLocations: Type.Optional(F.privateLocations.schema),
+  runParallel: Type.Optional(F.runParallel.schema),
+  alertSettings: Type.Optional(F.alertSettings.schema),
+  retryStrategy: Type.Optional(F.retryStrategy.schema),
+  useGlobalAlertSettings: Type.Optional(F.useGlobalAlertSettings.schema),
+  doubleCheck: Type.Optional(F.doubleCheck.schema),
+  alertChannelSubscriptions: Type.Optional(GroupAlertChannelSubscriptions),
+} satisfies Record<keyof typeof GROUP_FIELD_SPECS | 'alertChannelSubscriptions', TSchema>
+
+/**
+ * The published form of a body schema: `{type, properties, required}` in the order the API has always served it
+ * (TypeBox writes `required` first), so that /openapi.json does not change; the static type is the object's.
+ */
+function published<T extends TObject>(schema: T) {
+  // TypeBox leaves `required` out of an object with no required property, whatever its static type says.
+  const required: readonly string[] = Object.hasOwn(schema, 'required') ? schema.required : []
+  return Type.Unsafe<Static<T>>({ type: 'object', properties: schema.properties, ...(required.length > 0 ? { required: [...required] } : {}) })
 }
+
+/** Body of POST /v1/check-groups and /v2/check-groups (and of PUT on /v2, where name is required too). */
+export const CheckGroupCreateBody = published(Type.Object({ ...bodyFields, name: F.name.schema }))
+export type CheckGroupCreateBody = Static<typeof CheckGroupCreateBody>
+
+/** Body of the deprecated PUT /v1/check-groups/{id}: every field optional, fields left out keep their value. */
+export const CheckGroupUpdateBody = published(Type.Object(bodyFields))
+export type CheckGroupUpdateBody = Static<typeof CheckGroupUpdateBody>
+
+/** Body of create (name required) and update (name required on /v2, optional on the deprecated /v1 update). */
+export const groupBodySchema = (requireName: boolean) => (requireName ? CheckGroupCreateBody : CheckGroupUpdateBody)
+
+/**
+ * A check group as buildGroupDoc stores it: every field of GROUP_FIELD_SPECS, normalized (apiCheckDefaults complete,
+ * retryStrategy a strategy or FALLBACK). A document stored by an older version may lack a field added since:
+ * readers take a stored group as StoredCheckGroupDoc.
+ */
+export const CheckGroupDoc = Type.Object({
+  name: Type.String(),
+  activated: Type.Boolean(),
+  muted: Type.Boolean(),
+  tags: F.tags.schema,
+  locations: F.locations.schema,
+  concurrency: Type.Integer(),
+  apiCheckDefaults: StoredApiCheckDefaults,
+  browserCheckDefaults: F.browserCheckDefaults.schema,
+  runtimeId: F.runtimeId.schema,
+  environmentVariables: F.environmentVariables.schema,
+  setupSnippetId: F.setupSnippetId.schema,
+  tearDownSnippetId: F.tearDownSnippetId.schema,
+  localSetupScript: F.localSetupScript.schema,
+  localTearDownScript: F.localTearDownScript.schema,
+  privateLocations: F.privateLocations.schema,
+  runParallel: F.runParallel.schema,
+  alertSettings: Nullable(AlertSettings),
+  retryStrategy: Type.Union([RetryStrategy, Type.Literal(FALLBACK)]),
+  useGlobalAlertSettings: F.useGlobalAlertSettings.schema,
+  doubleCheck: Type.Boolean(),
+})
+export type CheckGroupDoc = Static<typeof CheckGroupDoc>
+/**
+ * A stored group as read back: its name (required since the first version), and any other field may be missing from
+ * a document written before the field existed.
+ */
+export type StoredCheckGroupDoc = Pick<CheckGroupDoc, 'name'> & Partial<Omit<CheckGroupDoc, 'name'>>
+/** What applying a group's settings to its checks reads: its settings, whichever of them the document holds. */
+export type GroupSettings = Partial<CheckGroupDoc>

@@ -2,7 +2,7 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { AlertChannelSubscription, Nullable } from '../checks/shared-schemas.js'
 import { responseView } from '../view-schema.js'
-import { GROUP_FIELDS } from './schema.js'
+import { GROUP_FIELDS, type StoredCheckGroupDoc } from './schema.js'
 
 const properties: Record<string, TSchema> = {}
 for (const [name, spec] of Object.entries(GROUP_FIELDS)) properties[name] = responseView(spec.schema)
@@ -14,7 +14,8 @@ const BaseGroupView = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Nullable(Type.String({ format: 'date-time' })),
 })
-export type CheckGroupView = Static<typeof BaseGroupView> & Record<string, unknown>
+/** The stored fields as read back (any may be missing from an older document), then the response-only ones. */
+export type CheckGroupView = Omit<StoredCheckGroupDoc, keyof typeof BaseGroupView.properties> & Static<typeof BaseGroupView>
 
 /**
  * Open (additionalProperties), as a group stored by an older version may hold fields this one no longer lists.

@@ -4,17 +4,21 @@ import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../../domain/errors.js'
 import { buildGroupDoc } from '../../domain/groups/build-doc.js'
+import type { CheckGroupCreateBody, CheckGroupUpdateBody } from '../../domain/groups/schema.js'
 import { parseSerialId } from '../../domain/groups/serial-id.js'
+import { storedGroupDoc } from '../../domain/groups/stored-group.js'
+import type { CheckGroupView } from '../../domain/groups/view-schema.js'
 import { SECRET_VALUE_MASK, hideSecretValues } from '../../domain/secrets/env-var-secrets.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { DocRecord } from '../../store/doc-table.js'
 import { presentWithGroupSettings } from '../checks/check-view.js'
 import { loadCheckViews } from '../checks/check-views.js'
 import { validateReferences } from '../checks/references.js'
-import { linkViews, syncSubscriptions } from '../alert-channels/channel-subscriptions.js'
+import { linkViews, syncSubscriptions, type LinkView } from '../alert-channels/channel-subscriptions.js'
 
-type Doc = Record<string, unknown>
-export type CheckGroupView = Record<string, unknown>
+export type { CheckGroupView }
+/** A check of the group as the checks feature shows it, with the group's settings applied. */
+export type GroupCheckView = ReturnType<typeof presentWithGroupSettings>
 
 export interface ListGroupsQuery {
   limit: number
@@ -31,14 +35,14 @@ export interface GroupWriteOptions {
 
 /** create and update take the reasons the body failed its schema for, if it did: one 400 names every problem. */
 export interface CheckGroupService {
-  create(accountId: string, body: Doc, options: GroupWriteOptions, schemaErrors?: FieldErrors): Promise<CheckGroupView>
-  update(accountId: string, id: string, body: Doc, options: GroupWriteOptions, schemaErrors?: FieldErrors): Promise<CheckGroupView>
+  create(accountId: string, body: CheckGroupCreateBody, options: GroupWriteOptions, schemaErrors?: FieldErrors): Promise<CheckGroupView>
+  update(accountId: string, id: string, body: CheckGroupUpdateBody, options: GroupWriteOptions, schemaErrors?: FieldErrors): Promise<CheckGroupView>
   get(accountId: string, id: string): Promise<CheckGroupView>
   list(accountId: string, query: ListGroupsQuery): Promise<{ items: CheckGroupView[]; total: number }>
   remove(accountId: string, id: string): Promise<void>
   /** The group's checks with the group's settings applied, paged. */
-  listChecks(accountId: string, id: string, page: { limit: number; page: number }): Promise<{ items: Doc[]; total: number }>
-  getCheck(accountId: string, groupId: string, checkId: string): Promise<Doc>
+  listChecks(accountId: string, id: string, page: { limit: number; page: number }): Promise<{ items: GroupCheckView[]; total: number }>
+  getCheck(accountId: string, groupId: string, checkId: string): Promise<GroupCheckView>
 }
 
 /** A foreign-key failure: a check joined the group between the emptiness test and the delete. */
@@ -65,19 +69,23 @@ export function checkGroupService(deps: CheckGroupServiceDeps): CheckGroupServic
     return id
   }
 
+  const present = (r: DocRecord<number>, link: LinkView | undefined): CheckGroupView => ({
+    id: r.id,
+    // A secret's value reads as ***** (the reference schema of a group's entries requires a string).
+    ...hideSecretValues(storedGroupDoc(r.doc), SECRET_VALUE_MASK),
+    alertChannelSubscriptions: link?.alertChannelSubscriptions ?? [],
+    created_at: toIso(r.createdAt),
+    updated_at: toIsoOrNull(r.updatedAt),
+  })
   async function views(accountId: string, records: DocRecord<number>[]): Promise<CheckGroupView[]> {
     const subs = await Promise.all(records.map((r) => stores.alertSubscriptions.listFor(accountId, { groupId: r.id })))
     const links = await linkViews(stores, accountId, subs)
-    return records.map((r, i) => ({
-      id: r.id,
-      // A secret's value reads as ***** (the reference schema of a group's entries requires a string).
-      ...hideSecretValues(r.doc, SECRET_VALUE_MASK),
-      alertChannelSubscriptions: links[i]?.alertChannelSubscriptions ?? [],
-      created_at: toIso(r.createdAt),
-      updated_at: toIsoOrNull(r.updatedAt),
-    }))
+    return records.map((r, i) => present(r, links[i]))
   }
-  const view = async (accountId: string, record: DocRecord<number>) => (await views(accountId, [record]))[0] as CheckGroupView
+  async function view(accountId: string, record: DocRecord<number>): Promise<CheckGroupView> {
+    const [link] = await linkViews(stores, accountId, [await stores.alertSubscriptions.listFor(accountId, { groupId: record.id })])
+    return present(record, link)
+  }
 
   async function loadGroup(accountId: string, raw: string): Promise<DocRecord<number>> {
     const record = await stores.checkGroups.get(accountId, idOf(raw))
@@ -86,8 +94,9 @@ export function checkGroupService(deps: CheckGroupServiceDeps): CheckGroupServic
   }
 
   /** Checks as GET /v1/checks shows them, then with the group's settings applied. */
-  async function checkViews(accountId: string, group: DocRecord<number>, records: CheckRecord[]): Promise<Doc[]> {
-    return (await loadCheckViews(stores, deps.publicBaseUrl, accountId, records)).map((view) => presentWithGroupSettings(view, group.doc))
+  async function checkViews(accountId: string, group: DocRecord<number>, records: CheckRecord[]): Promise<GroupCheckView[]> {
+    const settings = storedGroupDoc(group.doc)
+    return (await loadCheckViews(stores, deps.publicBaseUrl, accountId, records)).map((view) => presentWithGroupSettings(view, settings))
   }
 
   return {
@@ -110,7 +119,7 @@ export function checkGroupService(deps: CheckGroupServiceDeps): CheckGroupServic
         const existing = await s.checkGroups.get(accountId, id)
         if (!existing) throw new NotFoundError('Check group', rawId)
         const problems = new BodyProblems(schemaErrors)
-        const built = problems.check((errors) => buildGroupDoc(body, existing.doc, errors))
+        const built = problems.check((errors) => buildGroupDoc(body, storedGroupDoc(existing.doc), errors))
         if (built) await problems.checkAsync(() => validateReferences(s, accountId, { ...built, alertChannelSubscriptions: body.alertChannelSubscriptions }))
         const doc = problems.valid(built)
         const updated = await s.checkGroups.update(accountId, id, doc, clock.now())
@@ -135,7 +144,10 @@ export function checkGroupService(deps: CheckGroupServiceDeps): CheckGroupServic
       }
       // Groups per account are few, so the name and tag filters run over the account's groups in memory.
       const { items } = await stores.checkGroups.list(accountId)
-      const kept = items.filter((g) => (names.length === 0 || names.includes(String(g.doc.name))) && (tags.length === 0 || stringList(g.doc.tags).some((t) => tags.includes(t))))
+      const kept = items.filter((g) => {
+        const doc = storedGroupDoc(g.doc)
+        return (names.length === 0 || names.includes(doc.name)) && (tags.length === 0 || stringList(doc.tags).some((t) => tags.includes(t)))
+      })
       return { items: await views(accountId, kept.slice(offset, offset + q.limit)), total: kept.length }
     },
 
@@ -164,7 +176,9 @@ export function checkGroupService(deps: CheckGroupServiceDeps): CheckGroupServic
       const group = await loadGroup(accountId, rawGroupId)
       const check = await stores.checks.get(accountId, checkId)
       if (!check || check.doc.groupId !== group.id) throw new NotFoundError('Check', checkId)
-      return (await checkViews(accountId, group, [check]))[0] as Doc
+      const [view] = await checkViews(accountId, group, [check])
+      if (!view) throw new NotFoundError('Check', checkId)
+      return view
     },
   }
 }
