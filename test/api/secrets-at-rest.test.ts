@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FakeClock } from '../../src/lib/clock.js'
 import { publicConfig } from '../../src/domain/alert-channels/build-doc.js'
+import { storedChannelDoc } from '../../src/domain/alert-channels/stored-channel.js'
 import { openStore, type Store } from '../../src/store/db.js'
 import { migrateToLatest } from '../../src/store/migrate.js'
 import { buildStores } from '../../src/services/stores.js'
@@ -173,7 +174,7 @@ describe.each(targets)('secrets at rest on $db.name', (raw) => {
     const payload = {
       alert: { id: 'a1', alertType: 'ALERT_FAILURE' },
       check: { description: null, tags: [], groupId: null, groupName: null, groupVariables: {} },
-      alertConfig: publicConfig(doc),
+      alertConfig: publicConfig(storedChannelDoc(doc)),
     }
     await stores.notifications.insertMany([
       {

@@ -7,6 +7,7 @@ import type { Static } from 'typebox'
 import type { FieldErrorCollector } from '../errors.js'
 import type { KeyValue } from '../checks/shared-schemas.js'
 import { validateHttpUrl } from '../checks/url-rules.js'
+import type { ChannelSetting, StoredEmailConfig, StoredSlackConfig, StoredSmsConfig, StoredWebhookConfig } from './schemas.js'
 
 export const ALERT_CHANNEL_TYPES = ['EMAIL', 'WEBHOOK', 'SLACK', 'SMS'] as const
 export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number]
@@ -17,7 +18,11 @@ export const E164_PATTERN = /^\+[1-9]\d{1,14}$/
 const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:.]{2,}$/
 const MAX_KEY_VALUES = 50
 
-type Doc = Record<string, unknown>
+/**
+ * A config as a body gives it. The route schema checks only that it is an object, as its shape depends on the type:
+ * the rules below read it key by key and build the stored config from what they accept.
+ */
+export type GivenConfig = Record<string, unknown>
 
 /**
  * The config each channel type takes: what the rules below accept (the route schema checks only that config is an
@@ -56,6 +61,7 @@ export interface ChannelConfigByType {
 }
 
 export const isAlertChannelType = (v: unknown): v is AlertChannelType => (ALERT_CHANNEL_TYPES as readonly unknown[]).includes(v)
+export const isGivenObject = (v: unknown): v is GivenConfig => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 interface StringRule {
   required?: boolean
@@ -65,7 +71,7 @@ interface StringRule {
 }
 
 /** A string field of config, or undefined when absent (or invalid: the problem is recorded). */
-function text(config: Doc, key: string, errors: FieldErrorCollector, rule: StringRule): string | undefined {
+function text(config: GivenConfig, key: string, errors: FieldErrorCollector, rule: StringRule): string | undefined {
   const field = `config.${key}`
   const value = config[key]
   if (value === undefined || (value === null && !rule.required)) {
@@ -88,7 +94,7 @@ function text(config: Doc, key: string, errors: FieldErrorCollector, rule: Strin
 }
 
 /** headers / queryParameters: key-value entries {key, value, locked (default false)}. */
-function keyValues(config: Doc, key: string, errors: FieldErrorCollector): Doc[] {
+function keyValues(config: GivenConfig, key: string, errors: FieldErrorCollector): StoredWebhookConfig['headers'] {
   const field = `config.${key}`
   const value = config[key]
   if (value === undefined || value === null) return []
@@ -99,17 +105,18 @@ function keyValues(config: Doc, key: string, errors: FieldErrorCollector): Doc[]
   if (value.length > MAX_KEY_VALUES) errors.add(field, `must have at most ${MAX_KEY_VALUES} entries`)
   return value.map((entry: unknown, i) => {
     const at = `${field}[${i}]`
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+    if (!isGivenObject(entry)) {
       errors.add(at, 'must be object')
-      return {}
+      return { key: '', value: '', locked: false }
     }
-    const e = entry as Doc
-    if (typeof e.key !== 'string') errors.add(`${at}.key`, e.key === undefined ? 'is required' : 'must be string')
-    else if (e.key.length === 0 || e.key.length > 1024) errors.add(`${at}.key`, 'must be 1 to 1024 characters long')
-    if (typeof e.value !== 'string') errors.add(`${at}.value`, e.value === undefined ? 'is required' : 'must be string')
-    else if (e.value.length > 16384) errors.add(`${at}.value`, 'must be at most 16384 characters long')
-    if (e.locked !== undefined && typeof e.locked !== 'boolean') errors.add(`${at}.locked`, 'must be boolean')
-    return { key: e.key, value: e.value, locked: e.locked === true }
+    const { key: k, value: v, locked } = entry
+    if (typeof k !== 'string') errors.add(`${at}.key`, k === undefined ? 'is required' : 'must be string')
+    else if (k.length === 0 || k.length > 1024) errors.add(`${at}.key`, 'must be 1 to 1024 characters long')
+    if (typeof v !== 'string') errors.add(`${at}.value`, v === undefined ? 'is required' : 'must be string')
+    else if (v.length > 16384) errors.add(`${at}.value`, 'must be at most 16384 characters long')
+    if (locked !== undefined && typeof locked !== 'boolean') errors.add(`${at}.locked`, 'must be boolean')
+    // A malformed entry is reported above, and a config with a problem is never stored.
+    return { key: typeof k === 'string' ? k : '', value: typeof v === 'string' ? v : '', locked: locked === true }
   })
 }
 
@@ -123,19 +130,19 @@ function strictHttpUrl(value: string | undefined, field: string, errors: FieldEr
   }
 }
 
-export function emailConfig(config: Doc, errors: FieldErrorCollector): Doc {
+export function emailConfig(config: GivenConfig, errors: FieldErrorCollector): StoredEmailConfig {
   const address = text(config, 'address', errors, { required: true, max: 254 })
   if (address !== undefined && !EMAIL_PATTERN.test(address)) errors.add('config.address', 'must be a valid e-mail address')
   return { address: address ?? '' }
 }
 
-export function webhookConfig(config: Doc, errors: FieldErrorCollector): Doc {
+export function webhookConfig(config: GivenConfig, errors: FieldErrorCollector): StoredWebhookConfig {
   const name = text(config, 'name', errors, { required: true, max: 255 })
   const url = text(config, 'url', errors, { required: true, max: 2048 })
   // The URL may be a Handlebars template ({{VAR}} parts are resolved when the alert is sent).
   validateHttpUrl(url, 'config.url', errors)
-  const method = config.method ?? 'POST'
-  if (!(WEBHOOK_METHODS as readonly unknown[]).includes(method)) errors.add('config.method', `must be one of: ${WEBHOOK_METHODS.map((m) => `"${m}"`).join(', ')}`)
+  const method = WEBHOOK_METHODS.find((m) => m === (config.method ?? 'POST'))
+  if (method === undefined) errors.add('config.method', `must be one of: ${WEBHOOK_METHODS.map((m) => `"${m}"`).join(', ')}`)
   const template = text(config, 'template', errors, { max: 65536, nullable: true }) ?? ''
   const secret = text(config, 'webhookSecret', errors, { max: 1024, nullable: true })
   const webhookType = text(config, 'webhookType', errors, { max: 64 }) ?? 'WEBHOOK'
@@ -143,7 +150,7 @@ export function webhookConfig(config: Doc, errors: FieldErrorCollector): Doc {
   return {
     name: name ?? '',
     url: url ?? '',
-    method,
+    method: method ?? 'POST',
     headers: keyValues(config, 'headers', errors),
     queryParameters: keyValues(config, 'queryParameters', errors),
     template,
@@ -152,26 +159,30 @@ export function webhookConfig(config: Doc, errors: FieldErrorCollector): Doc {
   }
 }
 
-export function slackConfig(config: Doc, errors: FieldErrorCollector): Doc {
+export function slackConfig(config: GivenConfig, errors: FieldErrorCollector): StoredSlackConfig {
   const url = text(config, 'url', errors, { required: true, max: 2048 })
   strictHttpUrl(url, 'config.url', errors)
   const channel = text(config, 'channel', errors, { max: 255, nullable: true })
   return { url: url ?? '', channel: channel === undefined || channel === '' ? null : channel }
 }
 
-export function smsConfig(config: Doc, errors: FieldErrorCollector): Doc {
+export function smsConfig(config: GivenConfig, errors: FieldErrorCollector): StoredSmsConfig {
   const name = text(config, 'name', errors, { required: true, max: 255 })
   const number = text(config, 'number', errors, { required: true, max: 64 })
   if (number !== undefined && !E164_PATTERN.test(number)) errors.add('config.number', 'must be an E.164 phone number: + and up to 15 digits, no spaces (e.g. +14155550100)')
   return { name: name ?? '', number: number ?? '' }
 }
 
-const RULES: Record<AlertChannelType, (config: Doc, errors: FieldErrorCollector) => Doc> = {
-  EMAIL: emailConfig,
-  WEBHOOK: webhookConfig,
-  SLACK: slackConfig,
-  SMS: smsConfig,
+/** The type with its normalized config (problems are recorded in errors). */
+export function channelConfig(type: AlertChannelType, config: GivenConfig, errors: FieldErrorCollector): ChannelSetting {
+  switch (type) {
+    case 'EMAIL':
+      return { type, config: emailConfig(config, errors) }
+    case 'WEBHOOK':
+      return { type, config: webhookConfig(config, errors) }
+    case 'SLACK':
+      return { type, config: slackConfig(config, errors) }
+    case 'SMS':
+      return { type, config: smsConfig(config, errors) }
+  }
 }
-
-/** The normalized config of a channel of this type (problems are recorded in errors). */
-export const channelConfig = (type: AlertChannelType, config: Doc, errors: FieldErrorCollector): Doc => RULES[type](config, errors)

@@ -5,6 +5,7 @@
  */
 import { sendThroughChannel } from '../../alerting/channel-send.js'
 import type { NotificationPayload } from '../../alerting/notifier-payload.js'
+import { storedChannelDoc } from '../../domain/alert-channels/stored-channel.js'
 import { NotFoundError } from '../../domain/errors.js'
 import { newId } from '../../lib/ids.js'
 import { uses, type DepsOf } from '../resource-deps.js'
@@ -57,6 +58,7 @@ export function alertChannelTestService(deps: AlertChannelTestServiceDeps): Aler
       const id = serialId(rawId)
       const channel = id === null ? undefined : await stores.alertChannels.get(accountId, id)
       if (!channel) throw new NotFoundError('Alert channel', rawId)
+      const doc = storedChannelDoc(channel.doc)
       const now = clock.now()
       const variables = async () => {
         const { items } = await stores.variables.list(accountId)
@@ -64,12 +66,12 @@ export function alertChannelTestService(deps: AlertChannelTestServiceDeps): Aler
       }
       let outcome
       try {
-        outcome = await sendThroughChannel(channel.doc, testPayload(accountId, deps.defaultLocation, now), deps.delivery, variables, now)
+        outcome = await sendThroughChannel(doc, testPayload(accountId, deps.defaultLocation, now), deps.delivery, variables, now)
       } catch (err) {
         return { delivered: false, message: `Delivery failed: ${err instanceof Error ? err.message : String(err)}` }
       }
       const statusCode = outcome.responseStatus === null ? {} : { statusCode: outcome.responseStatus }
-      if (outcome.ok) return { delivered: true, ...statusCode, message: `Test notification delivered through the ${String(channel.doc.type)} channel` }
+      if (outcome.ok) return { delivered: true, ...statusCode, message: `Test notification delivered through the ${doc.type} channel` }
       return { delivered: false, ...statusCode, message: outcome.error }
     },
   }

@@ -3,29 +3,23 @@ import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import { BodyProblems } from '../../domain/body-problems.js'
 import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/errors.js'
 import { buildAlertChannelDoc, publicConfig, subscriptionTarget } from '../../domain/alert-channels/build-doc.js'
+import type { AlertChannelCreateBody, AlertChannelUpdateBody, AlertChannelView, SubscriptionBody, SubscriptionView } from '../../domain/alert-channels/schemas.js'
+import { storedChannelDoc } from '../../domain/alert-channels/stored-channel.js'
 import type { DocRecord } from '../../store/doc-table.js'
 import type { Subscription } from '../../store/alerting/alert-subscriptions.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 
-type Doc = Record<string, unknown>
-
-export interface SubscriptionView {
-  checkId: string | null
-  groupId: number | null
-  activated: boolean
-}
-
-export type AlertChannelView = Doc & { id: number; subscriptions: SubscriptionView[] }
+export type { AlertChannelView, SubscriptionView }
 
 /** create, update and subscribe take the reasons the body failed its schema for, if it did: one 400 names every problem. */
 export interface AlertChannelService {
-  create(accountId: string, body: Doc, schemaErrors?: FieldErrors): Promise<AlertChannelView>
+  create(accountId: string, body: AlertChannelCreateBody, schemaErrors?: FieldErrors): Promise<AlertChannelView>
   get(accountId: string, id: string): Promise<AlertChannelView>
   list(accountId: string, page: { limit: number; page: number }): Promise<{ items: AlertChannelView[]; total: number }>
-  update(accountId: string, id: string, body: Doc, schemaErrors?: FieldErrors): Promise<AlertChannelView>
+  update(accountId: string, id: string, body: AlertChannelUpdateBody, schemaErrors?: FieldErrors): Promise<AlertChannelView>
   remove(accountId: string, id: string): Promise<void>
   /** Subscribes (or unsubscribes with activated:false) one check or group to the channel. */
-  subscribe(accountId: string, id: string, body: Doc, schemaErrors?: FieldErrors): Promise<SubscriptionView>
+  subscribe(accountId: string, id: string, body: SubscriptionBody, schemaErrors?: FieldErrors): Promise<SubscriptionView>
 }
 
 /** Path ids are serial integers (PostgreSQL `serial` is 32-bit); anything else names no channel. */
@@ -40,7 +34,7 @@ export function serialId(raw: string | number): number | null {
 const subscriptionView = (s: Subscription): SubscriptionView => ({ checkId: s.checkId, groupId: s.groupId, activated: s.activated })
 
 export function presentAlertChannel(record: DocRecord<number>, subscriptions: Subscription[]): AlertChannelView {
-  const d = record.doc
+  const d = storedChannelDoc(record.doc)
   return {
     id: record.id,
     type: d.type,
@@ -104,7 +98,7 @@ export function alertChannelService(deps: AlertChannelServiceDeps): AlertChannel
       return transact(async (s) => {
         const existing = await load(s, accountId, id)
         const problems = new BodyProblems(schemaErrors)
-        const doc = problems.valid(problems.check(() => buildAlertChannelDoc(body, existing.doc)))
+        const doc = problems.valid(problems.check(() => buildAlertChannelDoc(body, storedChannelDoc(existing.doc))))
         const updated = await s.alertChannels.update(accountId, existing.id, doc, clock.now())
         if (!updated) throw new NotFoundError('Alert channel', id)
         return view(s, accountId, updated)

@@ -2,15 +2,17 @@
  * Links between checks or groups and alert channels. The subscriptions table is the source of truth; responses
  * show it as alertChannelSubscriptions and, for activated ones, the channels' public config as alertChannels.
  */
-import type { Doc } from '../../domain/checks/check-type.js'
+import type { Static } from 'typebox'
+import { storedChannelDoc } from '../../domain/alert-channels/stored-channel.js'
+import type { AlertChannelSubscription } from '../../domain/checks/shared-schemas.js'
 import type { Subscription, SubscriptionTarget } from '../../store/alerting/alert-subscriptions.js'
 import type { DocRecord } from '../../store/doc-table.js'
 import { emptyAlertChannels, type AlertChannelsView } from '../checks/check-view.js'
 import type { Stores } from '../stores.js'
 
 export interface LinkOptions {
-  /** Body of the create or update: alertChannelSubscriptions when given replaces the list. */
-  body: Doc
+  /** Body of the create or update (of a check or a group): alertChannelSubscriptions when given replaces the list. */
+  body: { alertChannelSubscriptions?: Array<Static<typeof AlertChannelSubscription>> | null | undefined }
   autoAssignAlerts: boolean
   isCreate: boolean
 }
@@ -27,12 +29,12 @@ export async function syncSubscriptions(
     await stores.alertSubscriptions.replaceFor(
       accountId,
       target,
-      given.map((s: Doc) => ({ channelId: Number(s.alertChannelId), activated: s.activated !== false })),
+      given.map((s) => ({ channelId: Number(s.alertChannelId), activated: s.activated !== false })),
     )
     return
   }
   const channels = (await stores.alertChannels.list(accountId)).items
-  const wanted = channels.filter((c) => options.autoAssignAlerts || (options.isCreate && 'checkId' in target && c.doc.autoSubscribe === true))
+  const wanted = channels.filter((c) => options.autoAssignAlerts || (options.isCreate && 'checkId' in target && storedChannelDoc(c.doc).autoSubscribe === true))
   if (wanted.length === 0) return
   const existing = new Set((await stores.alertSubscriptions.listFor(accountId, target)).map((s) => s.channelId))
   for (const channel of wanted) {
@@ -46,25 +48,28 @@ const targetColumns = (t: SubscriptionTarget) => ('checkId' in t ? { checkId: t.
 
 /** The public part of a channel's config, as a check's alertChannels lists it. */
 export function addChannelToView(view: AlertChannelsView, channel: DocRecord<number>): void {
-  const c = (channel.doc.config ?? {}) as Doc
-  switch (channel.doc.type) {
+  const doc = storedChannelDoc(channel.doc)
+  // A config of an older version may lack a key: each reads as its default.
+  switch (doc.type) {
     case 'EMAIL':
-      view.email.push({ address: String(c.address ?? '') })
+      view.email.push({ address: String(doc.config.address ?? '') })
       break
-    case 'WEBHOOK':
+    case 'WEBHOOK': {
+      const c = doc.config
       view.webhook.push({
         url: String(c.url ?? ''),
         name: String(c.name ?? ''),
         method: String(c.method ?? 'POST'),
-        headers: (c.headers as unknown[] | undefined) ?? [],
-        queryParameters: (c.queryParameters as unknown[] | undefined) ?? [],
+        headers: c.headers ?? [],
+        queryParameters: c.queryParameters ?? [],
       })
       break
+    }
     case 'SLACK':
-      view.slack.push({ url: String(c.url ?? '') })
+      view.slack.push({ url: String(doc.config.url ?? '') })
       break
     case 'SMS':
-      view.sms.push({ number: String(c.number ?? ''), name: String(c.name ?? '') })
+      view.sms.push({ number: String(doc.config.number ?? ''), name: String(doc.config.name ?? '') })
       break
     default:
       break

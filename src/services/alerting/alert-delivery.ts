@@ -11,17 +11,19 @@ import type { AlertRecord } from '../../alerting/types.js'
 import { channelFlagFor } from '../../alerting/types.js'
 import type { LocationEvent, NotificationPayload } from '../../alerting/notifier-payload.js'
 import { publicConfig } from '../../domain/alert-channels/build-doc.js'
+import type { AlertChannelFlags } from '../../domain/alert-channels/schemas.js'
+import { storedChannelDoc } from '../../domain/alert-channels/stored-channel.js'
+import type { StoredCheckGroupDoc } from '../../domain/groups/schema.js'
+import { storedGroupDoc } from '../../domain/groups/stored-group.js'
 import { newId } from '../../lib/ids.js'
 import type { DocRecord } from '../../store/doc-table.js'
 import type { NotificationRow } from '../../store/alerting/notifications.js'
 import type { Stores } from '../stores.js'
 
-type Doc = Record<string, unknown>
-
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
 
 /** Whether a channel's flags let this alert through. */
-export function channelAccepts(channel: Doc, alert: Pick<AlertRecord, 'alertType' | 'sslDaysRemaining'>): boolean {
+export function channelAccepts(channel: AlertChannelFlags, alert: Pick<AlertRecord, 'alertType' | 'sslDaysRemaining'>): boolean {
   const flag = channelFlagFor(alert.alertType)
   if (flag === null || channel[flag] !== true) return false
   if (flag !== 'sslExpiry') return true
@@ -30,9 +32,10 @@ export function channelAccepts(channel: Doc, alert: Pick<AlertRecord, 'alertType
 }
 
 /** Non-secret environment variables of a group, by key. */
-function groupVariables(group: Doc | undefined): Record<string, string> {
-  const list = Array.isArray(group?.environmentVariables) ? (group.environmentVariables as Doc[]) : []
-  return Object.fromEntries(list.filter((v) => v.secret !== true && typeof v.key === 'string' && typeof v.value === 'string').map((v) => [v.key as string, v.value as string]))
+function groupVariables(group: StoredCheckGroupDoc | undefined): Record<string, string> {
+  const plain: Array<[string, string]> = []
+  for (const v of group?.environmentVariables ?? []) if (v.secret !== true && typeof v.key === 'string' && typeof v.value === 'string') plain.push([v.key, v.value])
+  return Object.fromEntries(plain)
 }
 
 /** One outbox row: this alert through this channel, rendered later from the payload. */
@@ -43,7 +46,7 @@ function outboxRow(alert: AlertRecord, channel: DocRecord<number>, payload: Noti
     alert_id: alert.id,
     check_id: alert.checkId,
     channel_id: channel.id,
-    channel_type: String(channel.doc.type),
+    channel_type: storedChannelDoc(channel.doc).type,
     status: 'PENDING',
     attempts: 0,
     next_attempt_at: alert.createdAt,
@@ -82,7 +85,9 @@ export async function enqueueLocationNotifications(s: Pick<Stores, 'alertChannel
   }
   const { items } = await s.alertChannels.list(accountId)
   const check: NotificationPayload['check'] = { description: null, tags: [], groupId: null, groupName: null, groupVariables: {} }
-  const rows = items.filter((c) => channelAccepts(c.doc, alert)).map((c) => outboxRow(alert, c, { alert, check, privateLocation: event, alertConfig: publicConfig(c.doc) }))
+  const rows = items
+    .filter((c) => channelAccepts(storedChannelDoc(c.doc), alert))
+    .map((c) => outboxRow(alert, c, { alert, check, privateLocation: event, alertConfig: publicConfig(storedChannelDoc(c.doc)) }))
   return rows.length === 0 ? 0 : s.notifications.insertMany(rows)
 }
 
@@ -94,7 +99,8 @@ export async function enqueueNotifications(
   const check = await s.checks.get(alert.accountId, alert.checkId)
   if (!check) return 0
   const groupId = typeof check.doc.groupId === 'number' ? check.doc.groupId : null
-  const group = groupId === null ? undefined : (await s.checkGroups.get(alert.accountId, groupId))?.doc
+  const groupRecord = groupId === null ? undefined : await s.checkGroups.get(alert.accountId, groupId)
+  const group = groupRecord ? storedGroupDoc(groupRecord.doc) : undefined
   if (check.doc.muted === true || group?.muted === true) return 0
 
   const subscriptions = [
@@ -105,7 +111,7 @@ export async function enqueueNotifications(
   const channels: Array<DocRecord<number>> = []
   for (const id of channelIds) {
     const channel = await s.alertChannels.get(alert.accountId, id)
-    if (channel && channelAccepts(channel.doc, alert)) channels.push(channel)
+    if (channel && channelAccepts(storedChannelDoc(channel.doc), alert)) channels.push(channel)
   }
   if (channels.length === 0) return 0
 
@@ -115,9 +121,9 @@ export async function enqueueNotifications(
       description: typeof check.doc.description === 'string' ? check.doc.description : null,
       tags: [...new Set([...strings(check.doc.tags), ...strings(group?.tags)])],
       groupId,
-      groupName: typeof group?.name === 'string' ? group.name : null,
+      groupName: group ? group.name : null,
       groupVariables: groupVariables(group),
     },
   }
-  return s.notifications.insertMany(channels.map((channel) => outboxRow(alert, channel, { ...context, alertConfig: publicConfig(channel.doc) })))
+  return s.notifications.insertMany(channels.map((channel) => outboxRow(alert, channel, { ...context, alertConfig: publicConfig(storedChannelDoc(channel.doc)) })))
 }
