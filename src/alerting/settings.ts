@@ -7,12 +7,14 @@
  * - Muted when the check or its group is muted; in maintenance when an active window's tags match the check's tags
  *   (group tags count as the check's). Deactivated when the check or its group is.
  */
+import type { Static } from 'typebox'
+import type { Doc as CheckDoc } from '../domain/checks/check-type.js'
 import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
+import type { GroupSettings } from '../domain/groups/schema.js'
 import { normalizeAlertSettings } from '../domain/checks/normalize-settings.js'
+import type { AlertSettings, TriggerIncident as TriggerIncidentSchema } from '../domain/checks/shared-schemas.js'
 import { activeWindowsFor, type MaintenanceWindowLike } from '../domain/maintenance.js'
 import type { EscalationSettings, Silence } from './state.js'
-
-type Doc = Record<string, unknown>
 
 export interface TriggerIncident {
   serviceId: string
@@ -30,13 +32,13 @@ export interface EffectiveAlerting {
   tags: string[]
   triggerIncident: TriggerIncident | null
   /** The check as it runs (group applied). */
-  doc: Doc
+  doc: CheckDoc
 }
 
 export interface AlertingInput {
   checkType: string
-  checkDoc: Doc
-  groupDoc: Doc | undefined
+  checkDoc: CheckDoc
+  groupDoc: GroupSettings | undefined
   /** The account's alert settings as stored (normalized here). */
   accountAlertSettings: unknown
   windows: readonly MaintenanceWindowLike[]
@@ -44,24 +46,24 @@ export interface AlertingInput {
 }
 
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
-const obj = (v: unknown): Doc => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {})
 
 /** Typed escalation settings from an alertSettings document (defaults filled). */
 export function toEscalationSettings(alertSettings: unknown): EscalationSettings {
-  const s = normalizeAlertSettings(alertSettings)
-  const reminders = obj(s.reminders)
-  const parallel = obj(s.parallelRunFailureThreshold)
+  // Every part is present once normalized; a stored value of the wrong type still falls back to its default.
+  const s: Static<typeof AlertSettings> = normalizeAlertSettings(alertSettings)
   return {
     escalationType: s.escalationType === 'TIME_BASED' ? 'TIME_BASED' : 'RUN_BASED',
-    failedRunThreshold: num(obj(s.runBasedEscalation).failedRunThreshold, 1),
-    minutesFailingThreshold: num(obj(s.timeBasedEscalation).minutesFailingThreshold, 5),
-    reminders: { amount: num(reminders.amount, 0), interval: num(reminders.interval, 5) },
-    parallelRunFailureThreshold: { enabled: parallel.enabled === true, percentage: num(parallel.percentage, 10) },
+    failedRunThreshold: num(s.runBasedEscalation?.failedRunThreshold, 1),
+    minutesFailingThreshold: num(s.timeBasedEscalation?.minutesFailingThreshold, 5),
+    reminders: { amount: num(s.reminders?.amount, 0), interval: num(s.reminders?.interval, 5) },
+    parallelRunFailureThreshold: { enabled: s.parallelRunFailureThreshold?.enabled === true, percentage: num(s.parallelRunFailureThreshold?.percentage, 10) },
   }
 }
 
+/** The check's triggerIncident as stored (the checks' own schema): read defensively, any part may be missing. */
 function triggerIncidentOf(v: unknown): TriggerIncident | null {
-  const t = obj(v)
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return null
+  const t: Partial<Record<keyof Static<typeof TriggerIncidentSchema>, unknown>> = v
   if (typeof t.serviceId !== 'string' || t.serviceId === '') return null
   return {
     serviceId: t.serviceId,
@@ -73,10 +75,10 @@ function triggerIncidentOf(v: unknown): TriggerIncident | null {
 }
 
 export function effectiveAlerting(input: AlertingInput): EffectiveAlerting {
-  const base: Doc = { ...input.checkDoc, checkType: input.checkType }
-  const doc: Doc = input.groupDoc ? applyGroupSettings(base, input.groupDoc) : base
+  const base: CheckDoc = { ...input.checkDoc, checkType: input.checkType }
+  const doc: CheckDoc = input.groupDoc ? applyGroupSettings(base, input.groupDoc) : base
   const useGlobal = doc.useGlobalAlertSettings !== false
-  const tags = Array.isArray(doc.tags) ? (doc.tags as unknown[]).filter((t): t is string => typeof t === 'string') : []
+  const tags: string[] = Array.isArray(doc.tags) ? doc.tags.filter((t): t is string => typeof t === 'string') : []
   return {
     settings: toEscalationSettings(useGlobal ? input.accountAlertSettings : doc.alertSettings),
     muted: doc.muted === true,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { effectiveAlerting, silenceOf, toEscalationSettings, type AlertingInput } from '../../src/alerting/settings.js'
+import type { GroupSettings } from '../../src/domain/groups/schema.js'
 
 const AT = Date.UTC(2026, 5, 1, 12, 0, 0)
 const account = { escalationType: 'RUN_BASED', runBasedEscalation: { failedRunThreshold: 3 }, reminders: { amount: 2, interval: 10 } }
 const own = { escalationType: 'TIME_BASED', timeBasedEscalation: { minutesFailingThreshold: 15 } }
-const groupPolicy = { runBasedEscalation: { failedRunThreshold: 5 }, parallelRunFailureThreshold: { enabled: true, percentage: 50 } }
+const groupPolicy: GroupSettings['alertSettings'] = { runBasedEscalation: { failedRunThreshold: 5 }, parallelRunFailureThreshold: { enabled: true, percentage: 50 } }
 
 const input = (over: Partial<AlertingInput> = {}, check: Record<string, unknown> = {}): AlertingInput => ({
   checkType: 'API',

@@ -16,10 +16,22 @@ export interface SlackConfig {
 /** Slack's mrkdwn needs only &, < and > escaped. */
 export const slackEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-type Block = Record<string, unknown>
-const mrkdwn = (text: string) => ({ type: 'mrkdwn', text })
+/** The parts of Slack's Block Kit a message uses. */
+interface MrkdwnText {
+  type: 'mrkdwn'
+  text: string
+}
+type Block = { type: 'section'; text: MrkdwnText } | { type: 'section'; fields: MrkdwnText[] } | { type: 'context'; elements: MrkdwnText[] }
 
-export function buildSlackMessage(v: NotificationVariables, config: SlackConfig): Record<string, unknown> {
+export interface SlackMessage {
+  text: string
+  channel?: string
+  attachments: Array<{ color: string; fallback: string; blocks: Block[] }>
+}
+
+const mrkdwn = (text: string): MrkdwnText => ({ type: 'mrkdwn', text })
+
+export function buildSlackMessage(v: NotificationVariables, config: SlackConfig): SlackMessage {
   const title = headline(v)
   const facts: Array<[string, string | null]> = [
     ['Check type', v.CHECK_TYPE],

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto'
 import Handlebars from 'handlebars'
 import { formatMoment, renderMoment } from '../../runners/moment-lite.js'
 import { registerHelpers } from './template-helpers.js'
+import type { TemplateContext } from './variables.js'
 
 export type EscapeMode = 'json' | 'html' | 'uri' | 'none'
 
@@ -135,7 +136,7 @@ export function separateClosingBraces(source: string): string {
 }
 
 /** Renders a template; throws TemplateError when it does not parse or render. */
-export function renderTemplate(source: string, context: Record<string, unknown>, options: RenderOptions): string {
+export function renderTemplate(source: string, context: TemplateContext, options: RenderOptions): string {
   try {
     const ast = hb.parse(separateClosingBraces(source))
     wrapEscapes(ast)

@@ -167,8 +167,14 @@ export function buildVariables(p: NotificationPayload, sources: VariableSources)
   }
 }
 
+/**
+ * What a webhook template reads: variables by name. The names are the account's and the group's own (any text) as
+ * well as the event variables, so the context is keyed by any name.
+ */
+export type TemplateContext = Record<string, unknown>
+
 /** The template context: account variables, then group variables, then the event variables (which win). */
-export function templateContext(p: NotificationPayload, sources: VariableSources): Record<string, unknown> {
+export function templateContext(p: NotificationPayload, sources: VariableSources): TemplateContext {
   return { ...(sources.accountVariables ?? {}), ...p.check.groupVariables, ...buildVariables(p, sources) }
 }
 

@@ -11,7 +11,7 @@ import { createHmac } from 'node:crypto'
 import { setOwn } from '../../lib/own-keys.js'
 import { bodyMode, renderTemplate, TemplateError } from './template.js'
 import { sendHttp, type HttpRequestSpec } from './http-send.js'
-import type { NotificationVariables } from './variables.js'
+import type { NotificationVariables, TemplateContext } from './variables.js'
 import type { DeliveryOutcome } from '../notifier-retry.js'
 
 export interface WebhookConfig {
@@ -28,7 +28,7 @@ export interface WebhookInput {
   /** The event variables (the default body). */
   variables: NotificationVariables
   /** The template context: account and group variables plus the event variables. */
-  context: Record<string, unknown>
+  context: TemplateContext
   /** When the alert was raised (x-picket-timestamp). */
   alertAt: number
   now: number

@@ -1,10 +1,10 @@
 /** What alert evaluation needs to know about a check: its document, group, account settings and maintenance. */
 import { effectiveAlerting, type EffectiveAlerting } from '../../alerting/settings.js'
+import type { StoredCheckGroupDoc } from '../../domain/groups/schema.js'
+import { storedGroupDoc } from '../../domain/groups/stored-group.js'
 import type { MaintenanceWindowDoc } from '../../domain/maintenance.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { Stores } from '../stores.js'
-
-type Doc = Record<string, unknown>
 
 export interface CheckContext {
   check: CheckRecord
@@ -24,7 +24,7 @@ export interface ContextLoader {
  */
 export function contextLoader(s: Pick<Stores, 'accountSettings' | 'maintenanceWindows' | 'checkGroups' | 'checks'>): ContextLoader {
   const checks = new Map<string, CheckRecord | undefined>()
-  const groups = new Map<string, Promise<Doc | undefined>>()
+  const groups = new Map<string, Promise<StoredCheckGroupDoc | undefined>>()
   const accounts = new Map<string, Promise<{ alertSettings: unknown; windows: MaintenanceWindowDoc[] }>>()
 
   const accountOf = (accountId: string) => {
@@ -42,7 +42,7 @@ export function contextLoader(s: Pick<Stores, 'accountSettings' | 'maintenanceWi
     const key = `${accountId}/${groupId}`
     let got = groups.get(key)
     if (!got) {
-      got = s.checkGroups.get(accountId, groupId).then((g) => g?.doc)
+      got = s.checkGroups.get(accountId, groupId).then((g) => (g ? storedGroupDoc(g.doc) : undefined))
       groups.set(key, got)
     }
     return got

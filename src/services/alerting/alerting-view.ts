@@ -1,9 +1,10 @@
 /** Check alerts as the API shows them and the time window of GET /v1/check-alerts. */
+import type { CheckAlertView } from '../../alerting/contract.js'
 import type { AlertRecord } from '../../alerting/types.js'
 import { ValidationError } from '../../domain/errors.js'
 import { toIso } from '../../lib/clock.js'
 
-export type CheckAlertView = Record<string, unknown>
+export type { CheckAlertView }
 
 export function presentCheckAlert(a: AlertRecord): CheckAlertView {
   return {

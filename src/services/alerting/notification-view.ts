@@ -5,10 +5,11 @@
  * four values: a row still queued (PENDING, waiting for its first attempt or a retry) reads as IN_PROGRESS, and
  * `nextAttemptAt` says when it will be tried.
  */
+import type { AlertNotificationView } from '../../alerting/contract.js'
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import type { NotificationRow } from '../../store/alerting/notifications.js'
 
-export type NotificationView = Record<string, unknown>
+export type NotificationView = AlertNotificationView
 
 interface PayloadBits {
   /** Private-location events (not check alerts) have a location and no check type. */
@@ -16,12 +17,15 @@ interface PayloadBits {
   checkType: string | null
   checkResultId: string | null
   alertType: string | null
-  alertConfig: Record<string, unknown>
+  alertConfig: AlertNotificationView['alertConfig']
 }
+
+/** A part of the row's stored payload JSON, read defensively: the row may have been written by an older version. */
+type StoredPart = Record<string, unknown>
 
 function bitsOf(payload: string): PayloadBits {
   try {
-    const p = JSON.parse(payload) as { alert?: Record<string, unknown>; alertConfig?: Record<string, unknown>; privateLocation?: Record<string, unknown> }
+    const p = JSON.parse(payload) as { alert?: StoredPart; alertConfig?: StoredPart; privateLocation?: StoredPart }
     const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null)
     const location = p.privateLocation ? { id: str(p.privateLocation.id), type: `PRIVATE_LOCATION_${String(p.privateLocation.event)}` } : null
     return {
