@@ -12,28 +12,25 @@
  *   turns secret now: it keeps the stored plain value, as a variable does.
  */
 import type { FieldErrorCollector } from '../errors.js'
+import { isEntry, type EnvironmentVariableEntry, type EnvironmentVariableHolder } from './contract.js'
 import { REDACTED } from './redact.js'
-
-type Doc = Record<string, unknown>
 
 /** What a group document shows for a secret value; a check document shows null. */
 export const SECRET_VALUE_MASK = REDACTED
 export type SecretPlaceholder = null | typeof SECRET_VALUE_MASK
 
-const isObject = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v)
-
 /** A copy of the document whose secret environment variables show `placeholder` as their value. */
-export function hideSecretValues<T extends Doc>(doc: T, placeholder: SecretPlaceholder): T {
-  const list = doc.environmentVariables
-  if (!Array.isArray(list) || !list.some((e) => isObject(e) && e.secret === true)) return doc
-  return { ...doc, environmentVariables: list.map((e: unknown) => (isObject(e) && e.secret === true ? { ...e, value: placeholder } : e)) }
+export function hideSecretValues<T extends EnvironmentVariableHolder>(doc: T, placeholder: SecretPlaceholder): T {
+  const list: unknown = doc.environmentVariables
+  if (!Array.isArray(list) || !list.some((e) => isEntry(e) && e.secret === true)) return doc
+  return { ...doc, environmentVariables: list.map((e: unknown) => (isEntry(e) && e.secret === true ? { ...e, value: placeholder } : e)) }
 }
 
 /** The first stored entry of each key. */
-function storedByKey(stored: unknown): Map<string, Doc> {
-  const byKey = new Map<string, Doc>()
+function storedByKey(stored: unknown): Map<string, EnvironmentVariableEntry> {
+  const byKey = new Map<string, EnvironmentVariableEntry>()
   if (!Array.isArray(stored)) return byKey
-  for (const e of stored as unknown[]) if (isObject(e) && typeof e.key === 'string' && !byKey.has(e.key)) byKey.set(e.key, e)
+  for (const e of stored as unknown[]) if (isEntry(e) && typeof e.key === 'string' && !byKey.has(e.key)) byKey.set(e.key, e)
   return byKey
 }
 
@@ -46,7 +43,7 @@ export function resolveEnvironmentVariables(given: unknown, stored: unknown, err
   if (!Array.isArray(given)) return given
   const previous = storedByKey(stored)
   return (given as unknown[]).map((entry, i) => {
-    if (!isObject(entry)) return entry
+    if (!isEntry(entry)) return entry
     const prior = typeof entry.key === 'string' ? previous.get(entry.key) : undefined
     const wasSecret = prior?.secret === true
     if (wasSecret && entry.secret === false) errors.add(`${field}[${i}].secret`, 'cannot be turned off once a variable is secret')

@@ -4,23 +4,22 @@
  * variable of the same key further down (group or check) overrides for the run: it is still a secret of the
  * account, and a script may read it under another name.
  */
-
-type Doc = Record<string, unknown>
+import { isEntry, type EnvironmentVariableHolder } from './contract.js'
 
 export interface SecretSources {
   accountVariables: ReadonlyArray<{ value: string; secret?: boolean }>
   /** The group's document, when the check belongs to one. */
-  group?: Doc | undefined
+  group?: EnvironmentVariableHolder | undefined
   /** The check's own document. */
-  check: Doc
+  check: EnvironmentVariableHolder
 }
 
-function secretEnvironmentValues(doc: Doc | undefined): string[] {
-  const list = doc?.environmentVariables
+function secretEnvironmentValues(doc: EnvironmentVariableHolder | undefined): string[] {
+  const list: unknown = doc?.environmentVariables
   if (!Array.isArray(list)) return []
   const out: string[] = []
   for (const v of list as unknown[]) {
-    if (v !== null && typeof v === 'object' && (v as Doc).secret === true && typeof (v as Doc).value === 'string') out.push((v as Doc).value as string)
+    if (isEntry(v) && v.secret === true && typeof v.value === 'string') out.push(v.value)
   }
   return out
 }

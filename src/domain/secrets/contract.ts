@@ -1,0 +1,21 @@
+/**
+ * What the secret rules read: environment variable entries and the documents holding them (checks', groups'). Their
+ * shapes are their resources' contracts; the rules also read entries that may be malformed (a body that failed its
+ * schema, a document stored long ago), so each field here is known by name and checked where it is used.
+ */
+
+/** An environment variable entry as the secret rules read it. */
+export interface EnvironmentVariableEntry {
+  readonly key?: unknown
+  readonly value?: unknown
+  readonly locked?: unknown
+  readonly secret?: unknown
+}
+
+/** A document that may hold environment variables. */
+export interface EnvironmentVariableHolder {
+  readonly environmentVariables?: unknown
+}
+
+/** An object (not null, not a list): an entry to read field by field. */
+export const isEntry = (value: unknown): value is EnvironmentVariableEntry => value !== null && typeof value === 'object' && !Array.isArray(value)
