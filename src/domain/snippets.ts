@@ -34,10 +34,11 @@ export function buildSnippetDoc(body: Record<string, unknown>): { name: string; 
 export const SNIPPET_REFERENCE_FIELDS = ['setupSnippetId', 'tearDownSnippetId'] as const
 
 /** The document with every reference to the snippet set to null, or null when it has none. */
-export function withoutSnippet(doc: Record<string, unknown>, snippetId: number): Record<string, unknown> | null {
+export function withoutSnippet<T extends Readonly<Record<string, unknown>>>(doc: T, snippetId: number): T | null {
   const fields = SNIPPET_REFERENCE_FIELDS.filter((f) => doc[f] === snippetId)
   if (fields.length === 0) return null
-  const out = { ...doc }
+  const out: Record<string, unknown> = { ...doc }
   for (const f of fields) out[f] = null
-  return out
+  // Only snippet-id fields changed, each to null, which every schema that has them allows.
+  return out as T
 }

@@ -72,7 +72,7 @@ export async function scheduleDue(deps: EngineDeps, lookaheadMs = 0): Promise<Sc
       }
       const groupId = check.doc.groupId
       const doc = effectiveDoc(check.checkType, check.doc, typeof groupId === 'number' ? groups.get(groupId) : undefined)
-      const schedule = { frequency: Number(check.doc.frequency), frequencyOffset: (check.doc.frequencyOffset as number | null) ?? null, spreadKey: check.id }
+      const schedule = { frequency: check.doc.frequency, frequencyOffset: check.doc.frequencyOffset ?? null, spreadKey: check.id }
       const next = nextDueAfterRun(schedule, Number(row.next_due_at), now)
       // A deactivated group or a type without a runner here: the schedule advances, nothing runs.
       if (doc.activated === false || !deps.runners[check.checkType]) {

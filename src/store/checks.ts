@@ -9,13 +9,15 @@ import type { Dialect } from './db.js'
 import { containsText, escapeLike, inTransaction, isUniqueViolation } from './dialect.js'
 import { ConflictError } from '../domain/errors.js'
 import type { SecretBox } from '../lib/secret-box.js'
+import type { StoredCheck } from '../domain/checks/contract.js'
+import type { CheckType } from '../domain/checks/enums.js'
 import { sealedDocs, tokenDigest, tokenLookups, type DocCodec } from './secrets/sealed-docs.js'
 
 export interface CheckRecord {
   id: string
   accountId: string
-  checkType: string
-  doc: Record<string, unknown>
+  checkType: CheckType
+  doc: StoredCheck
   createdAt: number
   updatedAt: number | null
 }
@@ -70,13 +72,14 @@ export function checkRowOf(r: CheckRecord, codec: DocCodec): CheckRow {
 const recordOf = (row: CheckRow, codec: DocCodec): CheckRecord => ({
   id: row.id,
   accountId: row.account_id,
-  checkType: row.check_type,
-  doc: codec.decode(JSON.parse(row.doc) as Record<string, unknown>),
+  checkType: row.check_type as CheckType,
+  // The one trusting cast: a stored document was validated against its type's schema when it was written.
+  doc: codec.decode(JSON.parse(row.doc) as Record<string, unknown>) as StoredCheck,
   createdAt: Number(row.created_at),
   updatedAt: row.updated_at === null ? null : Number(row.updated_at),
 })
 
-const tagsOf = (r: CheckRecord): string[] => [...new Set((r.doc.tags as string[] | undefined) ?? [])]
+const tagsOf = (r: CheckRecord): string[] => [...new Set(r.doc.tags ?? [])]
 
 /** The only unique column besides the id is the heartbeat ping token. */
 const guardToken = async (work: () => Promise<void>): Promise<void> => {

@@ -5,6 +5,7 @@
  * adding them to it and returning the document anyway, so that other rules can still look at it).
  */
 import type { CheckTypeDef, Doc } from './check-type.js'
+import type { BuiltCheck, StoredCheck } from './contract.js'
 import { FieldErrorCollector } from '../errors.js'
 import { defaultFrequencyOffset, frequencyOffsetProblem } from './frequency.js'
 import { resolveEnvironmentVariables } from '../secrets/env-var-secrets.js'
@@ -12,13 +13,14 @@ import { resolveEnvironmentVariables } from '../secrets/env-var-secrets.js'
 export interface BuildInput {
   def: CheckTypeDef
   id: string
-  body: Doc
-  existing?: Doc
+  /** The body as sent, its shape already checked against the type's schema. */
+  body: Readonly<Doc>
+  existing?: StoredCheck
   /** Where the rules report; when given, nothing is thrown. */
   errors?: FieldErrorCollector
 }
 
-export function buildCheckDoc({ def, id, body, existing, errors: collector }: BuildInput): Doc {
+export function buildCheckDoc({ def, id, body, existing, errors: collector }: BuildInput): BuiltCheck {
   const errors = collector ?? new FieldErrorCollector()
   const doc: Doc = { ...(existing ?? {}) }
   for (const [name, spec] of Object.entries(def.fields)) {
@@ -49,7 +51,8 @@ export function buildCheckDoc({ def, id, body, existing, errors: collector }: Bu
   resolveFrequencyOffset(doc, body, existing, id, errors)
   def.validate?.(doc, errors)
   if (!collector) errors.throwIfAny()
-  return doc
+  // Complete by construction: the body passed the type's schema and every field with a default was filled above.
+  return doc as BuiltCheck
 }
 
 function validateRetryStrategyInput(raw: unknown, errors: FieldErrorCollector): void {

@@ -1,12 +1,12 @@
 /** Keeps a check's schedule in step with its document: created, moved on a frequency change, removed when off. */
 import { firstDue } from '../../domain/schedule/next-due.js'
-import type { Doc } from '../../domain/checks/check-type.js'
+import type { StoredCheck } from '../../domain/checks/contract.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { Stores } from '../stores.js'
 
-const scheduleOf = (doc: Doc, id: string) => ({ frequency: Number(doc.frequency), frequencyOffset: (doc.frequencyOffset as number | null) ?? null, spreadKey: id })
+const scheduleOf = (doc: StoredCheck, id: string) => ({ frequency: doc.frequency, frequencyOffset: doc.frequencyOffset ?? null, spreadKey: id })
 
-export async function syncSchedule(s: Pick<Stores, 'schedules'>, record: CheckRecord, previous: Doc | undefined, now: number): Promise<void> {
+export async function syncSchedule(s: Pick<Stores, 'schedules'>, record: CheckRecord, previous: StoredCheck | undefined, now: number): Promise<void> {
   // Heartbeats are not run by the engine: their deadlines come from pings.
   if (record.checkType === 'HEARTBEAT') return
   if (record.doc.activated === false) {

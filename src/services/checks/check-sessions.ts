@@ -121,9 +121,7 @@ export function checkSessionService(deps: CheckSessionServiceDeps): CheckSession
         const ids = new Set(selector.checkIds)
         chosen = all.filter((c) => ids.has(c.id))
       } else {
-        const withTags = await Promise.all(
-          all.map(async (c) => ({ c, tags: [...((c.doc.tags as string[]) ?? []), ...(((await groupOf(c))?.tags as string[] | undefined) ?? [])] })),
-        )
+        const withTags = await Promise.all(all.map(async (c) => ({ c, tags: [...(c.doc.tags ?? []), ...(((await groupOf(c))?.tags as string[] | undefined) ?? [])] })))
         chosen = withTags.filter(({ c, tags }) => RUNNABLE_TYPES.has(c.checkType) && matchesTags(selector.matchTags, tags)).map(({ c }) => c)
       }
       if (chosen.length === 0) throw new NotFoundError('Checks matching target', JSON.stringify(target))

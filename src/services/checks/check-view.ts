@@ -8,13 +8,10 @@ import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import { applyGroupSettings } from '../../domain/groups/apply-group-settings.js'
 import { hideSecretValues } from '../../domain/secrets/env-var-secrets.js'
 import type { CheckRecord } from '../../store/checks.js'
+import type { Static } from 'typebox'
+import type { AlertChannelsView as AlertChannelsViewSchema, CheckView } from '../../domain/checks/check-view-schema.js'
 
-export interface AlertChannelsView {
-  email: Array<{ address: string }>
-  webhook: Array<{ url: string; name: string; method: string; headers: unknown[]; queryParameters: unknown[] }>
-  slack: Array<{ url: string }>
-  sms: Array<{ number: string; name: string }>
-}
+export type AlertChannelsView = Static<typeof AlertChannelsViewSchema>
 
 export const emptyAlertChannels = (): AlertChannelsView => ({ email: [], webhook: [], slack: [], sms: [] })
 
@@ -28,8 +25,8 @@ export interface CheckViewContext {
 
 export const pingUrlFor = (publicBaseUrl: string, token: string): string => `${publicBaseUrl}/ping/${encodeURIComponent(token)}`
 
-export function presentCheck(record: CheckRecord, ctx: CheckViewContext): Record<string, unknown> {
-  const view: Record<string, unknown> = {
+export function presentCheck(record: CheckRecord, ctx: CheckViewContext): CheckView {
+  const view: CheckView = {
     id: record.id,
     checkType: record.checkType,
     ...hideSecretValues(record.doc, null),
@@ -48,6 +45,8 @@ export function presentCheck(record: CheckRecord, ctx: CheckViewContext): Record
   return view
 }
 
-/** A check's view with its group's settings applied: the group's secrets read as null like the check's own. */
-export const presentWithGroupSettings = (view: Record<string, unknown>, group: Record<string, unknown>): Record<string, unknown> =>
-  hideSecretValues(applyGroupSettings(view, group), null)
+/**
+ * A check's view with its group's settings applied: the group's secrets read as null like the check's own. The
+ * settings only replace fields, so every field of the view is still there, the response-only ones unchanged.
+ */
+export const presentWithGroupSettings = (view: CheckView, group: Record<string, unknown>): CheckView => ({ ...view, ...hideSecretValues(applyGroupSettings(view, group), null) })

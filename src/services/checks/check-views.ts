@@ -2,6 +2,7 @@
  * Checks as the API shows them (GET /v1/checks and a group's checks): each with its alert channel subscriptions
  * and, when a project deployed it, that project and its logical id. One read of each kind for the whole list.
  */
+import type { CheckView } from '../../domain/checks/check-view-schema.js'
 import type { CheckRecord } from '../../store/checks.js'
 import { presentCheck } from './check-view.js'
 import type { Stores } from '../stores.js'
@@ -12,7 +13,7 @@ export async function loadCheckViews(
   publicBaseUrl: string,
   accountId: string,
   records: CheckRecord[],
-): Promise<Array<Record<string, unknown>>> {
+): Promise<CheckView[]> {
   if (records.length === 0) return []
   const ids = records.map((r) => r.id)
   const subs = await stores.alertSubscriptions.listForChecks(accountId, ids)

@@ -4,6 +4,8 @@ import type { Stores } from '../stores.js'
 import { newId } from '../../lib/ids.js'
 import { buildCheckDoc } from '../../domain/checks/build-doc.js'
 import type { Doc } from '../../domain/checks/check-type.js'
+import type { CheckView } from '../../domain/checks/check-view-schema.js'
+import { docOfType, type BuiltCheck, type StoredCheck } from '../../domain/checks/contract.js'
 import { checkTypeBySegment } from '../../domain/checks/registry.js'
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../../domain/errors.js'
@@ -30,7 +32,7 @@ export interface WriteOptions {
   autoAssignAlerts: boolean
 }
 
-export type CheckView = Record<string, unknown>
+export type { CheckView }
 
 /**
  * create and update take the reasons the body failed its schema for, if it did (`schemaErrors`): the rules and
@@ -45,7 +47,7 @@ export interface CheckService {
 }
 
 /** Subscriptions live in their own table; the stored document does not repeat them. */
-const withoutLinks = (doc: Doc): Doc => {
+const withoutLinks = (doc: BuiltCheck): StoredCheck => {
   const { alertChannelSubscriptions: _links, ...rest } = doc
   return rest
 }
@@ -85,18 +87,18 @@ export function checkService(deps: CheckServiceDeps): CheckService {
     return def
   }
 
-  async function ensureUniquePingToken(s: Pick<Stores, 'checks'>, id: string, doc: Doc): Promise<void> {
-    const token = (doc.heartbeat as Doc | undefined)?.pingToken
+  async function ensureUniquePingToken(s: Pick<Stores, 'checks'>, id: string, checkType: string, doc: StoredCheck): Promise<void> {
+    const token = docOfType({ checkType, doc }, 'HEARTBEAT')?.heartbeat.pingToken
     if (typeof token !== 'string') return
     const owner = await s.checks.findIdByPingToken(token)
     if (owner && owner !== id) throw new ConflictError('heartbeat.pingToken is already in use', { 'heartbeat.pingToken': 'is already in use' })
   }
 
   /** A heartbeat keeps its token unless a new one is given; a new heartbeat without one gets a random token. */
-  const withPingToken = (doc: Doc, previous?: Doc): Doc => {
-    const heartbeat = doc.heartbeat as Doc
-    if (typeof heartbeat.pingToken === 'string') return doc
-    const kept = (previous?.heartbeat as Doc | undefined)?.pingToken
+  const withPingToken = (doc: BuiltCheck, previous?: StoredCheck): BuiltCheck => {
+    const heartbeat = docOfType({ checkType: 'HEARTBEAT', doc }, 'HEARTBEAT')?.heartbeat
+    if (!heartbeat || typeof heartbeat.pingToken === 'string') return doc
+    const kept = previous && docOfType({ checkType: 'HEARTBEAT', doc: previous }, 'HEARTBEAT')?.heartbeat.pingToken
     return { ...doc, heartbeat: { ...heartbeat, pingToken: typeof kept === 'string' ? kept : newId() } }
   }
 
@@ -111,7 +113,7 @@ export function checkService(deps: CheckServiceDeps): CheckService {
         let doc = problems.valid(built)
         if (def.checkType === 'HEARTBEAT') doc = withPingToken(doc)
         const record: CheckRecord = { id, accountId, checkType: def.checkType, doc: withoutLinks(doc), createdAt: clock.now(), updatedAt: null }
-        await ensureUniquePingToken(s, id, doc)
+        await ensureUniquePingToken(s, id, def.checkType, doc)
         await s.checks.insert(record)
         await syncSubscriptions(s, accountId, { checkId: id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: true })
         await syncSchedule(s, record, undefined, clock.now())
@@ -131,7 +133,7 @@ export function checkService(deps: CheckServiceDeps): CheckService {
         if (built) await problems.checkAsync(() => validateReferences(s, accountId, built))
         let doc = problems.valid(built)
         if (def.checkType === 'HEARTBEAT') doc = withPingToken(doc, existing.doc)
-        await ensureUniquePingToken(s, id, doc)
+        await ensureUniquePingToken(s, id, def.checkType, doc)
         const updated: CheckRecord = { ...existing, doc: withoutLinks(doc), updatedAt: clock.now() }
         await s.checks.update(updated)
         await syncSubscriptions(s, accountId, { checkId: id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: false })

@@ -110,16 +110,16 @@ export function dashboardPageService(deps: DashboardPageServiceDeps, options: Da
     const groupName = new Map(groups.items.map((g) => [g.id, String(g.doc.name ?? '')]))
     const tags = settings.tags ?? []
     const rows = checks
-      .filter((c: CheckRecord) => c.doc.activated !== false && matchesTags((c.doc.tags as string[] | undefined) ?? [], tags, settings.useTagsAndOperator === true))
+      .filter((c: CheckRecord) => c.doc.activated !== false && matchesTags(c.doc.tags ?? [], tags, settings.useTagsAndOperator === true))
       .map((c) => {
         const s = statusOf.get(c.id)
         return {
           id: c.id,
-          name: String(c.doc.name ?? ''),
+          name: c.doc.name,
           checkType: c.checkType,
           status: s?.status ?? PENDING_STATUS,
           groupName: typeof c.doc.groupId === 'number' ? (groupName.get(c.doc.groupId) ?? null) : null,
-          tags: (c.doc.tags as string[] | undefined) ?? [],
+          tags: c.doc.tags ?? [],
           frequency: num(c.doc.frequency),
           lastRunAt: num(s?.last_run_at),
           lastLocation: s?.last_location ?? null,
