@@ -36,6 +36,7 @@ export function publicConfig(doc: ChannelSetting): PublicChannelConfig {
   const config: PublicChannelConfig = isGivenObject(doc.config) ? doc.config : {}
   return doc.type === 'WEBHOOK' ? { ...config, webhookSecret: maskSecret(config.webhookSecret) } : { ...config }
 }
+
 /**
  * An update's webhook config keeps the stored secret when it leaves webhookSecret out or sends back the masked
  * value it was shown; null or '' removes the secret, any other string replaces it.

@@ -176,6 +176,7 @@ export function checkGroupService(deps: CheckGroupServiceDeps): CheckGroupServic
       const group = await loadGroup(accountId, rawGroupId)
       const check = await stores.checks.get(accountId, checkId)
       if (!check || check.doc.groupId !== group.id) throw new NotFoundError('Check', checkId)
+      // One check gives one view; the test only tells the compiler so.
       const [view] = await checkViews(accountId, group, [check])
       if (!view) throw new NotFoundError('Check', checkId)
       return view
