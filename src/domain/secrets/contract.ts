@@ -12,10 +12,11 @@ export interface EnvironmentVariableEntry {
   readonly secret?: unknown
 }
 
-/** A document that may hold environment variables. */
-export interface EnvironmentVariableHolder {
-  readonly environmentVariables?: unknown
-}
+/**
+ * The environment variables a document holds (a check's, a group's), if any: any document may be given, whatever
+ * its resource's type says of the field.
+ */
+export const environmentVariablesOf = (doc: object | undefined): unknown => (doc !== undefined && 'environmentVariables' in doc ? doc.environmentVariables : undefined)
 
 /** An object (not null, not a list): an entry to read field by field. */
 export const isEntry = (value: unknown): value is EnvironmentVariableEntry => value !== null && typeof value === 'object' && !Array.isArray(value)

@@ -12,7 +12,7 @@
  *   turns secret now: it keeps the stored plain value, as a variable does.
  */
 import type { FieldErrorCollector } from '../errors.js'
-import { isEntry, type EnvironmentVariableEntry, type EnvironmentVariableHolder } from './contract.js'
+import { environmentVariablesOf, isEntry, type EnvironmentVariableEntry } from './contract.js'
 import { REDACTED } from './redact.js'
 
 /** What a group document shows for a secret value; a check document shows null. */
@@ -20,8 +20,8 @@ export const SECRET_VALUE_MASK = REDACTED
 export type SecretPlaceholder = null | typeof SECRET_VALUE_MASK
 
 /** A copy of the document whose secret environment variables show `placeholder` as their value. */
-export function hideSecretValues<T extends EnvironmentVariableHolder>(doc: T, placeholder: SecretPlaceholder): T {
-  const list: unknown = doc.environmentVariables
+export function hideSecretValues<T extends object>(doc: T, placeholder: SecretPlaceholder): T {
+  const list = environmentVariablesOf(doc)
   if (!Array.isArray(list) || !list.some((e) => isEntry(e) && e.secret === true)) return doc
   return { ...doc, environmentVariables: list.map((e: unknown) => (isEntry(e) && e.secret === true ? { ...e, value: placeholder } : e)) }
 }

@@ -4,18 +4,18 @@
  * variable of the same key further down (group or check) overrides for the run: it is still a secret of the
  * account, and a script may read it under another name.
  */
-import { isEntry, type EnvironmentVariableHolder } from './contract.js'
+import { environmentVariablesOf, isEntry } from './contract.js'
 
 export interface SecretSources {
   accountVariables: ReadonlyArray<{ value: string; secret?: boolean }>
   /** The group's document, when the check belongs to one. */
-  group?: EnvironmentVariableHolder | undefined
+  group?: object | undefined
   /** The check's own document. */
-  check: EnvironmentVariableHolder
+  check: object
 }
 
-function secretEnvironmentValues(doc: EnvironmentVariableHolder | undefined): string[] {
-  const list: unknown = doc?.environmentVariables
+function secretEnvironmentValues(doc: object | undefined): string[] {
+  const list = environmentVariablesOf(doc)
   if (!Array.isArray(list)) return []
   const out: string[] = []
   for (const v of list as unknown[]) {
