@@ -11,9 +11,10 @@ import { defaultFrequencyOffset } from '../checks/frequency.js'
 import { checkTypeBySegment } from '../checks/registry.js'
 import { DASHBOARD_DEFAULTS } from '../dashboards.js'
 import { GROUP_FIELDS } from '../groups/schema.js'
-import type { ResourceKind } from './deploy-request.js'
+import type { ResourceKind, ResourcePayload } from './deploy-request.js'
 
-type Body = Record<string, unknown>
+/** A payload, or the body completed from it: JSON of the kind's create body. */
+type Body = ResourcePayload
 
 /** Absent, or null where null means "keep" in an update and "the default" in a create. */
 const leftOut = (value: unknown, keepOnNull: boolean | undefined): boolean => value === undefined || (value === null && keepOnNull === true)

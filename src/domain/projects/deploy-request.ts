@@ -44,6 +44,11 @@ export const DeployResourceSchema = Type.Object({
   payload: Type.Record(Type.String(), Type.Unknown()),
 })
 export type DeployResource = Static<typeof DeployResourceSchema>
+/**
+ * A resource's payload: JSON whose shape is its kind's create body (the deploy checks it against that schema), so
+ * what a deploy does with it before the resource's service types it is walk it as JSON.
+ */
+export type ResourcePayload = DeployResource['payload']
 
 export const DeployRequestSchema = Type.Object({
   project: Type.Object({ logicalId: LogicalId, name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),

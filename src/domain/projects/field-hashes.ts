@@ -5,6 +5,7 @@
 import { hashSecret } from '../../lib/ids.js'
 import { MAX_JSON_DEPTH, TOO_DEEP } from '../../lib/json-walk.js'
 import { ValidationError } from '../errors.js'
+import type { ResourcePayload } from './deploy-request.js'
 
 export type FieldHashes = Record<string, string>
 
@@ -17,7 +18,7 @@ export function canonicalJson(value: unknown, depth = 1): string {
   if (isContainer && depth > MAX_JSON_DEPTH) throw new ValidationError({ body: TOO_DEEP })
   if (Array.isArray(value)) return `[${value.map((v: unknown) => canonicalJson(v === undefined ? null : v, depth + 1)).join(',')}]`
   if (isContainer) {
-    const entries = Object.entries(value as Record<string, unknown>)
+    const entries = Object.entries(value)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, depth + 1)}`).join(',')}}`
@@ -26,7 +27,7 @@ export function canonicalJson(value: unknown, depth = 1): string {
 }
 
 /** field → SHA-256 (hex) of its canonical JSON; fields whose value is undefined are left out. */
-export function fieldHashes(payload: Record<string, unknown>): FieldHashes {
+export function fieldHashes(payload: ResourcePayload): FieldHashes {
   const hashes: FieldHashes = {}
   for (const [field, value] of Object.entries(payload)) if (value !== undefined) hashes[field] = hashSecret(canonicalJson(value))
   return hashes

@@ -16,9 +16,7 @@ import { MaintenanceWindowCreateBody, buildMaintenanceWindowDoc } from '../maint
 import { PageCreateBody } from '../status-pages/page-schemas.js'
 import { ServiceBody } from '../status-pages/service-ref.js'
 import { CreateVariableBody } from '../variables.js'
-import type { ResourceKind } from './deploy-request.js'
-
-type Body = Record<string, unknown>
+import type { ResourceKind, ResourcePayload } from './deploy-request.js'
 
 const FIXED_SCHEMAS: Record<Exclude<ResourceKind, 'check'>, TSchema> = {
   'check-group': groupBodySchema(true),
@@ -44,7 +42,7 @@ const SOME_ID = '00000000-0000-4000-8000-000000000000'
  * The rules a create of this kind applies to its body, beyond the schema: problems go to `errors` or are thrown as
  * one ValidationError. Status pages, their services and variables have none that need no database.
  */
-export function applyCreateRules(kind: ResourceKind, checkType: string | undefined, body: Body, errors: FieldErrorCollector): void {
+export function applyCreateRules(kind: ResourceKind, checkType: string | undefined, body: ResourcePayload, errors: FieldErrorCollector): void {
   switch (kind) {
     case 'check': {
       const def = checkTypeBySegment.get(checkType ?? '')

@@ -6,7 +6,7 @@
  */
 import { DomainError, ValidationError } from '../../domain/errors.js'
 import { completeBody } from '../../domain/projects/complete-body.js'
-import type { ResourceChange } from '../../domain/projects/deploy-request.js'
+import type { ResourceChange, ResourcePayload } from '../../domain/projects/deploy-request.js'
 import { publicChange, type PlannedChange } from '../../domain/projects/plan.js'
 import { replaceRefs, resourceKey } from '../../domain/projects/refs.js'
 import type { ResourceId } from '../../domain/projects/resource-ids.js'
@@ -27,12 +27,12 @@ export interface Applied {
   removed: Array<{ kind: string; id: ResourceId }>
 }
 
-const prefixed = (label: string, attributes: Record<string, unknown>): Record<string, unknown> =>
+const prefixed = <V>(label: string, attributes: Readonly<Record<string, V>>): Record<string, V> =>
   Object.fromEntries(Object.entries(attributes).map(([field, why]) => [`${label}.${field}`, why]))
 
 /** The error of a resource's service, with the resource named in its message and fields. */
 function naming(err: unknown, label: string): unknown {
-  if (err instanceof ValidationError) return new ValidationError(prefixed(label, err.fields) as Record<string, string>, `${label}: ${err.message}`)
+  if (err instanceof ValidationError) return new ValidationError(prefixed(label, err.fields), `${label}: ${err.message}`)
   if (err instanceof DomainError) return new DomainError(err.statusCode, `${label}: ${err.message}`, prefixed(label, err.attributes))
   return err
 }
@@ -47,7 +47,7 @@ export async function applyPlan(deps: ApplyDeps, plan: readonly PlannedChange[])
   const removed: Applied['removed'] = []
   const changes: ResourceChange[] = []
 
-  const resolved = (c: PlannedChange): Record<string, unknown> =>
+  const resolved = (c: PlannedChange): ResourcePayload =>
     replaceRefs(c.resource?.payload ?? {}, (use) => {
       const id = use.target ? ids.get(resourceKey(use.target.kind, use.target.logicalId)) : undefined
       if (id === undefined) throw new Error(`${use.path} refers to a resource without an id`)

@@ -3,7 +3,7 @@
  * side effects: schedules, subscriptions, heartbeat timers), built from the deps given: a deploy gives deps bound to
  * its transaction, so that every write of the deploy commits or rolls back together.
  */
-import type { ResourceKind } from '../../domain/projects/deploy-request.js'
+import type { ResourceKind, ResourcePayload } from '../../domain/projects/deploy-request.js'
 import type { ResourceId } from '../../domain/projects/resource-ids.js'
 import { alertChannelService, alertChannelServiceUses } from '../alert-channels/alert-channels.js'
 import { checkGroupService, checkGroupServiceUses } from '../groups/check-groups.js'
@@ -14,8 +14,7 @@ import { narrowDeps, usesAll, type DepsOf } from '../resource-deps.js'
 import { statusPageService, statusPageServiceUses } from '../status-pages/status-pages.js'
 import { variableService, variableServiceUses } from '../variables.js'
 
-/** A resource's payload as a deploy sends it: JSON whose shape its kind's create body schema has checked. */
-type Body = Record<string, unknown>
+type Body = ResourcePayload
 
 /**
  * A payload as the body its resource's service takes (the type is the service's, inferred where it is passed).

@@ -17,9 +17,6 @@ export interface ServiceOps {
 
 const WHAT = 'Status page service'
 
-/** A check or group document: its triggerIncident, when set, names the service it opens incidents on. */
-type TriggeringDoc = { triggerIncident?: unknown }
-
 /** The service a stored triggerIncident names, if it is an object with one. */
 const triggeredService = (trigger: unknown): unknown => (trigger !== null && typeof trigger === 'object' && 'serviceId' in trigger ? trigger.serviceId : undefined)
 
@@ -27,7 +24,8 @@ const triggeredService = (trigger: unknown): unknown => (trigger !== null && typ
 async function usersOf(s: Pick<Stores, 'statusPages' | 'statusPageIncidents' | 'checks' | 'checkGroups'>, accountId: string, serviceId: string) {
   const pages = (await s.statusPages.list(accountId)).items.filter((p) => p.doc.cards.some((c) => c.serviceIds.includes(serviceId)))
   const incidents = (await s.statusPageIncidents.list(accountId)).items.filter((i) => i.doc.services.some((x) => x.id === serviceId))
-  const triggers = (doc: TriggeringDoc) => triggeredService(doc.triggerIncident) === serviceId
+  // A check's or group's triggerIncident, when it has one, names the service it opens incidents on.
+  const triggers = (doc: object) => triggeredService('triggerIncident' in doc ? doc.triggerIncident : undefined) === serviceId
   const checks = (await s.checks.listAll(accountId)).filter((c) => triggers(c.doc))
   const groups = (await s.checkGroups.list(accountId)).items.filter((g) => triggers(g.doc))
   const open = incidents.filter((i) => i.doc.lastUpdateStatus !== 'RESOLVED')
