@@ -9,6 +9,7 @@ import { CHECK_TYPES } from './enums.js'
 import { CHECK_TYPE_DEFS } from './registry.js'
 import { AlertChannelSubscription, KeyValue, Nullable, StringEnum } from './shared-schemas.js'
 import { responseView } from '../view-schema.js'
+import type { CommonCheckDoc } from './contract.js'
 
 const open = { additionalProperties: true }
 
@@ -63,7 +64,8 @@ export function checkViewSchema(def: CheckTypeDef, options: { inUnion?: boolean 
 
 /** The fields every check view has, whatever its type. */
 export const BaseCheckView = Type.Object({ checkType: StringEnum(CHECK_TYPES), name: Type.String(), ...checkResponseFields }, open)
-export type CheckView = Static<typeof BaseCheckView> & Record<string, unknown>
+/** A check's view: the response-only fields, its stored common fields (secrets hidden), its type's own fields. */
+export type CheckView = Static<typeof BaseCheckView> & Omit<CommonCheckDoc, 'alertChannelSubscriptions'> & Record<string, unknown>
 
 /**
  * Any check: the view of its type, told apart by checkType. There is no catch-all branch, so that a check that does

@@ -85,3 +85,6 @@ export type StoredCheck = Omit<CommonCheckDoc, 'alertChannelSubscriptions'> & { 
 export function docOfType<T extends CreatableCheckType>(check: { checkType: string; doc: StoredCheck }, type: T): Omit<CheckDocs[T], 'alertChannelSubscriptions'> | undefined {
   return check.checkType === type ? (check.doc as unknown as CheckDocs[T]) : undefined
 }
+
+/** A check as it runs: its stored document with its group's settings applied, and its type. */
+export type EffectiveCheck = StoredCheck & { readonly checkType: CheckType }

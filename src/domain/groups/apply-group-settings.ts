@@ -41,7 +41,11 @@ export function applyApiCheckDefaults(request: CheckDoc, defaults: Partial<Store
   return out
 }
 
-export function applyGroupSettings(check: CheckDoc, group: GroupSettings): CheckDoc {
+/**
+ * The result has the input's type: the settings only replace fields every check has (activation, locations,
+ * retries, alerting, variables, tags, runtime, an API check's request) with values of those fields' types.
+ */
+export function applyGroupSettings<T extends Readonly<CheckDoc>>(check: T, group: GroupSettings): T {
   const out: CheckDoc = { ...check }
   if (group.activated === false) out.activated = false
   if (group.muted === true) out.muted = true
@@ -71,5 +75,5 @@ export function applyGroupSettings(check: CheckDoc, group: GroupSettings): Check
   if ((check.runtimeId === null || check.runtimeId === undefined) && typeof group.runtimeId === 'string') out.runtimeId = group.runtimeId
 
   if (check.checkType === 'API' && isObject(check.request)) out.request = applyApiCheckDefaults(check.request, group.apiCheckDefaults)
-  return out
+  return out as T
 }

@@ -6,6 +6,7 @@
 import type { ResourceOwner } from '../../store/projects.js'
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import { applyGroupSettings } from '../../domain/groups/apply-group-settings.js'
+import type { GroupSettings } from '../../domain/groups/schema.js'
 import { hideSecretValues } from '../../domain/secrets/env-var-secrets.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { Static } from 'typebox'
@@ -45,8 +46,5 @@ export function presentCheck(record: CheckRecord, ctx: CheckViewContext): CheckV
   return view
 }
 
-/**
- * A check's view with its group's settings applied: the group's secrets read as null like the check's own. The
- * settings only replace fields, so every field of the view is still there, the response-only ones unchanged.
- */
-export const presentWithGroupSettings = (view: CheckView, group: Record<string, unknown>): CheckView => ({ ...view, ...hideSecretValues(applyGroupSettings(view, group), null) })
+/** A check's view with its group's settings applied: the group's secrets read as null like the check's own. */
+export const presentWithGroupSettings = (view: CheckView, group: GroupSettings): CheckView => hideSecretValues(applyGroupSettings(view, group), null)
