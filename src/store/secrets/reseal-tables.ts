@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely'
 import { mapStoredSecrets, type SecretHolder } from '../../domain/secrets/stored-secrets.js'
+import { pingTokenOf } from '../../domain/heartbeats/settings.js'
 import type { SecretBox } from '../../lib/secret-box.js'
 import { isUniqueViolation } from '../dialect.js'
 import type { Database } from '../schema.js'
@@ -77,11 +78,11 @@ const parseDoc = (text: string): Record<string, unknown> | null => {
 }
 
 /** The plain ping token of a check document, when it can be read. */
-function pingTokenOf(doc: Record<string, unknown>, box: SecretBox): string | null {
-  const heartbeat = doc.heartbeat as Record<string, unknown> | undefined
-  if (typeof heartbeat?.pingToken !== 'string') return null
-  const state = box.inspect(heartbeat.pingToken)
-  return state.kind === 'sealed' && state.key === 'unknown' ? null : box.decrypt(heartbeat.pingToken)
+function plainPingToken(doc: Record<string, unknown>, box: SecretBox): string | null {
+  const token = pingTokenOf(doc)
+  if (token === null) return null
+  const state = box.inspect(token)
+  return state.kind === 'sealed' && state.key === 'unknown' ? null : box.decrypt(token)
 }
 
 export async function resealChecks(c: ResealContext): Promise<void> {
@@ -96,7 +97,7 @@ export async function resealChecks(c: ResealContext): Promise<void> {
       const doc = parseDoc(row.doc)
       if (!doc) return
       const text = JSON.stringify(mapStoredSecrets('check', doc, c.fix))
-      const token = pingTokenOf(doc, c.box)
+      const token = plainPingToken(doc, c.box)
       const pingToken = token === null ? row.ping_token : tokenDigest(token)
       if (text === row.doc && pingToken === row.ping_token) return
       c.rewrote(
