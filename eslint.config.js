@@ -27,7 +27,7 @@ const LAYERS = {
 }
 
 // Files longer than the limit, written before it was enforced: each is to be split. The list only shrinks.
-const LONG_FILES = ['test/api/check-groups.test.ts', 'test/api/alert-channels.test.ts', 'bench/dashboard-pages.ts']
+const LONG_FILES = ['test/api/check-groups.test.ts', 'test/api/alert-channels.test.ts']
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**', 'console/dist/**', 'test/fixtures/playwright-projects/**'] },
