@@ -6,24 +6,27 @@
 import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
 import { setOwn } from '../lib/own-keys.js'
 import type { CheckRunSpec } from '../runners/contract.js'
-
-type Doc = Record<string, unknown>
+import type { EffectiveCheck, StoredCheck } from '../domain/checks/contract.js'
+import type { CheckType } from '../domain/checks/enums.js'
+import type { GroupSettings } from '../domain/groups/schema.js'
 
 export interface PrepareInput {
-  check: { id: string; accountId: string; checkType: string; doc: Doc }
-  group: Doc | undefined
+  check: { id: string; accountId: string; checkType: CheckType; doc: StoredCheck }
+  group: GroupSettings | undefined
   accountVariables: Array<{ key: string; value: string }>
   snippets: Map<number, string>
   runtime: { location: string; runId: string; resultId: string; sequenceId: string; attempt: number }
 }
 
 /** The check as it runs: group settings applied when it belongs to a group. */
-export const effectiveDoc = (checkType: string, doc: Doc, group: Doc | undefined): Doc => (group ? applyGroupSettings({ ...doc, checkType }, group) : { ...doc, checkType })
+export const effectiveDoc = (checkType: CheckType, doc: StoredCheck, group: GroupSettings | undefined): EffectiveCheck =>
+  group ? applyGroupSettings({ ...doc, checkType }, group) : { ...doc, checkType }
 
-const envOf = (doc: Doc | undefined): Array<{ key: string; value: string }> =>
-  Array.isArray(doc?.environmentVariables) ? (doc.environmentVariables as Array<{ key: string; value: string }>) : []
+/** A stored document of an older version may lack the list; a stored entry always has its value (the build requires it). */
+const envOf = (doc: StoredCheck | GroupSettings | undefined): Array<{ key: string; value: string }> =>
+  (doc?.environmentVariables ?? []).map((v) => ({ key: v.key, value: v.value ?? '' }))
 
-function scriptsOf(doc: Doc | undefined, snippets: Map<number, string>, phase: 'setup' | 'teardown'): string[] {
+function scriptsOf(doc: Readonly<Record<string, unknown>> | undefined, snippets: Map<number, string>, phase: 'setup' | 'teardown'): string[] {
   if (!doc) return []
   const snippetId = doc[phase === 'setup' ? 'setupSnippetId' : 'tearDownSnippetId']
   const local = doc[phase === 'setup' ? 'localSetupScript' : 'localTearDownScript']
@@ -39,8 +42,8 @@ export function prepareRunSpec(input: PrepareInput): CheckRunSpec {
   const variables: Record<string, string> = {}
   // setOwn: a variable may be named `__proto__`, which an assignment would take for the object's prototype.
   for (const v of [...input.accountVariables, ...envOf(group), ...envOf(check.doc)]) setOwn(variables, v.key, v.value)
-  const apiDefaults = group?.apiCheckDefaults as Doc | undefined
-  if (typeof apiDefaults?.url === 'string' && apiDefaults.url !== '') variables.GROUP_BASE_URL = apiDefaults.url
+  const baseUrl = group?.apiCheckDefaults?.url
+  if (typeof baseUrl === 'string' && baseUrl !== '') variables.GROUP_BASE_URL = baseUrl
   Object.assign(variables, {
     ACCOUNT_ID: check.accountId,
     CHECK_ID: check.id,

@@ -12,10 +12,9 @@ import type { CheckRecord } from '../store/checks.js'
 import type { CheckResultRow, RunJobRow } from '../store/schema.js'
 import type { EngineDeps, RunPlace } from './engine-deps.js'
 import { effectiveDoc } from './prepare.js'
+import type { StoredCheckGroupDoc } from '../domain/groups/schema.js'
 import { toResultRow } from './result-row.js'
 import { storeArtifacts } from './store-artifacts.js'
-
-type Doc = Record<string, unknown>
 
 /** Final results waiting for alert evaluation before the writer slows down to let it catch up. */
 const HOOK_BACKLOG = 5_000
@@ -40,7 +39,7 @@ export const runPlace = (job: Pick<RunJobRow, 'location' | 'private_location_id'
 /** Stores the run's artifacts and decides whether it is retried (and where). */
 export async function completeRun(
   deps: Pick<EngineDeps, 'artifacts' | 'log'>,
-  input: { job: RunJobRow; check: CheckRecord; group: Doc | undefined; result: RunResult; resultId: string; redactor: Redactor | null },
+  input: { job: RunJobRow; check: CheckRecord; group: StoredCheckGroupDoc | undefined; result: RunResult; resultId: string; redactor: Redactor | null },
 ): Promise<Completed> {
   const { job, check, group, resultId, redactor } = input
   const result = await storeArtifacts(deps, { accountId: check.accountId, checkId: check.id, resultId }, input.result, redactor)
@@ -48,7 +47,7 @@ export async function completeRun(
   const strategy = effectiveStrategy((doc.retryStrategy as RetryStrategy | null) ?? null, doc.doubleCheck === true, check.checkType)
   const elapsed = result.stoppedAt - (job.first_started_at ?? result.startedAt)
   const decision = decideRetry(strategy, { failed: result.status === 'failing', networkError: result.networkError }, job.attempt - 1, elapsed)
-  const locations = ((doc.locations as string[] | undefined) ?? []).filter((l) => l !== job.location)
+  const locations: string[] = (doc.locations ?? []).filter((l) => l !== job.location)
   const retryLocation =
     decision.sameLocation || job.private_location_id || locations.length === 0 ? job.location : (locations[Math.floor(Math.random() * locations.length)] as string)
   return { job: { ...job, first_started_at: job.first_started_at ?? result.startedAt }, checkType: check.checkType, result, decision, retryLocation, resultId, redactor }

@@ -11,11 +11,10 @@ import type { CheckRecord } from '../store/checks.js'
 import type { RunJobRow } from '../store/schema.js'
 import type { EngineDeps, RunPlace } from './engine-deps.js'
 import { effectiveDoc } from './prepare.js'
+import type { StoredCheckGroupDoc } from '../domain/groups/schema.js'
 
-type Doc = Record<string, unknown>
-
-export async function loadGroups(s: Stores, checks: CheckRecord[]): Promise<Map<number, Doc>> {
-  const groups = new Map<number, Doc>()
+export async function loadGroups(s: Stores, checks: CheckRecord[]): Promise<Map<number, StoredCheckGroupDoc>> {
+  const groups = new Map<number, StoredCheckGroupDoc>()
   for (const c of checks) {
     const groupId = c.doc.groupId
     if (typeof groupId === 'number' && !groups.has(groupId)) {

@@ -13,15 +13,14 @@ import type { RunJobRow } from '../store/schema.js'
 import type { EngineDeps } from './engine-deps.js'
 import { prepareRunSpec } from './prepare.js'
 import { loadGroups } from './scheduler.js'
+import type { StoredCheckGroupDoc } from '../domain/groups/schema.js'
 import { internalFailure } from './result-row.js'
 import { createRedactorCache } from './redactor-cache.js'
 import { completeRun, createOutcomeWriter, retryDueAt, runPlace, type Completed } from './run-outcome.js'
 
-type Doc = Record<string, unknown>
-
 export interface Batch {
   checks: Map<string, CheckRecord>
-  groups: Map<number, Doc>
+  groups: Map<number, StoredCheckGroupDoc>
   variables: Map<string, Array<{ key: string; value: string; secret: boolean }>>
   snippets: Map<number, string>
 }

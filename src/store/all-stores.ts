@@ -31,6 +31,7 @@ import { retentionStore, type RetentionStore } from './retention.js'
 import { projectStore, type ProjectStore } from './projects.js'
 import { keylessSecretBox, type SecretBox } from '../lib/secret-box.js'
 import { sealedDocs } from './secrets/sealed-docs.js'
+import type { StoredCheckGroupDoc } from '../domain/groups/schema.js'
 import type { MaintenanceWindowDoc } from '../domain/maintenance.js'
 import type { PageDoc } from '../domain/status-pages/page-schemas.js'
 import type { ServiceDoc } from '../domain/status-pages/service-ref.js'
@@ -40,7 +41,7 @@ import type { SubscriptionDoc } from '../domain/status-pages/subscription-schema
 export interface Stores {
   accounts: AccountStore
   checks: CheckStore
-  checkGroups: DocTable<number>
+  checkGroups: DocTable<number, StoredCheckGroupDoc>
   variables: VariableStore
   snippets: DocTable<number>
   alertChannels: DocTable<number>

@@ -8,6 +8,9 @@ import type { Dialect } from './db.js'
 import { inTransaction } from './dialect.js'
 import type { Database } from './schema.js'
 import type { DocCodec } from './secrets/sealed-docs.js'
+import type { CheckRecord } from './checks.js'
+import type { StoredCheck } from '../domain/checks/contract.js'
+import type { CheckType } from '../domain/checks/enums.js'
 
 export interface SslCertificateRow {
   check_id: string
@@ -52,12 +55,8 @@ export interface SslTargetSpec {
 }
 
 /** A check as the target sync reads it (any account). */
-export interface WatchableCheck {
-  id: string
-  accountId: string
-  checkType: string
-  doc: Record<string, unknown>
-}
+/** What the scan reads of a check: the fields of its record that say which certificate it watches. */
+export type WatchableCheck = Pick<CheckRecord, 'id' | 'accountId' | 'checkType' | 'doc'>
 
 export type SslProbeUpdate = Pick<SslCertificate, 'validTo' | 'issuer' | 'subject' | 'daysRemaining' | 'lastCheckedAt' | 'nextCheckAt' | 'lastError' | 'alertedThresholds'>
 
@@ -211,7 +210,13 @@ export function sslCertificateStore(database: Kysely<Database>, dialect: Dialect
       const since = q.changedSince
       if (since !== undefined) s = s.where((eb) => eb.or([eb('created_at', '>=', since), eb('updated_at', '>=', since)]))
       const rows = await s.execute()
-      return rows.map((r) => ({ id: r.id, accountId: r.account_id, checkType: r.check_type, doc: checkDocs.decode(JSON.parse(r.doc) as Record<string, unknown>) }))
+      // The trusting casts of the checks' store: a stored document was validated against its type's schema when written.
+      return rows.map((r) => ({
+        id: r.id,
+        accountId: r.account_id,
+        checkType: r.check_type as CheckType,
+        doc: checkDocs.decode(JSON.parse(r.doc) as Record<string, unknown>) as StoredCheck,
+      }))
     },
   }
 }

@@ -20,6 +20,8 @@ import { buildRequest } from '../../src/runners/http-body.js'
 import { addTraceLine, emptySummary } from '../../src/runners/browser/trace-summary.js'
 import { pagesWithVitals } from '../../src/runners/browser/web-vitals.js'
 import { prepareRunSpec } from '../../src/engine/prepare.js'
+import { buildCheckDoc } from '../../src/domain/checks/build-doc.js'
+import { apiCheck } from '../../src/domain/checks/api.js'
 
 const KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'] as const
 const NOW = Date.UTC(2026, 0, 15, 12)
@@ -141,7 +143,12 @@ describe.each(KEYS)('the key %s', (key) => {
 
   it('is a variable of a run', () => {
     const spec = prepareRunSpec({
-      check: { id: 'c1', accountId: 'a1', checkType: 'API', doc: { name: 'n', environmentVariables: [{ key, value: 'from the check' }] } },
+      check: {
+        id: 'c1',
+        accountId: 'a1',
+        checkType: 'API',
+        doc: buildCheckDoc({ def: apiCheck, id: 'c1', body: { name: 'n', request: { url: 'https://example.com' }, environmentVariables: [{ key, value: 'from the check' }] } }),
+      },
       group: undefined,
       accountVariables: [{ key, value: 'from the account' }],
       snippets: new Map(),
