@@ -10,7 +10,7 @@ import { aggregateStatus } from '../../domain/badges/status.js'
 import { renderBadge, type BadgeStatus, type BadgeStyle, type BadgeTheme } from '../../domain/badges/svg.js'
 import type { CheckRecord } from '../../store/checks.js'
 import { uses, type DepsOf } from '../resource-deps.js'
-import { PENDING_STATUS } from '../results/result-view.js'
+import { PENDING_STATUS } from '../../domain/results/status-view-schema.js'
 
 export interface BadgeOptions {
   style: BadgeStyle

@@ -14,9 +14,11 @@ import type { CheckRecord } from '../../store/checks.js'
 import type { CheckResultRow, CheckSessionRow } from '../../store/schema.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { presentResult } from '../results/result-view.js'
+import type { CheckSessionView, SESSION_STATUSES } from '../../domain/checks/session-view-schema.js'
+import type { StoredCheckGroupDoc } from '../../domain/groups/schema.js'
 
-type Doc = Record<string, unknown>
-export type SessionView = Record<string, unknown>
+/** A session as the API shows it. */
+export type SessionView = CheckSessionView
 export const RUNNABLE_TYPES = new Set(['API', 'URL', 'TCP', 'DNS', 'ICMP', 'BROWSER', 'MULTI_STEP', 'PLAYWRIGHT'])
 
 export interface SessionTarget {
@@ -43,7 +45,7 @@ export function sessionSelector(target: unknown): { checkIds: string[] } | { mat
   throw new ValidationError({ target: 'must name checkId or matchTags' })
 }
 
-export function sessionStatus(expected: number, finals: CheckResultRow[]): { done: boolean; status: string } {
+export function sessionStatus(expected: number, finals: CheckResultRow[]): { done: boolean; status: (typeof SESSION_STATUSES)[number] } {
   const failed = finals.some((r) => r.status === 'failing')
   const degraded = finals.some((r) => r.status === 'degraded')
   if (finals.length >= expected) return { done: true, status: failed ? 'FAILED' : degraded ? 'DEGRADED' : 'PASSED' }
@@ -61,7 +63,7 @@ export type CheckSessionServiceDeps = DepsOf<typeof checkSessionServiceUses>
 export function checkSessionService(deps: CheckSessionServiceDeps): CheckSessionService {
   const { stores, clock } = deps
 
-  async function groupOf(check: CheckRecord): Promise<Doc | undefined> {
+  async function groupOf(check: CheckRecord): Promise<StoredCheckGroupDoc | undefined> {
     return typeof check.doc.groupId === 'number' ? (await stores.checkGroups.get(check.accountId, check.doc.groupId))?.doc : undefined
   }
 
@@ -121,7 +123,7 @@ export function checkSessionService(deps: CheckSessionServiceDeps): CheckSession
         const ids = new Set(selector.checkIds)
         chosen = all.filter((c) => ids.has(c.id))
       } else {
-        const withTags = await Promise.all(all.map(async (c) => ({ c, tags: [...(c.doc.tags ?? []), ...(((await groupOf(c))?.tags as string[] | undefined) ?? [])] })))
+        const withTags = await Promise.all(all.map(async (c) => ({ c, tags: [...(c.doc.tags ?? []), ...((await groupOf(c))?.tags ?? [])] })))
         chosen = withTags.filter(({ c, tags }) => RUNNABLE_TYPES.has(c.checkType) && matchesTags(selector.matchTags, tags)).map(({ c }) => c)
       }
       if (chosen.length === 0) throw new NotFoundError('Checks matching target', JSON.stringify(target))

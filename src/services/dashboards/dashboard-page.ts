@@ -13,7 +13,7 @@ import { ttlCache } from '../../lib/ttl-cache.js'
 import type { CheckRecord } from '../../store/checks.js'
 import { readCheckSummaries } from '../analytics/summaries.js'
 import { uses, type DepsOf } from '../resource-deps.js'
-import { PENDING_STATUS } from '../results/result-view.js'
+import { PENDING_STATUS } from '../../domain/results/status-view-schema.js'
 
 export interface DashboardSite {
   dashboardId: string

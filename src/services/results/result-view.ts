@@ -2,6 +2,9 @@
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import type { CheckResultRow, CheckStatusRow } from '../../store/schema.js'
 import { assetsOfDoc, resultAssetFields } from './manifest.js'
+import type { CheckResultView } from '../../domain/results/result-view-schema.js'
+import type { CheckStatus } from '../../domain/checks/enums.js'
+import { PENDING_STATUS, type CheckStatusView } from '../../domain/results/status-view-schema.js'
 
 const TYPE_KEY: Record<string, string> = {
   API: 'apiCheckResult',
@@ -16,7 +19,7 @@ const TYPE_KEY: Record<string, string> = {
 }
 
 /** `baseUrl`: the public base address, for the URLs of a browser, multi-step or Playwright result's stored files. */
-export function presentResult(r: CheckResultRow, checkName: string | undefined, baseUrl = ''): Record<string, unknown> {
+export function presentResult(r: CheckResultRow, checkName: string | undefined, baseUrl = ''): CheckResultView {
   const doc = JSON.parse(r.doc) as { assertions?: unknown[]; timingPhases?: Record<string, number>; details?: Record<string, unknown>; jobLog?: string[] }
   const { assets: _assets, ...details } = doc.details ?? {}
   return {
@@ -54,23 +57,17 @@ export function presentResult(r: CheckResultRow, checkName: string | undefined, 
   }
 }
 
-/** The status of a check that has no final result yet (never run, or its heartbeat never pinged). */
-export const PENDING_STATUS = 'pending'
-
 /**
  * The latest status of a check. `sslDaysRemaining`: days left on the check's watched SSL certificate, null when
  * none was read. Without a status row (no final result yet) the check is `pending`: no failure, error or
  * degradation reported, every run field null, and updated_at null.
  */
-export function presentStatus(
-  s: CheckStatusRow | undefined,
-  check: { id: string; name: string; createdAt: number },
-  sslDaysRemaining: number | null = null,
-): Record<string, unknown> {
+export function presentStatus(s: CheckStatusRow | undefined, check: { id: string; name: string; createdAt: number }, sslDaysRemaining: number | null = null): CheckStatusView {
   return {
     checkId: check.id,
     name: check.name,
-    status: s?.status ?? PENDING_STATUS,
+    // The engine writes only a result's status (passing, failing, degraded) to the row.
+    status: (s?.status as CheckStatus | undefined) ?? PENDING_STATUS,
     hasFailures: s?.has_failures === 1,
     hasErrors: s?.has_errors === 1,
     isDegraded: s?.is_degraded === 1,

@@ -2,6 +2,8 @@
 import { NotFoundError } from '../../domain/errors.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { presentResult, presentStatus } from './result-view.js'
+import type { CheckResultView } from '../../domain/results/result-view-schema.js'
+import type { CheckStatusView } from '../../domain/results/status-view-schema.js'
 import { sslDaysByCheck } from '../ssl/ssl-certificates.js'
 
 export interface ResultQuery {
@@ -14,13 +16,11 @@ export interface ResultQuery {
   resultType?: 'FINAL' | 'ATTEMPT' | 'ALL' | undefined
 }
 
-type View = Record<string, unknown>
-
 export interface ResultService {
-  list(accountId: string, checkId: string, q: ResultQuery): Promise<{ items: View[]; total: number }>
-  get(accountId: string, checkId: string, resultId: string): Promise<View>
-  statuses(accountId: string): Promise<View[]>
-  status(accountId: string, checkId: string): Promise<View>
+  list(accountId: string, checkId: string, q: ResultQuery): Promise<{ items: CheckResultView[]; total: number }>
+  get(accountId: string, checkId: string, resultId: string): Promise<CheckResultView>
+  statuses(accountId: string): Promise<CheckStatusView[]>
+  status(accountId: string, checkId: string): Promise<CheckStatusView>
 }
 
 /** What the result service uses: the wiring hands it these stores and shared things and no others. */

@@ -2,9 +2,8 @@
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../../services/index.js'
-import { CHECK_STATUSES } from '../../../domain/checks/enums.js'
-import { Nullable, StringEnum } from '../../../domain/checks/shared-schemas.js'
-import { PENDING_STATUS } from '../../../services/results/result-view.js'
+import { StringEnum } from '../../../domain/checks/shared-schemas.js'
+import { CheckStatusView, PENDING_STATUS } from '../../../domain/results/status-view-schema.js'
 import { errorResponses } from '../../schemas/common.js'
 import { CheckResultView } from '../../../domain/results/result-view-schema.js'
 import { PageQuery, sendPage } from '../../paging.js'
@@ -17,27 +16,6 @@ const ResultsQuery = Type.Object({
   hasFailures: Type.Optional(Type.Boolean()),
   resultType: Type.Optional(StringEnum(['FINAL', 'ATTEMPT', 'ALL'] as const, { default: 'FINAL', description: 'FINAL (default): runs; ATTEMPT: retried attempts; ALL.' })),
 })
-const CheckStatus = Type.Object(
-  {
-    checkId: Type.String(),
-    name: Type.String(),
-    status: StringEnum([...CHECK_STATUSES, PENDING_STATUS] as const, {
-      description: `From the latest final result; ${PENDING_STATUS} while the check has none (not run yet, or a heartbeat not pinged yet).`,
-    }),
-    hasFailures: Type.Boolean({ description: 'The latest final result failed (false while pending).' }),
-    hasErrors: Type.Boolean({ description: 'The latest final result failed for a reason outside the check (false while pending).' }),
-    isDegraded: Type.Boolean({ description: 'The latest final result was over degradedResponseTime (false while pending).' }),
-    longestRun: Nullable(Type.Number({ description: 'Longest response time recorded, in ms (null while pending).' })),
-    shortestRun: Nullable(Type.Number({ description: 'Shortest response time recorded, in ms (null while pending).' })),
-    lastRunLocation: Nullable(Type.String()),
-    lastCheckRunId: Nullable(Type.String({ description: 'Id of the latest final result.' })),
-    lastRunAt: Nullable(Type.String()),
-    sslDaysRemaining: Nullable(Type.Number({ description: 'Days left on the watched SSL certificate; null when none was read.' })),
-    created_at: Type.String({ description: 'When the check was created.' }),
-    updated_at: Nullable(Type.String({ description: 'When the status last changed; null while pending.' })),
-  },
-  { description: 'The status of a check' },
-)
 const CheckParams = Type.Object({ checkId: Type.String({ minLength: 1, maxLength: 100 }) })
 const ResultParams = Type.Object({ checkId: Type.String({ minLength: 1, maxLength: 100 }), resultId: Type.String({ minLength: 1, maxLength: 100 }) })
 
@@ -78,7 +56,7 @@ export async function resultRoutes(app: FastifyInstance, services: Services): Pr
       schema: {
         tags: ['check statuses'],
         summary: `Status of every check of the account (${PENDING_STATUS} for those without a result yet), oldest check first`,
-        response: { 200: Type.Array(CheckStatus), ...errorResponses(401, 429) },
+        response: { 200: Type.Array(CheckStatusView), ...errorResponses(401, 429) },
       },
     },
     async (request) => services.results.statuses(request.accountId),
@@ -90,7 +68,7 @@ export async function resultRoutes(app: FastifyInstance, services: Services): Pr
         tags: ['check statuses'],
         summary: `Status of a check (${PENDING_STATUS} while it has no result yet; 404 only for a check that does not exist)`,
         params: CheckParams,
-        response: { 200: CheckStatus, ...errorResponses(401, 404, 429) },
+        response: { 200: CheckStatusView, ...errorResponses(401, 404, 429) },
       },
     },
     async (request) => services.results.status(request.accountId, request.params.checkId),
