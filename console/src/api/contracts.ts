@@ -14,6 +14,7 @@ import type { CheckView } from '../../../src/domain/checks/check-view-schema'
 import type { commonFields } from '../../../src/domain/checks/common-fields'
 import type { CheckSessionView, CheckSessionsTriggered } from '../../../src/domain/checks/session-view-schema'
 import type { CheckResultView } from '../../../src/domain/results/result-view-schema'
+import type { CheckStatusView } from '../../../src/domain/results/status-view-schema'
 import type { CheckGroupView } from '../../../src/domain/groups/view-schema'
 import type { GROUP_FIELD_SPECS } from '../../../src/domain/groups/schema'
 import type { DashboardCreateBody as DashboardCreateSchema, DashboardSettings, DashboardUpdateBody as DashboardUpdateSchema } from '../../../src/domain/dashboards'
@@ -50,7 +51,7 @@ import type {
   SessionInfo as SessionSchema,
 } from '../../../src/api/schemas/users'
 
-export type { AlertSettingsBody, CheckView, CheckSessionView, CheckSessionsTriggered, CheckResultView, CheckGroupView, DashboardView, DashboardSettings }
+export type { AlertSettingsBody, CheckView, CheckSessionView, CheckSessionsTriggered, CheckResultView, CheckStatusView, CheckGroupView, DashboardView, DashboardSettings }
 export type {
   PrivateLocationKeyView,
   PrivateLocationView,

@@ -1,23 +1,10 @@
 /** Check results and statuses (/v1/check-results, /v1/check-statuses): what each run found, and where each check stands. */
 import { qs } from '../client'
-import type { CheckResultView } from '../contracts'
+import type { CheckResultView, CheckStatusView } from '../contracts'
 import { read, readPage, seg, type PageQuery } from '../read'
 
-/**
- * GET /v1/check-statuses. The server declares this schema inside its route module, which imports Fastify and the
- * services, so the console keeps its own copy of the fields it reads.
- */
-export interface CheckStatus {
-  checkId: string
-  name: string
-  status: 'passing' | 'failing' | 'degraded' | 'pending'
-  hasFailures: boolean
-  isDegraded: boolean
-  lastRunLocation: string | null
-  lastCheckRunId: string | null
-  lastRunAt: string | null
-  sslDaysRemaining: number | null
-}
+/** GET /v1/check-statuses: where each check stands. */
+export type CheckStatus = CheckStatusView
 
 /** An entry of a result's asset manifest (declared in the server's route module, as above). */
 export interface AssetEntry {
