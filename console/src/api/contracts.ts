@@ -15,6 +15,7 @@ import type { commonFields } from '../../../src/domain/checks/common-fields'
 import type { CheckSessionView, CheckSessionsTriggered } from '../../../src/domain/checks/session-view-schema'
 import type { CheckResultView } from '../../../src/domain/results/result-view-schema'
 import type { CheckStatusView } from '../../../src/domain/results/status-view-schema'
+import type { AlertNotificationView, CheckAlertView } from '../../../src/alerting/contract'
 import type { CheckGroupView } from '../../../src/domain/groups/view-schema'
 import type { GROUP_FIELD_SPECS } from '../../../src/domain/groups/schema'
 import type { DashboardCreateBody as DashboardCreateSchema, DashboardSettings, DashboardUpdateBody as DashboardUpdateSchema } from '../../../src/domain/dashboards'
@@ -51,7 +52,19 @@ import type {
   SessionInfo as SessionSchema,
 } from '../../../src/api/schemas/users'
 
-export type { AlertSettingsBody, CheckView, CheckSessionView, CheckSessionsTriggered, CheckResultView, CheckStatusView, CheckGroupView, DashboardView, DashboardSettings }
+export type {
+  AlertNotificationView,
+  CheckAlertView,
+  AlertSettingsBody,
+  CheckView,
+  CheckSessionView,
+  CheckSessionsTriggered,
+  CheckResultView,
+  CheckStatusView,
+  CheckGroupView,
+  DashboardView,
+  DashboardSettings,
+}
 export type {
   PrivateLocationKeyView,
   PrivateLocationView,

@@ -1,39 +1,16 @@
 /**
  * Alerting (/v1/check-alerts, /v1/alert-notifications, /v1/accounts/me/alert-settings): the alerts checks raised,
- * what was sent for them, and the account's escalation settings. The alert and notification schemas are declared
- * inside the server's route modules (Fastify and services), so the console keeps the fields it reads.
+ * what was sent for them, and the account's escalation settings.
  */
 import { api, qs } from '../client'
-import type { AlertSettingsBody, AlertSettingsView } from '../contracts'
+import type { AlertNotificationView, AlertSettingsBody, AlertSettingsView, CheckAlertView } from '../contracts'
 import { read, readPage, seg, type PageQuery } from '../read'
 
-export interface CheckAlert {
-  id: string
-  alertType: string
-  runLocation: string
-  responseTime: number
-  error: string | null
-  statusCode: string | null
-  created_at: string
-  startedAt: string
-  isReminder: boolean
-}
+/** An alert a check raised. */
+export type CheckAlert = CheckAlertView
 
-export interface AlertNotification {
-  id: string
-  type: string
-  status: 'IN_PROGRESS' | 'SUCCESS' | 'FAILURE' | 'RATE_LIMITED'
-  alertType: string | null
-  checkId: string
-  alertChannelId: number
-  attempts: number
-  lastError: string | null
-  responseStatus: number | null
-  notificationResult: string | null
-  nextAttemptAt: string | null
-  created_at: string
-  sent_at: string | null
-}
+/** What was sent for an alert, through one channel. */
+export type AlertNotification = AlertNotificationView
 
 /**
  * The account's alert settings as GET answers them, every part filled in, which the form edits and sends back
