@@ -16,6 +16,7 @@ import type { CheckSessionView, CheckSessionsTriggered } from '../../../src/doma
 import type { CheckResultView } from '../../../src/domain/results/result-view-schema'
 import type { CheckStatusView } from '../../../src/domain/results/status-view-schema'
 import type { AlertNotificationView, CheckAlertView } from '../../../src/alerting/contract'
+import type { ErrorGroupView } from '../../../src/domain/error-groups/contract'
 import type { CheckGroupView } from '../../../src/domain/groups/view-schema'
 import type { GROUP_FIELD_SPECS } from '../../../src/domain/groups/schema'
 import type { DashboardCreateBody as DashboardCreateSchema, DashboardSettings, DashboardUpdateBody as DashboardUpdateSchema } from '../../../src/domain/dashboards'
@@ -54,6 +55,7 @@ import type {
 
 export type {
   AlertNotificationView,
+  ErrorGroupView,
   CheckAlertView,
   AlertSettingsBody,
   CheckView,

@@ -9,34 +9,13 @@ import { isUuid, newId } from '../../lib/ids.js'
 import type { ErrorGroupChanges, ErrorGroupRow } from '../../store/error-groups.js'
 import type { CheckResultRow } from '../../store/schema.js'
 import { uses, type DepsOf } from '../resource-deps.js'
-
-export interface ErrorGroupView {
-  id: string
-  checkId: string
-  errorHash: string
-  rawErrorMessage: string | null
-  cleanedErrorMessage: string
-  firstSeen: string
-  lastSeen: string
-  archivedUntilNextEvent: boolean
-  rootCauseAnalyses: Array<Record<string, unknown>>
-  /** Ours: how many failing runs the group holds. */
-  occurrences: number
-  /** Ours: archived with archiveForEver (hidden from the default lists, still counted). */
-  archivedForever: boolean
-}
+import type { ErrorGroupPatch, ErrorGroupView } from '../../domain/error-groups/contract.js'
 
 export interface ErrorGroupListQuery {
   limit: number
   page: number
   /** Also list archived groups (both kinds). */
   includeArchived?: boolean | undefined
-}
-
-/** PATCH body; null (like a missing field) leaves that setting as it is. */
-export interface ErrorGroupPatch {
-  archiveForEver?: boolean | null | undefined
-  archivedUntilNextEvent?: boolean | null | undefined
 }
 
 export interface ErrorGroupService {

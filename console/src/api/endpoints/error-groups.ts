@@ -1,19 +1,10 @@
 /** Error groups (/v1/error-groups): a check's failing runs grouped by their cleaned error message. */
 import { api, qs } from '../client'
+import type { ErrorGroupView } from '../contracts'
 import { readPage, seg, type PageQuery } from '../read'
 
-/** An error group. The server declares this schema inside its route module (Fastify and services), so the console keeps the fields it reads. */
-export interface ErrorGroup {
-  id: string
-  checkId: string
-  rawErrorMessage: string | null
-  cleanedErrorMessage: string
-  firstSeen: string
-  lastSeen: string
-  archivedUntilNextEvent: boolean
-  archivedForever: boolean
-  occurrences: number
-}
+/** An error group. */
+export type ErrorGroup = ErrorGroupView
 
 export type ErrorGroupPatch = { archivedUntilNextEvent: boolean; archiveForEver?: boolean }
 
