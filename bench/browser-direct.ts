@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { CheckRunSpec } from '../src/runners/contract.js'
 import { createBrowserRunner } from '../src/runners/browser/runner.js'
+import { runDoc } from '../test/helpers/run-spec.js'
 import { percentile, round } from './lib.js'
 
 export const CHROMIUM = '/usr/bin/chromium'
@@ -91,7 +92,7 @@ export async function measureDirectVsRunner(shopUrl: string, runs: number): Prom
     checkId: 'bench',
     checkName: 'Shop',
     checkType: 'BROWSER',
-    doc: { runtimeId: '2026.04', script: SCRIPT },
+    doc: runDoc('BROWSER', { runtimeId: '2026.04', script: SCRIPT }),
     variables: { SHOP_URL: shopUrl },
     scripts: { setup: [], teardown: [] },
   }

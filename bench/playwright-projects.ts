@@ -14,6 +14,7 @@ import { readReport } from '../src/runners/browser/report.js'
 import { configFile } from '../src/runners/browser/playwright-config.js'
 import { lockfileFor, startNpmRegistry, type NpmRegistry } from '../test/helpers/npm-registry.js'
 import { projectFiles, type ProjectFile } from '../test/helpers/project-files.js'
+import { runDoc } from '../test/helpers/run-spec.js'
 
 export const CHROMIUM = '/usr/bin/chromium'
 const MODULES = path.resolve(import.meta.dirname, '..', 'node_modules')
@@ -70,7 +71,7 @@ export async function runPicket(
     checkId: 'bench',
     checkName: 'Suite',
     checkType: 'PLAYWRIGHT',
-    doc: { runtimeId: '2026.04', files, testCommand },
+    doc: runDoc('PLAYWRIGHT', { runtimeId: '2026.04', files, testCommand }),
     variables,
     scripts: { setup: [], teardown: [] },
   }

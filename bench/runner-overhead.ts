@@ -9,6 +9,7 @@ import { Agent, request } from 'undici'
 import { buildRunners } from '../src/runners/index.js'
 import { createChildProcessSandbox } from '../src/runners/sandbox/index.js'
 import { buildCheckDoc } from '../src/domain/checks/build-doc.js'
+import { effectiveDoc } from '../src/engine/prepare.js'
 import { apiCheck } from '../src/domain/checks/api.js'
 import type { CheckRunSpec } from '../src/runners/contract.js'
 import { machine, percentile, round, startTarget, timeRuns } from './lib.js'
@@ -33,7 +34,7 @@ const doc = buildCheckDoc({
     },
   },
 })
-const spec: CheckRunSpec = { checkId: 'bench', checkName: 'bench', checkType: 'API', doc, variables: {}, scripts: { setup: [], teardown: [] } }
+const spec: CheckRunSpec = { checkId: 'bench', checkName: 'bench', checkType: 'API', doc: effectiveDoc('API', doc, undefined), variables: {}, scripts: { setup: [], teardown: [] } }
 const ctx = { location: 'us-east-1', now: () => Date.now() }
 
 async function measure(label: string, concurrency: number, once: () => Promise<void>) {

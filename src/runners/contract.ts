@@ -3,6 +3,8 @@
  * Runners never touch the database or the services: the engine (and the private-location agent) hands them a
  * prepared spec and stores what they return. A failed check is data (a RunResult), never a thrown error.
  */
+import type { EffectiveCheck } from '../domain/checks/contract.js'
+import type { CheckType } from '../domain/checks/enums.js'
 
 export type RunStatus = 'passing' | 'degraded' | 'failing'
 
@@ -109,8 +111,8 @@ export interface ScriptPhases {
 export interface CheckRunSpec {
   checkId: string
   checkName: string
-  checkType: string
-  doc: Record<string, unknown>
+  checkType: CheckType
+  doc: EffectiveCheck
   variables: Record<string, string>
   scripts: ScriptPhases
 }

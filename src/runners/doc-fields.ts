@@ -1,4 +1,7 @@
-/** Tolerant readers for the stored check document a runner receives (it is validated on write, not typed). */
+/**
+ * Tolerant readers for the check document a runner receives: a type's own fields are unknown to the runner contract,
+ * and a document stored by an older version may lack a field, common or not, so every read keeps a fallback.
+ */
 
 export type Doc = Record<string, unknown>
 

@@ -12,6 +12,7 @@ import type { CheckRunner, CheckRunSpec } from '../../src/runners/contract.js'
 import { buildRunners } from '../../src/runners/index.js'
 import type { ScriptSandbox } from '../../src/runners/script-sandbox.js'
 import { startFakeService, type FakeService } from '../helpers/agent-protocol-fake.js'
+import { runDoc } from '../helpers/run-spec.js'
 import { startHttpTarget, type Target } from '../helpers/targets/http.js'
 
 const KEY = 'pl_test_agent_key_0123456789'
@@ -45,7 +46,7 @@ const apiSpec = (urlPath: string): CheckRunSpec => ({
   checkId: 'check-1',
   checkName: 'api',
   checkType: 'API',
-  doc: {
+  doc: runDoc('API', {
     request: normalizeApiRequest({
       url: `${target.url}${urlPath}`,
       method: 'GET',
@@ -54,7 +55,7 @@ const apiSpec = (urlPath: string): CheckRunSpec => ({
     degradedResponseTime: 5000,
     maxResponseTime: 20000,
     shouldFail: false,
-  },
+  }),
   variables: {},
   scripts: { setup: [], teardown: [] },
 })

@@ -6,10 +6,12 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CheckType } from '../../src/domain/checks/enums.js'
 import type { EgressPolicy } from '../../src/domain/egress.js'
 import { createBrowserRunner, type BrowserRunner } from '../../src/runners/browser/runner.js'
 import type { CheckRunSpec, RunResult } from '../../src/runners/contract.js'
 import { CHROMIUM_PATH, HAS_CHROMIUM } from '../helpers/chromium.js'
+import { runDoc } from '../helpers/run-spec.js'
 import { startHttpTarget, type Target } from '../helpers/targets/http.js'
 import { startHttpsTarget } from '../helpers/targets/https.js'
 
@@ -36,10 +38,17 @@ describe.skipIf(!HAS_CHROMIUM)('egress policy: browser runs', () => {
     await rm(workDir, { recursive: true, force: true })
   })
 
-  async function run(egress: EgressPolicy, checkType: string, script: string, variables: Record<string, string>): Promise<RunResult> {
+  async function run(egress: EgressPolicy, checkType: CheckType, script: string, variables: Record<string, string>): Promise<RunResult> {
     const runner = createBrowserRunner({ chromiumPath: CHROMIUM_PATH, timeoutMs: 60_000, workDir, egress })
     runners.push(runner)
-    const spec: CheckRunSpec = { checkId: 'c1', checkName: 'egress', checkType, doc: { runtimeId: '2026.04', script }, variables, scripts: { setup: [], teardown: [] } }
+    const spec: CheckRunSpec = {
+      checkId: 'c1',
+      checkName: 'egress',
+      checkType,
+      doc: runDoc(checkType, { runtimeId: '2026.04', script }),
+      variables,
+      scripts: { setup: [], teardown: [] },
+    }
     const result = await runner.run(spec, { location: 'eu-west-1', now: () => Date.now() })
     results.push(result)
     return result

@@ -7,6 +7,7 @@ import { normalizeApiRequest } from '../../src/domain/checks/api.js'
 import { dnsCheck } from '../../src/domain/checks/dns.js'
 import { icmpCheck } from '../../src/domain/checks/icmp.js'
 import { tcpCheck } from '../../src/domain/checks/tcp.js'
+import type { CheckType } from '../../src/domain/checks/enums.js'
 import type { EgressPolicy } from '../../src/domain/egress.js'
 import type { CheckRunSpec, RunContext, RunResult } from '../../src/runners/contract.js'
 import { buildRunners } from '../../src/runners/index.js'
@@ -15,6 +16,7 @@ import { startDnsTarget, type DnsTarget } from '../helpers/targets/dns.js'
 import { startHttpTarget, type Target } from '../helpers/targets/http.js'
 import { startTcpBanner, type TcpTarget } from '../helpers/targets/tcp.js'
 import { hasPing } from '../helpers/ping.js'
+import { runDoc } from '../helpers/run-spec.js'
 
 const PUBLIC_ONLY: EgressPolicy = { policy: 'public-only', allow: [] }
 const ALLOW_ONE: EgressPolicy = { policy: 'public-only', allow: ['127.0.0.1/32'] }
@@ -27,11 +29,11 @@ const runners = (egress?: EgressPolicy) => buildRunners({ sandbox: noScripts, ..
 const egressError = (address: string, reason: string, from?: string) =>
   `Egress policy: ${address}${from ? ` (resolved from ${from})` : ''} is a ${reason} address; this installation allows public addresses only (EGRESS_POLICY=public-only)`
 
-const spec = (checkType: string, request: Record<string, unknown>, extra: Record<string, unknown> = {}): CheckRunSpec => ({
+const spec = (checkType: CheckType, request: Record<string, unknown>, extra: Record<string, unknown> = {}): CheckRunSpec => ({
   checkId: 'e1',
   checkName: 'egress',
   checkType,
-  doc: { request, degradedResponseTime: 10_000, maxResponseTime: 20_000, shouldFail: false, ...extra },
+  doc: runDoc(checkType, { request, degradedResponseTime: 10_000, maxResponseTime: 20_000, shouldFail: false, ...extra }),
   variables: {},
   scripts: { setup: [], teardown: [] },
 })

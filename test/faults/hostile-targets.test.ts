@@ -11,6 +11,7 @@ import { normalizeApiRequest } from '../../src/domain/checks/api.js'
 import { apiRunner } from '../../src/runners/api.js'
 import type { CheckRunSpec, RunContext } from '../../src/runners/contract.js'
 import type { ScriptSandbox } from '../../src/runners/script-sandbox.js'
+import { runDoc } from '../helpers/run-spec.js'
 
 const ctx: RunContext = { location: 'local', now: () => Date.now() }
 const noScripts: ScriptSandbox = { runSetup: () => Promise.reject(new Error('no scripts')), runTeardown: () => Promise.reject(new Error('no scripts')) }
@@ -20,7 +21,7 @@ const spec = (url: string): CheckRunSpec => ({
   checkType: 'API',
   variables: {},
   scripts: { setup: [], teardown: [] },
-  doc: { request: normalizeApiRequest({ url }), degradedResponseTime: 5000, maxResponseTime: 20000, shouldFail: false },
+  doc: runDoc('API', { request: normalizeApiRequest({ url }), degradedResponseTime: 5000, maxResponseTime: 20000, shouldFail: false }),
 })
 
 const behaviours: Record<string, (socket: net.Socket) => void> = {

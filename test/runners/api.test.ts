@@ -3,6 +3,7 @@ import { normalizeApiRequest } from '../../src/domain/checks/api.js'
 import { apiRunner } from '../../src/runners/api.js'
 import type { CheckRunSpec, RunContext } from '../../src/runners/contract.js'
 import type { ScriptSandbox } from '../../src/runners/script-sandbox.js'
+import { runDoc } from '../helpers/run-spec.js'
 import { startHttpTarget, type Target } from '../helpers/targets/http.js'
 import { startHttpsTarget } from '../helpers/targets/https.js'
 import { freePort } from '../helpers/targets/tcp.js'
@@ -29,7 +30,7 @@ const spec = (request: Record<string, unknown>, extra: Record<string, unknown> =
   checkId: 'check-1',
   checkName: 'api',
   checkType: 'API',
-  doc: { request: normalizeApiRequest(request), degradedResponseTime: 5000, maxResponseTime: 20000, shouldFail: false, ...extra },
+  doc: runDoc('API', { request: normalizeApiRequest(request), degradedResponseTime: 5000, maxResponseTime: 20000, shouldFail: false, ...extra }),
   variables,
   scripts: { setup: [], teardown: [] },
 })

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckRunSpec, RunResult } from '../../src/runners/contract.js'
 import { createBrowserRunner, type BrowserRunner } from '../../src/runners/browser/runner.js'
 import { CHROMIUM_PATH, HAS_CHROMIUM } from '../helpers/chromium.js'
+import { runDoc } from '../helpers/run-spec.js'
 import { startWebShop, type WebShop } from '../helpers/targets/web-shop.js'
 
 const TEST_HEADER = "const { test } = require('@playwright/test')\nconst fs = require('fs')\nconst path = require('path')\n"
@@ -95,7 +96,7 @@ describe.skipIf(!HAS_CHROMIUM).each([
       checkId: 'check-1',
       checkName: 'Hostile',
       checkType: 'BROWSER',
-      doc: { runtimeId: '2026.04', script },
+      doc: runDoc('BROWSER', { runtimeId: '2026.04', script }),
       variables: { SHOP_URL: shop.url, OUTSIDE: outside, ...variables },
       scripts: { setup: [], teardown: [] },
     }

@@ -15,8 +15,9 @@ import { OPEN_EGRESS } from '../../src/domain/egress.js'
 import { withProtectedEndpoints } from '../../src/main/protected-endpoints.js'
 import { listProcesses } from '../../src/runners/browser/proc-tree.js'
 import { createBrowserRunner, type BrowserRunner } from '../../src/runners/browser/runner.js'
-import type { RunResult } from '../../src/runners/contract.js'
+import type { CheckRunSpec, RunResult } from '../../src/runners/contract.js'
 import { CHROMIUM_PATH, HAS_CHROMIUM } from '../helpers/chromium.js'
+import { runDoc } from '../helpers/run-spec.js'
 import { startWebShop, type WebShop } from '../helpers/targets/web-shop.js'
 
 const HEADER = "const { test, expect } = require('@playwright/test')\nconst fs = require('fs')\nconst { execSync, spawn } = require('child_process')\n"
@@ -64,11 +65,11 @@ describe.skipIf(!HAS_CHROMIUM)('the run box under attack', { timeout: 90_000 }, 
   })
 
   async function attack(script: string, variables: Record<string, string> = {}): Promise<RunResult & { log: string }> {
-    const spec = {
+    const spec: CheckRunSpec = {
       checkId: 'attacker',
       checkName: 'Attacker',
       checkType: 'BROWSER',
-      doc: { runtimeId: '2026.04', script: HEADER + script },
+      doc: runDoc('BROWSER', { runtimeId: '2026.04', script: HEADER + script }),
       variables: { SHOP_URL: shop.url, API_URL: `http://127.0.0.1:${(fakeApi.address() as AddressInfo).port}`, DATA_DIR: dataDir, SERVICE_PID: String(process.pid), ...variables },
       scripts: { setup: [], teardown: [] },
     }
@@ -166,18 +167,18 @@ describe.skipIf(!HAS_CHROMIUM)('the run box under attack', { timeout: 90_000 }, 
 
   it('a run that floods its folder is killed at its disk quota, and its private /tmp is bounded', async () => {
     const small = createBrowserRunner({ chromiumPath: CHROMIUM_PATH, timeoutMs: 40_000, workDir, diskMb: 40 })
-    const spec = {
+    const spec: CheckRunSpec = {
       checkId: 'attacker',
       checkName: 'Attacker',
       checkType: 'BROWSER',
       variables: {},
       scripts: { setup: [], teardown: [] },
-      doc: {
+      doc: runDoc('BROWSER', {
         runtimeId: '2026.04',
         script: `${HEADER}test('flood', async () => {
   for (let i = 0; i < 1000; i++) { fs.writeFileSync('flood-' + i, Buffer.alloc(4 * 1024 * 1024, 1)); await new Promise((ok) => setTimeout(ok, 20)) }
 })`,
-      },
+      }),
     }
     const r = await small.run(spec, { location: 'eu-west-1', now: () => Date.now() })
     await r.release?.()

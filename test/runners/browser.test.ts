@@ -7,9 +7,11 @@ import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CheckType } from '../../src/domain/checks/enums.js'
 import type { CheckRunSpec, RunResult } from '../../src/runners/contract.js'
 import { createBrowserRunner, type BrowserRunner } from '../../src/runners/browser/runner.js'
 import { CHROMIUM_PATH, HAS_CHROMIUM, liveChromiumProcesses } from '../helpers/chromium.js'
+import { runDoc } from '../helpers/run-spec.js'
 import { startHttpsTarget } from '../helpers/targets/https.js'
 import { startWebShop, type WebShop } from '../helpers/targets/web-shop.js'
 
@@ -34,12 +36,12 @@ describe.skipIf(!HAS_CHROMIUM)('browser runner', () => {
     await rm(workDir, { recursive: true, force: true })
   })
 
-  async function run(checkType: string, doc: Record<string, unknown>, variables: Record<string, string> = {}): Promise<RunResult> {
+  async function run(checkType: CheckType, doc: Record<string, unknown>, variables: Record<string, string> = {}): Promise<RunResult> {
     const spec: CheckRunSpec = {
       checkId: 'check-1',
       checkName: 'Shop',
       checkType,
-      doc: { runtimeId: '2026.04', ...doc },
+      doc: runDoc(checkType, { runtimeId: '2026.04', ...doc }),
       variables: { SHOP_URL: shop.url, ...variables },
       scripts: { setup: [], teardown: [] },
     }
@@ -235,7 +237,14 @@ test('slow checkout', async ({ page }) => { await page.goto(process.env.SHOP_URL
   it('fails with how to install Chromium when it is missing', async () => {
     const missing = createBrowserRunner({ chromiumPath: '/nonexistent/chromium', workDir })
     const r = await missing.run(
-      { checkId: 'c', checkName: 'n', checkType: 'BROWSER', doc: { script: `${TEST_HEADER}test('x', async () => {})` }, variables: {}, scripts: { setup: [], teardown: [] } },
+      {
+        checkId: 'c',
+        checkName: 'n',
+        checkType: 'BROWSER',
+        doc: runDoc('BROWSER', { script: `${TEST_HEADER}test('x', async () => {})` }),
+        variables: {},
+        scripts: { setup: [], teardown: [] },
+      },
       { location: 'x', now: () => Date.now() },
     )
     await missing.close()

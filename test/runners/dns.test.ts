@@ -6,6 +6,7 @@ import { dnsCheck } from '../../src/domain/checks/dns.js'
 import type { CheckRunSpec, RunContext } from '../../src/runners/contract.js'
 import { dnsRunner, firstNameServer, parseNameServer } from '../../src/runners/dns.js'
 import type { DnsJson } from '../../src/runners/dns-render.js'
+import { runDoc } from '../helpers/run-spec.js'
 import { startDnsTarget, type DnsTarget } from '../helpers/targets/dns.js'
 import { freePort } from '../helpers/targets/tcp.js'
 
@@ -25,7 +26,7 @@ const spec = (request: Record<string, unknown>, extra: Record<string, unknown> =
   checkId: 'd1',
   checkName: 'dns',
   checkType: 'DNS',
-  doc: { request: normalize({ nameServer: `127.0.0.1:${server.port}`, ...request }), degradedResponseTime: 500, maxResponseTime: 1000, shouldFail: false, ...extra },
+  doc: runDoc('DNS', { request: normalize({ nameServer: `127.0.0.1:${server.port}`, ...request }), degradedResponseTime: 500, maxResponseTime: 1000, shouldFail: false, ...extra }),
   variables: {},
   scripts: { setup: [], teardown: [] },
 })

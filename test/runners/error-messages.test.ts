@@ -13,6 +13,7 @@ import type { CheckRunner, CheckRunSpec, RunContext } from '../../src/runners/co
 import { dnsRunner } from '../../src/runners/dns.js'
 import type { ScriptSandbox } from '../../src/runners/script-sandbox.js'
 import { REAL_ERROR_GROUPS } from '../helpers/real-error-messages.js'
+import { runDoc } from '../helpers/run-spec.js'
 import { startDnsTarget, type DnsTarget } from '../helpers/targets/dns.js'
 import { startHttpsTarget } from '../helpers/targets/https.js'
 import type { Target } from '../helpers/targets/http.js'
@@ -26,7 +27,7 @@ const apiSpec = (url: string): CheckRunSpec => ({
   checkType: 'API',
   variables: {},
   scripts: { setup: [], teardown: [] },
-  doc: { request: normalizeApiRequest({ url }), degradedResponseTime: 5000, maxResponseTime: 20000, shouldFail: false },
+  doc: runDoc('API', { request: normalizeApiRequest({ url }), degradedResponseTime: 5000, maxResponseTime: 20000, shouldFail: false }),
 })
 const normalizeDns = dnsCheck.fields.request?.normalize as (v: unknown) => unknown
 
@@ -92,12 +93,12 @@ const scenarios: Array<[fault: string, runs: () => Promise<Array<[CheckRunner, C
           checkType: 'DNS',
           variables: {},
           scripts: { setup: [], teardown: [] },
-          doc: {
+          doc: runDoc('DNS', {
             request: normalizeDns({ nameServer: `127.0.0.1:${dns.port}`, query, recordType: 'A', protocol: 'UDP' }),
             degradedResponseTime: 500,
             maxResponseTime: 1000,
             shouldFail: false,
-          },
+          }),
         },
       ]),
   ],

@@ -4,6 +4,7 @@ import type { CheckRunSpec, RunContext } from '../../src/runners/contract.js'
 import { icmpRunner } from '../../src/runners/icmp.js'
 import type { PingReport } from '../../src/runners/ping-parse.js'
 import { hasPing } from '../helpers/ping.js'
+import { runDoc } from '../helpers/run-spec.js'
 
 const ctx: RunContext = { location: 'local', now: () => Date.now() }
 const runner = icmpRunner({ replyTimeoutSec: 2 })
@@ -12,7 +13,13 @@ const spec = (request: Record<string, unknown>, extra: Record<string, unknown> =
   checkId: 'i1',
   checkName: 'icmp',
   checkType: 'ICMP',
-  doc: { request: normalize({ hostname: '127.0.0.1', pingCount: 2, ...request }), degradedPacketLossThreshold: 10, maxPacketLossThreshold: 20, shouldFail: false, ...extra },
+  doc: runDoc('ICMP', {
+    request: normalize({ hostname: '127.0.0.1', pingCount: 2, ...request }),
+    degradedPacketLossThreshold: 10,
+    maxPacketLossThreshold: 20,
+    shouldFail: false,
+    ...extra,
+  }),
   variables: {},
   scripts: { setup: [], teardown: [] },
 })

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckRunSpec, RunResult } from '../../src/runners/contract.js'
 import { createBrowserRunner, type BrowserRunner } from '../../src/runners/browser/runner.js'
 import { CHROMIUM_PATH, HAS_CHROMIUM } from '../helpers/chromium.js'
+import { runDoc } from '../helpers/run-spec.js'
 import { makePackage, startNpmRegistry, type NpmRegistry } from '../helpers/npm-registry.js'
 
 const IS_ROOT = process.getuid?.() === 0
@@ -68,7 +69,14 @@ spawn('/bin/sh', ['-c', 'exec -a ${marker} sleep 300'], { detached: true, stdio:
     { path: 'tests/a.spec.ts', content: `import { test, expect } from '@playwright/test';\nimport fs from 'node:fs';\nimport path from 'node:path';\n${spec}\n` },
   ]
   async function run(runner: BrowserRunner, spec: string): Promise<RunResult> {
-    const check: CheckRunSpec = { checkId: 'c', checkName: 'n', checkType: 'PLAYWRIGHT', doc: { files: files(spec) }, variables: {}, scripts: { setup: [], teardown: [] } }
+    const check: CheckRunSpec = {
+      checkId: 'c',
+      checkName: 'n',
+      checkType: 'PLAYWRIGHT',
+      doc: runDoc('PLAYWRIGHT', { files: files(spec) }),
+      variables: {},
+      scripts: { setup: [], teardown: [] },
+    }
     const result = await runner.run(check, { location: 'x', now: () => Date.now() })
     results.push(result)
     return result
@@ -109,7 +117,7 @@ spawn('/bin/sh', ['-c', 'exec -a ${marker} sleep 300'], { detached: true, stdio:
         checkId: 'c',
         checkName: 'n',
         checkType: 'PLAYWRIGHT',
-        doc: { files: project },
+        doc: runDoc('PLAYWRIGHT', { files: project }),
         variables,
         scripts: { setup: [], teardown: [] },
       })

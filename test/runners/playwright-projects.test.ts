@@ -12,11 +12,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { unzipSync, strFromU8 } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CheckType } from '../../src/domain/checks/enums.js'
 import type { CheckRunSpec, RunResult } from '../../src/runners/contract.js'
 import { createBrowserRunner, type BrowserRunner } from '../../src/runners/browser/runner.js'
 import { CHROMIUM_PATH, HAS_CHROMIUM } from '../helpers/chromium.js'
 import { lockfileFor, startNpmRegistry, type NpmRegistry } from '../helpers/npm-registry.js'
 import { projectFiles, type ProjectFile } from '../helpers/project-files.js'
+import { runDoc } from '../helpers/run-spec.js'
 import { startTodoApp, type TodoApp } from '../helpers/targets/todo-app.js'
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -62,12 +64,12 @@ describe.skipIf(!HAS_CHROMIUM)('Playwright projects as written', () => {
     if (workDir) await rm(workDir, { recursive: true, force: true })
   })
 
-  async function run(checkType: string, doc: Record<string, unknown>, variables: Record<string, string> = {}): Promise<RunResult> {
+  async function run(checkType: CheckType, doc: Record<string, unknown>, variables: Record<string, string> = {}): Promise<RunResult> {
     const spec: CheckRunSpec = {
       checkId: 'check-1',
       checkName: 'TodoMVC',
       checkType,
-      doc: { runtimeId: '2026.04', ...doc },
+      doc: runDoc(checkType, { runtimeId: '2026.04', ...doc }),
       variables: { TODO_URL: app.url, ...variables },
       scripts: { setup: [], teardown: [] },
     }

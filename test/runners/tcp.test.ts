@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tcpCheck } from '../../src/domain/checks/tcp.js'
 import type { CheckRunSpec, RunContext } from '../../src/runners/contract.js'
 import { tcpRunner } from '../../src/runners/tcp.js'
+import { runDoc } from '../helpers/run-spec.js'
 import { freePort, startTcpBanner, startTcpDrip, startTcpEcho, type TcpTarget } from '../helpers/targets/tcp.js'
 
 let echo: TcpTarget
@@ -27,7 +28,7 @@ const spec = (request: Record<string, unknown>, extra: Record<string, unknown> =
   checkId: 't1',
   checkName: 'tcp',
   checkType: 'TCP',
-  doc: { request: normalize({ hostname: '127.0.0.1', ...request }), degradedResponseTime: 3000, maxResponseTime: 5000, shouldFail: false, ...extra },
+  doc: runDoc('TCP', { request: normalize({ hostname: '127.0.0.1', ...request }), degradedResponseTime: 3000, maxResponseTime: 5000, shouldFail: false, ...extra }),
   variables: {},
   scripts: { setup: [], teardown: [] },
 })

@@ -8,6 +8,7 @@ import { apiRunner } from '../../src/runners/api.js'
 import { normalizeApiRequest } from '../../src/domain/checks/api.js'
 import { tcpRunner } from '../../src/runners/tcp.js'
 import type { CheckRunSpec, RunContext } from '../../src/runners/contract.js'
+import { runDoc } from '../helpers/run-spec.js'
 import { startHttpTarget, type Target } from '../helpers/targets/http.js'
 import { startHttpsTarget } from '../helpers/targets/https.js'
 import { freePort, startTcpBanner, startTcpDrip, startTcpEcho, type TcpTarget } from '../helpers/targets/tcp.js'
@@ -145,7 +146,7 @@ describe('API check results keep the same rule', () => {
     checkType: 'API',
     variables: {},
     scripts: { setup: [], teardown: [] },
-    doc: { request: normalizeApiRequest({ url, skipSSL: true }), degradedResponseTime: 5000, maxResponseTime: 20000, shouldFail: false },
+    doc: runDoc('API', { request: normalizeApiRequest({ url, skipSSL: true }), degradedResponseTime: 5000, maxResponseTime: 20000, shouldFail: false }),
   })
 
   it('the result, its response timings and its response time agree, through a redirect to HTTPS', async () => {
@@ -175,7 +176,7 @@ describe('TCP timing phases add up', () => {
     checkType: 'TCP',
     variables: {},
     scripts: { setup: [], teardown: [] },
-    doc: { request: { hostname: '127.0.0.1', ipFamily: 'IPv4', assertions: [], ...request }, degradedResponseTime: 3000, maxResponseTime: 5000, shouldFail: false },
+    doc: runDoc('TCP', { request: { hostname: '127.0.0.1', ipFamily: 'IPv4', assertions: [], ...request }, degradedResponseTime: 3000, maxResponseTime: 5000, shouldFail: false }),
   })
   const reads = [{ source: 'RESPONSE_DATA', comparison: 'NOT_EMPTY', target: '', property: '' }]
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { urlCheck } from '../../src/domain/checks/url.js'
 import type { CheckRunSpec, RunContext } from '../../src/runners/contract.js'
 import { urlRunner } from '../../src/runners/url.js'
+import { runDoc } from '../helpers/run-spec.js'
 import { startHttpTarget, type Target } from '../helpers/targets/http.js'
 import { startHttpsTarget } from '../helpers/targets/https.js'
 import { freePort } from '../helpers/targets/tcp.js'
@@ -24,7 +25,7 @@ const spec = (request: Record<string, unknown>, extra: Record<string, unknown> =
   checkId: 'u1',
   checkName: 'url',
   checkType: 'URL',
-  doc: { request: normalize(request), degradedResponseTime: 3000, maxResponseTime: 5000, shouldFail: false, ...extra },
+  doc: runDoc('URL', { request: normalize(request), degradedResponseTime: 3000, maxResponseTime: 5000, shouldFail: false, ...extra }),
   variables: {},
   scripts: { setup: [], teardown: [] },
 })

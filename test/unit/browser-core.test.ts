@@ -1,11 +1,14 @@
 /** The pure core of the browser runner: script forms, run plans, the JSON report and verdicts. */
 import { describe, expect, it } from 'vitest'
+import type { CheckType } from '../../src/domain/checks/enums.js'
 import { decideVerdict, type VerdictInput } from '../../src/runners/browser/outcome.js'
 import { readReport } from '../../src/runners/browser/report.js'
 import { emptySummary } from '../../src/runners/browser/trace-summary.js'
 import { planRun } from '../../src/runners/browser/run-plan.js'
 import { isTestFile } from '../../src/runners/browser/test-files.js'
 import type { ProcessOutcome } from '../../src/runners/browser/run-process.js'
+import type { CheckRunSpec } from '../../src/runners/contract.js'
+import { runDoc } from '../helpers/run-spec.js'
 
 describe('script forms', () => {
   const files = (entries: Record<string, string>) => new Map(Object.entries(entries))
@@ -44,8 +47,15 @@ describe('script forms', () => {
   })
 
   const options = { runtime: { node: '20.0.0', playwright: '1.65.1' }, allowInstallScripts: false }
-  const spec = (checkType: string, doc: Record<string, unknown>) => ({ checkId: 'c', checkName: 'n', checkType, doc, variables: {}, scripts: { setup: [], teardown: [] } })
-  it.each([
+  const spec = (checkType: CheckType, doc: Record<string, unknown>): CheckRunSpec => ({
+    checkId: 'c',
+    checkName: 'n',
+    checkType,
+    doc: runDoc(checkType, doc),
+    variables: {},
+    scripts: { setup: [], teardown: [] },
+  })
+  it.each<[CheckType, Record<string, unknown>, Record<string, unknown>]>([
     ['BROWSER', { script: "const { test } = require('@playwright/test')\ntest('a', async () => {})" }, { mode: 'browser', plain: false, entry: 'check.spec.ts' }],
     [
       'BROWSER',
@@ -95,7 +105,7 @@ describe('script forms', () => {
   ])('plans a %s run', (checkType, doc, expected) => {
     expect(planRun(spec(checkType, doc), options)).toMatchObject(expected)
   })
-  it.each([
+  it.each<[CheckType, Record<string, unknown>, string]>([
     ['BROWSER', { script: '  ' }, 'The check has no script'],
     ['BROWSER', { script: 'x', dependencies: [{ path: '/etc/passwd', content: '' }] }, 'dependencies: "/etc/passwd" is not a usable relative path'],
     ['PLAYWRIGHT', { files: [{ path: 'picket.config.cjs', content: '' }] }, 'files: "picket.config.cjs" is not a usable relative path'],
