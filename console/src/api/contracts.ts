@@ -14,6 +14,7 @@ import type { CheckView } from '../../../src/domain/checks/check-view-schema'
 import type { commonFields } from '../../../src/domain/checks/common-fields'
 import type { CheckSessionView, CheckSessionsTriggered } from '../../../src/domain/checks/session-view-schema'
 import type { CheckResultView } from '../../../src/domain/results/result-view-schema'
+import type { AssetManifest, AssetManifestEntry } from '../../../src/domain/results/asset-manifest'
 import type { CheckStatusView } from '../../../src/domain/results/status-view-schema'
 import type { AlertNotificationView, CheckAlertView } from '../../../src/alerting/contract'
 import type { ErrorGroupView } from '../../../src/domain/error-groups/contract'
@@ -31,6 +32,7 @@ import type {
   AlertChannelCreateBody,
   AlertChannelUpdateBody,
   AlertChannelView as AlertChannelViewSchema,
+  ChannelTestResult as ChannelTestResultSchema,
   SubscriptionBody as SubscriptionSchema,
   SubscriptionView as SubscriptionViewSchema,
 } from '../../../src/domain/alert-channels/schemas'
@@ -44,14 +46,8 @@ import type {
   IncidentView,
 } from '../../../src/domain/status-pages/incident-schemas'
 import type { MaintenanceWindowCreateBody, MaintenanceWindowUpdateBody, MaintenanceWindowView as MaintenanceWindowSchema } from '../../../src/domain/maintenance'
-import type {
-  AccountInvite,
-  AccountMember,
-  AccountMembersList,
-  ApiKeyView as ApiKeySchema,
-  CreatedInvite as CreatedInviteSchema,
-  SessionInfo as SessionSchema,
-} from '../../../src/api/schemas/users'
+import type { AccountInvite, AccountMember, AccountMembersList, CreatedInvite as CreatedInviteSchema, SessionInfo as SessionSchema } from '../../../src/api/schemas/users'
+import type { ApiKeyView as ApiKeySchema, CreatedApiKey as CreatedApiKeySchema, InvitationPreview as InvitationPreviewSchema } from '../../../src/domain/users/contract'
 
 export type {
   AlertNotificationView,
@@ -114,6 +110,7 @@ export type AlertChannelCreate = Static<typeof AlertChannelCreateBody>
 export type AlertChannelUpdate = Static<typeof AlertChannelUpdateBody>
 export type SubscriptionView = Static<typeof SubscriptionViewSchema>
 export type SubscriptionBody = Static<typeof SubscriptionSchema>
+export type ChannelTestResultView = Static<typeof ChannelTestResultSchema>
 
 export type StatusPageCreate = Static<typeof PageCreateBody>
 export type StatusPageUpdate = Static<typeof PageUpdateBody>
@@ -128,9 +125,14 @@ export type MaintenanceWindowUpdate = Static<typeof MaintenanceWindowUpdateBody>
 
 export type AlertSettingsView = Static<typeof AlertSettingsViewSchema>
 
+export type AssetManifestView = Static<typeof AssetManifest>
+export type AssetManifestEntryView = Static<typeof AssetManifestEntry>
+
 export type SessionInfo = Static<typeof SessionSchema>
 export type MemberView = Static<typeof AccountMember>
 export type InviteView = Static<typeof AccountInvite>
 export type MembersList = Static<typeof AccountMembersList>
 export type CreatedInvite = Static<typeof CreatedInviteSchema>
 export type ApiKeyView = Static<typeof ApiKeySchema>
+export type CreatedApiKeyView = Static<typeof CreatedApiKeySchema>
+export type InvitationPreviewView = Static<typeof InvitationPreviewSchema>

@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Services } from '../../services/index.js'
-import { AlertChannelCreateBody, AlertChannelUpdateBody, AlertChannelView, SubscriptionBody, SubscriptionView } from '../../domain/alert-channels/schemas.js'
+import { AlertChannelCreateBody, AlertChannelUpdateBody, AlertChannelView, ChannelTestResult, SubscriptionBody, SubscriptionView } from '../../domain/alert-channels/schemas.js'
 import { errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
 import { bodySchemaErrors } from '../validation.js'
@@ -11,11 +11,6 @@ import { bodySchemaErrors } from '../validation.js'
 const IdParams = Type.Object({ id: Type.String({ description: 'Alert channel id (an integer); anything else is a 404.' }) })
 const ListQuery = Type.Object(PageQuery)
 const tags = ['alert channels']
-const TestResult = Type.Object({
-  delivered: Type.Boolean(),
-  statusCode: Type.Optional(Type.Integer({ description: "The receiver's HTTP status, for channels that answer over HTTP." })),
-  message: Type.String(),
-})
 
 export async function alertChannelRoutes(fastify: FastifyInstance, services: Services): Promise<void> {
   // Requests are typed from the routes' schemas.
@@ -93,7 +88,7 @@ export async function alertChannelRoutes(fastify: FastifyInstance, services: Ser
         summary: 'Send a test notification through an alert channel',
         description: 'Sends one message at once through the channel (no retries, not in the notification log) and says whether the receiver took it.',
         params: IdParams,
-        response: { 200: TestResult, ...errorResponses(401, 403, 404, 429) },
+        response: { 200: ChannelTestResult, ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => services.alertChannelTests.send(request.accountId, request.params.id),

@@ -1,11 +1,10 @@
 /** Schemas of the console's people-and-access routes, for validation and the OpenAPI document. */
 import { Type } from 'typebox'
 import { StringEnum } from '../../domain/checks/shared-schemas.js'
-import { ROLES } from '../../domain/users/roles.js'
+import { GIVEN_ROLES, ROLES } from '../../domain/users/roles.js'
 import { MAX_PASSWORD_LENGTH } from '../../domain/users/password.js'
 
-/** Roles that can be given (OWNER cannot: the owner is fixed). */
-export const GIVEN_ROLES = ROLES.filter((r) => r !== 'OWNER')
+export { GIVEN_ROLES }
 
 export const Password = Type.String({ maxLength: MAX_PASSWORD_LENGTH })
 export const Email = Type.String({ minLength: 1, maxLength: 254 })
@@ -57,16 +56,4 @@ export const AccountMembersList = Type.Object({
   members: Type.Array(Type.Union([AccountMember, AccountInvite])),
   length: Type.Integer({ minimum: 0, description: 'Number of items returned in this page. This is not the total matching count.' }),
   nextId: Type.Union([Type.String(), Type.Null()], { description: 'Opaque cursor for the next page. Null means there are no more results.' }),
-})
-
-export const ApiKeyView = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  prefix: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  createdBy: Type.Union([Type.Object({ id: Type.String(), email: Type.String() }), Type.Null()]),
-  role: Type.Union([StringEnum(ROLES), Type.Null()], {
-    description: "The role the key acts with now (its user's current role; OWNER for operator keys); null when its user left the account.",
-  }),
 })

@@ -133,3 +133,11 @@ export const AlertChannelView = Type.Object({
   updated_at: Nullable(Type.String({ format: 'date-time' })),
 })
 export type AlertChannelView = Static<typeof AlertChannelView>
+
+/** What POST /v1/alert-channels/{id}/test did: the one notification it sent, delivered or not, and why. */
+export const ChannelTestResult = Type.Object({
+  delivered: Type.Boolean(),
+  statusCode: Type.Optional(Type.Integer({ description: "The receiver's HTTP status, for channels that answer over HTTP." })),
+  message: Type.String(),
+})
+export type ChannelTestResult = Static<typeof ChannelTestResult>

@@ -7,6 +7,9 @@
 export const ROLES = ['OWNER', 'ADMIN', 'READ_WRITE', 'READ_RUN', 'READ_ONLY'] as const
 export type Role = (typeof ROLES)[number]
 
+/** Roles that can be given (OWNER cannot: the owner is fixed). */
+export const GIVEN_ROLES = ROLES.filter((r) => r !== 'OWNER')
+
 export type Permission = 'read' | 'run' | 'write' | 'manage' | 'own'
 
 const GRANTS: Readonly<Record<Role, ReadonlySet<Permission>>> = {

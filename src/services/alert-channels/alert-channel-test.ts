@@ -5,17 +5,12 @@
  */
 import { sendThroughChannel } from '../../alerting/channel-send.js'
 import type { NotificationPayload } from '../../alerting/notifier-payload.js'
+import type { ChannelTestResult } from '../../domain/alert-channels/schemas.js'
 import { storedChannelDoc } from '../../domain/alert-channels/stored-channel.js'
 import { NotFoundError } from '../../domain/errors.js'
 import { newId } from '../../lib/ids.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { serialId } from './alert-channels.js'
-
-export interface ChannelTestResult {
-  delivered: boolean
-  statusCode?: number
-  message: string
-}
 
 export interface AlertChannelTestService {
   send(accountId: string, channelId: string): Promise<ChannelTestResult>

@@ -3,16 +3,17 @@
  * download, and their retention. Every read is scoped to the account: another account's check or result is a 404.
  */
 import { NotFoundError } from '../../domain/errors.js'
+import type { AssetManifest } from '../../domain/results/asset-manifest.js'
 import type { ArtifactFiles } from '../../store/artifact-files.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import type { CheckService } from '../checks/checks.js'
-import { assetsOfDoc, filterAssets, manifestEntries, type AssetFilter, type AssetManifestEntry } from './manifest.js'
+import { assetsOfDoc, filterAssets, manifestEntries, type AssetFilter } from './manifest.js'
 
 const DAY_MS = 86_400_000
 
 export interface AssetService {
   /** The reference's AssetManifest of one result, filtered by asset type and a name glob. */
-  manifest(accountId: string, checkId: string, resultId: string, filter: AssetFilter): Promise<{ assets: AssetManifestEntry[] }>
+  manifest(accountId: string, checkId: string, resultId: string, filter: AssetFilter): Promise<AssetManifest>
   /** One stored file of a result for download. */
   file(accountId: string, checkId: string, resultId: string, name: string): Promise<{ path: string; size: number; contentType: string }>
   /** Deletes the files of results older than the retention (periodic work); returns how many results lost theirs. */

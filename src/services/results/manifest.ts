@@ -2,9 +2,9 @@
  * The assets of a result (pure): read from the stored result document (`details.assets`, written by the engine
  * when it stored the run's files), filtered, and shown as the reference's AssetManifest entries.
  */
+import { ASSET_TYPES, type AssetManifestEntry } from '../../domain/results/asset-manifest.js'
 import type { StoredAsset } from '../../store/artifact-files.js'
 
-export const ASSET_TYPES = ['log', 'trace', 'video', 'screenshot', 'report', 'file'] as const
 /** The reference's filter also names packet captures; Picket records none, so that filter simply matches nothing. */
 export const ASSET_FILTER_TYPES = [...ASSET_TYPES, 'pcap'] as const
 
@@ -18,14 +18,6 @@ export interface AssetSource {
   checkName: string
   checkType: string
   resultId: string
-}
-
-export interface AssetManifestEntry {
-  type: StoredAsset['type']
-  name: string
-  url: string
-  contentType: string
-  source: { type: 'check-result' } & AssetSource
 }
 
 const isAsset = (a: unknown): a is StoredAsset => {

@@ -4,26 +4,17 @@
  * is an operator key), revoked. The key itself is shown once, at creation.
  */
 import { NotFoundError, ValidationError } from '../../domain/errors.js'
+import type { ApiKeyView, CreatedApiKey } from '../../domain/users/contract.js'
+import type { Role } from '../../domain/users/roles.js'
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import type { ApiKeyRow } from '../../store/schema.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import type { AccountService } from '../accounts/accounts.js'
 
-export interface ApiKeyView {
-  id: string
-  name: string
-  prefix: string
-  createdAt: string
-  revokedAt: string | null
-  createdBy: { id: string; email: string } | null
-  /** The role the key acts with now; null when its user is no longer a member. */
-  role: string | null
-}
-
 export interface ApiKeyService {
   list(accountId: string): Promise<ApiKeyView[]>
   /** userId: '' for an operator key. */
-  create(accountId: string, userId: string, name: string): Promise<ApiKeyView & { apiKey: string }>
+  create(accountId: string, userId: string, name: string): Promise<CreatedApiKey>
   revoke(accountId: string, keyId: string): Promise<void>
 }
 
@@ -43,7 +34,8 @@ export function apiKeyService(deps: ApiKeyServiceDeps, accounts: AccountService)
       createdAt: toIso(Number(row.created_at)),
       revokedAt: toIsoOrNull(row.revoked_at === null ? null : Number(row.revoked_at)),
       createdBy: row.user_id && email ? { id: row.user_id, email } : null,
-      role: row.user_id ? (membership?.role ?? null) : 'OWNER',
+      // Memberships are written only with a checked role, so the stored text is one of the roles.
+      role: row.user_id ? ((membership?.role as Role | undefined) ?? null) : 'OWNER',
     }
   }
 

@@ -4,6 +4,7 @@
  * password and becomes a user. A new invitation of the same address replaces the open one.
  */
 import { ConflictError, DomainError, FieldErrorCollector, NotFoundError, ValidationError } from '../../domain/errors.js'
+import type { InvitationPreview } from '../../domain/users/contract.js'
 import { emailProblem, normalizeEmail } from '../../domain/users/email.js'
 import { hashPassword, passwordProblem } from '../../domain/users/password.js'
 import { INVITATION_MS } from '../../domain/users/session-rules.js'
@@ -16,15 +17,6 @@ import { inviterEmailOf, presentInvite, type AccountInviteView } from './members
 import { newToken, startSession, type StartedSession } from './session-info.js'
 import { checkPassword, WrongCredentialsError, type LoginService } from './logins.js'
 import { checkSender } from './invitation-sender.js'
-
-export interface InvitationPreview {
-  accountName: string
-  email: string
-  role: string
-  inviterEmail: string
-  expiresAt: string
-  userExists: boolean
-}
 
 export interface InvitationService {
   /** inviterUserId: '' for an operator key. */
@@ -89,7 +81,8 @@ export function invitationService(deps: InvitationServiceDeps, logins: Pick<Logi
       return {
         accountName: account?.name ?? '',
         email: row.email,
-        role: row.role,
+        // Invitations are made only with a role that can be given (the create body's schema), so the column holds one.
+        role: row.role as InvitationPreview['role'],
         inviterEmail: await inviterEmailOf(stores, row),
         expiresAt: toIso(Number(row.expires_at)),
         userExists: (await stores.users.findByEmail(row.email)) !== undefined,

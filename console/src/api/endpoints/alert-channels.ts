@@ -1,15 +1,11 @@
 /** Alert channels (/v1/alert-channels): where alerts go, which checks and groups each serves, and a test message. */
 import { api } from '../client'
-import type { AlertChannelCreate, AlertChannelUpdate, AlertChannelView, SubscriptionBody, SubscriptionView } from '../contracts'
+import type { AlertChannelCreate, AlertChannelUpdate, AlertChannelView, ChannelTestResultView, SubscriptionBody, SubscriptionView } from '../contracts'
 import { resource } from '../resource'
 import { seg } from '../read'
 
-/** What a test notification did. Declared inside the server's route module (Fastify and services), so kept here. */
-export interface ChannelTestResult {
-  delivered: boolean
-  statusCode?: number
-  message: string
-}
+/** What a test notification did. */
+export type ChannelTestResult = ChannelTestResultView
 
 const channels = resource<AlertChannelView, AlertChannelCreate, AlertChannelUpdate>('/v1/alert-channels')
 

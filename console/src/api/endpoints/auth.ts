@@ -1,20 +1,13 @@
 /**
  * Console sign-in (/v1/auth, /v1/invitations): the session, signing in and out, first setup, the password, and
- * accepting an invitation. The invitation preview's schema is declared inside the server's route module (Fastify
- * and services), so the console keeps the fields it reads.
+ * accepting an invitation.
  */
 import { api } from '../client'
-import type { SessionInfo } from '../contracts'
+import type { InvitationPreviewView, SessionInfo } from '../contracts'
 import { read, seg } from '../read'
 
-export interface InvitationPreview {
-  accountName: string
-  email: string
-  role: string
-  inviterEmail: string
-  expiresAt: string
-  userExists: boolean
-}
+/** What an invitation link offers. */
+export type InvitationPreview = InvitationPreviewView
 
 export const authApi = {
   session: () => api.get<SessionInfo>('/v1/auth/session'),

@@ -1,6 +1,6 @@
 /** The account's people and access (/v1/accounts/me/…): members, invitations and API keys. */
 import { api } from '../client'
-import type { ApiKeyView, CreatedInvite, MembersList, MemberView } from '../contracts'
+import type { ApiKeyView, CreatedApiKeyView, CreatedInvite, MembersList, MemberView } from '../contracts'
 import { read, seg } from '../read'
 
 const MEMBERS = '/v1/accounts/me/members'
@@ -10,8 +10,8 @@ const API_KEYS = '/v1/accounts/me/api-keys'
 /** A role that can be given: the owner is fixed. */
 export type GivenRole = Exclude<MemberView['role'], 'OWNER'>
 
-/** A new API key: the key itself is in this response only. Declared inside the server's route module, so derived here from the view it extends. */
-export type CreatedApiKey = ApiKeyView & { apiKey: string }
+/** A new API key: the key itself is in this response only. */
+export type CreatedApiKey = CreatedApiKeyView
 
 export const usersApi = {
   /** Members and pending invitations are listed together: a change to either refreshes this. */

@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../../services/index.js'
 import { StringEnum } from '../../../domain/checks/shared-schemas.js'
 import { ValidationError } from '../../../domain/errors.js'
-import { ASSET_FILTER_TYPES, ASSET_TYPES } from '../../../services/results/manifest.js'
+import { AssetManifest } from '../../../domain/results/asset-manifest.js'
+import { ASSET_FILTER_TYPES } from '../../../services/results/manifest.js'
 import { errorResponses } from '../../schemas/common.js'
 
 const Id = (description: string) => Type.String({ minLength: 1, maxLength: 100, description })
@@ -41,21 +42,6 @@ const AssetsQuery = Type.Object({
   ),
   name: Type.Optional(Type.String({ maxLength: 200, description: 'Glob pattern (* and ?) matched case-insensitively against the asset name. Empty patterns are ignored.' })),
 })
-
-const AssetManifestEntry = Type.Object({
-  type: StringEnum(ASSET_TYPES, { description: 'Normalized asset type.' }),
-  name: Type.String({ minLength: 1, description: 'Display/download name for the asset.' }),
-  url: Type.String({ format: 'uri', description: 'Authenticated API URL for downloading the asset.' }),
-  contentType: Type.String({ minLength: 1 }),
-  source: Type.Object({
-    type: StringEnum(['check-result'] as const),
-    checkId: Type.String(),
-    checkName: Type.String(),
-    checkType: Type.String(),
-    resultId: Type.String(),
-  }),
-})
-const AssetManifest = Type.Object({ assets: Type.Array(AssetManifestEntry, { description: 'Normalized assets for the result.' }) })
 
 export async function assetRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const tags = ['check results']

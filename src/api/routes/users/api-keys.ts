@@ -3,12 +3,11 @@ import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../../services/index.js'
 import { errorResponses } from '../../schemas/common.js'
-import { ApiKeyView } from '../../schemas/users.js'
+import { ApiKeyView, CreatedApiKey } from '../../../domain/users/contract.js'
 
 const tags = ['accounts']
 const CreateBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) })
 const IdParams = Type.Object({ id: Type.String({ description: 'API key id; an unknown one is a 404.' }) })
-const CreatedKey = Type.Object({ ...ApiKeyView.properties, apiKey: Type.String({ description: 'The key itself: shown only in this response.' }) })
 
 export async function apiKeyRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const { apiKeys } = services
@@ -34,7 +33,7 @@ export async function apiKeyRoutes(app: FastifyInstance, services: Services): Pr
         summary: 'Create an API key',
         description: 'Needs ADMIN or OWNER. The key acts for you, with your current role in the account (a key made with an operator key is an operator key, acting as OWNER).',
         body: CreateBody,
-        response: { 201: CreatedKey, ...errorResponses(400, 401, 403, 429) },
+        response: { 201: CreatedApiKey, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => reply.code(201).send(await apiKeys.create(request.accountId, request.userId, request.body.name)),

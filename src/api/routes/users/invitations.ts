@@ -6,6 +6,7 @@ import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import { StringEnum } from '../../../domain/checks/shared-schemas.js'
 import { errorResponses } from '../../schemas/common.js'
+import { InvitationPreview } from '../../../domain/users/contract.js'
 import { CreatedInvite, Email, GIVEN_ROLES, Password, SessionInfo } from '../../schemas/users.js'
 import { checkOrigin } from '../../session-cookie.js'
 import { sendSession, withRetryAfter, type CookieDeps } from './console-auth.js'
@@ -17,14 +18,6 @@ const CreateBody = Type.Object({ email: Email, role: StringEnum(GIVEN_ROLES) })
 const IdParams = Type.Object({ id: Type.String({ description: 'Invitation id; an unknown one is a 404.' }) })
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) })
 const AcceptBody = Type.Object({ name: Type.Optional(Type.String({ maxLength: 100 })), password: Password })
-const Preview = Type.Object({
-  accountName: Type.String(),
-  email: Type.String(),
-  role: StringEnum(GIVEN_ROLES),
-  inviterEmail: Type.String(),
-  expiresAt: Type.String({ format: 'date-time' }),
-  userExists: Type.Boolean({ description: 'True when a user with this e-mail exists: accepting then takes their password.' }),
-})
 
 export async function invitationRoutes(app: FastifyInstance, deps: CookieDeps): Promise<void> {
   const { invitations } = deps.services
@@ -63,7 +56,7 @@ export async function invitationRoutes(app: FastifyInstance, deps: CookieDeps): 
         summary: 'What an invitation link offers (no sign-in needed)',
         description: '404 when unknown or used; 410 when expired, or when the member who sent it has left the account or may no longer invite with its role.',
         params: TokenParams,
-        response: { 200: Preview, ...errorResponses(400, 404, 410, 429) },
+        response: { 200: InvitationPreview, ...errorResponses(400, 404, 410, 429) },
       },
     },
     async (request) => invitations.preview(request.params.token),
