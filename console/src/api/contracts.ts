@@ -18,6 +18,12 @@ import type { AssetManifest, AssetManifestEntry } from '../../../src/domain/resu
 import type { CheckStatusView } from '../../../src/domain/results/status-view-schema'
 import type { AlertNotificationView, CheckAlertView } from '../../../src/alerting/contract'
 import type { ErrorGroupView } from '../../../src/domain/error-groups/contract'
+import type {
+  AnalyticsResponse as AnalyticsResponseSchema,
+  CheckSummaryItem,
+  MetricItem as MetricItemSchema,
+  MetricMeta as MetricMetaSchema,
+} from '../../../src/domain/analytics/contract'
 import type { CheckGroupView } from '../../../src/domain/groups/view-schema'
 import type { GROUP_FIELD_SPECS } from '../../../src/domain/groups/schema'
 import type { DashboardCreateBody as DashboardCreateSchema, DashboardSettings, DashboardUpdateBody as DashboardUpdateSchema } from '../../../src/domain/dashboards'
@@ -124,6 +130,11 @@ export type MaintenanceWindowCreate = Static<typeof MaintenanceWindowCreateBody>
 export type MaintenanceWindowUpdate = Static<typeof MaintenanceWindowUpdateBody>
 
 export type AlertSettingsView = Static<typeof AlertSettingsViewSchema>
+
+export type AnalyticsResponseView = Static<typeof AnalyticsResponseSchema>
+export type CheckSummaryView = Static<typeof CheckSummaryItem>
+export type MetricItemView = Static<typeof MetricItemSchema>
+export type MetricMetaView = Static<typeof MetricMetaSchema>
 
 export type AssetManifestView = Static<typeof AssetManifest>
 export type AssetManifestEntryView = Static<typeof AssetManifestEntry>

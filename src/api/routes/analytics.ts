@@ -6,13 +6,13 @@
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services/index.js'
-import { AGGREGATIONS, ANALYTICS_ROUTES, TIMING_BASES, metricNamesFor } from '../../domain/analytics/catalogue.js'
+import { ANALYTICS_ROUTES, TIMING_BASES, metricNamesFor } from '../../domain/analytics/catalogue.js'
+import { AnalyticsResponse, CheckSummaryItem, MetricItem } from '../../domain/analytics/contract.js'
 import { QUICK_RANGES } from '../../domain/analytics/windows.js'
 import { StringEnum } from '../../domain/checks/shared-schemas.js'
 import { errorResponses } from '../schemas/common.js'
 import { SUMMARY_RANGES, type SummaryRange } from '../../services/analytics/check-series.js'
 
-const UNITS = ['milliseconds', 'score', 'count', 'percentage'] as const
 const Text = (description: string) => Type.Optional(Type.String({ description }))
 const TextList = (description: string) => Type.Optional(Type.Array(Type.String(), { description }))
 
@@ -31,47 +31,9 @@ const AnalyticsQuery = Type.Object(
   { additionalProperties: true },
 )
 
-const Metadata = Type.Object({ unit: StringEnum(UNITS), label: Type.String(), aggregation: Type.Optional(StringEnum(AGGREGATIONS)) })
-const Row = Type.Object({}, { additionalProperties: true })
-const AnalyticsResponse = Type.Object({
-  checkId: Type.String({ format: 'uuid' }),
-  name: Type.String(),
-  checkType: Type.String(),
-  activated: Type.Boolean(),
-  muted: Type.Boolean(),
-  frequency: Type.Number(),
-  from: Type.String({ format: 'date-time' }),
-  to: Type.String({ format: 'date-time' }),
-  tags: Type.Array(Type.String()),
-  series: Type.Array(
-    Type.Object(
-      { runLocation: Type.Optional(Type.String()), statusCode: Type.Optional(Type.Union([Type.Integer(), Type.Null()])), data: Type.Union([Type.Array(Row), Row]) },
-      { additionalProperties: true },
-    ),
-  ),
-  pagination: Type.Object({ page: Type.Number(), limit: Type.Number() }),
-  metadata: Type.Record(Type.String(), Metadata),
-})
-
 const SummariesQuery = Type.Object({
   checkId: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 100, description: 'Check ids, repeated (1 to 100).' }),
   quickRange: StringEnum(Object.keys(SUMMARY_RANGES) as SummaryRange[], { default: 'last24Hours' }),
-})
-const Figure = Type.Union([Type.Number(), Type.Null()])
-const SummaryItem = Type.Object({
-  checkId: Type.String({ format: 'uuid' }),
-  runs: Type.Integer(),
-  availability: Figure,
-  responseTimeP95: Figure,
-  series: Type.Array(Type.Object({ from: Type.String({ format: 'date-time' }), runs: Type.Integer(), availability: Figure, responseTime: Figure })),
-})
-
-const MetricItem = Type.Object({
-  name: Type.String(),
-  unit: StringEnum(UNITS),
-  label: Type.String(),
-  type: StringEnum(['Int', 'Float'] as const),
-  aggregated: Type.Boolean(),
 })
 
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
@@ -111,7 +73,7 @@ export async function analyticsRoutes(app: FastifyInstance, services: Services):
           'main timing (response time; TCP/DNS total; ICMP average latency) over the range, and the same figures per step: 1 hour for ' +
           'last24Hours, 6 hours for last7Days, 1 day for last30Days. Ids of other accounts or of no check are left out.',
         querystring: SummariesQuery,
-        response: { 200: Type.Array(SummaryItem), ...errorResponses(400, 401, 429) },
+        response: { 200: Type.Array(CheckSummaryItem), ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => services.analytics.summaries(request.accountId, request.query.checkId, request.query.quickRange),

@@ -5,6 +5,7 @@
 import { summarizeSeries, type CheckSeries } from '../../analytics/summary-series.js'
 import { mainTimingColumn } from '../../analytics/summary.js'
 import type { SlotColumn } from '../../analytics/rollup.js'
+import type { CheckSummaryItem } from '../../domain/analytics/contract.js'
 import { quickRangeWindow } from '../../domain/analytics/windows.js'
 import { isUuid } from '../../lib/ids.js'
 import type { Uses } from '../resource-deps.js'
@@ -18,14 +19,6 @@ export const SUMMARY_RANGES = {
   last30Days: 24 * 3_600_000,
 } as const
 export type SummaryRange = keyof typeof SUMMARY_RANGES
-
-export interface CheckSummaryItem {
-  checkId: string
-  runs: number
-  availability: number | null
-  responseTimeP95: number | null
-  series: Array<{ from: string; runs: number; availability: number | null; responseTime: number | null }>
-}
 
 export interface CheckSummariesService {
   /** The account's checks among `ids`, in the order asked; ids of other accounts or of no check are left out. */

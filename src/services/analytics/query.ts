@@ -4,9 +4,10 @@
  * exact but for percentiles (within 1%).
  */
 import { ANALYTICS_ROUTES, TIMING_BASES, metricNamesFor, routeOfType, slotOf, type MetricName } from '../../domain/analytics/catalogue.js'
+import type { AnalyticsResponse, MetricItem, MetricMeta } from '../../domain/analytics/contract.js'
 import { parseAnalyticsQuery, type AnalyticsQuery } from '../../domain/analytics/query.js'
 import { NotFoundError, ValidationError } from '../../domain/errors.js'
-import { buildSeries, type RawPoint, type Series } from '../../analytics/series.js'
+import { buildSeries, type RawPoint } from '../../analytics/series.js'
 import { rawSeries } from '../../analytics/raw-series.js'
 import { slotColumn, type RollupRow } from '../../analytics/rollup.js'
 import { isUuid } from '../../lib/ids.js'
@@ -17,35 +18,6 @@ import { toRawPoint } from './points.js'
 import { readWindow } from './read-window.js'
 import { checkSummariesService, type CheckSummariesService } from './check-series.js'
 import { uses, type DepsOf } from '../resource-deps.js'
-
-export interface MetricMeta {
-  unit: string
-  label: string
-  aggregation?: string
-}
-
-export interface AnalyticsResponse {
-  checkId: string
-  name: string
-  checkType: string
-  activated: boolean
-  muted: boolean
-  frequency: number
-  from: string
-  to: string
-  tags: string[]
-  series: Series[]
-  pagination: { page: number; limit: number }
-  metadata: Record<string, MetricMeta>
-}
-
-export interface MetricListItem {
-  name: string
-  unit: string
-  label: string
-  type: string
-  aggregated: boolean
-}
 
 function metaOf(m: MetricName): MetricMeta {
   if (m.summary) return { unit: m.base.unit, label: m.base.label, aggregation: m.name === 'retries' ? 'sum' : 'avg' }
@@ -65,7 +37,7 @@ async function readAggregated(a: AnalyticsStore, check: CheckRecord, q: Analytic
 
 export interface AnalyticsService {
   query(accountId: string, route: string, checkId: string, query: Record<string, unknown>): Promise<AnalyticsResponse>
-  metrics(checkType: string): MetricListItem[]
+  metrics(checkType: string): MetricItem[]
   /** Whole-window figures and a per-step series of many checks (the console's list of checks). */
   summaries: CheckSummariesService['summaries']
 }

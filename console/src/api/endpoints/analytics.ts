@@ -1,9 +1,9 @@
 /**
  * Analytics (/v1/analytics): a check's series over a window, the metrics of a check type, and the 24-hour summaries
- * of many checks at once. The server declares these response schemas inside its route module (Fastify and
- * services), so the console keeps the fields it reads.
+ * of many checks at once.
  */
 import { qs } from '../client'
+import type { AnalyticsResponseView, CheckSummaryView, MetricItemView, MetricMetaView } from '../contracts'
 import { read, seg, type QueryParams, type Read } from '../read'
 
 /** Which analytics route serves a check type (none for a type without figures). */
@@ -19,39 +19,24 @@ const ROUTES: Record<string, string> = {
   PLAYWRIGHT: 'playwright-checks',
 }
 
-export interface MetricMeta {
-  unit: 'milliseconds' | 'score' | 'count' | 'percentage'
-  label: string
-  aggregation?: string
-}
+export type MetricMeta = MetricMetaView
 
-export interface MetricItem extends MetricMeta {
-  name: string
-  aggregated: boolean
-}
+export type MetricItem = MetricItemView
 
+/**
+ * A row of a series: metric names (and timestamp) to their values. The server's schema leaves a row's fields open,
+ * so the console names what they hold: numbers, ISO timestamps or null.
+ */
 export type SeriesRow = Record<string, string | number | null>
 
-export interface AnalyticsResponse {
-  from: string
-  to: string
-  series: Array<{ runLocation?: string; statusCode?: number | null; data: SeriesRow[] | SeriesRow }>
-  metadata: Record<string, MetricMeta>
-}
+type ServerSeries = AnalyticsResponseView['series'][number]
 
-export interface SummaryPoint {
-  from: string
-  availability: number | null
-  responseTime: number | null
-}
+/** A check's series over a window, with each series' rows typed as above. */
+export type AnalyticsResponse = Omit<AnalyticsResponseView, 'series'> & { series: Array<Omit<ServerSeries, 'data'> & { data: SeriesRow[] | SeriesRow }> }
 
-export interface CheckSummary {
-  checkId: string
-  availability: number | null
-  responseTimeP95: number | null
-  runs: number
-  series: SummaryPoint[]
-}
+export type CheckSummary = CheckSummaryView
+
+export type SummaryPoint = CheckSummary['series'][number]
 
 export const analyticsApi = {
   /** Whether the analytics routes serve a check type. */

@@ -1,0 +1,53 @@
+/**
+ * The contract of analytics: the response views of a check's series over a window, of the metrics of a check type
+ * and of the summaries of many checks at once, each a TypeBox schema with its static type.
+ */
+import { Type, type Static } from 'typebox'
+import { StringEnum } from '../checks/shared-schemas.js'
+import { AGGREGATIONS } from './catalogue.js'
+
+const UNITS = ['milliseconds', 'score', 'count', 'percentage'] as const
+
+export const MetricMeta = Type.Object({ unit: StringEnum(UNITS), label: Type.String(), aggregation: Type.Optional(StringEnum(AGGREGATIONS)) })
+export type MetricMeta = Static<typeof MetricMeta>
+
+const Row = Type.Object({}, { additionalProperties: true })
+export const AnalyticsResponse = Type.Object({
+  checkId: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  checkType: Type.String(),
+  activated: Type.Boolean(),
+  muted: Type.Boolean(),
+  frequency: Type.Number(),
+  from: Type.String({ format: 'date-time' }),
+  to: Type.String({ format: 'date-time' }),
+  tags: Type.Array(Type.String()),
+  series: Type.Array(
+    Type.Object(
+      { runLocation: Type.Optional(Type.String()), statusCode: Type.Optional(Type.Union([Type.Integer(), Type.Null()])), data: Type.Union([Type.Array(Row), Row]) },
+      { additionalProperties: true },
+    ),
+  ),
+  pagination: Type.Object({ page: Type.Number(), limit: Type.Number() }),
+  metadata: Type.Record(Type.String(), MetricMeta),
+})
+export type AnalyticsResponse = Static<typeof AnalyticsResponse>
+
+const Figure = Type.Union([Type.Number(), Type.Null()])
+export const CheckSummaryItem = Type.Object({
+  checkId: Type.String({ format: 'uuid' }),
+  runs: Type.Integer(),
+  availability: Figure,
+  responseTimeP95: Figure,
+  series: Type.Array(Type.Object({ from: Type.String({ format: 'date-time' }), runs: Type.Integer(), availability: Figure, responseTime: Figure })),
+})
+export type CheckSummaryItem = Static<typeof CheckSummaryItem>
+
+export const MetricItem = Type.Object({
+  name: Type.String(),
+  unit: StringEnum(UNITS),
+  label: Type.String(),
+  type: StringEnum(['Int', 'Float'] as const),
+  aggregated: Type.Boolean(),
+})
+export type MetricItem = Static<typeof MetricItem>
