@@ -23,8 +23,10 @@ export const effectiveDoc = (checkType: CheckType, doc: StoredCheck, group: Grou
   group ? applyGroupSettings({ ...doc, checkType }, group) : { ...doc, checkType }
 
 /** A stored document of an older version may lack the list; a stored entry always has its value (the build requires it). */
-const envOf = (doc: StoredCheck | GroupSettings | undefined): Array<{ key: string; value: string }> =>
-  (doc?.environmentVariables ?? []).map((v) => ({ key: v.key, value: v.value ?? '' }))
+const envOf = (doc: StoredCheck | GroupSettings | undefined): Array<{ key: string; value: string }> => {
+  const list = doc?.environmentVariables
+  return Array.isArray(list) ? list.map((v) => ({ key: v.key, value: v.value ?? '' })) : []
+}
 
 function scriptsOf(doc: Readonly<Record<string, unknown>> | undefined, snippets: Map<number, string>, phase: 'setup' | 'teardown'): string[] {
   if (!doc) return []
