@@ -14,7 +14,6 @@ import { parsePayload, type NotificationPayload } from './notifier-payload.js'
 import { clip, MAX_ATTEMPTS, nextAttemptAt, REAP_EVERY_MS, type DeliveryOutcome } from './notifier-retry.js'
 import { atMostEvery } from '../lib/at-most-every.js'
 import { sendThroughChannel, type ChannelSendSettings } from './channel-send.js'
-import { storedChannelDoc } from '../domain/alert-channels/stored-channel.js'
 
 export type NotifierSettings = ChannelSendSettings
 
@@ -95,7 +94,7 @@ export function createNotifier(deps: NotifierDeps) {
     const channel = await stores.alertChannels.get(row.account_id, row.channel_id)
     if (!channel) return final('the alert channel was deleted before the notification was delivered')
     sent.channelType = String(channel.doc.type)
-    return sendThroughChannel(storedChannelDoc(channel.doc), payload, deps.delivery, () => variablesOf(cache, row.account_id), clock.now())
+    return sendThroughChannel(channel.doc, payload, deps.delivery, () => variablesOf(cache, row.account_id), clock.now())
   }
 
   async function deliver(row: NotificationRow, report: DeliveryReport, cache: VariableCache): Promise<void> {

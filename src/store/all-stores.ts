@@ -32,6 +32,7 @@ import { projectStore, type ProjectStore } from './projects.js'
 import { keylessSecretBox, type SecretBox } from '../lib/secret-box.js'
 import { sealedDocs } from './secrets/sealed-docs.js'
 import type { StoredCheckGroupDoc } from '../domain/groups/schema.js'
+import type { AlertChannelDoc } from '../domain/alert-channels/schemas.js'
 import type { MaintenanceWindowDoc } from '../domain/maintenance.js'
 import type { PageDoc } from '../domain/status-pages/page-schemas.js'
 import type { ServiceDoc } from '../domain/status-pages/service-ref.js'
@@ -44,7 +45,7 @@ export interface Stores {
   checkGroups: DocTable<number, StoredCheckGroupDoc>
   variables: VariableStore
   snippets: DocTable<number>
-  alertChannels: DocTable<number>
+  alertChannels: DocTable<number, AlertChannelDoc>
   alertSubscriptions: AlertSubscriptionStore
   accountSettings: AccountSettingsStore
   maintenanceWindows: DocTable<number, MaintenanceWindowDoc>

@@ -14,7 +14,6 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FakeClock } from '../../src/lib/clock.js'
 import { publicConfig } from '../../src/domain/alert-channels/build-doc.js'
-import { storedChannelDoc } from '../../src/domain/alert-channels/stored-channel.js'
 import { openStore, type Store } from '../../src/store/db.js'
 import { migrateToLatest } from '../../src/store/migrate.js'
 import { buildStores } from '../../src/services/stores.js'
@@ -170,11 +169,12 @@ describe.each(targets)('secrets at rest on $db.name', (raw) => {
 
     // A notification queued for the webhook keeps the channel's config, as alert delivery writes it.
     const stores = buildStores(t.store)
-    const doc = (await stores.alertChannels.get(t.accountId, Number(channel.id)))?.doc ?? {}
+    const stored = await stores.alertChannels.get(t.accountId, Number(channel.id))
+    if (!stored) throw new Error('the webhook channel was not stored')
     const payload = {
       alert: { id: 'a1', alertType: 'ALERT_FAILURE' },
       check: { description: null, tags: [], groupId: null, groupName: null, groupVariables: {} },
-      alertConfig: publicConfig(storedChannelDoc(doc)),
+      alertConfig: publicConfig(stored.doc),
     }
     await stores.notifications.insertMany([
       {

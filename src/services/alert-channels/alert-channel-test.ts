@@ -6,7 +6,6 @@
 import { sendThroughChannel } from '../../alerting/channel-send.js'
 import type { NotificationPayload } from '../../alerting/notifier-payload.js'
 import type { ChannelTestResult } from '../../domain/alert-channels/schemas.js'
-import { storedChannelDoc } from '../../domain/alert-channels/stored-channel.js'
 import { NotFoundError } from '../../domain/errors.js'
 import { newId } from '../../lib/ids.js'
 import { uses, type DepsOf } from '../resource-deps.js'
@@ -53,7 +52,7 @@ export function alertChannelTestService(deps: AlertChannelTestServiceDeps): Aler
       const id = serialId(rawId)
       const channel = id === null ? undefined : await stores.alertChannels.get(accountId, id)
       if (!channel) throw new NotFoundError('Alert channel', rawId)
-      const doc = storedChannelDoc(channel.doc)
+      const doc = channel.doc
       const now = clock.now()
       const variables = async () => {
         const { items } = await stores.variables.list(accountId)

@@ -4,8 +4,8 @@ import { BodyProblems } from '../../domain/body-problems.js'
 import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/errors.js'
 import { buildAlertChannelDoc, publicConfig, subscriptionTarget } from '../../domain/alert-channels/build-doc.js'
 import type { AlertChannelCreateBody, AlertChannelUpdateBody, AlertChannelView, SubscriptionBody, SubscriptionView } from '../../domain/alert-channels/schemas.js'
-import { storedChannelDoc } from '../../domain/alert-channels/stored-channel.js'
 import type { DocRecord } from '../../store/doc-table.js'
+import type { AlertChannelDoc } from '../../domain/alert-channels/schemas.js'
 import type { Subscription } from '../../store/alerting/alert-subscriptions.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 
@@ -33,8 +33,8 @@ export function serialId(raw: string | number): number | null {
 
 const subscriptionView = (s: Subscription): SubscriptionView => ({ checkId: s.checkId, groupId: s.groupId, activated: s.activated })
 
-export function presentAlertChannel(record: DocRecord<number>, subscriptions: Subscription[]): AlertChannelView {
-  const d = storedChannelDoc(record.doc)
+export function presentAlertChannel(record: DocRecord<number, AlertChannelDoc>, subscriptions: Subscription[]): AlertChannelView {
+  const d = record.doc
   return {
     id: record.id,
     type: d.type,
@@ -58,10 +58,10 @@ export type AlertChannelServiceDeps = DepsOf<typeof alertChannelServiceUses>
 export function alertChannelService(deps: AlertChannelServiceDeps): AlertChannelService {
   const { stores, clock, transact } = deps
 
-  const view = async (s: AlertChannelServiceDeps['stores'], accountId: string, record: DocRecord<number>) =>
+  const view = async (s: AlertChannelServiceDeps['stores'], accountId: string, record: DocRecord<number, AlertChannelDoc>) =>
     presentAlertChannel(record, await s.alertSubscriptions.listForChannel(accountId, record.id))
 
-  async function load(s: AlertChannelServiceDeps['stores'], accountId: string, rawId: string): Promise<DocRecord<number>> {
+  async function load(s: AlertChannelServiceDeps['stores'], accountId: string, rawId: string): Promise<DocRecord<number, AlertChannelDoc>> {
     const id = serialId(rawId)
     const record = id === null ? undefined : await s.alertChannels.get(accountId, id)
     if (!record) throw new NotFoundError('Alert channel', rawId)
@@ -98,7 +98,7 @@ export function alertChannelService(deps: AlertChannelServiceDeps): AlertChannel
       return transact(async (s) => {
         const existing = await load(s, accountId, id)
         const problems = new BodyProblems(schemaErrors)
-        const doc = problems.valid(problems.check(() => buildAlertChannelDoc(body, storedChannelDoc(existing.doc))))
+        const doc = problems.valid(problems.check(() => buildAlertChannelDoc(body, existing.doc)))
         const updated = await s.alertChannels.update(accountId, existing.id, doc, clock.now())
         if (!updated) throw new NotFoundError('Alert channel', id)
         return view(s, accountId, updated)

@@ -3,10 +3,10 @@
  * show it as alertChannelSubscriptions and, for activated ones, the channels' public config as alertChannels.
  */
 import type { Static } from 'typebox'
-import { storedChannelDoc } from '../../domain/alert-channels/stored-channel.js'
 import type { AlertChannelSubscription } from '../../domain/checks/shared-schemas.js'
 import type { Subscription, SubscriptionTarget } from '../../store/alerting/alert-subscriptions.js'
 import type { DocRecord } from '../../store/doc-table.js'
+import type { AlertChannelDoc } from '../../domain/alert-channels/schemas.js'
 import { emptyAlertChannels, type AlertChannelsView } from '../checks/check-view.js'
 import type { Stores } from '../stores.js'
 
@@ -34,7 +34,7 @@ export async function syncSubscriptions(
     return
   }
   const channels = (await stores.alertChannels.list(accountId)).items
-  const wanted = channels.filter((c) => options.autoAssignAlerts || (options.isCreate && 'checkId' in target && storedChannelDoc(c.doc).autoSubscribe === true))
+  const wanted = channels.filter((c) => options.autoAssignAlerts || (options.isCreate && 'checkId' in target && c.doc.autoSubscribe === true))
   if (wanted.length === 0) return
   const existing = new Set((await stores.alertSubscriptions.listFor(accountId, target)).map((s) => s.channelId))
   for (const channel of wanted) {
@@ -47,8 +47,8 @@ export async function syncSubscriptions(
 const targetColumns = (t: SubscriptionTarget) => ('checkId' in t ? { checkId: t.checkId, groupId: null } : { checkId: null, groupId: t.groupId })
 
 /** The public part of a channel's config, as a check's alertChannels lists it. */
-export function addChannelToView(view: AlertChannelsView, channel: DocRecord<number>): void {
-  const doc = storedChannelDoc(channel.doc)
+export function addChannelToView(view: AlertChannelsView, channel: DocRecord<number, AlertChannelDoc>): void {
+  const doc = channel.doc
   // A config of an older version may lack a key: each reads as its default.
   switch (doc.type) {
     case 'EMAIL':
@@ -84,7 +84,7 @@ export interface LinkView {
 /** Views for many subscription lists at once, loading the account's channels once. */
 export async function linkViews(stores: Pick<Stores, 'alertChannels'>, accountId: string, lists: Subscription[][]): Promise<LinkView[]> {
   const needChannels = lists.some((l) => l.length > 0)
-  const channels = needChannels ? new Map((await stores.alertChannels.list(accountId)).items.map((c) => [c.id, c])) : new Map<number, DocRecord<number>>()
+  const channels = needChannels ? new Map((await stores.alertChannels.list(accountId)).items.map((c) => [c.id, c])) : new Map<number, DocRecord<number, AlertChannelDoc>>()
   return lists.map((subs) => {
     const alertChannels = emptyAlertChannels()
     for (const s of subs) {

@@ -12,11 +12,10 @@ import { channelFlagFor } from '../../alerting/types.js'
 import type { LocationEvent, NotificationPayload } from '../../alerting/notifier-payload.js'
 import { publicConfig } from '../../domain/alert-channels/build-doc.js'
 import type { AlertChannelFlags } from '../../domain/alert-channels/schemas.js'
-import { storedChannelDoc } from '../../domain/alert-channels/stored-channel.js'
 import type { StoredCheckGroupDoc } from '../../domain/groups/schema.js'
-import { storedGroupDoc } from '../../domain/groups/stored-group.js'
 import { newId } from '../../lib/ids.js'
 import type { DocRecord } from '../../store/doc-table.js'
+import type { AlertChannelDoc } from '../../domain/alert-channels/schemas.js'
 import type { NotificationRow } from '../../store/alerting/notifications.js'
 import type { Stores } from '../stores.js'
 
@@ -39,14 +38,14 @@ function groupVariables(group: StoredCheckGroupDoc | undefined): Record<string, 
 }
 
 /** One outbox row: this alert through this channel, rendered later from the payload. */
-function outboxRow(alert: AlertRecord, channel: DocRecord<number>, payload: NotificationPayload): NotificationRow {
+function outboxRow(alert: AlertRecord, channel: DocRecord<number, AlertChannelDoc>, payload: NotificationPayload): NotificationRow {
   return {
     id: newId(),
     account_id: alert.accountId,
     alert_id: alert.id,
     check_id: alert.checkId,
     channel_id: channel.id,
-    channel_type: storedChannelDoc(channel.doc).type,
+    channel_type: channel.doc.type,
     status: 'PENDING',
     attempts: 0,
     next_attempt_at: alert.createdAt,
@@ -85,9 +84,7 @@ export async function enqueueLocationNotifications(s: Pick<Stores, 'alertChannel
   }
   const { items } = await s.alertChannels.list(accountId)
   const check: NotificationPayload['check'] = { description: null, tags: [], groupId: null, groupName: null, groupVariables: {} }
-  const rows = items
-    .filter((c) => channelAccepts(storedChannelDoc(c.doc), alert))
-    .map((c) => outboxRow(alert, c, { alert, check, privateLocation: event, alertConfig: publicConfig(storedChannelDoc(c.doc)) }))
+  const rows = items.filter((c) => channelAccepts(c.doc, alert)).map((c) => outboxRow(alert, c, { alert, check, privateLocation: event, alertConfig: publicConfig(c.doc) }))
   return rows.length === 0 ? 0 : s.notifications.insertMany(rows)
 }
 
@@ -100,7 +97,7 @@ export async function enqueueNotifications(
   if (!check) return 0
   const groupId = typeof check.doc.groupId === 'number' ? check.doc.groupId : null
   const groupRecord = groupId === null ? undefined : await s.checkGroups.get(alert.accountId, groupId)
-  const group = groupRecord ? storedGroupDoc(groupRecord.doc) : undefined
+  const group = groupRecord ? groupRecord.doc : undefined
   if (check.doc.muted === true || group?.muted === true) return 0
 
   const subscriptions = [
@@ -108,10 +105,10 @@ export async function enqueueNotifications(
     ...(groupId === null ? [] : await s.alertSubscriptions.listFor(alert.accountId, { groupId })),
   ]
   const channelIds = [...new Set(subscriptions.filter((sub) => sub.activated).map((sub) => sub.channelId))]
-  const channels: Array<DocRecord<number>> = []
+  const channels: Array<DocRecord<number, AlertChannelDoc>> = []
   for (const id of channelIds) {
     const channel = await s.alertChannels.get(alert.accountId, id)
-    if (channel && channelAccepts(storedChannelDoc(channel.doc), alert)) channels.push(channel)
+    if (channel && channelAccepts(channel.doc, alert)) channels.push(channel)
   }
   if (channels.length === 0) return 0
 
@@ -125,5 +122,5 @@ export async function enqueueNotifications(
       groupVariables: groupVariables(group),
     },
   }
-  return s.notifications.insertMany(channels.map((channel) => outboxRow(alert, channel, { ...context, alertConfig: publicConfig(storedChannelDoc(channel.doc)) })))
+  return s.notifications.insertMany(channels.map((channel) => outboxRow(alert, channel, { ...context, alertConfig: publicConfig(channel.doc) })))
 }

@@ -1,7 +1,6 @@
 /** What alert evaluation needs to know about a check: its document, group, account settings and maintenance. */
 import { effectiveAlerting, type EffectiveAlerting } from '../../alerting/settings.js'
 import type { StoredCheckGroupDoc } from '../../domain/groups/schema.js'
-import { storedGroupDoc } from '../../domain/groups/stored-group.js'
 import type { MaintenanceWindowDoc } from '../../domain/maintenance.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { Stores } from '../stores.js'
@@ -42,7 +41,7 @@ export function contextLoader(s: Pick<Stores, 'accountSettings' | 'maintenanceWi
     const key = `${accountId}/${groupId}`
     let got = groups.get(key)
     if (!got) {
-      got = s.checkGroups.get(accountId, groupId).then((g) => (g ? storedGroupDoc(g.doc) : undefined))
+      got = s.checkGroups.get(accountId, groupId).then((g) => (g ? g.doc : undefined))
       groups.set(key, got)
     }
     return got

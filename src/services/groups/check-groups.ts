@@ -6,11 +6,11 @@ import { ConflictError, NotFoundError, type FieldErrors } from '../../domain/err
 import { buildGroupDoc } from '../../domain/groups/build-doc.js'
 import type { CheckGroupCreateBody, CheckGroupUpdateBody } from '../../domain/groups/schema.js'
 import { parseSerialId } from '../../domain/groups/serial-id.js'
-import { storedGroupDoc } from '../../domain/groups/stored-group.js'
 import type { CheckGroupView } from '../../domain/groups/view-schema.js'
 import { SECRET_VALUE_MASK, hideSecretValues } from '../../domain/secrets/env-var-secrets.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { DocRecord } from '../../store/doc-table.js'
+import type { StoredCheckGroupDoc } from '../../domain/groups/schema.js'
 import { presentWithGroupSettings } from '../checks/check-view.js'
 import { loadCheckViews } from '../checks/check-views.js'
 import { validateReferences } from '../checks/references.js'
@@ -69,33 +69,33 @@ export function checkGroupService(deps: CheckGroupServiceDeps): CheckGroupServic
     return id
   }
 
-  const present = (r: DocRecord<number>, link: LinkView | undefined): CheckGroupView => ({
+  const present = (r: DocRecord<number, StoredCheckGroupDoc>, link: LinkView | undefined): CheckGroupView => ({
     id: r.id,
     // A secret's value reads as ***** (the reference schema of a group's entries requires a string).
-    ...hideSecretValues(storedGroupDoc(r.doc), SECRET_VALUE_MASK),
+    ...hideSecretValues(r.doc, SECRET_VALUE_MASK),
     alertChannelSubscriptions: link?.alertChannelSubscriptions ?? [],
     created_at: toIso(r.createdAt),
     updated_at: toIsoOrNull(r.updatedAt),
   })
-  async function views(accountId: string, records: DocRecord<number>[]): Promise<CheckGroupView[]> {
+  async function views(accountId: string, records: DocRecord<number, StoredCheckGroupDoc>[]): Promise<CheckGroupView[]> {
     const subs = await Promise.all(records.map((r) => stores.alertSubscriptions.listFor(accountId, { groupId: r.id })))
     const links = await linkViews(stores, accountId, subs)
     return records.map((r, i) => present(r, links[i]))
   }
-  async function view(accountId: string, record: DocRecord<number>): Promise<CheckGroupView> {
+  async function view(accountId: string, record: DocRecord<number, StoredCheckGroupDoc>): Promise<CheckGroupView> {
     const [link] = await linkViews(stores, accountId, [await stores.alertSubscriptions.listFor(accountId, { groupId: record.id })])
     return present(record, link)
   }
 
-  async function loadGroup(accountId: string, raw: string): Promise<DocRecord<number>> {
+  async function loadGroup(accountId: string, raw: string): Promise<DocRecord<number, StoredCheckGroupDoc>> {
     const record = await stores.checkGroups.get(accountId, idOf(raw))
     if (!record) throw new NotFoundError('Check group', raw)
     return record
   }
 
   /** Checks as GET /v1/checks shows them, then with the group's settings applied. */
-  async function checkViews(accountId: string, group: DocRecord<number>, records: CheckRecord[]): Promise<GroupCheckView[]> {
-    const settings = storedGroupDoc(group.doc)
+  async function checkViews(accountId: string, group: DocRecord<number, StoredCheckGroupDoc>, records: CheckRecord[]): Promise<GroupCheckView[]> {
+    const settings = group.doc
     return (await loadCheckViews(stores, deps.publicBaseUrl, accountId, records)).map((view) => presentWithGroupSettings(view, settings))
   }
 
@@ -119,7 +119,7 @@ export function checkGroupService(deps: CheckGroupServiceDeps): CheckGroupServic
         const existing = await s.checkGroups.get(accountId, id)
         if (!existing) throw new NotFoundError('Check group', rawId)
         const problems = new BodyProblems(schemaErrors)
-        const built = problems.check((errors) => buildGroupDoc(body, storedGroupDoc(existing.doc), errors))
+        const built = problems.check((errors) => buildGroupDoc(body, existing.doc, errors))
         if (built) await problems.checkAsync(() => validateReferences(s, accountId, { ...built, alertChannelSubscriptions: body.alertChannelSubscriptions }))
         const doc = problems.valid(built)
         const updated = await s.checkGroups.update(accountId, id, doc, clock.now())
@@ -145,7 +145,7 @@ export function checkGroupService(deps: CheckGroupServiceDeps): CheckGroupServic
       // Groups per account are few, so the name and tag filters run over the account's groups in memory.
       const { items } = await stores.checkGroups.list(accountId)
       const kept = items.filter((g) => {
-        const doc = storedGroupDoc(g.doc)
+        const doc = g.doc
         return (names.length === 0 || names.includes(doc.name)) && (tags.length === 0 || stringList(doc.tags).some((t) => tags.includes(t)))
       })
       return { items: await views(accountId, kept.slice(offset, offset + q.limit)), total: kept.length }
