@@ -8,6 +8,7 @@ import { statusPagePageService } from '../../src/services/status-pages/status-pa
 import type { ResourceDeps } from '../../src/services/resource-deps.js'
 import { buildStores, transactor, type Stores } from '../../src/services/stores.js'
 import { testDbs } from '../helpers/db.js'
+import { THEME_COLOR_NAMES } from '../../src/domain/status-pages/enums.js'
 import { acmeStatusPage, DAY, H, incidentBlock, MIN, NASTY, NOW, serviceBlock } from '../helpers/status-page-site.js'
 
 describe.each(testDbs)('status page HTML on $name', (db) => {
@@ -113,22 +114,7 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
       defaultTheme: 'DARK',
       themeColors: {
         light: '#112233',
-        dark: Object.fromEntries(
-          [
-            'bodyBackgroundColor',
-            'headerBackgroundColor',
-            'headerFontColor',
-            'titleFontColor',
-            'bodyFontColor',
-            'bodyFontColorMuted',
-            'navigationFontColor',
-            'linkFontColor',
-            'cardBackgroundColor',
-            'borderColor',
-            'primaryButtonBackgroundColor',
-            'primaryButtonFontColor',
-          ].map((n) => [n, '#0a0b0c']),
-        ),
+        dark: Object.fromEntries(THEME_COLOR_NAMES.map((n) => [n, '#0a0b0c'])),
       },
     })
     const body = await page('/status-pages/themed')
