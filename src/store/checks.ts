@@ -69,12 +69,19 @@ export function checkRowOf(r: CheckRecord, codec: DocCodec): CheckRow {
   }
 }
 
-const recordOf = (row: CheckRow, codec: DocCodec): CheckRecord => ({
+/**
+ * A check's identity and document from its row: the one trusting cast, as a stored document was validated against
+ * its type's schema (and its type against the known ones) when it was written.
+ */
+export const watchedCheckOf = (row: Pick<CheckRow, 'id' | 'account_id' | 'check_type' | 'doc'>, codec: DocCodec): Pick<CheckRecord, 'id' | 'accountId' | 'checkType' | 'doc'> => ({
   id: row.id,
   accountId: row.account_id,
   checkType: row.check_type as CheckType,
-  // The one trusting cast: a stored document was validated against its type's schema when it was written.
   doc: codec.decode(JSON.parse(row.doc) as Record<string, unknown>) as StoredCheck,
+})
+
+const recordOf = (row: CheckRow, codec: DocCodec): CheckRecord => ({
+  ...watchedCheckOf(row, codec),
   createdAt: Number(row.created_at),
   updatedAt: row.updated_at === null ? null : Number(row.updated_at),
 })

@@ -8,9 +8,7 @@ import type { Dialect } from './db.js'
 import { inTransaction } from './dialect.js'
 import type { Database } from './schema.js'
 import type { DocCodec } from './secrets/sealed-docs.js'
-import type { CheckRecord } from './checks.js'
-import type { StoredCheck } from '../domain/checks/contract.js'
-import type { CheckType } from '../domain/checks/enums.js'
+import { watchedCheckOf, type CheckRecord } from './checks.js'
 
 export interface SslCertificateRow {
   check_id: string
@@ -210,13 +208,7 @@ export function sslCertificateStore(database: Kysely<Database>, dialect: Dialect
       const since = q.changedSince
       if (since !== undefined) s = s.where((eb) => eb.or([eb('created_at', '>=', since), eb('updated_at', '>=', since)]))
       const rows = await s.execute()
-      // The trusting casts of the checks' store: a stored document was validated against its type's schema when written.
-      return rows.map((r) => ({
-        id: r.id,
-        accountId: r.account_id,
-        checkType: r.check_type as CheckType,
-        doc: checkDocs.decode(JSON.parse(r.doc) as Record<string, unknown>) as StoredCheck,
-      }))
+      return rows.map((r) => watchedCheckOf(r, checkDocs))
     },
   }
 }
