@@ -75,6 +75,10 @@ test.describe('shop', () => {
       expect.objectContaining({ title: 'shop › api from the browser test', status: 'passed' }),
     ])
     expect(r.jobLog).toContain('greeting hello Pager')
+    // The recorded time is the tests' own, as Playwright timed each one: not the sandbox's and Chromium's startup.
+    const testTimes = (r.details.tests as Array<{ durationMs: number }>).reduce((sum, t) => sum + t.durationMs, 0)
+    expect(Math.abs(r.responseTime - testTimes)).toBeLessThanOrEqual(1)
+    expect(r.timingPhases.total).toBe(r.responseTime)
     expect(r.jobLog).toContain('[browser error] shop widget failed to load')
     // Both tests load the page (beforeEach): the widget's console.error and the 404 of its image, twice.
     const vitals = { TTFB: expect.any(Number), FCP: expect.any(Number), LCP: expect.any(Number), CLS: 0, TBT: expect.any(Number) }

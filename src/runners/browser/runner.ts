@@ -30,6 +30,7 @@ import { jsonLines, parseJson, readRunJson, readRunText } from './run-file.js'
 import { summarizeTraces } from './trace-reader.js'
 import { createRunDir, createRunsRoot, RUN_TMP } from './workspace.js'
 import { buildJobLog, buildDetails } from './result-details.js'
+import { runDuration } from './run-duration.js'
 import { readVitals } from './web-vitals.js'
 import { probeCertificate, type SslProbe } from '../ssl-probe.js'
 import { readCertificate } from './certificate.js'
@@ -284,7 +285,7 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
       decideVerdict({ process: proc, report, plain: plan.plain, plainError: plainShown, plainDegraded, trace, limits: { timeoutMs, memoryMb, diskMb }, config: summary }),
       boxNet?.denials ?? localNet?.denials ?? [],
     )
-    const responseTime = report && report.durationMs > 0 ? report.durationMs : proc.wallMs
+    const responseTime = runDuration(report, proc.wallMs)
     return {
       ...verdictFields(verdict),
       responseTime,
