@@ -47,6 +47,11 @@ const SECTIONS: Array<{ title: string; items: Array<{ href: string; label: strin
 
 const isActive = (href: string, location: string) => (href === '/' ? location === '/' || location.startsWith('/checks') : location === href || location.startsWith(`${href}/`))
 
+/** The navigation entry an address belongs to ("Alert channels" for /alerting/channels/3): the default page title. */
+export function navLabel(location: string): string | undefined {
+  return SECTIONS.flatMap((s) => s.items).find((i) => isActive(i.href, location))?.label
+}
+
 export function Nav(props: { onNavigate?: () => void }) {
   const [location] = useLocation()
   const session = useSession()
