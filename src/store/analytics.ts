@@ -21,6 +21,18 @@ export interface RawResultRow {
   created_at: number
 }
 
+/** A final result as a list of checks shows it in its bar of recent runs. */
+export interface RecentRunRow {
+  id: string
+  check_id: string
+  check_type: string
+  location: string
+  status: string
+  started_at: number
+  response_time: number
+  metrics: string | null
+}
+
 export interface RawFilter {
   checkId: string
   from: number
@@ -38,6 +50,11 @@ export interface AnalyticsStore {
   readRollupsOf(checkIds: string[], level: number, from: number, to: number, columns: SlotColumn[]): Promise<RollupRow[]>
   /** Final results of many checks started in [from, to) (and inserted after createdAfter, if given): one query. */
   readRawOf(checkIds: string[], from: number, to: number, createdAfter?: number): Promise<RawResultRow[]>
+  /**
+   * The latest `perCheck` final results of each of these checks, newest first per check, in one query (each check's
+   * cut-off start time is read from the (check_id, started_at) index; ties at the cut-off may add rows).
+   */
+  recentRunsOf(checkIds: string[], perCheck: number): Promise<RecentRunRow[]>
   /** One page of final results ordered by start time, and how many there are. */
   rawPage(f: RawFilter, limit: number, offset: number): Promise<{ rows: RawResultRow[]; total: number }>
   watermark(): Promise<number>
@@ -105,6 +122,38 @@ export function analyticsStore(db: Kysely<Database>, dialect: Dialect): Analytic
       let q = finalResults().where('check_id', 'in', checkIds).where('started_at', '>=', from).where('started_at', '<', to)
       if (createdAfter !== undefined) q = q.where('created_at', '>', createdAfter)
       return q.execute()
+    },
+    async recentRunsOf(checkIds, perCheck) {
+      if (checkIds.length === 0 || perCheck <= 0) return []
+      // One cut-off per check (its perCheck-th newest start, a backward walk of the index), then one range read per
+      // check: no window over every stored run of the checks, which grows with retention.
+      return db
+        .with('cut', (qb) =>
+          qb
+            .selectFrom('checks as c')
+            .where('c.id', 'in', checkIds)
+            .select((eb) => [
+              'c.id as check_id',
+              eb
+                .selectFrom('check_results as l')
+                .select('l.started_at')
+                .whereRef('l.check_id', '=', 'c.id')
+                .where('l.result_type', '=', 'FINAL')
+                .orderBy('l.started_at', 'desc')
+                .limit(1)
+                .offset(perCheck - 1)
+                .as('since'),
+            ]),
+        )
+        .selectFrom('check_results as r')
+        .innerJoin('cut', 'cut.check_id', 'r.check_id')
+        .select(['r.id', 'r.check_id', 'r.check_type', 'r.location', 'r.status', 'r.started_at', 'r.response_time', 'r.metrics'])
+        .where('r.result_type', '=', 'FINAL')
+        .where((eb) => eb('r.started_at', '>=', eb.fn.coalesce('cut.since', sql.lit(Number.MIN_SAFE_INTEGER))))
+        .orderBy('r.check_id')
+        .orderBy('r.started_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .execute()
     },
     async rawPage(f, limit, offset) {
       const count = await raw(f)

@@ -7,7 +7,7 @@ import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services/index.js'
 import { ANALYTICS_ROUTES, TIMING_BASES, metricNamesFor } from '../../domain/analytics/catalogue.js'
-import { AnalyticsResponse, CheckSummaryItem, MetricItem } from '../../domain/analytics/contract.js'
+import { AnalyticsResponse, CheckSummaryItem, MetricItem, RECENT_RUNS_DEFAULT, RECENT_RUNS_MAX } from '../../domain/analytics/contract.js'
 import { QUICK_RANGES } from '../../domain/analytics/windows.js'
 import { StringEnum } from '../../domain/checks/shared-schemas.js'
 import { errorResponses } from '../schemas/common.js'
@@ -34,6 +34,12 @@ const AnalyticsQuery = Type.Object(
 const SummariesQuery = Type.Object({
   checkId: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 100, description: 'Check ids, repeated (1 to 100).' }),
   quickRange: StringEnum(Object.keys(SUMMARY_RANGES) as SummaryRange[], { default: 'last24Hours' }),
+  runs: Type.Integer({
+    minimum: 0,
+    maximum: RECENT_RUNS_MAX,
+    default: RECENT_RUNS_DEFAULT,
+    description: `How many of each check's latest runs recentRuns lists (0 to ${RECENT_RUNS_MAX}).`,
+  }),
 })
 
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
@@ -67,16 +73,17 @@ export async function analyticsRoutes(app: FastifyInstance, services: Services):
     {
       schema: {
         tags,
-        summary: 'Availability, P95 response time and a per-step series of many checks at once',
+        summary: 'Availability, P95 response time, a per-step series and the latest runs of many checks at once',
         description:
           'For lists of checks (the web console). Each check: runs, availability (% successful, degraded counts as up) and the P95 of its ' +
           'main timing (response time; TCP/DNS total; ICMP average latency) over the range, and the same figures per step: 1 hour for ' +
-          'last24Hours, 6 hours for last7Days, 1 day for last30Days. Ids of other accounts or of no check are left out.',
+          'last24Hours, 6 hours for last7Days, 1 day for last30Days; and its latest runs (recentRuns, newest first, outcome and main timing), ' +
+          'whatever the range. Ids of other accounts or of no check are left out.',
         querystring: SummariesQuery,
         response: { 200: Type.Array(CheckSummaryItem), ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => services.analytics.summaries(request.accountId, request.query.checkId, request.query.quickRange),
+    async (request) => services.analytics.summaries(request.accountId, request.query.checkId, request.query.quickRange, request.query.runs),
   )
 
   app.get<{ Querystring: Static<typeof MetricsQuery> }>(

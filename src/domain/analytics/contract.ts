@@ -34,12 +34,30 @@ export const AnalyticsResponse = Type.Object({
 export type AnalyticsResponse = Static<typeof AnalyticsResponse>
 
 const Figure = Type.Union([Type.Number(), Type.Null()])
+
+/** The most runs a list shows per check in its bar of recent runs, and how many it shows when not told. */
+export const RECENT_RUNS_MAX = 100
+export const RECENT_RUNS_DEFAULT = 30
+
+export const RecentRun = Type.Object({
+  id: Type.String({ description: 'The id of the final result (GET /v1/check-results/{checkId}/{id}).' }),
+  startedAt: Type.String({ format: 'date-time' }),
+  runLocation: Type.String(),
+  hasFailures: Type.Boolean({ description: 'The run failed.' }),
+  isDegraded: Type.Boolean({ description: 'The run passed but was over degradedResponseTime (or the degraded packet loss).' }),
+  responseTime: Type.Union([Type.Number(), Type.Null()], {
+    description: "The run's main timing in ms: response time; TCP/DNS total; ICMP average latency. Null for a run without one (heartbeats, a failed ping).",
+  }),
+})
+export type RecentRun = Static<typeof RecentRun>
+
 export const CheckSummaryItem = Type.Object({
   checkId: Type.String({ format: 'uuid' }),
   runs: Type.Integer(),
   availability: Figure,
   responseTimeP95: Figure,
   series: Type.Array(Type.Object({ from: Type.String({ format: 'date-time' }), runs: Type.Integer(), availability: Figure, responseTime: Figure })),
+  recentRuns: Type.Array(RecentRun, { description: "The check's latest final results, newest first, whatever the range (at most `runs` of them)." }),
 })
 export type CheckSummaryItem = Static<typeof CheckSummaryItem>
 
