@@ -1,31 +1,18 @@
-/** A check's analytics: any metric of its type over a quick range, optionally one series per location. */
+/** A check's analytics: any metric of its type (named in plain words) over a quick range, optionally one series per location. */
 import { useMemo } from 'preact/hooks'
 import { useSearchParams } from 'wouter-preact'
 import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
-import { formatMs, formatPercent } from '../../../lib/format'
 import { CheckboxField, SelectField } from '../../../ui/form'
 import { Card, Empty, ErrorBanner, Loading } from '../../../ui/kit'
 import type { Check } from '../types'
 import { AnalyticsChart } from './analytics-chart'
 import { QUICK_RANGES, chartData, rangeQuery, type RangeValue } from './analytics-data'
 import { PRIMARY_TIMING } from './analytics-meta'
+import { axisFormatter, formatter } from './chart-format'
+import { metricChoice } from './metric-labels'
+import { MetricSelect } from './metric-select'
 import { CheckFrame } from './frame'
-
-const formatter =
-  (unit: string | undefined) =>
-  (v: number): string =>
-    unit === 'milliseconds' ? formatMs(v) : unit === 'percentage' ? formatPercent(v, v >= 99 && v < 100 ? 2 : 1) : String(Math.round(v * 100) / 100)
-
-/** Axis ticks: milliseconds keep a decimal below 10 ms so close ticks do not read the same. */
-const axisFormatter =
-  (unit: string | undefined) =>
-  (v: number): string => {
-    const n = (x: number, d: number) => String(Number(x.toFixed(d)))
-    if (unit === 'milliseconds') return v >= 1000 ? `${n(v / 1000, 2)} s` : `${n(v, v < 10 ? 1 : 0)} ms`
-    if (unit === 'percentage') return `${n(v, 2)}%`
-    return n(v, 2)
-  }
 
 function AnalyticsTab(props: { check: Check }) {
   const { check } = props
@@ -61,21 +48,13 @@ function AnalyticsTab(props: { check: Check }) {
   const format = useMemo(() => formatter(meta?.unit), [meta?.unit])
   const axis = useMemo(() => axisFormatter(meta?.unit), [meta?.unit])
 
+  const words = metricChoice(metric, meta?.label ?? metric).label
   if (!picketApi.analytics.serves(check.checkType)) return <Empty title="No analytics for this check type" />
   const figures = (q.data?.series[0]?.data ?? {}) as Record<string, unknown>
   return (
     <>
       <form class="row" aria-label="Chart settings" onSubmit={(e) => e.preventDefault()}>
-        {buckets ? (
-          <SelectField
-            label="Metric"
-            path="metrics"
-            errors={{}}
-            value={metric}
-            options={choices.map((m) => ({ value: m.name, label: `${m.label} (${m.name})` }))}
-            onValue={(v) => set('metric', v)}
-          />
-        ) : null}
+        {buckets ? <MetricSelect metrics={choices} value={metric} onValue={(v) => set('metric', v)} /> : null}
         <SelectField
           label="Range"
           path="quickRange"
@@ -92,17 +71,17 @@ function AnalyticsTab(props: { check: Check }) {
       {!buckets ? (
         <div class="grid key-figures">
           {choices.map((m) => (
-            <Card title={m.label}>
+            <Card title={metricChoice(m.name, m.label).label}>
               <p class="stat">{q.isLoading ? '…' : typeof figures[m.name] === 'number' ? formatter(m.unit)(figures[m.name] as number) : '–'}</p>
             </Card>
           ))}
         </div>
       ) : (
-        <Card title={meta?.label ?? metric}>
+        <Card title={words}>
           {metrics.isLoading || q.isLoading ? (
             <Loading label="Loading analytics…" />
           ) : data && data.xs.length > 0 ? (
-            <AnalyticsChart data={data} title={meta?.label ?? metric} format={format} axis={axis} />
+            <AnalyticsChart data={data} title={words} format={format} axis={axis} />
           ) : !q.error ? (
             <p class="muted">No runs in this range.</p>
           ) : null}

@@ -3,9 +3,11 @@ import type { ComponentChildren } from 'preact'
 import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { Empty, ErrorBanner, LinkButton, Loading, Tabs } from '../../../ui/kit'
+import { useDocumentTitle } from '../../../ui/title'
 import type { Check, CheckStatus } from '../types'
 import { CheckHeader } from './header'
 import '../checks.css'
+import './check-page.css'
 
 export type CheckTab = 'overview' | 'results' | 'analytics' | 'errors' | 'alerts'
 
@@ -22,6 +24,8 @@ export const checkPath = (id: string, suffix = '') => `/checks/${encodeURICompon
 export function CheckFrame(props: { id: string; tab: CheckTab; children: (check: Check, status: CheckStatus | undefined) => ComponentChildren }) {
   const check = useApi(picketApi.checks.get(props.id))
   const status = useApi(picketApi.checkResults.status(props.id), { refetchInterval: 10_000 })
+  // The check's name first: a browser tab shows the start of the title, and several checks' tabs differ there.
+  useDocumentTitle(check.data?.name ?? (check.error?.status === 404 ? 'Check not found' : null), TABS.find((t) => t.tab === props.tab)?.label)
   if (check.isLoading) return <Loading label="Loading check…" />
   if (check.error?.status === 404) {
     return (

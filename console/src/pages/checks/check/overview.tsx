@@ -1,48 +1,38 @@
-/** A check's overview: availability and P95 over 24 hours, its latest 10 runs and its open error groups. */
-import { picketApi, type SeriesRow } from '../../../api/endpoints'
+/**
+ * A check's overview: the bar of its last runs, its response-time history with failures marked, availability and
+ * P95 over 24 hours, 7 days and 30 days, its latest runs and its open error groups.
+ */
+import { Link } from 'wouter-preact'
+import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
-import { formatMs, formatPercent } from '../../../lib/format'
 import { Card, Empty, ErrorBanner, Loading } from '../../../ui/kit'
-import type { Check } from '../types'
-import { PRIMARY_LABEL, PRIMARY_TIMING } from './analytics-meta'
+import type { Check, CheckResult } from '../types'
+import { PRIMARY_TIMING } from './analytics-meta'
 import { ErrorGroupsTable } from './error-groups-table'
 import { CheckFrame, checkPath } from './frame'
+import { HistorySection } from './history-section'
+import { KeyFigures } from './key-figures'
+import { RunBar } from './run-bar'
 import { ResultsTable } from './results-table'
-import { Link } from 'wouter-preact'
 
-function KeyFigures(props: { check: Check }) {
-  const timing = PRIMARY_TIMING[props.check.checkType]
-  const metrics = ['availability', ...(timing ? [`${timing}_p95`] : [])]
-  const q = useApi(picketApi.analytics.series(props.check.checkType, props.check.id, { metrics: metrics.join(','), quickRange: 'last24Hours' }), { refetchInterval: 30_000 })
-  const row = (q.data?.series[0]?.data ?? {}) as SeriesRow
-  const num = (k: string) => (typeof row[k] === 'number' ? (row[k] as number) : null)
+/** Runs read once for the bar (the last 60), the degraded marks of the chart and the table (the last 10). */
+const RUNS_READ = 100
+const EMPTY: CheckResult[] = []
+
+function LastRuns(props: { check: Check; runs: CheckResult[]; loading: boolean; error: unknown }) {
   return (
-    <div class="grid key-figures">
-      <Card title="Availability, 24 h">
-        <p class="stat">{q.isLoading ? '…' : formatPercent(num('availability'))}</p>
-      </Card>
-      {timing ? (
-        <Card title={`${PRIMARY_LABEL[props.check.checkType] ?? 'Response time'} P95, 24 h`}>
-          <p class="stat">{q.isLoading ? '…' : formatMs(num(`${timing}_p95`))}</p>
-        </Card>
-      ) : null}
-      {q.error ? <ErrorBanner error={q.error} title="Figures could not be loaded" /> : null}
-    </div>
+    <Card title="Last runs" actions={<Link href={checkPath(props.check.id, '/results')}>All results</Link>} class="last-runs-card">
+      <ErrorBanner error={props.error} />
+      {props.loading ? <Loading /> : <RunBar checkId={props.check.id} runs={props.runs} limit={60} />}
+    </Card>
   )
 }
 
-function LatestRuns(props: { check: Check }) {
-  const q = useApi(picketApi.checkResults.list(props.check.id, { limit: 10 }), { refetchInterval: 10_000 })
+function LatestRuns(props: { check: Check; runs: CheckResult[] }) {
+  if (props.runs.length === 0) return null
   return (
-    <Card title="Latest runs" actions={<Link href={checkPath(props.check.id, '/results')}>All results</Link>}>
-      <ErrorBanner error={q.error} />
-      {q.isLoading ? (
-        <Loading />
-      ) : q.data && q.data.rows.length > 0 ? (
-        <ResultsTable checkId={props.check.id} results={q.data.rows} caption="Latest runs" />
-      ) : !q.error ? (
-        <p class="muted">No runs yet.</p>
-      ) : null}
+    <Card title="Latest runs">
+      <ResultsTable checkId={props.check.id} results={props.runs.slice(0, 10)} caption="Latest runs" />
     </Card>
   )
 }
@@ -57,18 +47,27 @@ function OpenErrors(props: { check: Check }) {
   )
 }
 
-export default function Overview(props: { params: Record<string, string | undefined> }) {
-  const id = props.params.id ?? ''
+function OverviewBody(props: { check: Check }) {
+  const { check } = props
+  const runs = useApi(picketApi.checkResults.list(check.id, { limit: RUNS_READ }), { refetchInterval: 10_000 })
+  const rows = runs.data?.rows ?? EMPTY
+  const figures = picketApi.analytics.serves(check.checkType)
   return (
-    <CheckFrame id={id} tab="overview">
-      {(check) => (
-        <>
-          {check.description ? <p class="muted">{check.description}</p> : null}
-          {check.checkType === 'AGENTIC' ? <Empty title="No figures for this check type" /> : <KeyFigures check={check} />}
-          <LatestRuns check={check} />
-          <OpenErrors check={check} />
-        </>
-      )}
+    <>
+      {check.description ? <p class="muted">{check.description}</p> : null}
+      <LastRuns check={check} runs={rows} loading={runs.isLoading} error={runs.error} />
+      {figures && PRIMARY_TIMING[check.checkType] ? <HistorySection check={check} runs={rows} /> : null}
+      {figures ? <KeyFigures check={check} /> : <Empty title="No figures for this check type" />}
+      <LatestRuns check={check} runs={rows} />
+      <OpenErrors check={check} />
+    </>
+  )
+}
+
+export default function Overview(props: { params: Record<string, string | undefined> }) {
+  return (
+    <CheckFrame id={props.params.id ?? ''} tab="overview">
+      {(check) => <OverviewBody check={check} />}
     </CheckFrame>
   )
 }

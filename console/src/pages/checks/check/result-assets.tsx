@@ -1,5 +1,5 @@
 /**
- * Screenshots (shown, and opened at full size in a new tab), traces (opened in Playwright's trace viewer in a new
+ * Screenshots (shown, enlarged in a dialog or opened alone in a new tab), traces (opened in Playwright's trace viewer in a new
  * tab, or downloaded) and reports, videos and logs (downloaded) of a browser, multi-step or Playwright run.
  */
 import { useEffect, useState } from 'preact/hooks'
@@ -10,6 +10,7 @@ import { Button, Card, ErrorBanner, Loading } from '../../../ui/kit'
 import type { AssetEntry } from '../types'
 import { downloadAsset, fetchAsset } from './asset-fetch'
 import { assetLinkPath, opensInTraceViewer, traceViewerHref } from './asset-links'
+import { ScreenshotView } from './screenshot-view'
 
 function Screenshot(props: { asset: AssetEntry }) {
   const [src, setSrc] = useState<string | null>(null)
@@ -33,15 +34,7 @@ function Screenshot(props: { asset: AssetEntry }) {
   const full = assetLinkPath(props.asset.url, currentAccountId(), { inline: true })
   return (
     <figure class="screenshot">
-      {error ? (
-        <ErrorBanner error={error} />
-      ) : src ? (
-        <a href={full} target="_blank" rel="noopener noreferrer" title="Open at full size in a new tab">
-          <img src={src} alt={`Screenshot ${props.asset.name}`} loading="lazy" />
-        </a>
-      ) : (
-        <Loading label="Loading screenshot…" />
-      )}
+      {error ? <ErrorBanner error={error} /> : src ? <ScreenshotView src={src} full={full} name={props.asset.name} /> : <Loading label="Loading screenshot…" />}
       <figcaption class="small muted">{props.asset.name}</figcaption>
     </figure>
   )

@@ -1,0 +1,75 @@
+/**
+ * The check's response-time history as a chart (uPlot loaded on first use): lines, failed and degraded marks, zoom by
+ * dragging with a reset. The marks are also listed in words and counted in data attributes, for people and tests
+ * that do not read the canvas.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { formatDateTime } from '../../../lib/format'
+import { Button, ErrorBanner, Loading } from '../../../ui/kit'
+import { markCounts, type HistoryData } from './history-data'
+import type { HistoryHandle } from './history-uplot'
+
+const iso = (s: number) => new Date(s * 1000).toISOString()
+
+export function HistoryChart(props: { data: HistoryData; title: string; format: (v: number) => string; axis: (v: number) => string }) {
+  const box = useRef<HTMLDivElement>(null)
+  const handle = useRef<HistoryHandle | null>(null)
+  const [state, setState] = useState<'loading' | 'ready' | Error>('loading')
+  const [zoomed, setZoomed] = useState(false)
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    let observer: ResizeObserver | null = null
+    let live = true
+    setZoomed(false)
+    import('./history-uplot').then(
+      ({ drawHistory }) => {
+        if (!live) return
+        el.replaceChildren()
+        handle.current = drawHistory(el, props.data, { width: Math.max(280, el.clientWidth), format: props.format, axis: props.axis, onZoom: setZoomed })
+        observer = new ResizeObserver(() => handle.current?.setSize(Math.max(280, el.clientWidth)))
+        observer.observe(el)
+        setState('ready')
+      },
+      (err: unknown) => live && setState(err instanceof Error ? err : new Error('The chart could not be loaded')),
+    )
+    return () => {
+      live = false
+      observer?.disconnect()
+      handle.current?.destroy()
+      handle.current = null
+    }
+  }, [props.data, props.format, props.axis])
+  const counts = markCounts(props.data.marks)
+  const summary = `${props.title}: ${props.data.lines.map((l) => l.label).join(', ')} over ${props.data.xs.length} buckets; ${counts.failed} with failed runs, ${counts.degraded} with degraded runs`
+  return (
+    <figure class="history-chart" data-state={state instanceof Error ? 'error' : state} data-failed-marks={counts.failed} data-degraded-marks={counts.degraded}>
+      <figcaption class="visually-hidden">{summary}</figcaption>
+      {state === 'loading' ? <Loading label="Drawing chart…" /> : state instanceof Error ? <ErrorBanner error={state} /> : null}
+      <div ref={box} class="chart-box" role="img" aria-label={summary} />
+      <div class="history-legend small muted">
+        <span class="mark-key">
+          <span class="mark-swatch mark-swatch-failed" aria-hidden="true" /> Failed runs ({counts.failed})
+        </span>
+        <span class="mark-key">
+          <span class="mark-swatch mark-swatch-degraded" aria-hidden="true" /> Degraded runs ({counts.degraded})
+        </span>
+        <span>Drag across the chart to zoom in.</span>
+        {zoomed ? (
+          <span class="history-reset">
+            <Button onClick={() => handle.current?.resetZoom()}>Reset zoom</Button>
+          </span>
+        ) : null}
+      </div>
+      {props.data.marks.length > 0 ? (
+        <ul class="visually-hidden" aria-label="Marked times">
+          {props.data.marks.slice(0, 100).map((m) => (
+            <li data-mark={m.kind}>
+              <time dateTime={iso(m.from)}>{formatDateTime(iso(m.from))}</time>: {m.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </figure>
+  )
+}
