@@ -8,7 +8,8 @@ import addFormatsModule from 'ajv-formats'
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
 
-export const COMMON_AJV_OPTIONS: Options = { allErrors: true, strict: false, removeAdditional: false, allowUnionTypes: true }
+// verbose: each error carries its field's schema, whose `errorMessage` or `description` says in words what a pattern allows.
+export const COMMON_AJV_OPTIONS: Options = { allErrors: true, strict: false, removeAdditional: false, allowUnionTypes: true, verbose: true }
 
 export const createBodyAjv = (): Ajv => addFormats(new Ajv({ ...COMMON_AJV_OPTIONS, coerceTypes: false, useDefaults: false }))
 

@@ -64,7 +64,7 @@ describe.each(testDbs)('every problem of a resource body in one 400 on $name', (
       method: 'POST',
       url: () => '/v1/alert-channels',
       body: () => ({ type: 'EMAIL', config: { address: 'not-an-address' }, sendFailure: 'yes' }),
-      want: { sendFailure: /must be boolean/, 'config.address': /valid e-mail address/ },
+      want: { sendFailure: /must be true or false/, 'config.address': /valid e-mail address/ },
       probe: () => get('/v1/alert-channels?limit=100'),
     },
     {
@@ -72,7 +72,7 @@ describe.each(testDbs)('every problem of a resource body in one 400 on $name', (
       method: 'PUT',
       url: () => `/v1/alert-channels/${ids.channel}`,
       body: () => ({ config: { address: 'x' }, sslExpiryThreshold: 99 }),
-      want: { sslExpiryThreshold: /must be <= 30/, 'config.address': /valid e-mail address/ },
+      want: { sslExpiryThreshold: /must be at most 30/, 'config.address': /valid e-mail address/ },
       probe: () => get(`/v1/alert-channels/${ids.channel}`),
     },
     {
@@ -80,7 +80,7 @@ describe.each(testDbs)('every problem of a resource body in one 400 on $name', (
       method: 'PUT',
       url: () => `/v1/alert-channels/${ids.channel}/subscriptions`,
       body: () => ({ checkId: UNKNOWN, activated: 'yes' }),
-      want: { activated: /must be boolean/, checkId: /check 00000000-0000-4000-8000-000000000000 does not exist/ },
+      want: { activated: /must be true or false/, checkId: /check 00000000-0000-4000-8000-000000000000 does not exist/ },
       probe: () => get(`/v1/alert-channels/${ids.channel}`),
     },
     {
@@ -96,7 +96,7 @@ describe.each(testDbs)('every problem of a resource body in one 400 on $name', (
       method: 'PUT',
       url: () => `/v1/maintenance-windows/${ids.window}`,
       body: () => ({ tags: 'prod', repeatInterval: 2 }),
-      want: { tags: /must be array/, repeatUnit: /required when repeatInterval is set/ },
+      want: { tags: /must be a list/, repeatUnit: /required when repeatInterval is set/ },
       probe: () => get(`/v1/maintenance-windows/${ids.window}`),
     },
     {
@@ -104,7 +104,7 @@ describe.each(testDbs)('every problem of a resource body in one 400 on $name', (
       method: 'POST',
       url: () => '/v1/dashboards',
       body: () => ({ header: 7, customUrl: 'Not Valid' }),
-      want: { header: /must be string/, customUrl: /a-z, 0-9 and dashes/ },
+      want: { header: /must be text/, customUrl: /a-z, 0-9 and dashes/ },
       probe: () => get('/v1/dashboards?limit=100'),
     },
     {
@@ -136,7 +136,7 @@ describe.each(testDbs)('every problem of a resource body in one 400 on $name', (
       method: 'POST',
       url: () => '/v1/snippets',
       body: () => ({ name: '   ', script: 42 }),
-      want: { name: /must not be blank/, script: /must be string/ },
+      want: { name: /must not be blank/, script: /must be text/ },
       probe: () => get('/v1/snippets?limit=100'),
     },
     {
@@ -144,7 +144,7 @@ describe.each(testDbs)('every problem of a resource body in one 400 on $name', (
       method: 'PUT',
       url: () => `/v1/snippets/${ids.snippet}`,
       body: () => ({ name: '   ', script: 42 }),
-      want: { name: /must not be blank/, script: /must be string/ },
+      want: { name: /must not be blank/, script: /must be text/ },
       probe: () => get(`/v1/snippets/${ids.snippet}`),
     },
     {
@@ -152,7 +152,7 @@ describe.each(testDbs)('every problem of a resource body in one 400 on $name', (
       method: 'PUT',
       url: () => '/v1/variables/API_HOST',
       body: () => ({ key: 'OTHER', value: 'v', locked: 'yes' }),
-      want: { locked: /must be boolean/, key: /cannot be changed/ },
+      want: { locked: /must be true or false/, key: /cannot be changed/ },
       probe: () => get('/v1/variables/API_HOST'),
     },
     {
@@ -228,7 +228,7 @@ describe.each(testDbs)('every problem of a resource body in one 400 on $name', (
       method: 'POST',
       url: () => '/v1/check-sessions/trigger',
       body: () => ({ target: {}, refreshCache: 'yes' }),
-      want: { refreshCache: /must be boolean/, target: /must name checkId or matchTags/ },
+      want: { refreshCache: /must be true or false/, target: /must name checkId or matchTags/ },
       probe: () => sessionCount,
     },
   ]

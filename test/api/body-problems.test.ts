@@ -63,14 +63,14 @@ describe.each(testDbs)('every problem of a body in one 400 on $name', (db) => {
       method: 'POST',
       url: () => '/v1/checks/tcp',
       body: { request: { hostname: 'db.test:5432', port: 70_000 }, setupSnippetId: 777 },
-      want: { name: /is required/, 'request.port': /must be <= 65535/, 'request.hostname': /must not include a port/ },
+      want: { name: /is required/, 'request.port': /must be at most 65535/, 'request.hostname': /must not include a port/ },
     },
     {
       name: 'URL check: a bad type and a bad URL',
       method: 'POST',
       url: () => '/v1/checks/url',
       body: { name: 'Home', muted: 'yes', request: { url: 'not a url' } },
-      want: { muted: /must be boolean/, 'request.url': /must start with http/ },
+      want: { muted: /must be true or false/, 'request.url': /must start with http/ },
     },
     {
       name: 'update of an API check: schema, rule and reference problems',
@@ -78,7 +78,7 @@ describe.each(testDbs)('every problem of a body in one 400 on $name', (db) => {
       url: () => `/v1/checks/api/${apiCheckId}`,
       body: { degradedResponseTime: 40_000, frequency: 0, request: { url: 'gopher://x' }, privateLocations: ['nowhere'] },
       want: {
-        degradedResponseTime: /must be <= 30000/,
+        degradedResponseTime: /must be at most 30000/,
         frequencyOffset: /required when frequency is 0/,
         'request.url': /must start with http/,
         'privateLocations[0]': /private location nowhere does not exist/,
@@ -97,8 +97,8 @@ describe.each(testDbs)('every problem of a body in one 400 on $name', (db) => {
         alertChannelSubscriptions: [{ alertChannelId: NO_CHANNEL, activated: true }],
       },
       want: {
-        concurrency: /must be >= 1/,
-        tags: /must be array/,
+        concurrency: /must be at least 1/,
+        tags: /must be a list/,
         'apiCheckDefaults.url': /must start with http/,
         'apiCheckDefaults.assertions[0].target': /must be a number/,
         'retryStrategy.maxRetries': /not allowed with type SINGLE_RETRY/,

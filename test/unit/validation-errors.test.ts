@@ -28,6 +28,6 @@ describe('schema errors become field attributes', () => {
 
   it('keeps the wrong-type reason when no inner field failed', () => {
     const errors = [err('/tags', 'type', { type: 'array' }), err('/tags', 'type', { type: 'null' }), err('/tags', 'anyOf', {})]
-    expect(fieldErrors(errors)).toEqual({ tags: 'must be array' })
+    expect(fieldErrors(errors)).toEqual({ tags: 'must be a list' })
   })
 })

@@ -9,6 +9,7 @@ import type { BuiltCheck, StoredCheck } from './contract.js'
 import { FieldErrorCollector } from '../errors.js'
 import { defaultFrequencyOffset, frequencyOffsetProblem } from './frequency.js'
 import { resolveEnvironmentVariables } from '../secrets/env-var-secrets.js'
+import { validateResponseTimes } from './response-time-rules.js'
 
 export interface BuildInput {
   def: CheckTypeDef
@@ -49,6 +50,8 @@ export function buildCheckDoc({ def, id, body, existing, errors: collector }: Bu
   // A type without retryStrategy (heartbeat) ignores it in the body, whatever it holds.
   if ('retryStrategy' in def.fields) validateRetryStrategyInput(body.retryStrategy, errors)
   resolveFrequencyOffset(doc, body, existing, id, errors)
+  // Every type with both response-time thresholds judges them on the merged document (an update may change one).
+  if ('degradedResponseTime' in def.fields && 'maxResponseTime' in def.fields) validateResponseTimes(doc, def.fields, errors)
   def.validate?.(doc, errors)
   if (!collector) errors.throwIfAny()
   // Complete by construction: the body passed the type's schema and every field with a default was filled above.

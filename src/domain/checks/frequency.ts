@@ -10,6 +10,9 @@ export function frequencyOffsetRange(frequency: number): { min: number; max: num
   return { min: 1, max: Math.ceil(frequency / 60) }
 }
 
+const everyMinutes = (frequency: number): string =>
+  frequency === 1 ? 'minute' : frequency % 60 === 0 ? `${frequency / 60 === 1 ? '' : `${frequency / 60} `}hour${frequency === 60 ? '' : 's'}` : `${frequency} minutes`
+
 /** Why an offset is invalid for a frequency, or null when it is valid. */
 export function frequencyOffsetProblem(frequency: number, offset: number): string | null {
   const range = frequencyOffsetRange(frequency)
@@ -17,8 +20,7 @@ export function frequencyOffsetProblem(frequency: number, offset: number): strin
     return range.oneOf.includes(offset) ? null : 'must be 10, 20 or 30 when frequency is 0'
   }
   if (!Number.isInteger(offset) || offset < range.min || offset > range.max) {
-    const rule = frequency <= 60 ? 'floor(frequency * 10)' : 'ceil(frequency / 60)'
-    return `must be from ${range.min} to ${range.max} (${rule}) when frequency is ${frequency}`
+    return `must be from ${range.min} to ${range.max} when the check runs every ${everyMinutes(frequency)}`
   }
   return null
 }

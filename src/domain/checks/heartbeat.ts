@@ -18,7 +18,7 @@ const HeartbeatConfig = Type.Object({
   periodUnit: StringEnum(HEARTBEAT_UNITS),
   grace: Type.Number({ minimum: 0 }),
   graceUnit: StringEnum(HEARTBEAT_UNITS),
-  pingToken: Type.Optional(Nullable(Type.String({ pattern: PING_TOKEN_PATTERN }))),
+  pingToken: Type.Optional(Nullable(Type.String({ pattern: PING_TOKEN_PATTERN, errorMessage: 'Use 8 to 128 letters, digits, dashes and underscores' }))),
   pingUrl: Type.Optional(Type.String({ description: 'Response only; ignored on input.' })),
 })
 

@@ -21,7 +21,7 @@ export const BasicAuth = Type.Object({
 })
 
 export const EnvironmentVariable = Type.Object({
-  key: Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
+  key: Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z_][A-Za-z0-9_]*$', errorMessage: 'Use letters, digits and underscores, not starting with a digit' }),
   value: Type.Optional(
     Nullable(
       Type.String({

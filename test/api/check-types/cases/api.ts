@@ -186,9 +186,9 @@ export const api: CheckTypeCase = {
       { equals: { 'request.url.length': 2048, 'description.length': 500, degradedResponseTime: 0, maxResponseTime: 30000, groupOrder: 0, 'environmentVariables.length': 50 } },
     ],
     [
-      'accepts boundary values: response times 30000 and 0',
-      minimal({ degradedResponseTime: 30000, maxResponseTime: 0 }),
-      { equals: { degradedResponseTime: 30000, maxResponseTime: 0 } },
+      'accepts the top of the range: degraded 29999 below max 30000 (degraded must stay below max)',
+      minimal({ degradedResponseTime: 29999, maxResponseTime: 30000 }),
+      { equals: { degradedResponseTime: 29999, maxResponseTime: 30000 } },
     ],
     [
       'accepts null for nullable fields and fills their defaults',

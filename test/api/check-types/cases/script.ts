@@ -119,9 +119,9 @@ function scriptCase(v: ScriptType): CheckTypeCase {
       ['environmentVariables with 51 entries', minimal({ environmentVariables: envVars(51) }), 'environmentVariables', 'must have at most 50 entries'],
       ...(
         [
-          ['1ST', 'must match pattern'],
-          ['MY-VAR', 'must match pattern'],
-          ['has space', 'must match pattern'],
+          ['1ST', 'not starting with a digit'],
+          ['MY-VAR', 'not starting with a digit'],
+          ['has space', 'not starting with a digit'],
           ['', 'must not be empty'],
         ] as const
       ).map(([key, why]): Reject => [
@@ -132,7 +132,7 @@ function scriptCase(v: ScriptType): CheckTypeCase {
       ]),
       ['an environment variable without value', minimal({ environmentVariables: [{ key: 'A' }] }), 'environmentVariables[0].value', 'is required'],
       ['a description of 501 characters', minimal({ description: 'x'.repeat(501) }), 'description', 'must be at most 500 characters long'],
-      ['groupOrder -1', minimal({ groupOrder: -1 }), 'groupOrder', 'must be >= 0'],
+      ['groupOrder -1', minimal({ groupOrder: -1 }), 'groupOrder', 'must be at least 0'],
       ['location mars-north-1', minimal({ locations: ['mars-north-1'] }), 'locations[0]', 'must be one of'],
       ['runtimeId 2019.01', minimal({ runtimeId: '2019.01' }), 'runtimeId', 'must be one of'],
       ['a dependency without path', minimal({ dependencies: [{ content: 'x' }] }), 'dependencies[0].path', 'is required'],
