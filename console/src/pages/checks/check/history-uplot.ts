@@ -47,14 +47,14 @@ export function drawHistory(
   data: HistoryData,
   options: { width: number; format: (v: number) => string; axis: (v: number) => string; onZoom: (zoomed: boolean) => void },
 ): HistoryHandle {
-  // Before the first draw, and when uPlot falls back to the data's own extent (double-click), the x axis spans the
-  // whole window asked for; a drag selection is kept as it is.
-  let ready = false
+  // The x axis spans the whole window asked for (not only the buckets with runs) unless a drag selected a part of it.
+  let zoom: [number, number] | null = null
   const opts: uPlot.Options = {
     width: options.width,
     height: HEIGHT,
-    cursor: { drag: { x: true, y: false, setScale: true } },
-    scales: { x: { time: true, range: (_u, min, max) => (ready && !(min === data.xs[0] && max === data.xs.at(-1)) ? [min, max] : data.range) } },
+    cursor: { drag: { x: true, y: false, setScale: false } },
+    select: { show: true, left: 0, top: 0, width: 0, height: 0 },
+    scales: { x: { time: true, range: () => zoom ?? data.range } },
     axes: [{}, { values: (_u, ticks) => ticks.map((t) => options.axis(t)), size: 70 }],
     series: [
       {},
@@ -70,20 +70,29 @@ export function drawHistory(
     ],
     hooks: {
       drawClear: [(u) => drawMarks(u, data)],
-      setScale: [
-        (u, key) => {
-          if (key !== 'x' || !ready) return
-          const min = u.scales.x?.min ?? data.range[0]
-          const max = u.scales.x?.max ?? data.range[1]
-          options.onZoom(min > data.range[0] + 1 || max < data.range[1] - 1)
+      setSelect: [
+        (u) => {
+          if (u.select.width < 2) return
+          const from = u.posToVal(u.select.left, 'x')
+          const to = u.posToVal(u.select.left + u.select.width, 'x')
+          u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false)
+          if (!(to > from)) return
+          zoom = [from, to]
+          u.setScale('x', { min: from, max: to })
+          options.onZoom(true)
         },
       ],
     },
   }
   const aligned: uPlot.AlignedData = [data.xs, ...data.lines.map((s) => s.values)]
   const plot = new uPlot(opts, aligned, el)
-  ready = true
-  const resetZoom = () => plot.setScale('x', { min: data.range[0], max: data.range[1] })
+  const resetZoom = () => {
+    zoom = null
+    plot.setScale('x', { min: data.range[0], max: data.range[1] })
+    options.onZoom(false)
+  }
+  // A double-click zooms back out, as the reset button does.
+  plot.over.addEventListener('dblclick', resetZoom)
   return {
     setSize: (width) => plot.setSize({ width, height: HEIGHT }),
     resetZoom,

@@ -35,35 +35,33 @@ export function KeyFigures(props: { check: Check }) {
   const error = figures.find((f) => f.q.error)?.q.error
   return (
     <Card title="Key figures" class="key-figures-card">
-      <div class="table-wrap">
-        <table class="figures-table" data-testid="key-figures">
-          <caption class="visually-hidden">Availability and P95 over 24 hours, 7 days and 30 days</caption>
-          <thead>
+      <table class="figures-table" data-testid="key-figures">
+        <caption class="visually-hidden">Availability and P95 over 24 hours, 7 days and 30 days</caption>
+        <thead>
+          <tr>
+            <td />
+            {WINDOWS.map((w) => (
+              <th scope="col">{w.label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Availability</th>
+            {WINDOWS.map((_w, i) => (
+              <td class="stat">{cell(i, 'availability', (v) => formatPercent(v))}</td>
+            ))}
+          </tr>
+          {p95 ? (
             <tr>
-              <td />
-              {WINDOWS.map((w) => (
-                <th scope="col">{w.label}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">Availability</th>
+              <th scope="row">{`${PRIMARY_LABEL[props.check.checkType] ?? 'Response time'} P95`}</th>
               {WINDOWS.map((_w, i) => (
-                <td class="stat">{cell(i, 'availability', (v) => formatPercent(v))}</td>
+                <td class="stat">{cell(i, p95, formatMs)}</td>
               ))}
             </tr>
-            {p95 ? (
-              <tr>
-                <th scope="row">{`${PRIMARY_LABEL[props.check.checkType] ?? 'Response time'} P95`}</th>
-                {WINDOWS.map((_w, i) => (
-                  <td class="stat">{cell(i, p95, formatMs)}</td>
-                ))}
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+          ) : null}
+        </tbody>
+      </table>
       {error ? <ErrorBanner error={error} title="Figures could not be loaded" /> : null}
     </Card>
   )
