@@ -55,7 +55,7 @@ describe('newDraft', () => {
       useGlobalAlertSettings: true,
       alertSettings: { escalationType: 'RUN_BASED' },
       alertChannelSubscriptions: [],
-      doubleCheck: true,
+      doubleCheck: false,
     })
   })
 

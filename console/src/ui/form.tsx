@@ -138,12 +138,23 @@ export function CheckboxField(props: { label: string; path: string; errors: Fiel
   )
 }
 
-/** The form-level error: the API's message, and the field errors no field on screen shows. */
+/**
+ * The form-level error. A 400 that names fields gets one short sentence ("2 fields need attention"): each field's
+ * reason is under the field, and repeating them here would say everything twice. Only the reasons of fields no
+ * field on screen shows are listed. Any other error shows its message.
+ */
 export function FormError(props: { error: unknown; shown?: string[] }) {
   if (!props.error) return null
-  const message = props.error instanceof Error ? props.error.message : String(props.error)
   const fields = fieldErrorsOf(props.error)
-  const unshown = Object.entries(fields).filter(([k]) => !(props.shown ?? []).some((s) => k === s || k.startsWith(`${s}.`) || k.startsWith(`${s}[`)))
+  const names = Object.keys(fields)
+  const isShown = (k: string) => (props.shown ?? []).some((s) => k === s || k.startsWith(`${s}.`) || k.startsWith(`${s}[`))
+  const unshown = Object.entries(fields).filter(([k]) => !isShown(k))
+  const message =
+    names.length === 0
+      ? props.error instanceof Error
+        ? props.error.message
+        : String(props.error)
+      : `${names.length === 1 ? '1 field needs' : `${names.length} fields need`} attention${unshown.length < names.length ? ': see the messages under the fields marked below.' : '.'}`
   return (
     <div class="banner banner-error" role="alert">
       <strong>{message}</strong>

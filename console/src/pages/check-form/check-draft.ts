@@ -54,7 +54,10 @@ const common = (): Doc => ({
   alertChannelSubscriptions: [],
   retryStrategy: null,
   runParallel: false,
-  doubleCheck: true,
+  // Deprecated (the retry strategy replaces it), so a new check does not start with it on. The API's own default
+  // stays true as the spec sets it for clients that leave it out; the form says what it wants instead.
+  doubleCheck: false,
+  triggerIncident: null,
 })
 
 const statusAssertion = (target: string): Doc => ({ source: 'STATUS_CODE', comparison: 'EQUALS', property: '', target, regex: null })

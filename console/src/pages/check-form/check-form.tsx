@@ -19,6 +19,8 @@ import { RetrySection } from './sections/retry'
 import { SchedulingSection } from './sections/scheduling'
 import { TypeFields } from './types'
 import { RunNow } from './run-now'
+import { draftProblems } from './rules'
+import { StatusPageSection } from './sections/status-page'
 import './check-form.css'
 
 /** Top-level fields some section shows (their errors appear there, not in the banner). */
@@ -54,6 +56,7 @@ const SHOWN = [
   'browsers',
   'degradedPacketLossThreshold',
   'maxPacketLossThreshold',
+  'triggerIncident',
 ]
 
 export interface CheckFormProps {
@@ -82,7 +85,8 @@ export function CheckForm(props: CheckFormProps) {
     [picketApi.checks.root, picketApi.groups.root],
   )
   const remove = useApiMutation(() => picketApi.checks.remove(props.checkId ?? ''), [picketApi.checks.root])
-  const errors = fieldErrorsOf(save.error)
+  // What the form finds wrong as a person types (in the API's words) shows beside what the last save was told.
+  const errors = { ...fieldErrorsOf(save.error), ...draftProblems(draft) }
 
   // After a rejected save, take the keyboard to the first field the API named.
   useEffect(() => {
@@ -109,6 +113,7 @@ export function CheckForm(props: CheckFormProps) {
         {scheduled ? <SchedulingSection {...sectionProps} frequencies={props.type.frequencies ?? []} /> : null}
         {scheduled ? <RetrySection {...sectionProps} /> : null}
         <AlertingSection {...sectionProps} />
+        <StatusPageSection {...sectionProps} />
       </fieldset>
       {canWrite ? (
         <div class="form-actions cf-actions">

@@ -1,6 +1,7 @@
 /** How often a check runs: the API's allowed minutes, sub-minute runs through frequencyOffset, and the offset rule. */
 import { NumberField, SelectField } from '../../../ui/form'
 import { num, type SectionProps } from '../draft-path'
+import { offsetHint, offsetRange } from '../rules'
 
 const label = (minutes: number): string => {
   if (minutes < 60) return minutes === 1 ? 'Every minute' : `Every ${minutes} minutes`
@@ -12,10 +13,6 @@ const label = (minutes: number): string => {
 function options(frequencies: readonly number[]) {
   return frequencies.flatMap((f) => (f === 0 ? [10, 20, 30].map((s) => ({ value: `0:${s}`, label: `Every ${s} seconds` })) : [{ value: String(f), label: label(f) }]))
 }
-
-/** The range the API accepts for frequencyOffset at a frequency (units of 6 s up to 60 minutes, of an hour above). */
-export const offsetRange = (frequency: number): { min: number; max: number } =>
-  frequency <= 60 ? { min: 1, max: Math.floor(frequency * 10) } : { min: 1, max: Math.ceil(frequency / 60) }
 
 export function FrequencyFields(props: SectionProps & { frequencies: readonly number[] }) {
   const frequency = num(props.draft, 'frequency') ?? 10
@@ -45,7 +42,7 @@ export function FrequencyFields(props: SectionProps & { frequencies: readonly nu
           value={offset}
           min={range.min}
           max={range.max}
-          hint={`Optional, ${range.min} to ${range.max}: shifts the start by ${frequency <= 60 ? '6 seconds' : 'one hour'} per step. Empty: spread automatically.`}
+          hint={offsetHint(frequency)}
           onNumber={(n) => props.set('frequencyOffset', n)}
         />
       )}

@@ -12,7 +12,7 @@ export function ResponseTimeFields(props: SectionProps & { cap: number }) {
         value={num(props.draft, 'degradedResponseTime')}
         min={0}
         max={props.cap}
-        hint={`0 to ${props.cap}`}
+        hint={`From 0 to ${props.cap} ms, below “Failed after”: slower responses show as degraded.`}
         onNumber={(n) => props.set('degradedResponseTime', n)}
       />
       <NumberField
@@ -22,7 +22,7 @@ export function ResponseTimeFields(props: SectionProps & { cap: number }) {
         value={num(props.draft, 'maxResponseTime')}
         min={0}
         max={props.cap}
-        hint={`0 to ${props.cap}`}
+        hint={`From 0 to ${props.cap} ms: slower responses fail the check.`}
         onNumber={(n) => props.set('maxResponseTime', n)}
       />
     </div>

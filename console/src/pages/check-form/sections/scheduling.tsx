@@ -25,7 +25,7 @@ export function SchedulingSection(props: SectionProps & { frequencies: readonly 
           errors={props.errors}
           checked={bool(props.draft, 'doubleCheck', true)}
           onChecked={(v) => props.set('doubleCheck', v)}
-          hint="Deprecated: the retry strategy replaces it."
+          hint="Deprecated: choose a retry strategy below instead. Kept for checks that already use it."
         />
       ) : null}
     </fieldset>

@@ -3,6 +3,23 @@ import { type FieldErrors, SelectField, TextArea, TextField } from '../../../ui/
 import { KeyValues } from '../shared/key-values'
 import { WEBHOOK_METHODS, type ChannelConfig, type ChannelType } from './channel-types'
 
+/**
+ * The kinds of receiver a webhook can be labelled with (the API takes WEBHOOK or WEBHOOK_<VENDOR>): a choice, so
+ * nobody has to guess the spelling. The body sent is the template's either way.
+ */
+const WEBHOOK_TYPES = [
+  { value: 'WEBHOOK', label: 'Plain webhook' },
+  { value: 'WEBHOOK_MSTEAMS', label: 'Microsoft Teams' },
+  { value: 'WEBHOOK_DISCORD', label: 'Discord' },
+  { value: 'WEBHOOK_TELEGRAM', label: 'Telegram' },
+  { value: 'WEBHOOK_FIREHYDRANT', label: 'FireHydrant' },
+  { value: 'WEBHOOK_INCIDENTIO', label: 'incident.io' },
+  { value: 'WEBHOOK_SPIKESH', label: 'Spike.sh' },
+]
+
+/** The choices, with a stored type the list does not know kept as it is. */
+const webhookTypes = (current: string) => (WEBHOOK_TYPES.some((t) => t.value === current) ? WEBHOOK_TYPES : [...WEBHOOK_TYPES, { value: current, label: current }])
+
 interface Props {
   type: ChannelType
   config: ChannelConfig
@@ -66,13 +83,14 @@ export function ChannelConfigFields(props: Props) {
             <SelectField label="Method" path="config.method" errors={errors} value={config.method ?? 'POST'} options={WEBHOOK_METHODS} onValue={set('method')} />
             <TextField label="URL" path="config.url" errors={errors} value={config.url ?? ''} onValue={set('url')} hint="http(s); may hold {{VARIABLES}}." />
           </div>
-          <TextField
+          <SelectField
             label="Webhook type"
             path="config.webhookType"
             errors={errors}
             value={config.webhookType ?? 'WEBHOOK'}
+            options={webhookTypes(config.webhookType ?? 'WEBHOOK')}
             onValue={set('webhookType')}
-            hint="WEBHOOK, or a vendor flavour such as WEBHOOK_MSTEAMS."
+            hint="The kind of receiver; the body sent is the template below."
           />
           <TextField
             label="Webhook secret"
