@@ -136,12 +136,22 @@ describe('90-day uptime', () => {
     expect(u.uptime).toBeCloseTo(((total - downtime) / total) * 100, 10)
   })
 
-  it('leaves days before the service existed out of the total', () => {
-    const created = TODAY - 2 * DAY_MS + 6 * H // 18 h on day 87, 24 h on day 88, 12 h today
+  it('leaves days before the service existed out of the total; its first day counts whole; a backfilled incident counts from the creation', () => {
+    const created = TODAY - 2 * DAY_MS + 6 * H // day 87 (whole), day 88, 12 h today
     const u = serviceUptime(created, [span('Backfilled', 'MAJOR', created - 5 * DAY_MS, created + H)], NOW)
     expect(u.days.slice(0, 87).every((d) => !d.hasData && d.uptime === null && d.severity === null)).toBe(true)
-    expect(u.days[87]).toMatchObject({ hasData: true, totalMs: 18 * H, downtimeMs: H, severity: 'MAJOR' })
-    expect(u.uptime).toBeCloseTo(((54 * H - H) / (54 * H)) * 100, 10)
+    expect(u.days[87]).toMatchObject({ hasData: true, totalMs: 24 * H, downtimeMs: H, severity: 'MAJOR' })
+    expect(u.uptime).toBeCloseTo(((60 * H - H) / (60 * H)) * 100, 10)
+  })
+
+  it('a 12-minute incident on a service created minutes ago is a share of its day, not of its minutes', () => {
+    const created = NOW - 14 * MIN
+    const u = serviceUptime(created, [span('Shop API is failing', 'MAJOR', created + MIN, created + 13 * MIN)], NOW)
+    expect(u.days.filter((d) => d.hasData)).toHaveLength(1)
+    expect(u.days.slice(0, 89).every((d) => !d.hasData && d.uptime === null)).toBe(true)
+    expect(u.days[89]).toMatchObject({ hasData: true, totalMs: 12 * H, downtimeMs: 12 * MIN, severity: 'MAJOR' })
+    expect(u.uptime).toBeCloseTo(((12 * H - 12 * MIN) / (12 * H)) * 100, 10)
+    expect(u.uptime).toBeGreaterThan(98)
   })
 
   it('has no uptime for a service created after now', () => {

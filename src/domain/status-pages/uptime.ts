@@ -3,8 +3,10 @@
  *
  * One bar per UTC day, oldest first, today last. A day's downtime is the union of the times the service's incidents
  * were open during it (an incident is open from its first update to its final resolve, or until now while open),
- * so overlapping incidents count once. Time before the service existed is no data: it counts neither as up nor as
- * down, and a day entirely before it is a `nodata` bar. Today counts up to now.
+ * so overlapping incidents count once. Days before the service existed are no data: they count neither as up nor
+ * as down, and each is a `nodata` bar. The day it was created counts from its midnight, as every other day does, so
+ * that a short incident in a new service's first minutes weighs as a share of a day and not as most of its life
+ * (12 minutes down read as 16% uptime on a service 14 minutes old). Today counts up to now.
  */
 import type { IncidentSeverity } from './enums.js'
 import { worse } from './service-state.js'
@@ -25,9 +27,9 @@ export interface IncidentSpan {
 export interface UptimeDay {
   /** UTC midnight, epoch ms. */
   start: number
-  /** False for a day entirely before the service existed (or, for the last day, not begun yet). */
+  /** False for a day before the one the service was created on (or, for the last day, not begun yet). */
   hasData: boolean
-  /** Time of the day the service existed (up to now today), ms. */
+  /** Time of the day counted (up to now today), ms. */
   totalMs: number
   downtimeMs: number
   /** Percent, null without data. */
@@ -78,9 +80,9 @@ export function serviceUptime(createdAt: number, incidents: readonly IncidentSpa
   const out: UptimeDay[] = []
   for (let i = days - 1; i >= 0; i--) {
     const start = today - i * DAY_MS
-    const from = Math.max(start, createdAt)
+    const from = Math.max(start, utcDayStart(createdAt))
     const to = Math.min(start + DAY_MS, now)
-    if (to <= from) {
+    if (to <= from || createdAt >= to) {
       out.push({ start, hasData: false, totalMs: 0, downtimeMs: 0, uptime: null, severity: null, incidents: [] })
       continue
     }
@@ -92,7 +94,8 @@ export function serviceUptime(createdAt: number, incidents: readonly IncidentSpa
       if (!touches(incident.start, Math.max(end, incident.start), from, to)) continue
       severity = worse(severity, incident.severity)
       names.push(incident.name)
-      intervals.push([Math.max(incident.start, from), Math.min(end, to)])
+      // An incident backfilled to before the service existed is down time only from its creation.
+      intervals.push([Math.max(incident.start, from, createdAt), Math.min(end, to)])
     }
     const downtimeMs = unionLength(intervals)
     const totalMs = to - from

@@ -66,8 +66,6 @@ export function alertFor(check: CheckRecord, run: RunSummary, alertType: AlertTy
   }
 }
 
-const OPENS_INCIDENT: ReadonlySet<AlertType> = new Set(['ALERT_FAILURE', 'ALERT_DEGRADED_FAILURE'])
-
 /**
  * Evaluates one check's FINAL results (oldest first) with its context (loaded before the transaction); returns the
  * alerts raised.
@@ -88,11 +86,13 @@ export async function evaluateCheck(deps: EvaluateDeps, ctx: CheckContext, rows:
         const step = transition(state, summary, alerting.settings, now, silence)
         state = step.state
         if (step.alert) raised.push(await raiseAlert(s, alertFor(check, summary, step.alert), now))
-        if (step.alert && OPENS_INCIDENT.has(step.alert) && alerting.triggerIncident && incidentId === null) {
-          incidentId = await openCheckIncident(deps, s, accountId, String(check.doc.name ?? ''), alerting.triggerIncident)
+        // A failure that was alerted in this episode opens the incident, also when the check was tied to its service
+        // only after the alert went out (the next failing run opens it); a silenced failure opens none.
+        if (summary.condition === 'failing' && state.alerted === 'failing' && alerting.triggerIncident && incidentId === null) {
+          incidentId = await openCheckIncident(deps, s, accountId, check.id, String(check.doc.name ?? ''), alerting.triggerIncident)
         }
         if (summary.condition === 'passing' && incidentId !== null) {
-          await resolveCheckIncident(deps, s, accountId, incidentId, String(check.doc.name ?? ''))
+          await resolveCheckIncident(deps, s, accountId, check.id, incidentId, String(check.doc.name ?? ''))
           incidentId = null
         }
       }

@@ -1,6 +1,7 @@
 /**
  * What a public status page shows, assembled from already loaded records (no I/O): the page's cards with each
- * service's current state and 90-day uptime, and the incidents touching the page's services (services are shared:
+ * service's current state (the worst of its open incidents and of its tied checks' current results) and 90-day
+ * uptime, and the incidents touching the page's services (services are shared:
  * an incident shows on every page with one of its services), each with its updates.
  */
 import type { IncidentSeverity, IncidentStatus } from '../../domain/status-pages/enums.js'
@@ -93,8 +94,17 @@ export function publicIncidents(incidents: readonly IncidentRecord[], updates: r
     .map(({ createdAt: _c, ...rest }) => rest)
 }
 
-/** The page's view of its services and of the incidents touching them, at `now`. */
-export function buildStatusPage(doc: PageDoc, services: ServiceMap, incidents: readonly LoadedIncident[], now: number): StatusPageBase {
+/**
+ * The page's view of its services and of the incidents touching them, at `now`; `checkSeverities` are what the
+ * services' tied checks say now (service id → severities), so a failing check is never shown as operational.
+ */
+export function buildStatusPage(
+  doc: PageDoc,
+  services: ServiceMap,
+  incidents: readonly LoadedIncident[],
+  now: number,
+  checkSeverities: ReadonlyMap<string, readonly IncidentSeverity[]> = new Map(),
+): StatusPageBase {
   const pageServiceIds = new Set(doc.cards.flatMap((c) => c.serviceIds).filter((id) => services.has(id)))
   const shown = incidents.filter((i) => i.serviceIds.some((id) => pageServiceIds.has(id)))
   const serviceView = new Map<string, PublicService>()
@@ -106,7 +116,7 @@ export function buildStatusPage(doc: PageDoc, services: ServiceMap, incidents: r
     serviceView.set(id, {
       id,
       name: record.doc.name,
-      state: serviceState(mine.filter((i) => i.resolvedAt === null).map((i) => i.severity)),
+      state: serviceState([...mine.filter((i) => i.resolvedAt === null).map((i) => i.severity), ...(checkSeverities.get(id) ?? [])]),
       uptime: serviceUptime(record.createdAt, spans, now),
     })
   }

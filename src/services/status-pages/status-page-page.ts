@@ -1,8 +1,8 @@
 /**
  * What a public status page shows: its cards with each service's state and 90-day uptime,
  * the open incidents, the past ones paged, and the feeds; and its "get updates" form. A view costs a fixed number
- * of queries whatever the number of services and incidents (the account's services, incidents and incident
- * updates, each one list), filtered in memory to the page's services, and is cached briefly: every viewer and
+ * of queries whatever the number of services and incidents (the account's services, incidents, incident
+ * updates, checks, check statuses and groups, each one list), filtered in memory to the page's services, and is cached briefly: every viewer and
  * every page of history within the cache time share one computation.
  */
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js'
@@ -11,6 +11,7 @@ import { MAX_ADDRESS_LENGTH, isEmailAddress } from '../../domain/status-pages/su
 import { ttlCache } from '../../lib/ttl-cache.js'
 import { narrowDeps, uses, type DepsOf } from '../resource-deps.js'
 import { loadServices } from './status-page-common.js'
+import { loadCheckSeverities } from './service-check-states.js'
 import { subscriptionOps, subscriptionOpsUses } from './status-page-subscriptions.js'
 import { buildStatusPage, publicIncidents, type PublicIncident, type StatusPageBase } from './status-page-data.js'
 
@@ -67,7 +68,7 @@ export function addressProblem(address: string): string | null {
 
 /** What the status page page service uses: the wiring hands it these stores and shared things and no others. */
 export const statusPagePageServiceUses = uses(
-  ['statusPages', 'statusPageServices', 'statusPageIncidents', 'statusPageIncidentUpdates', 'statusPageSubscriptions', 'statusPageEmails'],
+  ['statusPages', 'statusPageServices', 'statusPageIncidents', 'statusPageIncidentUpdates', 'statusPageSubscriptions', 'statusPageEmails', 'checks', 'checkGroups', 'results'],
   ['clock', 'publicBaseUrl', 'transact'],
 )
 export type StatusPagePageServiceDeps = DepsOf<typeof statusPagePageServiceUses>
@@ -79,14 +80,15 @@ export function statusPagePageService(deps: StatusPagePageServiceDeps, options: 
   const views = ttlCache<StatusPageBase>(clock, ttl)
   const subscriptions = subscriptionOps(narrowDeps(deps, subscriptionOpsUses))
 
-  /** Three lists, whatever the size of the page. */
+  /** Six lists, whatever the size of the page. */
   async function compute(site: StatusPageSite): Promise<StatusPageBase> {
-    const [services, incidents, updates] = await Promise.all([
+    const [services, incidents, updates, checkSeverities] = await Promise.all([
       loadServices(stores, site.accountId),
       stores.statusPageIncidents.list(site.accountId),
       stores.statusPageIncidentUpdates.list(site.accountId),
+      loadCheckSeverities(stores, site.accountId),
     ])
-    return buildStatusPage(site.doc, services, publicIncidents(incidents.items, updates.items), clock.now())
+    return buildStatusPage(site.doc, services, publicIncidents(incidents.items, updates.items), clock.now(), checkSeverities)
   }
   const base = (site: StatusPageSite) => views.get(`${site.id}:${site.version}`, () => compute(site))
 
