@@ -6,6 +6,7 @@ import { html, type Html } from './html.js'
 
 export interface PageDocument {
   title: string
+  /** The page's own icon; Picket's when it has none. */
   favicon?: string | null
   /** Extra stylesheet URLs after the site's own (a dashboard's custom CSS, a status page's theme). */
   stylesheets?: string[]
@@ -55,7 +56,7 @@ export function renderDocument(d: PageDocument, assetUrl: (name: string) => stri
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${d.title}</title>
-${d.favicon ? html`<link rel="icon" href="${d.favicon}">` : ''}
+${d.favicon ? html`<link rel="icon" href="${d.favicon}">` : html`<link rel="icon" type="image/svg+xml" href="${assetUrl('favicon.svg')}">`}
 <link rel="stylesheet" href="${assetUrl('site.css')}">
 ${(d.stylesheets ?? []).map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${d.head ?? ''}

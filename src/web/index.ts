@@ -13,6 +13,8 @@ import { hostLinks, pathLinks } from './site-links.js'
 import { serveDashboard } from './routes/dashboard-site.js'
 import { serveStatusPage } from './routes/status-page-site.js'
 import { sendNotFoundPage } from './routes/not-found.js'
+import { sendCompressed } from './routes/compressed.js'
+import { installFavicon } from './routes/favicon.js'
 import { installConsole } from './console.js'
 
 export interface WebDeps {
@@ -63,15 +65,15 @@ export async function installWeb(app: FastifyInstance, deps: WebDeps): Promise<v
       const asset = assets.get(request.params.name)
       if (!asset) return sendNotFoundPage(reply, assets.url)
       const versioned = (request.query as { v?: string }).v === asset.hash
-      return reply
-        .headers({
-          'content-type': asset.type,
-          'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'no-cache',
-          etag: `"${asset.hash}"`,
-          'x-content-type-options': 'nosniff',
-        })
-        .send(asset.body)
+      reply.headers({
+        'content-type': asset.type,
+        'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'no-cache',
+        etag: `"${asset.hash}"`,
+        'x-content-type-options': 'nosniff',
+      })
+      return sendCompressed(reply, asset.body, asset.encoded)
     })
+    installFavicon(scope, assets, config)
 
     type DashboardParams = { Params: { customUrl: string; '*'?: string } }
     const dashboardRoute = async (request: FastifyRequest<DashboardParams>, reply: FastifyReply) => {

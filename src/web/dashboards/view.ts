@@ -53,7 +53,7 @@ export function renderDashboardPage(v: DashboardView, opts: { assetUrl: (name: s
         pages: v.script.pages,
         window: v.script.window,
       },
-      body: html`<div class="wrap">${header(v)}${windows}<div id="live" aria-live="polite">${renderLive(v)}</div><footer class="foot">Monitored with Picket</footer></div>`,
+      body: html`<div class="wrap">${header(v)}<main>${windows}<div id="live" aria-live="polite">${renderLive(v)}</div></main><footer class="foot">Monitored with Picket</footer></div>`,
     },
     opts.assetUrl,
   )
@@ -81,8 +81,8 @@ export function renderRunsPage(check: { name: string; status: string }, runs: Da
     {
       title: `${check.name}: recent runs`,
       bodyClass: 'dashboard',
-      body: html`<div class="wrap"><p><a href="${links.page}">‹ Back to the dashboard</a></p><h1>${check.name}</h1><p class="check-status status-${check.status}">${statusLabel(check.status)}</p>
-${runs.length === 0 ? html`<p class="empty">No runs yet.</p>` : html`<table class="runs"><thead><tr><th>Started</th><th>Result</th><th>Response time</th><th>Status code</th><th>Location</th></tr></thead><tbody>${rows}</tbody></table>`}</div>`,
+      body: html`<main class="wrap"><p><a href="${links.page}">‹ Back to the dashboard</a></p><h1>${check.name}</h1><p class="check-status status-${check.status}">${statusLabel(check.status)}</p>
+${runs.length === 0 ? html`<p class="empty">No runs yet.</p>` : html`<table class="runs"><thead><tr><th>Started</th><th>Result</th><th>Response time</th><th>Status code</th><th>Location</th></tr></thead><tbody>${rows}</tbody></table>`}</main>`,
     },
     assetUrl,
   )

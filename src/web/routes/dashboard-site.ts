@@ -14,6 +14,7 @@ import { renderDashboardPage, renderLive, renderLockedPage, renderRunsPage } fro
 import type { SiteLinks } from '../site-links.js'
 import type { WebAssets } from '../assets.js'
 import { sendNotFoundPage } from './not-found.js'
+import { sendCompressed } from './compressed.js'
 
 export interface DashboardSiteDeps {
   pages: DashboardPageService
@@ -37,11 +38,7 @@ export async function serveDashboard(
   const query = (request.query ?? {}) as Query
   const key = readCookie(request.headers.cookie, cookieName(site))
   const open = pages.unlocked(site, key)
-  const locked = (wrongKey = false) =>
-    reply
-      .code(401)
-      .headers(pageHeaders('no-store'))
-      .send(renderLockedPage(links, assetUrl, wrongKey))
+  const locked = (wrongKey = false) => sendCompressed(reply.code(401).headers(pageHeaders('no-store')), renderLockedPage(links, assetUrl, wrongKey))
   const settings = site.settings
 
   if (request.method === 'POST') {
@@ -59,24 +56,19 @@ export async function serveDashboard(
       if (!open) return locked()
       const data = await pages.data(site, { window: parseWindow(query.window), page: query.page })
       const css = settings.customCSS ? `${links.part('custom.css')}?v=${site.version}` : null
-      return reply.headers(pageHeaders()).send(renderDashboardPage(presentDashboard(settings, data, links), { assetUrl, customCss: css }))
+      return sendCompressed(reply.headers(pageHeaders()), renderDashboardPage(presentDashboard(settings, data, links), { assetUrl, customCss: css }))
     }
     case 'data': {
       if (!open) return sendError(reply, errorBody(401, 'This dashboard is private: open it with its key first'))
       const data = await pages.data(site, { window: parseWindow(query.window), page: query.page })
       const view = presentDashboard(settings, data, links)
-      return reply.header('cache-control', 'no-store').send({
-        html: renderLive(view).value,
-        page: data.paging.page,
-        pages: data.paging.pages,
-        window: data.window,
-        generatedAt: new Date(data.generatedAt).toISOString(),
-      })
+      const live = { html: renderLive(view).value, page: data.paging.page, pages: data.paging.pages, window: data.window, generatedAt: new Date(data.generatedAt).toISOString() }
+      return sendCompressed(reply.headers({ 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' }), JSON.stringify(live))
     }
     case 'custom.css': {
       if (!open) return sendError(reply, errorBody(401, 'This dashboard is private: open it with its key first'))
       // A stylesheet, never HTML: served as text/css with nosniff, and the page's CSP admits no script at all.
-      return reply.headers(partHeaders(CSS_TYPE)).send(settings.customCSS ?? '')
+      return sendCompressed(reply.headers(partHeaders(CSS_TYPE)), settings.customCSS ?? '')
     }
     default: {
       const run = /^checks\/([^/]+)$/.exec(part)
@@ -84,7 +76,7 @@ export async function serveDashboard(
       if (!open) return locked()
       const found = await pages.recentRuns(site, run[1])
       if (!found) return sendNotFoundPage(reply, assetUrl)
-      return reply.headers(pageHeaders()).send(renderRunsPage(found.check, found.runs, links, assetUrl))
+      return sendCompressed(reply.headers(pageHeaders()), renderRunsPage(found.check, found.runs, links, assetUrl))
     }
   }
 }

@@ -14,6 +14,7 @@ import { presentStatusPage, SUBSCRIBED_NOTICE, type PresentOptions } from '../st
 import { themeCss } from '../status-pages/theme-css.js'
 import { renderPrivatePage, renderStatusPage } from '../status-pages/view.js'
 import { sendNotFoundPage } from './not-found.js'
+import { sendCompressed } from './compressed.js'
 
 export interface StatusPageSiteDeps {
   pages: StatusPagePageService
@@ -44,28 +45,25 @@ export async function serveStatusPage(
   if (!known || (request.method === 'POST' && part !== 'subscribe')) return sendNotFoundPage(reply, assetUrl)
   if (site.doc.isPrivate) {
     if (feed) return sendNotFoundPage(reply, assetUrl)
-    return reply.code(403).headers(pageHeaders('no-store')).send(renderPrivatePage(assetUrl))
+    return sendCompressed(reply.code(403).headers(pageHeaders('no-store')), renderPrivatePage(assetUrl))
   }
 
   const page = async (code: number, options: PresentOptions) => {
     const data = await pages.data(site, { page: query.page })
-    return reply
-      .code(code)
-      .headers(pageHeaders())
-      .send(renderStatusPage(presentStatusPage(site.doc, site.version, data, links, options), assetUrl))
+    return sendCompressed(reply.code(code).headers(pageHeaders()), renderStatusPage(presentStatusPage(site.doc, site.version, data, links, options), assetUrl))
   }
 
   if (feed) {
     const origin = `${request.protocol}://${request.host}`
     const { incidents, generatedAt } = await pages.feed(site)
     const body = feed.render({ title: site.doc.name, pageUrl: `${origin}${links.page}`, selfUrl: `${origin}${links.part(part)}`, incidents, generatedAt })
-    return reply.headers(partHeaders(feed.type)).send(body)
+    return sendCompressed(reply.headers(partHeaders(feed.type)), body)
   }
 
   switch (part) {
     case 'theme.css':
       // A stylesheet of validated hex colours only, served as text/css with nosniff.
-      return reply.headers(partHeaders(CSS_TYPE)).send(themeCss(site.doc.themeColors))
+      return sendCompressed(reply.headers(partHeaders(CSS_TYPE)), themeCss(site.doc.themeColors))
     case 'subscribe': {
       if (request.method !== 'POST') return reply.redirect(links.page, 303)
       const body = request.body

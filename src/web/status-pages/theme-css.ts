@@ -26,10 +26,32 @@ export const PALETTE_VARIABLES: Readonly<Record<string, string>> = {
 
 const hex = (value: unknown): string | null => (typeof value === 'string' && HEX.test(value) ? value.toLowerCase() : null)
 
-/** The declarations of one theme: `--brand` for a single colour, the mapped variables for a palette. */
+/** Relative luminance of a hex colour (WCAG 2), from #rgb or #rrggbb (an alpha part is left out). */
+export function luminance(colour: string): number {
+  const digits = colour.slice(1)
+  const full = digits.length <= 4 ? [...digits.slice(0, 3)].map((d) => d + d).join('') : digits.slice(0, 6)
+  const [r = 0, g = 0, b = 0] = [0, 2, 4].map((i) => {
+    const v = Number.parseInt(full.slice(i, i + 2), 16) / 255
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+export const contrastRatio = (a: string, b: string): number => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05)
+}
+
+/** White or black, whichever reads better on the background (the better of the two is always at least 4.58:1). */
+export const readableOn = (background: string): string => (contrastRatio('#ffffff', background) >= contrastRatio('#000000', background) ? '#ffffff' : '#000000')
+
+/**
+ * The declarations of one theme: `--brand` for a single colour, the mapped variables for a palette. The text of the
+ * buttons drawn in the brand colour is chosen to be readable on it unless the palette names it.
+ */
 export function themeDeclarations(theme: unknown): string[] {
   const single = hex(theme)
-  if (single !== null) return [`--brand: ${single};`]
+  if (single !== null) return [`--brand: ${single};`, `--button-text: ${readableOn(single)};`]
   if (theme === null || typeof theme !== 'object') return []
   const out: string[] = []
   const colours = new Map<string, unknown>(Object.entries(theme))
@@ -37,6 +59,8 @@ export function themeDeclarations(theme: unknown): string[] {
     const value = hex(colours.get(name))
     if (value !== null) out.push(`${variable}: ${value};`)
   }
+  const brand = hex(colours.get('primaryButtonBackgroundColor'))
+  if (brand !== null && hex(colours.get('primaryButtonFontColor')) === null) out.push(`--button-text: ${readableOn(brand)};`)
   return out
 }
 

@@ -19,10 +19,13 @@ const service = (s: ServiceView): Html => html`<div class="service">
 ${bars(s)}
 </div>`
 
-const card = (c: CardView): Html => html`<section class="card">
+const card = (c: CardView): Html => html`<section class="card" aria-label="${c.name}">
 <h2><span>${c.name}</span>${c.uptime !== null ? html`<span class="uptime">${c.uptime}</span>` : ''}</h2>
 ${c.services.length === 0 ? html`<p class="service empty-card">No services yet.</p>` : c.services.map(service)}
 </section>`
+
+/** What the colours of the daily bars mean (their titles say it per day too). */
+const barsKey = html`<ul class="bars-key" aria-label="Key of the daily bars"><li><span aria-hidden="true"></span>No incident</li><li><span class="k-minor" aria-hidden="true"></span>Degraded</li><li><span class="k-major" aria-hidden="true"></span>Outage</li><li><span class="k-nodata" aria-hidden="true"></span>No data (before the service existed)</li></ul>`
 
 /** Text with its line breaks kept: each line escaped, joined by <br>. */
 const lines = (text: string[]): Html[] => text.map((line, i) => (i === 0 ? html`${line}` : html`<br>${line}`))
@@ -40,7 +43,7 @@ export function renderLive(v: StatusPageView): Html {
     : ''
   return html`<div class="banner ${v.banner.className}" role="status">${v.banner.text}</div>
 ${v.open.length > 0 ? html`<section class="open-incidents" aria-label="Current incidents"><h2>Current incidents</h2>${v.open.map(incident)}</section>` : ''}
-${v.cards.length === 0 ? html`<p class="empty">This status page has no services yet.</p>` : html`<div class="cards">${v.cards.map(card)}</div>`}
+${v.cards.length === 0 ? html`<p class="empty">This status page has no services yet.</p>` : html`<div class="cards">${v.cards.map(card)}</div>${barsKey}`}
 <section class="history" aria-label="Past incidents"><h2>Past incidents</h2>
 ${v.past.length === 0 ? html`<p class="empty">No past incidents.</p>` : v.past.map(incident)}
 ${pager}</section>
@@ -77,9 +80,9 @@ export function renderStatusPage(v: StatusPageView, assetUrl: AssetUrl): string 
       bodyClass: v.bodyClass,
       bodyData: { refresh: REFRESH_SECONDS },
       body: html`<div class="wrap">${header(v)}
-${notice}
+<main>${notice}
 <div id="live" aria-live="polite">${renderLive(v)}</div>
-${subscribe(v)}
+${subscribe(v)}</main>
 <footer class="foot">Powered by Picket</footer></div>`,
     },
     assetUrl,
@@ -91,7 +94,7 @@ export function renderPrivatePage(assetUrl: AssetUrl): string {
     {
       title: 'Private status page',
       bodyClass: 'status-page auto',
-      body: html`<div class="wrap"><h1>This status page is private</h1><p>It can only be seen by signing in to its account.</p></div>`,
+      body: html`<main class="wrap"><h1>This status page is private</h1><p>It can only be seen by signing in to its account.</p></main>`,
     },
     assetUrl,
   )
