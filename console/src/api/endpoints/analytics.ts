@@ -1,6 +1,6 @@
 /**
  * Analytics (/v1/analytics): a check's series over a window, the metrics of a check type, and the 24-hour summaries
- * of many checks at once.
+ * (with the latest runs) of many checks at once.
  */
 import { qs } from '../client'
 import type { AnalyticsResponseView, CheckSummaryView, MetricItemView, MetricMetaView } from '../contracts'
@@ -38,6 +38,9 @@ export type CheckSummary = CheckSummaryView
 
 export type SummaryPoint = CheckSummary['series'][number]
 
+/** One of a check's latest runs (newest first in a summary). */
+export type RecentRun = CheckSummary['recentRuns'][number]
+
 export const analyticsApi = {
   /** Whether the analytics routes serve a check type. */
   serves: (checkType: string): boolean => ROUTES[checkType] !== undefined,
@@ -47,5 +50,6 @@ export const analyticsApi = {
     return route ? read<AnalyticsResponse>(`/v1/analytics/${route}/${seg(checkId)}${qs(query)}`) : null
   },
   metrics: (checkType: string) => read<MetricItem[]>(`/v1/analytics/metrics${qs({ checkType })}`),
-  checkSummaries: (checkIds: string[], quickRange: string) => read<CheckSummary[]>(`/v1/analytics/check-summaries${qs({ checkId: checkIds, quickRange })}`),
+  /** Figures, per-step series and the latest `runs` runs of many checks in one call. */
+  checkSummaries: (checkIds: string[], quickRange: string, runs?: number) => read<CheckSummary[]>(`/v1/analytics/check-summaries${qs({ checkId: checkIds, quickRange, runs })}`),
 }

@@ -1,7 +1,13 @@
 /** The API shapes the check views read, from the server's contracts, and the check types and statuses they filter by. */
 import type { CheckResultView, CheckWithFields } from '../../api/contracts'
+import { CHECK_TYPES as CREATABLE_TYPES } from '../check-form/check-types'
 
-export const CHECK_TYPES = ['API', 'BROWSER', 'MULTI_STEP', 'PLAYWRIGHT', 'URL', 'TCP', 'DNS', 'ICMP', 'HEARTBEAT', 'AGENTIC'] as const
+/**
+ * The check types a list filters by: those a check can be made of, from the check form's one list (a type nobody
+ * can create matches no check, so offering it would only ever show an empty list).
+ */
+export const CHECK_TYPES: readonly string[] = CREATABLE_TYPES.map((t) => t.checkType)
+export const CHECK_TYPE_OPTIONS = CREATABLE_TYPES.map((t) => ({ value: t.checkType, label: t.label }))
 export const CHECK_STATUSES = ['passing', 'failing', 'degraded'] as const
 export type CheckStatusValue = (typeof CHECK_STATUSES)[number] | 'pending'
 
@@ -19,6 +25,7 @@ export type Check = CheckWithFields & {
 export const locationsOf = (c: Check): string[] => [...(c.locations ?? []), ...(c.privateLocations ?? [])]
 
 export type { AlertNotification, AssetEntry, CheckAlert, CheckStatus, CheckSummary, ErrorGroup, SummaryPoint } from '../../api/endpoints'
+export type { RecentRun } from '../../api/endpoints/analytics'
 
 export interface Assertion {
   source: string

@@ -1,25 +1,46 @@
-/** /groups: every check group with its number of checks, state and tags. */
-import { useState } from 'preact/hooks'
+/** /groups: every check group with its checks' state (worst first, and how many in each), its settings and tags. */
+import { useMemo, useState } from 'preact/hooks'
 import { Link } from 'wouter-preact'
 import { picketApi } from '../../api/endpoints'
 import { useApi } from '../../api/hooks'
 import { useSession } from '../../api/session'
 import { Badge, Button, Empty, ErrorBanner, LinkButton, Loading, PageHeader } from '../../ui/kit'
+import { useDocumentTitle } from '../../ui/title'
+import { describeCounts, stateCounts, worstState } from '../checks/home/state-counts'
+import { StatusBadge } from '../checks/status-badge'
+import type { CheckStatus } from '../checks/types'
 import './groups.css'
 
 const PAGE = 50
+const LIVE_MS = 10_000
 
-/** Checks in a group: the total of its check list (one row asked for). */
-function CheckCount(props: { id: number }) {
-  const count = useApi(picketApi.groups.checks(props.id, { limit: 1 }))
-  if (count.error) return <span class="muted">–</span>
-  return <span>{count.data ? (count.data.total ?? count.data.rows.length) : '…'}</span>
+/** A group's checks summed up: how many, the worst state among them and how many stand in each state. */
+function GroupState(props: { id: number; statuses: Map<string, CheckStatus> | undefined }) {
+  const checks = useApi(picketApi.groups.checks(props.id, { limit: 100 }), { refetchInterval: 30_000 })
+  if (checks.error) return <span class="muted">–</span>
+  if (!checks.data || !props.statuses) return <span class="muted">…</span>
+  const total = checks.data.total ?? checks.data.rows.length
+  if (total === 0) return <span class="muted">No checks</span>
+  const counts = stateCounts(checks.data.rows.map((c) => props.statuses?.get(c.id)?.status))
+  const worst = worstState(counts)
+  return (
+    <span class="gr-state">
+      <StatusBadge status={worst} />
+      <span class="small">
+        {total} {total === 1 ? 'check' : 'checks'}: {describeCounts(counts)}
+        {total > checks.data.rows.length ? ` (of the first ${checks.data.rows.length})` : ''}
+      </span>
+    </span>
+  )
 }
 
 export default function GroupList() {
+  useDocumentTitle('Groups')
   const session = useSession()
   const [page, setPage] = useState(1)
   const groups = useApi(picketApi.groups.list({ limit: PAGE, page }))
+  const statuses = useApi(picketApi.checkResults.statuses(), { refetchInterval: LIVE_MS })
+  const statusById = useMemo(() => (statuses.data ? new Map(statuses.data.map((s) => [s.checkId, s])) : undefined), [statuses.data])
   const total = groups.data?.total ?? null
   const pages = total === null ? 1 : Math.max(1, Math.ceil(total / PAGE))
   return (
@@ -37,6 +58,7 @@ export default function GroupList() {
       />
       {groups.isLoading ? <Loading label="Loading groups…" /> : null}
       <ErrorBanner error={groups.error} title="Groups could not be loaded" />
+      <ErrorBanner error={statuses.error} title="The checks' states could not be loaded" />
       {groups.data && groups.data.rows.length === 0 ? (
         <Empty title="No groups yet">
           <p>Group checks that belong together to set their locations, alerts and variables in one place.</p>
@@ -49,23 +71,24 @@ export default function GroupList() {
       ) : null}
       {groups.data && groups.data.rows.length > 0 ? (
         <div class="table-wrap gr-table">
-          <table>
+          <table class="gr-list">
+            <caption class="visually-hidden">Groups</caption>
             <thead>
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Checks</th>
-                <th scope="col">State</th>
+                <th scope="col">Settings</th>
                 <th scope="col">Tags</th>
               </tr>
             </thead>
             <tbody>
               {groups.data.rows.map((g) => (
-                <tr>
-                  <td>
+                <tr key={g.id} data-group-id={g.id}>
+                  <td class="gr-name">
                     <Link href={`/groups/${g.id}`}>{g.name}</Link>
                   </td>
                   <td>
-                    <CheckCount id={g.id} />
+                    <GroupState id={g.id} statuses={statusById} />
                   </td>
                   <td>
                     {g.activated ? <Badge tone="ok">activated</Badge> : <Badge tone="muted">deactivated</Badge>} {g.muted ? <Badge tone="muted">muted</Badge> : null}

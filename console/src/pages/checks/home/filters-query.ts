@@ -22,7 +22,7 @@ export function filtersFromSearch(sp: URLSearchParams): HomeFilters {
       .getAll('tag')
       .map((t) => t.trim())
       .filter((t) => t !== ''),
-    type: (CHECK_TYPES as readonly string[]).includes(type) ? type : '',
+    type: CHECK_TYPES.includes(type) ? type : '',
     status: (CHECK_STATUSES as readonly string[]).includes(status) ? status : '',
     name: sp.get('name') ?? '',
     page: Number.isFinite(page) && page >= 1 ? page : 1,

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { SelectField, TextField } from '../../../ui/form'
 import { Button } from '../../../ui/kit'
-import { CHECK_STATUSES, CHECK_TYPES, typeLabel } from '../types'
+import { CHECK_STATUSES, CHECK_TYPE_OPTIONS } from '../types'
 import { hasFilters, type HomeFilters } from './filters-query'
 
 const splitTags = (text: string): string[] => [
@@ -53,7 +53,7 @@ export function Filters(props: { filters: HomeFilters; onChange: (next: HomeFilt
         path="checkType"
         errors={{}}
         value={f.type}
-        options={[{ value: '', label: 'All types' }, ...CHECK_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))]}
+        options={[{ value: '', label: 'All types' }, ...CHECK_TYPE_OPTIONS]}
         onValue={(v) => change({ type: v })}
       />
       <SelectField

@@ -1,7 +1,11 @@
-/** The table of checks: one row per check of the page, with its status, last run and 24-hour figures. */
+/**
+ * The table of checks: one row per check of the page, with its status, its latest runs, last run and 24-hour figures.
+ * On a phone each row is two lines: state, name and runs, then the figures (checks.css).
+ */
 import { Link } from 'wouter-preact'
 import { formatDateTime, formatMs, formatPercent, timeAgo } from '../../../lib/format'
 import { Badge } from '../../../ui/kit'
+import { RunBar } from '../run-bar'
 import { StatusBadge } from '../status-badge'
 import { locationsOf, typeLabel, type Check, type CheckStatus, type CheckSummary } from '../types'
 import { Sparkline } from './sparkline'
@@ -24,11 +28,65 @@ function Locations(props: { check: Check }) {
   )
 }
 
+/** A figure's name, shown before it only where the header row is not (a phone). */
+const NarrowLabel = (props: { text: string }) => (
+  <span class="narrow-label" aria-hidden="true">
+    {props.text}{' '}
+  </span>
+)
+
 interface ListProps {
   checks: Check[]
   statuses: Map<string, CheckStatus>
   summaries: Map<string, CheckSummary>
   onTag: (tag: string) => void
+}
+
+function CheckRow(props: { check: Check; status: CheckStatus | undefined; summary: CheckSummary | undefined; onTag: (tag: string) => void }) {
+  const { check: c, status, summary } = props
+  return (
+    <tr data-check-id={c.id} data-status={status?.status ?? 'pending'}>
+      <td class="cl-status">
+        <StatusBadge status={status?.status} />
+        {!c.activated ? <Badge tone="muted">Paused</Badge> : null}
+        {c.muted ? <Badge tone="muted">Muted</Badge> : null}
+      </td>
+      <td class="check-name">
+        <Link href={`/checks/${c.id}`}>{c.name}</Link>
+        {c.tags && c.tags.length > 0 ? (
+          <div class="check-tags">
+            {c.tags.map((t) => (
+              <button type="button" class="tag" onClick={() => props.onTag(t)} title={`Show checks tagged ${t}`}>
+                {t}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </td>
+      <td class="cl-runs">{summary ? <RunBar runs={summary.recentRuns} /> : <span class="muted">–</span>}</td>
+      <td class="hide-narrow">{typeLabel(c.checkType)}</td>
+      <td class="small hide-narrow">
+        <Locations check={c} />
+      </td>
+      <td class="small nowrap cl-last" title={formatDateTime(status?.lastRunAt)}>
+        {status?.lastRunAt ? timeAgo(status.lastRunAt) : <span class="muted">never</span>}
+      </td>
+      <td class="num cl-avail">
+        <NarrowLabel text="24 h" />
+        {formatPercent(summary?.availability)}
+      </td>
+      <td class="cl-spark">
+        <div class="spark-cell">
+          {summary ? <Sparkline summary={summary} /> : <span class="muted">–</span>}
+          {summary?.responseTimeP95 !== null && summary?.responseTimeP95 !== undefined ? (
+            <span class="small muted" title="95th percentile over 24 hours">
+              P95 {formatMs(summary.responseTimeP95)}
+            </span>
+          ) : null}
+        </div>
+      </td>
+    </tr>
+  )
 }
 
 export function CheckList(props: ListProps) {
@@ -40,6 +98,9 @@ export function CheckList(props: ListProps) {
           <tr>
             <th scope="col">Status</th>
             <th scope="col">Name</th>
+            <th scope="col" class="nowrap">
+              Latest runs
+            </th>
             <th scope="col" class="hide-narrow">
               Type
             </th>
@@ -56,49 +117,9 @@ export function CheckList(props: ListProps) {
           </tr>
         </thead>
         <tbody>
-          {props.checks.map((c) => {
-            const status = props.statuses.get(c.id)
-            const summary = props.summaries.get(c.id)
-            return (
-              <tr key={c.id} data-check-id={c.id}>
-                <td>
-                  <StatusBadge status={status?.status} />
-                  {!c.activated ? <Badge tone="muted">Paused</Badge> : null}
-                  {c.muted ? <Badge tone="muted">Muted</Badge> : null}
-                </td>
-                <td class="check-name">
-                  <Link href={`/checks/${c.id}`}>{c.name}</Link>
-                  {c.tags && c.tags.length > 0 ? (
-                    <div class="check-tags">
-                      {c.tags.map((t) => (
-                        <button type="button" class="tag" onClick={() => props.onTag(t)} title={`Show checks tagged ${t}`}>
-                          {t}
-                        </button>
-                      ))}
-                    </div>
-                  ) : null}
-                </td>
-                <td class="hide-narrow">{typeLabel(c.checkType)}</td>
-                <td class="small hide-narrow">
-                  <Locations check={c} />
-                </td>
-                <td class="small nowrap" title={formatDateTime(status?.lastRunAt)}>
-                  {status?.lastRunAt ? timeAgo(status.lastRunAt) : <span class="muted">never</span>}
-                </td>
-                <td class="num">{formatPercent(summary?.availability)}</td>
-                <td>
-                  <div class="spark-cell">
-                    {summary ? <Sparkline series={summary.series} /> : <span class="muted">–</span>}
-                    {summary?.responseTimeP95 !== null && summary?.responseTimeP95 !== undefined ? (
-                      <span class="small muted" title="95th percentile over 24 hours">
-                        P95 {formatMs(summary.responseTimeP95)}
-                      </span>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            )
-          })}
+          {props.checks.map((c) => (
+            <CheckRow key={c.id} check={c} status={props.statuses.get(c.id)} summary={props.summaries.get(c.id)} onTag={props.onTag} />
+          ))}
         </tbody>
       </table>
     </div>

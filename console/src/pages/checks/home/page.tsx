@@ -8,6 +8,7 @@ import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
 import { Button, Empty, ErrorBanner, LinkButton, Loading, PageHeader } from '../../../ui/kit'
+import { useDocumentTitle } from '../../../ui/title'
 import { Pager } from '../pager'
 import { Filters } from './filters'
 import { PAGE_SIZE, checksQuery, filtersFromSearch, hasFilters, searchFromFilters, type HomeFilters } from './filters-query'
@@ -18,6 +19,7 @@ import '../checks.css'
 const LIVE_MS = 10_000
 
 export default function Home() {
+  useDocumentTitle('Checks')
   const session = useSession()
   const [params, setParams] = useSearchParams()
   const filters = useMemo(() => filtersFromSearch(params), [params.toString()])

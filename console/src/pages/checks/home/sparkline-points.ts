@@ -40,3 +40,29 @@ export function sparklinePoints(values: Array<number | null>, width: number, hei
 const round = (n: number): number => Math.round(n * 10) / 10
 
 export const pointsAttr = (segment: Array<[number, number]>): string => segment.map(([x, y]) => `${x},${y}`).join(' ')
+
+/** Fewer steps with a value than this and the sparkline is drawn from the latest runs instead. */
+export const MIN_STEPS = 6
+
+export interface SparkSource {
+  values: Array<number | null>
+  /** What the line spans, for its label: "last 24 h" or "last 12 runs". */
+  span: string
+}
+
+/**
+ * The values a row's sparkline draws: the P95 per step over the range once enough steps have runs; before that
+ * (a new check, or one that runs rarely) each of the latest runs' timings, oldest first, so a check shows a line
+ * after its second run rather than one dot per hour.
+ */
+export function sparkSource(
+  steps: ReadonlyArray<{ responseTime: number | null }>,
+  runsNewestFirst: ReadonlyArray<{ responseTime: number | null }>,
+  rangeLabel: string,
+): SparkSource {
+  const withValue = steps.filter((s) => s.responseTime !== null).length
+  const timedRuns = runsNewestFirst.filter((r) => r.responseTime !== null).length
+  if (withValue >= MIN_STEPS || timedRuns <= withValue) return { values: steps.map((s) => s.responseTime), span: rangeLabel }
+  const values = [...runsNewestFirst].reverse().map((r) => r.responseTime)
+  return { values, span: `last ${values.length === 1 ? 'run' : `${values.length} runs`}` }
+}
