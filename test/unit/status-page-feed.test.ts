@@ -96,9 +96,10 @@ describe('status page feeds', () => {
 describe('status page theme stylesheet', () => {
   it('sets the brand colour of each theme, for its class and for the automatic theme in that scheme', () => {
     const css = themeCss({ light: '#112233', dark: '#ABC' })
-    expect(css).toContain('body.status-page.light {\n  --brand: #112233;\n}')
+    // The buttons' text is whichever of white and black reads better on the brand colour.
+    expect(css).toContain('body.status-page.light {\n  --brand: #112233;\n  --button-text: #ffffff;\n}')
     expect(css).toContain('@media (prefers-color-scheme: light) {\n  body.status-page.auto {\n    --brand: #112233;')
-    expect(css).toContain('body.status-page.dark {\n  --brand: #abc;\n}')
+    expect(css).toContain('body.status-page.dark {\n  --brand: #abc;\n  --button-text: #000000;\n}')
     expect(css).toContain('@media (prefers-color-scheme: dark) {\n  body.status-page.auto {\n    --brand: #abc;')
   })
 

@@ -38,8 +38,8 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
     expect(api.match(/<rect /g)).toHaveLength(90)
     expect(api).toContain('<title>10 Jun 2026: 75% uptime, incident API errors</title></rect></svg>')
     expect(api).toMatch(/<rect x="0" y="0" width="3" height="34" class="nodata"><title>13 Mar 2026: no data<\/title>/)
-    // 3 h down (still open) of 30 days of existence.
-    expect(api).toContain(`<span>${(Math.floor(((30 * DAY - 3 * H) / (30 * DAY)) * 10000) / 100).toFixed(2)}% uptime</span>`)
+    // 3 h down (still open) of 30 days of existence, its first day (created at noon) counted from midnight.
+    expect(api).toContain(`<span>${(Math.floor(((30 * DAY + 12 * H - 3 * H) / (30 * DAY + 12 * H)) * 10000) / 100).toFixed(2)}% uptime</span>`)
     const web = serviceBlock(body, 'Website')
     expect(web).toMatch(/class="critical"><title>5 Jun 2026: 95\.48% uptime, incident Website down<\/title>/)
     expect(web).toMatch(/class="minor"><title>10 Jun 2026: 91\.66% uptime, incident Slow pages<\/title>/)
@@ -124,7 +124,7 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
     const css = await get(href ?? '')
     expect(css.statusCode).toBe(200)
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8')
-    expect(css.body).toContain('body.status-page.light {\n  --brand: #112233;\n}')
+    expect(css.body).toContain('body.status-page.light {\n  --brand: #112233;\n  --button-text: #ffffff;\n}')
     expect(css.body).toMatch(/body\.status-page\.dark \{[^}]*--bg: #0a0b0c;[^}]*--header-bg: #0a0b0c;/)
     await ok(fixture.t.call('PUT', `/v1/status-pages/${themed.id}`, { defaultTheme: 'LIGHT', themeColors: null }), 200)
     const plain = await page('/status-pages/themed')
