@@ -29,7 +29,10 @@ export type ThemeColors = Static<typeof ThemeColors>
 
 /** http(s) URL or null; "" is read as null. */
 export const LINK_PATTERN = '^$|^[hH][tT][tT][pP][sS]?://[^\\s/]+\\S*$'
-const Link = (description: string) => Nullable(Type.String({ maxLength: 2048, pattern: LINK_PATTERN, description: `${description} An http(s) URL.` }))
+const Link = (description: string) =>
+  Nullable(
+    Type.String({ maxLength: 2048, pattern: LINK_PATTERN, errorMessage: 'must be an http(s) URL such as https://example.com', description: `${description} An http(s) URL.` }),
+  )
 
 export const CardInput = Type.Object({
   id: Type.Optional(Type.String({ maxLength: 100, description: 'Send back a card id to keep it; unknown ids get a new card.' })),
@@ -40,8 +43,15 @@ export type CardInput = Static<typeof CardInput>
 
 export const PageCreateBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),
-  url: Type.String({ pattern: SLUG_PATTERN, maxLength: 63, description: 'Subdomain slug of the page, unique across all accounts.' }),
-  customDomain: Type.Optional(Nullable(Type.String({ pattern: HOST_PATTERN, maxLength: 253, description: 'A custom host name, unique.' }))),
+  url: Type.String({
+    pattern: SLUG_PATTERN,
+    maxLength: 63,
+    errorMessage: 'Use letters, digits and dashes, starting and ending with a letter or digit',
+    description: 'Subdomain slug of the page, unique across all accounts.',
+  }),
+  customDomain: Type.Optional(
+    Nullable(Type.String({ pattern: HOST_PATTERN, maxLength: 253, errorMessage: 'must be a host name such as status.example.com', description: 'A custom host name, unique.' })),
+  ),
   logo: Type.Optional(Link('Logo image URL.')),
   logoDark: Type.Optional(Link('Logo image URL for the dark theme.')),
   favicon: Type.Optional(Link('Favicon URL.')),
