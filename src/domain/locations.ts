@@ -5,6 +5,12 @@ import { LOCATIONS, type Location } from './checks/enums.js'
 export const PublicLocationSchema = Type.Object({
   region: Type.String({ description: "The location id, as used in a check's locations.", examples: ['us-east-1'] }),
   name: Type.String({ description: 'Display name of the location.', examples: ['N. Virginia'] }),
+  served: Type.Optional(
+    Type.Boolean({
+      description:
+        "Whether this installation has runners of its own there: its default location (DEFAULT_LOCATION) and the regions its operator lists runner addresses for (STATIC_IPS). A check may still name another location; its runs are then made by this installation's runners under that name.",
+    }),
+  ),
 })
 export type PublicLocation = Static<typeof PublicLocationSchema>
 
@@ -31,6 +37,14 @@ export const LOCATION_NAMES: Readonly<Record<Location, string>> = {
   'ap-northeast-3': 'Osaka',
   'ap-south-1': 'Mumbai',
   'af-south-1': 'Cape Town',
+}
+
+/**
+ * The locations an installation really serves: where checks without locations run, and every region the operator
+ * published runner source addresses for (an operator who runs runners there says so by listing their addresses).
+ */
+export function servedLocations(defaultLocation: string, regionsWithRunners: Iterable<string>): Set<string> {
+  return new Set([defaultLocation, ...regionsWithRunners])
 }
 
 /** In the order of LOCATIONS. */

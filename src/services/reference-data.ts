@@ -1,6 +1,6 @@
 /** Runtimes, locations and source addresses: read-only data every account sees alike. */
 import { NotFoundError } from '../domain/errors.js'
-import { PUBLIC_LOCATIONS, type PublicLocation } from '../domain/locations.js'
+import { PUBLIC_LOCATIONS, servedLocations, type PublicLocation } from '../domain/locations.js'
 import { RUNTIMES, runtimeById, type Runtime } from '../domain/runtimes.js'
 import { uses, type DepsOf } from './resource-deps.js'
 
@@ -20,11 +20,13 @@ export interface ReferenceDataService {
 }
 
 /** What the reference data service uses: the wiring hands it these stores and shared things and no others. */
-export const referenceDataServiceUses = uses([], ['staticIps'])
+export const referenceDataServiceUses = uses([], ['staticIps', 'defaultLocation'])
 export type ReferenceDataServiceDeps = DepsOf<typeof referenceDataServiceUses>
 
 export function referenceDataService(deps: ReferenceDataServiceDeps): ReferenceDataService {
   const flat = (family: IpFamily) => [...new Set(Object.values(deps.staticIps[family]).flat())]
+  const served = servedLocations(deps.defaultLocation, [...Object.keys(deps.staticIps.ipv4), ...Object.keys(deps.staticIps.ipv6)])
+  const locations = PUBLIC_LOCATIONS.map((l) => ({ ...l, served: served.has(l.region) }))
   return {
     runtimes: () => RUNTIMES,
     runtime(id) {
@@ -32,7 +34,7 @@ export function referenceDataService(deps: ReferenceDataServiceDeps): ReferenceD
       if (!found) throw new NotFoundError('Runtime', id)
       return found
     },
-    locations: () => PUBLIC_LOCATIONS,
+    locations: () => locations,
     staticIpsByRegion: (family) => Object.fromEntries(Object.entries(deps.staticIps[family]).map(([region, ips]) => [region, [...ips]])),
     staticIps: flat,
     staticIpsText: (family) =>

@@ -62,10 +62,15 @@ describe.each(testDbs)('runtimes, locations and source addresses on $name', (db)
     expect(res.statusCode).toBe(200)
     const locations = res.json() as Array<{ region: string; name: string }>
     expect(locations.map((l) => l.region)).toEqual([...LOCATIONS])
-    expect(locations).toContainEqual({ region: 'us-east-1', name: 'N. Virginia' })
-    expect(locations).toContainEqual({ region: 'sa-east-1', name: 'São Paulo' })
-    expect(locations).toContainEqual({ region: 'af-south-1', name: 'Cape Town' })
+    expect(locations).toContainEqual(expect.objectContaining({ region: 'us-east-1', name: 'N. Virginia' }))
+    expect(locations).toContainEqual(expect.objectContaining({ region: 'sa-east-1', name: 'São Paulo' }))
+    expect(locations).toContainEqual(expect.objectContaining({ region: 'af-south-1', name: 'Cape Town' }))
     for (const l of locations) expect(l.name.length).toBeGreaterThan(0)
+  })
+
+  it('marks as served the default location and the regions with runner addresses, and only those', async () => {
+    const locations = (await t.call('GET', '/v1/locations')).json<Array<{ region: string; served: boolean }>>()
+    expect(locations.filter((l) => l.served).map((l) => l.region)).toEqual(['us-east-1', 'eu-west-1', 'eu-central-1'])
   })
 
   it('serves IPv6 source addresses by region, flat and de-duplicated, and as text', async () => {

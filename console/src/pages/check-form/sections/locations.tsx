@@ -15,6 +15,8 @@ function Choices(props: {
   chosen: string[]
   onChange: (v: string[]) => void
   errors: SectionProps['errors']
+  /** One line under the choices, e.g. why some are not offered. */
+  note?: string
 }) {
   const error = errorFor(props.errors, props.path)
   return (
@@ -27,6 +29,7 @@ function Choices(props: {
           </label>
         ))}
       </div>
+      {props.note ? <small class="hint">{props.note}</small> : null}
       {error ? (
         <small class="field-error" role="alert">
           {error}
@@ -34,6 +37,18 @@ function Choices(props: {
       ) : null}
     </fieldset>
   )
+}
+
+/**
+ * The data-center locations offered: the ones this installation serves (GET /v1/locations marks them), and any
+ * other one the check already names, so it can be seen and unticked. The rest are left out, said in one line.
+ */
+export function offeredLocations(all: ReadonlyArray<{ region: string; name: string; served?: boolean }>, chosen: readonly string[]) {
+  const offered = all.filter((l) => l.served !== false || chosen.includes(l.region))
+  return {
+    items: offered.map((l) => ({ value: l.region, label: l.served === false ? `${l.name} (${l.region}, not served here)` : `${l.name} (${l.region})` })),
+    hidden: all.length - offered.length,
+  }
 }
 
 export function LocationsFields(props: SectionProps) {
@@ -44,6 +59,7 @@ export function LocationsFields(props: SectionProps) {
   const privateItems = (privateLocations.data?.rows ?? []).map((p) => ({ value: p.slugName, label: `${p.name} (${p.slugName})` }))
   // A location named by id (the API accepts both) shows as chosen too.
   const privateChosen = chosenPrivate.map((n) => privateLocations.data?.rows.find((p) => p.id === n)?.slugName ?? n)
+  const offered = offeredLocations(publicLocations.data ?? [], chosen)
   return (
     <>
       {publicLocations.isLoading ? <p class="muted">Loading locations…</p> : null}
@@ -53,9 +69,14 @@ export function LocationsFields(props: SectionProps) {
           legend="Locations"
           path="locations"
           errors={props.errors}
-          items={publicLocations.data.map((l) => ({ value: l.region, label: `${l.name} (${l.region})` }))}
+          items={offered.items}
           chosen={chosen}
           onChange={(v) => props.set('locations', v)}
+          note={
+            offered.hidden > 0
+              ? `Only the locations this installation runs checks from are offered; ${offered.hidden} other data-center locations are not served here. With none chosen, the check runs from this installation's default location.`
+              : undefined
+          }
         />
       ) : null}
       {privateItems.length > 0 ? (
