@@ -6,8 +6,9 @@
  *   unpacked, from Chromium's resource timing;
  * - time to interactive of the home view in headless Chromium: navigation start to the list of 100 checks shown
  *   with their figures, with a new browser context (empty cache) each time and with a warm cache (reload);
- * - the home list's API time: the three calls it makes (a page of 100 checks, the statuses of all, the summaries
- *   and sparklines of the 100), each p50/p99 over `--loads` calls, with the session cookie as the console sends it.
+ * - the home list's API time: the three calls it makes (a page of 100 checks, the statuses of all, the summaries,
+ *   sparklines and latest 30 runs of the 100), each p50/p99 over `--loads` calls, with the session cookie as the
+ *   console sends it; and the one query of the latest runs of 100 checks alone, straight on the store.
  *
  * Usage: npx tsx bench/console.ts [--checks 1000] [--days 30] [--every 60] [--loads 20] [--json out.json] [--data DIR]
  * With --data, the database in DIR is kept, and a later run with the same DIR measures it again without seeding
@@ -23,6 +24,7 @@ import type { Clock } from '../src/lib/clock.js'
 import { openStore } from '../src/store/db.js'
 import { migrateToLatest } from '../src/store/migrate.js'
 import { buildServices } from '../src/services/index.js'
+import { buildStores } from '../src/store/all-stores.js'
 import { buildApp } from '../src/api/build-app.js'
 import { buildConsole } from '../src/main/console-build.js'
 import { machine, percentile, round } from './lib.js'
@@ -104,7 +106,7 @@ async function main() {
   const calls: Record<string, string> = {
     'GET /v1/checks?limit=100': '/v1/checks?limit=100&page=1',
     'GET /v1/check-statuses (all 1,000)': '/v1/check-statuses',
-    'GET /v1/analytics/check-summaries (100 ids, 24 h)': `/v1/analytics/check-summaries?${page1.map((c) => `checkId=${c.id}`).join('&')}`,
+    'GET /v1/analytics/check-summaries (100 ids, 24 h, 30 runs each)': `/v1/analytics/check-summaries?runs=30&${page1.map((c) => `checkId=${c.id}`).join('&')}`,
   }
   const api: Record<string, ReturnType<typeof stats>> = {}
   for (const [name, url] of Object.entries(calls)) {
@@ -118,6 +120,18 @@ async function main() {
     }
     api[name] = stats(times)
   }
+  const runsQuery: number[] = []
+  const analytics = buildStores(store).analytics
+  for (let i = 0; i < LOADS; i++) {
+    const t = performance.now()
+    const rows = await analytics.recentRunsOf(
+      page1.map((c) => c.id),
+      30,
+    )
+    runsQuery.push(performance.now() - t)
+    if (rows.length === 0) throw new Error('the latest runs query found no runs')
+  }
+  api['latest 30 runs of 100 checks (the one store query)'] = stats(runsQuery)
   log('API', api)
 
   const browser = await chromium.launch({
@@ -128,11 +142,12 @@ async function main() {
   const cold: number[] = []
   const warm: number[] = []
   let transfer: unknown = {}
-  /** The list of 100 checks is on screen with its figures (no part still loading). */
+  /** The list of 100 checks is on screen with its figures, sparklines and bars of runs (no part still loading). */
   const listShown = async (page: Page) => {
     await page.locator('main table tbody tr').nth(99).waitFor({ timeout: 30_000 })
     await page.locator('.loading').waitFor({ state: 'detached', timeout: 30_000 })
     await page.locator('main table tbody tr svg').first().waitFor({ timeout: 30_000 })
+    await page.locator('main table tbody tr .run-slot[data-outcome]').first().waitFor({ timeout: 30_000 })
   }
   for (let i = 0; i < LOADS; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
