@@ -23,6 +23,7 @@ export const CheckAlertView = Type.Object({
   reminderSequence: Type.Integer({ description: '1..n for reminders; 0 for the alert itself.' }),
   sslDomain: Type.Optional(Type.String({ description: 'ALERT_SSL only.' })),
   sslDaysRemaining: Type.Optional(Type.Integer({ description: 'ALERT_SSL only.' })),
+  checkResultId: Type.Optional(Nullable(Type.String({ description: 'The result that raised the alert; null for SSL and heartbeat-deadline alerts without one.' }))),
 })
 
 export type CheckAlertView = Static<typeof CheckAlertView>
@@ -48,6 +49,14 @@ export const AlertNotificationView = Type.Object({
   checkAlertId: Type.String({ description: 'The check alert (GET /v1/check-alerts) this notifies.' }),
   alertId: Type.String({ description: 'Same as checkAlertId.' }),
   alertChannelId: Type.Integer(),
+  channelName: Type.Optional(
+    Type.String({
+      description:
+        'What the channel sent to, as the message was addressed: the name of a webhook or SMS channel, the address of an e-mail channel, the channel of a Slack one (or "Slack").',
+    }),
+  ),
+  checkName: Type.Optional(Nullable(Type.String({ description: 'Name of the check as the message named it; null for private-location events.' }))),
+  privateLocationName: Type.Optional(Type.String({ description: 'Private-location events only: the name of the location.' })),
   checkResultId: Nullable(Type.String({ description: 'The result that raised the alert, if any.' })),
   attempts: Type.Integer({ description: 'Delivery attempts so far (at most 6).' }),
   lastError: Nullable(Type.String({ description: 'Why the last attempt failed.' })),

@@ -128,8 +128,28 @@ describe.each(testDbs)('alert settings, silences, incidents and the check-alerts
     const items = page1.json() as Array<Record<string, unknown>>
     expect(items.map((x) => x.alertType)).toEqual(['ALERT_RECOVERY', 'ALERT_RECOVERY', 'ALERT_FAILURE'])
     expect(Object.keys(items[0] ?? {}).sort()).toEqual(
-      ['alertType', 'checkId', 'checkType', 'created_at', 'error', 'id', 'isReminder', 'name', 'reminderSequence', 'responseTime', 'runLocation', 'startedAt', 'statusCode'].sort(),
+      [
+        'alertType',
+        'checkId',
+        'checkResultId',
+        'checkType',
+        'created_at',
+        'error',
+        'id',
+        'isReminder',
+        'name',
+        'reminderSequence',
+        'responseTime',
+        'runLocation',
+        'startedAt',
+        'statusCode',
+      ].sort(),
     )
+    // Each alert names the result that raised it: the failure's is a failed result of its check.
+    const failure = items[2] ?? {}
+    const raisedBy = await f.t.call('GET', `/v1/check-results/${String(failure.checkId)}/${String(failure.checkResultId)}`)
+    expect(raisedBy.statusCode).toBe(200)
+    expect(raisedBy.json()).toMatchObject({ hasFailures: true })
     const page2 = await f.t.call('GET', `/v1/check-alerts?limit=3&page=2&from=${from}`)
     expect(page2.headers['content-range']).toBe('3-3/4')
     expect((await f.alertTypes(b)).length).toBe(2)

@@ -61,9 +61,11 @@ describe.each(testDbs)('the alert notification log on $name', (db) => {
       'alertId',
       'alertType',
       'attempts',
+      'channelName',
       'channelType',
       'checkAlertId',
       'checkId',
+      'checkName',
       'checkResultId',
       'checkType',
       'created_at',
@@ -87,6 +89,15 @@ describe.each(testDbs)('the alert notification log on $name', (db) => {
     expect(await k.log(`&alertChannelId=${hook}&checkId=${checkA}`)).toMatchObject([
       { alertType: 'ALERT_RECOVERY', status: 'SUCCESS' },
       { alertType: 'ALERT_FAILURE', status: 'SUCCESS' },
+    ])
+  })
+
+  it('names the check and the channel as the message named them', async () => {
+    expect(await k.log(`&checkId=${checkB}`)).toMatchObject([{ checkName: 'B', channelName: 'Hook', type: 'WEBHOOK' }])
+    // A Slack channel is named by its channel, or by its type when it has none: never by its URL, its credential.
+    expect(await k.log(`&alertChannelId=${slack}`)).toMatchObject([
+      { checkId: checkA, checkName: 'Shop API', channelName: 'Slack', type: 'SLACK' },
+      { checkId: checkA, checkName: 'Shop API', channelName: 'Slack', type: 'SLACK' },
     ])
   })
 
@@ -117,7 +128,13 @@ describe.each(testDbs)('the alert notification log on $name', (db) => {
   })
 
   it('is in the OpenAPI document', async () => {
-    const doc = (await k.t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, unknown> }
+    type Schema = { properties: Json; required: string[] }
+    const doc = (await k.t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: Schema }> }> } }>
+    }
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/alert-notifications', '/v1/alert-notifications/{id}']))
+    const view = doc.paths['/v1/alert-notifications/{id}']?.get.responses['200']?.content['application/json']?.schema
+    expect(Object.keys(view?.properties ?? {})).toEqual(expect.arrayContaining(['checkName', 'channelName', 'privateLocationName']))
+    expect(view?.required).not.toContain('channelName')
   })
 })

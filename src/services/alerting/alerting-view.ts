@@ -21,6 +21,7 @@ export function presentCheckAlert(a: AlertRecord): CheckAlertView {
     startedAt: toIso(a.startedAt),
     isReminder: a.isReminder,
     reminderSequence: a.reminderSequence,
+    checkResultId: a.resultId,
     ...(a.sslDomain !== undefined ? { sslDomain: a.sslDomain } : {}),
     ...(a.sslDaysRemaining !== undefined ? { sslDaysRemaining: a.sslDaysRemaining } : {}),
   }
