@@ -1,4 +1,4 @@
-/** A check's results, newest first, paged, filtered by outcome, location and time (all kept in the URL). */
+/** A check's results, newest first (a bar of the page's outcomes above them), paged, filtered by outcome, location and time (all kept in the URL). */
 import { useMemo } from 'preact/hooks'
 import { useSearchParams } from 'wouter-preact'
 import { picketApi } from '../../../api/endpoints'
@@ -10,6 +10,7 @@ import { locationsOf, type Check } from '../types'
 import { CheckFrame } from './frame'
 import { RESULTS_PAGE_SIZE, resultFiltersFrom, resultFiltersSearch, resultsQuery, type ResultFilters } from './results-query'
 import { ResultsTable } from './results-table'
+import { RunBar } from './run-bar'
 
 function ResultsTab(props: { check: Check }) {
   const [params, setParams] = useSearchParams()
@@ -56,7 +57,12 @@ function ResultsTab(props: { check: Check }) {
       {q.isLoading ? (
         <Loading label="Loading results…" />
       ) : q.data && q.data.rows.length > 0 ? (
-        <ResultsTable checkId={props.check.id} results={q.data.rows} caption="Results" />
+        <>
+          <div class="results-run-bar">
+            <RunBar checkId={props.check.id} runs={q.data.rows} limit={q.data.rows.length} compact />
+          </div>
+          <ResultsTable checkId={props.check.id} results={q.data.rows} caption="Results" />
+        </>
       ) : !q.error ? (
         <Empty title={filtered ? 'No results match these filters' : 'No results yet'}>
           <p class="muted">{filtered ? 'Try a wider time range or another location.' : 'Results appear here after the check first runs.'}</p>
