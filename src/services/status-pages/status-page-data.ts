@@ -7,7 +7,7 @@
 import type { IncidentSeverity, IncidentStatus } from '../../domain/status-pages/enums.js'
 import { orderUpdates, summarize } from '../../domain/status-pages/incident-rules.js'
 import type { PageDoc } from '../../domain/status-pages/page-schemas.js'
-import { pageBanner, serviceState, type ServiceState } from '../../domain/status-pages/service-state.js'
+import { pageBanner, serviceState, worse, type ServiceState } from '../../domain/status-pages/service-state.js'
 import { averageUptime, serviceUptime, type IncidentSpan, type ServiceUptime } from '../../domain/status-pages/uptime.js'
 import type { IncidentRecord, IncidentUpdateRecord, ServiceMap } from './status-page-views.js'
 
@@ -94,6 +94,13 @@ export function publicIncidents(incidents: readonly IncidentRecord[], updates: r
     .map(({ createdAt: _c, ...rest }) => rest)
 }
 
+/** Today's bar is at least as bad as the service is now (a check may be failing before any incident is open). */
+function withToday(uptime: ServiceUptime, state: ServiceState): ServiceUptime {
+  const today = uptime.days[uptime.days.length - 1]
+  if (!today?.hasData || state.severity === null) return uptime
+  return { ...uptime, days: [...uptime.days.slice(0, -1), { ...today, severity: worse(today.severity, state.severity) }] }
+}
+
 /**
  * The page's view of its services and of the incidents touching them, at `now`; `checkSeverities` are what the
  * services' tied checks say now (service id → severities), so a failing check is never shown as operational.
@@ -113,12 +120,8 @@ export function buildStatusPage(
     if (!record) continue
     const mine = shown.filter((i) => i.serviceIds.includes(id))
     const spans: IncidentSpan[] = mine.map((i) => ({ name: i.name, severity: i.severity, start: i.startedAt, end: i.resolvedAt }))
-    serviceView.set(id, {
-      id,
-      name: record.doc.name,
-      state: serviceState([...mine.filter((i) => i.resolvedAt === null).map((i) => i.severity), ...(checkSeverities.get(id) ?? [])]),
-      uptime: serviceUptime(record.createdAt, spans, now),
-    })
+    const state = serviceState([...mine.filter((i) => i.resolvedAt === null).map((i) => i.severity), ...(checkSeverities.get(id) ?? [])])
+    serviceView.set(id, { id, name: record.doc.name, state, uptime: withToday(serviceUptime(record.createdAt, spans, now), state) })
   }
   const cards = doc.cards.map((card) => {
     const list = card.serviceIds.flatMap((id) => serviceView.get(id) ?? [])
