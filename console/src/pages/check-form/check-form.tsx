@@ -8,7 +8,7 @@ import { useLocation } from 'wouter-preact'
 import { picketApi } from '../../api/endpoints'
 import { useApiMutation } from '../../api/hooks'
 import { useSession } from '../../api/session'
-import { FormError, fieldErrorsOf } from '../../ui/form'
+import { FormError, fieldErrorsOf, type FieldErrors } from '../../ui/form'
 import { Button, ConfirmButton, ErrorBanner, Notice } from '../../ui/kit'
 import { toBody } from './check-draft'
 import type { CheckTypeInfo } from './check-types'
@@ -59,6 +59,12 @@ const SHOWN = [
   'triggerIncident',
 ]
 
+const within = (key: string, path: string) => key === path || key.startsWith(`${path}.`) || key.startsWith(`${path}[`)
+
+/** The API's reasons less those about a field changed since (or one inside or around it). */
+const withoutEdited = (errors: FieldErrors, edited: string[]): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([k]) => !edited.some((p) => within(k, p) || within(p, k))))
+
 export interface CheckFormProps {
   type: CheckTypeInfo
   initial: Doc
@@ -75,8 +81,11 @@ export function CheckForm(props: CheckFormProps) {
   const [draft, setDraft] = useState<Doc>(props.initial)
   const formRef = useRef<HTMLFormElement>(null)
   const [dirty, setDirty] = useState(false)
+  /** Fields changed since the last save was refused: the API's reason about them is out of date. */
+  const [edited, setEdited] = useState<string[]>([])
   const set = (path: string, value: unknown) => {
     setDirty(true)
+    setEdited((e) => (e.includes(path) ? e : [...e, path]))
     setDraft((d) => setIn(d, path, value))
   }
   const segment = props.type.slug
@@ -86,7 +95,7 @@ export function CheckForm(props: CheckFormProps) {
   )
   const remove = useApiMutation(() => picketApi.checks.remove(props.checkId ?? ''), [picketApi.checks.root])
   // What the form finds wrong as a person types (in the API's words) shows beside what the last save was told.
-  const errors = { ...fieldErrorsOf(save.error), ...draftProblems(draft) }
+  const errors = { ...withoutEdited(fieldErrorsOf(save.error), edited), ...draftProblems(draft) }
 
   // After a rejected save, take the keyboard to the first field the API named.
   useEffect(() => {
@@ -98,6 +107,7 @@ export function CheckForm(props: CheckFormProps) {
   const submit = (e: Event) => {
     e.preventDefault()
     if (!canWrite) return
+    setEdited([])
     save.mutate(toBody(draft), { onSuccess: (check) => props.onSaved(check) })
   }
   const sectionProps = { draft, set, errors }
