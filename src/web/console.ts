@@ -3,6 +3,10 @@
  * and at each of its own paths on the service's host. Its hashed assets are sent pre-compressed (brotli or gzip,
  * written by scripts/build-console.ts) with a year's cache; the HTML is revalidated every time. It talks to the
  * public API only. Where the console was never built, `/` says how to build it.
+ *
+ * A browser that opens an address the service does not have (outside the API) gets the console's page with status
+ * 404: its router shows the console's "page not found" inside its layout, with the way back, and the status still
+ * tells crawlers and link checkers the truth. API paths and clients that do not ask for HTML keep the JSON 404.
  */
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -49,8 +53,16 @@ const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>P
 console first) or <code>npx tsx scripts/build-console.ts</code>. The API is at <a href="/docs">/docs</a>.</p></body></html>`
 
 export interface ConsoleServer {
-  /** Sends the console's page (its router shows the view of the URL). */
-  send(reply: FastifyReply): Promise<FastifyReply>
+  /** Sends the console's page (its router shows the view of the URL); 404 for an address nothing is at. */
+  send(reply: FastifyReply, status?: 200 | 404): Promise<FastifyReply>
+}
+
+/** The API's namespaces: an unknown path under them is an API error, answered as JSON. */
+const API_PATH = /^\/v\d+(\/|$)/
+
+/** Whether an unknown address should get the console's "page not found" (a browser's page load) rather than JSON. */
+export function wantsConsolePage(path: string, accept: string | undefined): boolean {
+  return !API_PATH.test(path) && /\btext\/html\b/.test(accept ?? '')
 }
 
 export interface ConsoleDeps {
@@ -74,9 +86,9 @@ export async function installConsole(app: FastifyInstance, deps: ConsoleDeps): P
   // Read at each view (half a kilobyte): after a rebuild the page names the new build's assets, never missing ones.
   const page = () => (built ? readFile(indexFile, 'utf8').catch(() => NOT_BUILT) : Promise.resolve(NOT_BUILT))
   const server: ConsoleServer = {
-    send: async (reply) =>
+    send: async (reply, status = 200) =>
       reply
-        .code(200)
+        .code(status)
         .headers(headers)
         .send(await page()),
   }
@@ -101,5 +113,12 @@ export async function installConsole(app: FastifyInstance, deps: ConsoleDeps): P
     app.get(`/${section}`, { schema: hide }, handler)
     app.get(`/${section}/*`, { schema: hide }, handler)
   }
+  // Every other GET no route took: a page's own host answers for itself; a browser gets the console's 404 page.
+  app.get('/*', { schema: hide }, async (request, reply) => {
+    const site = await deps.sitePage(request, reply)
+    if (site) return site
+    if (!wantsConsolePage(request.url.split('?')[0] ?? '', request.headers.accept)) return reply.callNotFound()
+    return server.send(reply, 404)
+  })
   return server
 }

@@ -1,12 +1,13 @@
 /**
  * How the service sends the web console: its page at / and at each of its sections with a strict CSP, its hashed
- * assets pre-compressed with a year's cache, and nothing of it on a dashboard's own host.
+ * assets pre-compressed with a year's cache, its page with status 404 to a browser at an unknown address (the API's
+ * JSON 404 under /v1 and to other clients), and nothing of it on a dashboard's own host.
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
-import { CONSOLE_SECTIONS, DEFAULT_CONSOLE_DIR } from '../../src/web/console.js'
+import { CONSOLE_CSP, CONSOLE_SECTIONS, DEFAULT_CONSOLE_DIR } from '../../src/web/console.js'
 
 const sqlite = testDbs.filter((d) => d.name === 'sqlite')
 
@@ -48,16 +49,37 @@ describe.each(sqlite)('the web console as served ($name)', (db) => {
     expect((await get('/assets/missing-0000.js')).statusCode).toBe(404)
   })
 
-  it('leaves the API and unknown paths alone', async () => {
+  it('leaves the API alone', async () => {
     const api = await get('/v1/checks')
     expect(api.statusCode).toBe(401)
-    const unknown = await get('/no-such-page')
-    expect(unknown.statusCode).toBe(404)
-    expect(unknown.json()).toMatchObject({ statusCode: 404 })
   })
 
-  it("shows a dashboard's host its page, not the console", async () => {
-    const res = await get('/checks/abc', { host: 'nothing.dash.test' })
+  const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
+  it.each(['/no-such-page', '/no/such/page?x=1', '/-/nothing'])("shows a browser the console's page with status 404 at %s", async (url) => {
+    const res = await get(url, HTML)
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(res.headers['content-security-policy']).toBe(CONSOLE_CSP)
+    expect(res.body).toContain(entryScript())
+  })
+
+  it.each<[string, Record<string, string>]>([
+    ['/no-such-page', {}],
+    ['/no-such-page', { accept: 'application/json' }],
+  ])('answers %s (%j) with the JSON 404 of the API', async (url, headers) => {
+    const res = await get(url, headers)
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' })
+  })
+
+  it.each(['/v1/no-such-route', '/v2/no-such-route', '/v1'])('answers an unknown API path %s with JSON, even to a browser', async (url) => {
+    const res = await t.call('GET', url, undefined, HTML)
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' })
+  })
+
+  it.each(['/checks/abc', '/no-such-page'])("shows a dashboard's host its page at %s, not the console", async (url) => {
+    const res = await get(url, { host: 'nothing.dash.test', ...HTML })
     expect(res.statusCode).toBe(404)
     expect(res.body).not.toContain(entryScript())
   })
