@@ -5,7 +5,8 @@ import { Redirect, Route, Switch, useLocation } from 'wouter-preact'
 import { SessionProvider, useSessionState } from './api/session'
 import { ApiError } from './api/client'
 import { Layout } from './ui/layout'
-import { Loading, Empty, LinkButton } from './ui/kit'
+import { Loading } from './ui/kit'
+import { NotFoundPage } from './ui/not-found'
 import { routes } from './routes'
 import { SignInPage } from './pages/auth/sign-in'
 import { SetupPage } from './pages/auth/setup'
@@ -21,15 +22,6 @@ const queryClient = new QueryClient({
     },
   },
 })
-
-function NotFound() {
-  return (
-    <Empty title="Page not found">
-      <p>There is nothing at this address.</p>
-      <LinkButton href="/">Go to checks</LinkButton>
-    </Empty>
-  )
-}
 
 function Gate() {
   const { state } = useSessionState()
@@ -63,7 +55,7 @@ function Gate() {
               {routes.map((r) => (
                 <Route path={r.path} component={r.component} />
               ))}
-              <Route component={NotFound} />
+              <Route component={NotFoundPage} />
             </Switch>
           </Suspense>
         </Layout>
