@@ -143,3 +143,40 @@ export function Tabs(props: { tabs: Array<{ href: string; label: string; active:
     </nav>
   )
 }
+
+/**
+ * The box a table scrolls sideways in when it is wider than the screen. It can take the keyboard's focus (and is a
+ * named region), so that a keyboard user can scroll it too; `label` names it, as the table's caption does.
+ */
+export function TableWrap(props: { label: string; children: ComponentChildren; class?: string }) {
+  return (
+    <div class={`table-wrap${props.class ? ` ${props.class}` : ''}`} role="region" aria-label={props.label} tabIndex={0}>
+      {props.children}
+    </div>
+  )
+}
+
+/**
+ * An on/off setting that takes effect at once (a switch, not a form field): its label names what it turns on, and it
+ * says its state in words beside it.
+ */
+export function Switch(props: { label: string; checked: boolean; onChange: (on: boolean) => void; busy?: boolean; disabled?: boolean; describedBy?: string }) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      class="switch"
+      aria-checked={props.checked}
+      aria-busy={props.busy}
+      aria-describedby={props.describedBy}
+      disabled={Boolean(props.disabled) || props.busy}
+      onClick={() => props.onChange(!props.checked)}
+    >
+      <span class="switch-track" aria-hidden="true">
+        <span class="switch-thumb" />
+      </span>
+      <span class="switch-label">{props.label}</span>
+      <span class="switch-state muted small">{props.checked ? 'On' : 'Off'}</span>
+    </button>
+  )
+}
