@@ -38,6 +38,7 @@ const SECTIONS: Array<{ title: string; items: Array<{ href: string; label: strin
   {
     title: 'Account',
     items: [
+      { href: '/settings/account', label: 'Account settings' },
       { href: '/settings/members', label: 'Members' },
       { href: '/settings/api-keys', label: 'API keys' },
       { href: '/settings/profile', label: 'Your profile' },

@@ -38,4 +38,5 @@ export const settingsRoutes: PageRoute[] = [
   { path: '/settings/members', component: lazy(() => import('./account/members')) },
   { path: '/settings/api-keys', component: lazy(() => import('./account/api-keys')) },
   { path: '/settings/profile', component: lazy(() => import('./account/profile')) },
+  { path: '/settings/account', component: lazy(() => import('./account/account-settings')) },
 ]
