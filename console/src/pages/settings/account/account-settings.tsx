@@ -40,8 +40,8 @@ function BadgesCard() {
   return (
     <Card title="Status badges">
       <p id={hintId} class="muted">
-        A badge is a small picture of a check's or group's state (passing, degraded, failing) that a README, wiki or intranet page can show. When this is on,
-        anyone who knows a check's id can load its badge without an API key; nothing else of the account is shown.
+        A badge is a small picture of a check's or group's state (passing, degraded, failing) that a README, wiki or intranet page can show. When this is on, anyone who knows a
+        check's id can load its badge without an API key; nothing else of the account is shown.
       </p>
       <Switch label="Serve status badges without an API key" checked={on} busy={save.isPending} disabled={!canWrite} describedBy={hintId} onChange={(v) => save.mutate(v)} />
       {!canWrite ? <p class="small muted">Your role can read this setting but not change it.</p> : null}
