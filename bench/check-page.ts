@@ -8,7 +8,8 @@
  * - the baseline measured in the same run: the check's Results tab (a table of 10 results), the page without a
  *   chart or analytics;
  * - the JavaScript and CSS the check page fetches (as sent and unpacked), and whether uPlot is in the scripts of the
- *   first page (the home list) — it must come only with the pages that draw charts.
+ *   first page (the home list) — it must come only with the pages that draw charts;
+ * - each API call of the overview alone, p50/p99 over `--loads` calls.
  *
  * Usage: npx tsx bench/check-page.ts [--checks 3] [--days 30] [--every 5] [--loads 20] [--json out.json]
  */
@@ -129,6 +130,31 @@ async function main() {
   })
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
 
+  // The calls the overview makes, each timed alone with the console's session.
+  const headers = { cookie, 'x-service-account': accountId }
+  const series = `/v1/analytics/api-checks/${check.id}`
+  const calls: Record<string, string> = {
+    'check-results (60)': `/v1/check-results/${check.id}?limit=60`,
+    'series 24 h by 15 min': `${series}?metrics=responseTime_p50,responseTime_p95,availability&quickRange=last24Hours&aggregationInterval=15&limit=100`,
+    'figures 24 h': `${series}?metrics=availability,responseTime_p95&quickRange=last24Hours`,
+    'figures 7 d': `${series}?metrics=availability,responseTime_p95&quickRange=last7Days`,
+    'figures 30 d': `${series}?metrics=availability,responseTime_p95&quickRange=last30Days`,
+    'error groups': `/v1/error-groups/checks/${check.id}?limit=10`,
+  }
+  const api: Record<string, ReturnType<typeof stats>> = {}
+  for (const [name, url] of Object.entries(calls)) {
+    const times: number[] = []
+    for (let i = 0; i < LOADS; i++) {
+      const t = performance.now()
+      const res = await fetch(`${base}${url}`, { headers })
+      await res.arrayBuffer()
+      if (res.status !== 200) throw new Error(`${name}: ${res.status}`)
+      times.push(performance.now() - t)
+    }
+    api[name] = stats(times)
+  }
+  log('API', api)
+
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -159,6 +185,7 @@ async function main() {
   const result = {
     machine: machine(),
     check: { type: check.type, resultsOfThisCheck: Math.round(results / checks.length), days: Number(values.days), everyMinutes: Number(values.every) },
+    api,
     interactiveCold: { checkPage: stats(page), baselineResultsTab: stats(baseline) },
     checkPageTransfer: { ...transfer, scripts: transfer.scripts.map((s) => new URL(s).pathname) },
     uplotInFirstPageScripts: uplotOnHome,

@@ -7,9 +7,21 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import { formatDateTime } from '../../../lib/format'
 import { Button, ErrorBanner, Loading } from '../../../ui/kit'
 import { markCounts, type HistoryData } from './history-data'
+import type * as HistoryUplot from './history-uplot'
 import type { HistoryHandle } from './history-uplot'
 
 const iso = (s: number) => new Date(s * 1000).toISOString()
+
+let chartModule: Promise<typeof HistoryUplot> | null = null
+/**
+ * uPlot's chunk, asked for once (again after a failure): the section asks as soon as it shows, while its data is
+ * still on the way, so the chart does not wait for the data and then for its code.
+ */
+export const loadHistoryChart = (): Promise<typeof HistoryUplot> =>
+  (chartModule ??= import('./history-uplot').catch((err: unknown) => {
+    chartModule = null
+    throw err
+  }))
 
 export function HistoryChart(props: { data: HistoryData; title: string; format: (v: number) => string; axis: (v: number) => string }) {
   const box = useRef<HTMLDivElement>(null)
@@ -22,7 +34,7 @@ export function HistoryChart(props: { data: HistoryData; title: string; format: 
     let observer: ResizeObserver | null = null
     let live = true
     setZoomed(false)
-    import('./history-uplot').then(
+    loadHistoryChart().then(
       ({ drawHistory }) => {
         if (!live) return
         el.replaceChildren()

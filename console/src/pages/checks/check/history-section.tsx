@@ -2,7 +2,7 @@
  * The top of a check's overview: the response-time history over a chosen range (last 24 hours unless the address
  * names another), p50 and p95 of the type's main timing or p95 per location, with failed and degraded runs marked.
  */
-import { useMemo } from 'preact/hooks'
+import { useEffect, useMemo } from 'preact/hooks'
 import { useSearchParams } from 'wouter-preact'
 import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
@@ -12,7 +12,7 @@ import type { Check } from '../types'
 import { QUICK_RANGES, rangeQuery, type RangeValue } from './analytics-data'
 import { PRIMARY_LABEL, PRIMARY_TIMING } from './analytics-meta'
 import { axisFormatter, formatter } from './chart-format'
-import { HistoryChart } from './history-chart'
+import { HistoryChart, loadHistoryChart } from './history-chart'
 import { historyData } from './history-data'
 import type { RunLike } from './run-bar-slots'
 
@@ -23,6 +23,7 @@ export function HistorySection(props: { check: Check; runs: readonly RunLike[] }
   const { check } = props
   const timing = PRIMARY_TIMING[check.checkType] ?? 'responseTime'
   const [params, setParams] = useSearchParams()
+  useEffect(() => void loadHistoryChart().catch(() => undefined), [])
   const range = (QUICK_RANGES.some((r) => r.value === params.get('range')) ? params.get('range') : 'last24Hours') as RangeValue
   const byLocation = params.get('groupBy') === 'runLocation'
   const set = (k: string, v: string | null) =>

@@ -15,8 +15,8 @@ import { KeyFigures } from './key-figures'
 import { RunBar } from './run-bar'
 import { ResultsTable } from './results-table'
 
-/** Runs read once for the bar (the last 60), the degraded marks of the chart and the table (the last 10). */
-const RUNS_READ = 100
+/** Runs read once for the bar (the last 60), the degraded marks of the chart and the table (the last 10 of them). */
+const RUNS_READ = 60
 const EMPTY: CheckResult[] = []
 
 function LastRuns(props: { check: Check; runs: CheckResult[]; loading: boolean; error: unknown }) {
