@@ -122,6 +122,15 @@ describe.skipIf(!HAS_CHROMIUM).each(sqlite)('a status page following its check i
     await page.screenshot({ path: `${SHOTS}/status-incident-laptop.png`, fullPage: true })
     expect(await serious(page)).toEqual([])
 
+    // The incident has a page of its own, titled by it.
+    await page.locator('.open-incidents .sp-incident h3 a').click()
+    await expect.poll(() => page.title()).toBe('Shop API is failing · Acme status')
+    expect(await page.locator('main .sp-incident h2').textContent()).toBe('Shop API is failing')
+    expect(await page.locator('main .u-text').allTextContents()).toEqual(['Orders cannot be placed.'])
+    expect(await serious(page)).toEqual([])
+    await page.screenshot({ path: `${SHOTS}/incident-page-laptop.png`, fullPage: true })
+    await page.goto(`${origin}/`)
+
     for (const theme of ['DARK', 'LIGHT'] as const) {
       expect((await t.call('PUT', `/v1/status-pages/${String(((await t.call('GET', '/v1/status-pages')).json() as Json[])[0]?.id)}`, { defaultTheme: theme })).statusCode).toBe(200)
       await page.reload()

@@ -94,7 +94,7 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
         ],
       )
     }
-    const names = (body: string) => [...body.matchAll(/<h3>(Old \d+)<\/h3>/g)].map((m) => m[1])
+    const names = (body: string) => [...body.matchAll(/<h3><a href="[^"]+">(Old \d+)<\/a><\/h3>/g)].map((m) => m[1])
     const first = await page('/status-pages/history')
     expect(names(first)).toEqual(['Old 12', 'Old 11', 'Old 10', 'Old 9', 'Old 8', 'Old 7', 'Old 6', 'Old 5', 'Old 4', 'Old 3'])
     expect(first).toContain('<span>Page 1 of 2</span><a href="/status-pages/history?page=2" rel="next">Older ›</a>')

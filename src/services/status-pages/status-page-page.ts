@@ -44,6 +44,8 @@ export interface StatusPagePageService {
   find(by: { url: string } | { customDomain: string }): Promise<StatusPageSite | undefined>
   /** The page with one page of its past incidents (`page` from the query, clamped). */
   data(site: StatusPageSite, view: { page: unknown }): Promise<StatusPageData>
+  /** One incident touching the page's services; undefined for any other id. */
+  incident(site: StatusPageSite, id: string): Promise<PublicIncident | undefined>
   /** The latest incidents for the feeds, most recently updated first. */
   feed(site: StatusPageSite): Promise<{ incidents: PublicIncident[]; generatedAt: number }>
   /** A PENDING subscriber with a verification e-mail, from the page's form. */
@@ -112,6 +114,10 @@ export function statusPagePageService(deps: StatusPagePageServiceDeps, options: 
           view.page,
         ),
       }
+    },
+
+    async incident(site, id) {
+      return (await base(site)).incidents.find((i) => i.id === id)
     },
 
     async feed(site) {

@@ -12,6 +12,7 @@ import type { WebAssets } from '../assets.js'
 import { atomFeed, rssFeed } from '../status-pages/feed.js'
 import { presentStatusPage, SUBSCRIBED_NOTICE, type PresentOptions } from '../status-pages/presenter.js'
 import { themeCss } from '../status-pages/theme-css.js'
+import { presentIncidentPage, renderIncidentPage } from '../status-pages/incident-page.js'
 import { renderPrivatePage, renderStatusPage } from '../status-pages/view.js'
 import { sendNotFoundPage } from './not-found.js'
 import { sendCompressed } from './compressed.js'
@@ -41,7 +42,8 @@ export async function serveStatusPage(
   const query = (request.query ?? {}) as Query
   // The part is the rest of the URL: a plain lookup would take `constructor` or `toString` for a feed.
   const feed = ownValue(FEEDS, part)
-  const known = part === '' || part === 'theme.css' || part === 'subscribe' || feed !== undefined
+  const incidentId = /^incidents\/([0-9a-fA-F-]{36})$/.exec(part)?.[1]
+  const known = part === '' || part === 'theme.css' || part === 'subscribe' || feed !== undefined || incidentId !== undefined
   if (!known || (request.method === 'POST' && part !== 'subscribe')) return sendNotFoundPage(reply, assetUrl)
   if (site.doc.isPrivate) {
     if (feed) return sendNotFoundPage(reply, assetUrl)
@@ -58,6 +60,12 @@ export async function serveStatusPage(
     const { incidents, generatedAt } = await pages.feed(site)
     const body = feed.render({ title: site.doc.name, pageUrl: `${origin}${links.page}`, selfUrl: `${origin}${links.part(part)}`, incidents, generatedAt })
     return sendCompressed(reply.headers(partHeaders(feed.type)), body)
+  }
+
+  if (incidentId !== undefined) {
+    const found = await pages.incident(site, incidentId.toLowerCase())
+    if (!found) return sendNotFoundPage(reply, assetUrl, 'incident')
+    return sendCompressed(reply.headers(pageHeaders()), renderIncidentPage(presentIncidentPage(site.doc, site.version, found, links), assetUrl))
   }
 
   switch (part) {

@@ -45,6 +45,8 @@ export interface UpdateView {
 
 export interface IncidentView {
   anchor: string
+  /** The incident's own page. */
+  href: string
   name: string
   severity: string
   resolved: boolean
@@ -110,12 +112,13 @@ const card = (c: PublicCard): CardView => ({
   services: c.services.map(service),
 })
 
-function incident(i: PublicIncident): IncidentView {
+export function presentIncident(i: PublicIncident, links: SiteLinks): IncidentView {
   const resolved = i.resolvedAt !== null
   const affects = i.services.length > 0 ? `Affects ${i.services.join(', ')}` : null
   const when = resolved ? [`Resolved after ${formatDuration(i.duration ?? 0)}`, formatDate(i.startedAt)] : [incidentStatusLabel(i.status), `Since ${formatDateTime(i.startedAt)}`]
   return {
     anchor: `incident-${i.id}`,
+    href: links.part(`incidents/${encodeURIComponent(i.id)}`),
     name: i.name,
     severity: i.severity,
     resolved,
@@ -150,8 +153,8 @@ export function presentStatusPage(doc: PageDoc, version: number, d: StatusPageDa
     bodyClass: `status-page ${(doc.defaultTheme ?? 'AUTO').toLowerCase()}${palette ? ' palette' : ''}`,
     banner: { text: d.banner.label, className: d.banner.severity?.toLowerCase() ?? 'operational' },
     cards: d.cards.map(card),
-    open: d.open.map(incident),
-    past: past.items.map(incident),
+    open: d.open.map((i) => presentIncident(i, links)),
+    past: past.items.map((i) => presentIncident(i, links)),
     pager:
       past.pages > 1
         ? { page: past.page, pages: past.pages, newer: past.page > 1 ? pageLink(past.page - 1) : null, older: past.page < past.pages ? pageLink(past.page + 1) : null }

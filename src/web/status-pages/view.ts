@@ -30,8 +30,8 @@ const barsKey = html`<ul class="bars-key" aria-label="Key of the daily bars"><li
 /** Text with its line breaks kept: each line escaped, joined by <br>. */
 const lines = (text: string[]): Html[] => text.map((line, i) => (i === 0 ? html`${line}` : html`<br>${line}`))
 
-const incident = (i: IncidentView): Html => html`<article class="sp-incident severity-${i.severity}${i.resolved ? ' resolved' : ''}" id="${i.anchor}">
-<h3>${i.name}</h3>
+export const incident = (i: IncidentView): Html => html`<article class="sp-incident severity-${i.severity}${i.resolved ? ' resolved' : ''}" id="${i.anchor}">
+<h3><a href="${i.href}">${i.name}</a></h3>
 <p class="meta">${i.meta}</p>
 <ol class="updates">${i.updates.map((u) => html`<li><span class="u-status">${u.status}</span><span class="u-text">${lines(u.lines)}</span><time datetime="${u.iso}">${u.time}</time></li>`)}</ol>
 </article>`
@@ -50,7 +50,7 @@ ${pager}</section>
 <p class="updated">Updated ${v.updated}</p>`
 }
 
-function header(v: StatusPageView): Html {
+export function header(v: Pick<StatusPageView, 'logo' | 'logoDark' | 'link' | 'name' | 'description'>): Html {
   const logos = v.logo
     ? html`<img class="logo${v.logoDark ? ' logo-light' : ''}" src="${v.logo}" alt="${v.name}">${v.logoDark ? html`<img class="logo logo-dark" src="${v.logoDark}" alt="${v.name}">` : ''}`
     : ''
