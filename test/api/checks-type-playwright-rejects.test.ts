@@ -17,7 +17,7 @@ const MB = 1024 * 1024
 const CREATE_REJECTS: Array<[string, Json, Record<string, RegExp>]> = [
   ['missing files', { name: 'No files' }, { files: /required/ }],
   ['files null', { name: 'Null files', files: null }, { files: /required/ }],
-  ['no files at all', suiteBody({ files: [] }), { files: /fewer than 1/ }],
+  ['no files at all', suiteBody({ files: [] }), { files: /must have at least one entry/ }],
   [
     'no test file and no config that could name them',
     suiteBody({
@@ -74,7 +74,7 @@ const CREATE_REJECTS: Array<[string, Json, Record<string, RegExp>]> = [
   ],
   ['an installCommand chaining a second command', suiteBody({ installCommand: 'npm ci; rm -rf /' }), { installCommand: /without shell syntax/ }],
   ['a bad testCommand and installCommand at once', suiteBody({ testCommand: 'npm test', installCommand: 'yarn' }), { testCommand: /^must be/, installCommand: /"yarn" is not/ }],
-  ['codeBundlePath null', suiteBody({ codeBundlePath: null }), { codeBundlePath: /string/ }],
+  ['codeBundlePath null', suiteBody({ codeBundlePath: null }), { codeBundlePath: /must be text/ }],
   ['an absolute workingDir', suiteBody({ workingDir: '/srv' }), { workingDir: /relative/ }],
   [
     '201 environment variables',
@@ -88,16 +88,16 @@ const CREATE_REJECTS: Array<[string, Json, Record<string, RegExp>]> = [
     { 'playwrightConfig.use.trace': /^is not a supported option$/ },
   ],
   ['playwrightConfig.workers', suiteBody({ playwrightConfig: { workers: 4 } }), { 'playwrightConfig.workers': /^is not a supported option$/ }],
-  ['playwrightConfig.retries 5', suiteBody({ playwrightConfig: { retries: 5 } }), { 'playwrightConfig.retries': /<= 2/ }],
-  ['playwrightConfig.timeout 0', suiteBody({ playwrightConfig: { timeout: 0 } }), { 'playwrightConfig.timeout': />= 1/ }],
-  ['playwrightConfig.expect.timeout over 240 s', suiteBody({ playwrightConfig: { expect: { timeout: 240_001 } } }), { 'playwrightConfig.expect.timeout': /<= 240000/ }],
-  ['a viewport of width 0', suiteBody({ playwrightConfig: { use: { viewport: { width: 0, height: 600 } } } }), { 'playwrightConfig.use.viewport.width': />= 1/ }],
+  ['playwrightConfig.retries 5', suiteBody({ playwrightConfig: { retries: 5 } }), { 'playwrightConfig.retries': /must be at most 2/ }],
+  ['playwrightConfig.timeout 0', suiteBody({ playwrightConfig: { timeout: 0 } }), { 'playwrightConfig.timeout': /must be at least 1/ }],
+  ['playwrightConfig.expect.timeout over 240 s', suiteBody({ playwrightConfig: { expect: { timeout: 240_001 } } }), { 'playwrightConfig.expect.timeout': /must be at most 240000/ }],
+  ['a viewport of width 0', suiteBody({ playwrightConfig: { use: { viewport: { width: 0, height: 600 } } } }), { 'playwrightConfig.use.viewport.width': /must be at least 1/ }],
   ['a colorScheme outside the set', suiteBody({ playwrightConfig: { use: { colorScheme: 'sepia' } } }), { 'playwrightConfig.use.colorScheme': /one of/ }],
-  ['a header that is not a string', suiteBody({ playwrightConfig: { use: { extraHTTPHeaders: { 'X-A': 1 } } } }), { 'playwrightConfig.use.extraHTTPHeaders.X-A': /string/ }],
+  ['a header that is not a string', suiteBody({ playwrightConfig: { use: { extraHTTPHeaders: { 'X-A': 1 } } } }), { 'playwrightConfig.use.extraHTTPHeaders.X-A': /must be text/ }],
   [
     'every problem at once',
     { name: 'x', files: [spec('../a.spec.ts')], engine: 'bun', browsers: ['firefox'], playwrightConfig: { retries: 5 } },
-    { 'files[0].path': /\.\./, engine: /node/, browsers: /chromium/, 'playwrightConfig.retries': /<= 2/ },
+    { 'files[0].path': /\.\./, engine: /node/, browsers: /chromium/, 'playwrightConfig.retries': /must be at most 2/ },
   ],
 ]
 
@@ -172,7 +172,7 @@ describe.each(testDbs)('PLAYWRIGHT check bodies refused on $name', (db) => {
     it('refuses unsupported options by their path', async () => {
       const body = { name: 'Bad config', script: SCRIPT, playwrightConfig: { retries: 3, use: { headless: false, viewport: { width: 1, height: 1, deviceScaleFactor: 2 } } } }
       expectProblems(await t.call('POST', `/v1/checks/${segment}`, body), {
-        'playwrightConfig.retries': /<= 2/,
+        'playwrightConfig.retries': /must be at most 2/,
         'playwrightConfig.use.headless': /^is not a supported option$/,
         'playwrightConfig.use.viewport.deviceScaleFactor': /^is not a supported option$/,
       })
