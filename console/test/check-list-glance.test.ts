@@ -72,7 +72,7 @@ describe('state counts', () => {
   ] as const)('$text', ({ states, worst, text }) => {
     const counts = stateCounts(states)
     expect(worstState(counts)).toBe(worst)
-    expect(describeCounts(counts)).toBe(text)
+    expect(describeCounts(counts).replace(/\u00a0/g, ' ')).toBe(text)
   })
 })
 

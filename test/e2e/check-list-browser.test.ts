@@ -137,7 +137,7 @@ describe.skipIf(!HAS_CHROMIUM)('the lists of checks show state and history at a 
     const { page } = viewer
     await page.goto(`${svc.baseUrl}/groups`)
     const row = page.locator(`tr[data-group-id="${ids.group}"]`)
-    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/2 checks: 1 failing · 1 passing/)
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/2 checks: 1\sfailing · 1\spassing/)
     expect(await row.locator('.badge').first().textContent()).toBe('Failing')
     expect(await page.title()).toBe('Groups · Picket')
     expect(await serious(page)).toEqual([])

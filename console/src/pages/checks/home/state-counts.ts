@@ -15,8 +15,8 @@ export function stateCounts(states: ReadonlyArray<CheckStatusValue | undefined>)
 /** The worst state any check is in; undefined without checks. */
 export const worstState = (counts: StateCounts): CheckStatusValue | undefined => SEVERITY.find((s) => counts[s] > 0)
 
-/** "3 passing · 1 failing": the states present, worst first. */
+/** "1 failing · 3 passing": the states present, worst first (a count never wraps apart from its state). */
 export const describeCounts = (counts: StateCounts): string =>
   SEVERITY.filter((s) => counts[s] > 0)
-    .map((s) => `${counts[s]} ${s}`)
+    .map((s) => `${counts[s]}\u00a0${s}`)
     .join(' · ')
