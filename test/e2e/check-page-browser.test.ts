@@ -4,7 +4,8 @@
  * slow (degraded) for one and passes for the others, run for real. The page opens on the bar of its last runs (in
  * order, each a link to its result), the response-time chart with its failure marks (zoom by dragging, and back),
  * the key figures over 24 hours, 7 days and 30 days; the Analytics tab names metrics in plain words; the title
- * names the check and the tab; axe finds nothing serious, and a phone's width does not scroll sideways.
+ * names the check and the tab; axe finds nothing serious, and a phone's width does not scroll sideways. A browser
+ * check's run records its test's own duration, and its screenshot enlarges in a dialog from the keyboard.
  */
 import { mkdir } from 'node:fs/promises'
 import http from 'node:http'
@@ -194,6 +195,49 @@ describe.skipIf(!HAS_CHROMIUM)(`the check page in Chromium (${STORE})`, () => {
     await page.getByText('API name: dns_p95').waitFor()
     await page.getByRole('heading', { level: 2, name: 'DNS lookup p95' }).waitFor()
   })
+
+  it(
+    'records a browser run as long as its test, and enlarges its screenshot in a dialog',
+    async () => {
+      const script = [
+        "const { test } = require('@playwright/test')",
+        "test('home', async ({ page }) => {",
+        `  await page.goto('http://127.0.0.1:${(target.address() as AddressInfo).port}/health')`,
+        "  await page.screenshot({ path: 'home.png' })",
+        '})',
+      ].join('\n')
+      const created = await apiCall(svc, 'POST', '/v1/checks/browser', { name: 'Shop home', frequency: 1440, locations: ['eu-west-1'], script })
+      const browserCheck = (await created.json()) as Json
+      expect(created.status, JSON.stringify(browserCheck)).toBe(201)
+      const trigger = await apiCall(svc, 'POST', '/v1/check-sessions/trigger', { target: { checkId: [browserCheck.id] } })
+      const sessionId = String(((await trigger.json()) as Json).sessions?.[0]?.checkSessionId)
+      let status = ''
+      for (let call = 0; call < 4 && status === ''; call++) {
+        const res = await apiCall(svc, 'GET', `/v1/check-sessions/${sessionId}/completion?maxWaitSeconds=30`)
+        if (res.status === 200) status = String(((await res.json()) as Json).status)
+      }
+      expect(status).toBe('PASSED')
+      const [run] = (await (await apiCall(svc, 'GET', `/v1/check-results/${String(browserCheck.id)}?limit=1`)).json()) as Json[]
+      // The test's own duration as Playwright timed it, not the run with the sandbox's and Chromium's startup.
+      const tests = (run?.browserCheckResult?.tests ?? []) as Array<{ durationMs: number }>
+      expect(tests).toHaveLength(1)
+      expect(Math.abs(Number(run?.responseTime) - (tests[0]?.durationMs ?? -1))).toBeLessThanOrEqual(1)
+
+      const { page } = viewer
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.goto(`${svc.baseUrl}/checks/${String(browserCheck.id)}/results/${String(run?.id)}`)
+      const enlarge = page.getByRole('button', { name: 'Enlarge Screenshot home.png' })
+      await enlarge.focus()
+      await page.keyboard.press('Enter')
+      const dialog = page.getByRole('dialog', { name: 'Screenshot home.png' })
+      await dialog.waitFor()
+      expect(await dialog.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(100)
+      await page.screenshot({ path: path.join(SHOTS, `screenshot-dialog-${STORE}.png`) })
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'hidden' })
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
 
   it.each([
     { name: 'laptop', viewport: { width: 1280, height: 800 } },
