@@ -3,8 +3,11 @@ import type { ComponentChildren, JSX } from 'preact'
 import { useState } from 'preact/hooks'
 import { Link } from 'wouter-preact'
 import { ApiError } from '../api/client'
+import { useDocumentTitle } from './title'
 
+/** A page's heading; a heading in words also names the document (a page may name it more precisely itself). */
 export function PageHeader(props: { title: ComponentChildren; subtitle?: ComponentChildren; actions?: ComponentChildren; back?: { href: string; label: string } }) {
+  useDocumentTitle(typeof props.title === 'string' ? props.title : undefined)
   return (
     <header class="page-header">
       {props.back ? (

@@ -3,13 +3,15 @@
  * 24 hours (notifications), so both lists step through time with Earlier / Later.
  */
 import { useState } from 'preact/hooks'
+import { Link } from 'wouter-preact'
 import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { formatDateTime, formatMs } from '../../../lib/format'
-import { Badge, Button, Card, ErrorBanner, Loading } from '../../../ui/kit'
+import { Badge, Button, Card, ErrorBanner, Loading, TableWrap } from '../../../ui/kit'
+import { AlertKind, ChannelLink, alertWords } from '../../settings/alerting/notification-parts'
 import { Pager } from '../pager'
 import type { Check } from '../types'
-import { CheckFrame } from './frame'
+import { CheckFrame, checkPath } from './frame'
 
 const H = 3600
 
@@ -60,7 +62,7 @@ function AlertsList(props: { check: Check }) {
       {q.isLoading ? (
         <Loading />
       ) : q.data && q.data.rows.length > 0 ? (
-        <div class="table-wrap">
+        <TableWrap label="Alerts">
           <table>
             <caption class="visually-hidden">Alerts</caption>
             <thead>
@@ -76,18 +78,26 @@ function AlertsList(props: { check: Check }) {
               {q.data.rows.map((a) => (
                 <tr key={a.id}>
                   <td>
-                    <Badge tone={ALERT_TONE(a.alertType)}>{a.alertType.replace('ALERT_', '').replace(/_/g, ' ').toLowerCase()}</Badge>
+                    <Badge tone={ALERT_TONE(a.alertType)}>{alertWords(a.alertType)}</Badge>
                     {a.isReminder ? <span class="small muted"> reminder</span> : null}
                   </td>
-                  <td class="nowrap small">{formatDateTime(a.created_at)}</td>
+                  <td class="nowrap small">
+                    {a.checkResultId ? (
+                      <Link href={checkPath(a.checkId, `/results/${encodeURIComponent(a.checkResultId)}`)} title="The run that raised this alert">
+                        {formatDateTime(a.created_at)}
+                      </Link>
+                    ) : (
+                      formatDateTime(a.created_at)
+                    )}
+                  </td>
                   <td>{a.runLocation}</td>
                   <td class="num">{formatMs(a.responseTime)}</td>
-                  <td class="small error-cell">{a.error ?? (a.statusCode ? `HTTP ${a.statusCode}` : '')}</td>
+                  <td class="small cell-text">{a.error ?? (a.statusCode ? `HTTP ${a.statusCode}` : '')}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : !q.error ? (
         <p class="muted">No alerts in this window.</p>
       ) : null}
@@ -108,7 +118,7 @@ function Notifications(props: { check: Check }) {
       {q.isLoading ? (
         <Loading />
       ) : q.data && q.data.rows.length > 0 ? (
-        <div class="table-wrap">
+        <TableWrap label="Notifications">
           <table>
             <caption class="visually-hidden">Notifications</caption>
             <thead>
@@ -125,15 +135,17 @@ function Notifications(props: { check: Check }) {
               {q.data.rows.map((n) => (
                 <tr key={n.id}>
                   <td>
-                    {n.type.toLowerCase()} <span class="muted small">#{n.alertChannelId}</span>
+                    <ChannelLink n={n} />
                   </td>
                   <td>
                     <Badge tone={NOTE_TONE[n.status] ?? 'info'}>{n.status.replace('_', ' ').toLowerCase()}</Badge>
                   </td>
-                  <td class="small">{n.alertType?.replace('ALERT_', '').replace(/_/g, ' ').toLowerCase() ?? '–'}</td>
+                  <td class="small">
+                    <AlertKind n={n} />
+                  </td>
                   <td class="nowrap small">{formatDateTime(n.sent_at ?? n.created_at)}</td>
                   <td class="num">{n.attempts}</td>
-                  <td class="small error-cell">
+                  <td class="small cell-text">
                     {n.lastError ?? ''}
                     {n.nextAttemptAt ? <div class="muted">Next try {formatDateTime(n.nextAttemptAt)}</div> : null}
                   </td>
@@ -141,7 +153,7 @@ function Notifications(props: { check: Check }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : !q.error ? (
         <p class="muted">No notifications in this window.</p>
       ) : null}

@@ -6,7 +6,7 @@ import { useApi, useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
 import { formatDateTime, timeAgo } from '../../../lib/format'
 import { fieldErrorsOf, FormError, TextField } from '../../../ui/form'
-import { Badge, Button, Card, ConfirmButton, CopyButton, Empty, ErrorBanner, Loading, Notice, PageHeader } from '../../../ui/kit'
+import { Badge, Button, Card, ConfirmButton, CopyButton, Empty, ErrorBanner, Loading, Notice, PageHeader, TableWrap } from '../../../ui/kit'
 import { OneTimeSecret } from '../shared/one-time-secret'
 import { ROLE_LABELS } from '../shared/roles'
 import { onSubmit } from '../shared/use-form'
@@ -108,7 +108,7 @@ export default function ApiKeysPage() {
           <ErrorBanner error={keys.error} title="Could not load the API keys" />
           {keys.data && keys.data.length === 0 ? <Empty title="No API keys yet">Create one to use the API from scripts or CI.</Empty> : null}
           {keys.data && keys.data.length > 0 ? (
-            <div class="table-wrap">
+            <TableWrap label="API keys">
               <table>
                 <caption class="visually-hidden">API keys</caption>
                 <thead>
@@ -128,7 +128,7 @@ export default function ApiKeysPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           ) : null}
         </>
       )}

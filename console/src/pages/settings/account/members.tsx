@@ -3,7 +3,7 @@ import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
 import { formatDateTime } from '../../../lib/format'
-import { Badge, Empty, ErrorBanner, Loading, PageHeader } from '../../../ui/kit'
+import { Badge, Empty, ErrorBanner, Loading, PageHeader, TableWrap } from '../../../ui/kit'
 import { ROLE_LABELS } from '../shared/roles'
 import { InviteForm } from './invite-form'
 import { MemberRoleSelect, RemoveMember, RevokeInvite } from './member-actions'
@@ -73,7 +73,7 @@ export default function MembersPage() {
       <ErrorBanner error={list.error} title="Could not load the members" />
       {list.data && items.length === 0 ? <Empty title="No members yet" /> : null}
       {items.length > 0 ? (
-        <div class="table-wrap">
+        <TableWrap label="Members and invitations">
           <table>
             <caption class="visually-hidden">Members and invitations</caption>
             <thead>
@@ -92,7 +92,7 @@ export default function MembersPage() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
     </>
   )

@@ -6,7 +6,8 @@ import { ErrorBanner, Loading, PageHeader } from '../../../ui/kit'
 import { ChannelForm } from './channel-form'
 import { ChannelSubscriptions } from './channel-subscriptions'
 import { ChannelTest } from './channel-test'
-import { TYPE_LABELS, channelTarget } from './channel-types'
+import { TYPE_LABELS, channelTarget, channelTitle } from './channel-types'
+import { useDocumentTitle } from '../../../ui/title'
 import '../shared/settings.css'
 
 const back = { href: '/alerting/channels', label: 'Alert channels' }
@@ -15,6 +16,7 @@ export default function ChannelPage(props: { params: Record<string, string | und
   const id = props.params.id
   const canWrite = useSession().can('write')
   const channel = useApi(id ? picketApi.alertChannels.get(id) : null)
+  useDocumentTitle(!id ? 'New alert channel' : channel.data ? channelTitle(channel.data) : channel.error ? 'Alert channel' : null, back.label)
   if (!id) {
     return (
       <>

@@ -37,3 +37,15 @@ export function channelTarget(c: AlertChannel): string {
       return `${c.config.name ?? ''} · ${c.config.method ?? 'POST'} ${c.config.url ?? ''}`
   }
 }
+
+/** The channel's name in a title: its own name, or what it sends to (a Slack channel's URL is its credential). */
+export function channelTitle(c: AlertChannel): string {
+  switch (c.type) {
+    case 'EMAIL':
+      return c.config.address || 'E-mail channel'
+    case 'SLACK':
+      return c.config.channel || 'Slack channel'
+    default:
+      return c.config.name || `${TYPE_LABELS[c.type]} channel`
+  }
+}

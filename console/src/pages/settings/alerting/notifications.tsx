@@ -1,10 +1,11 @@
 /** /alerting/notifications: what was sent to which channel in a 24-hour window, and how delivery went. */
 import { useState } from 'preact/hooks'
-import { Link } from 'wouter-preact'
 import { picketApi, type AlertNotification as Notification } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { formatDateTime, timeAgo } from '../../../lib/format'
-import { Badge, Empty, ErrorBanner, Loading, PageHeader, type Tone } from '../../../ui/kit'
+import { Badge, Empty, ErrorBanner, Loading, PageHeader, TableWrap, type Tone } from '../../../ui/kit'
+import { useDocumentTitle } from '../../../ui/title'
+import { AlertKind, AlertSubject, ChannelLink } from './notification-parts'
 import { Pager } from '../shared/paged-table'
 import '../shared/settings.css'
 
@@ -34,6 +35,7 @@ function Outcome(props: { n: Notification }) {
 }
 
 export default function NotificationsPage() {
+  useDocumentTitle('Notifications')
   const [daysBack, setDaysBack] = useState(0)
   const [failuresOnly, setFailuresOnly] = useState(false)
   const [page, setPage] = useState(1)
@@ -81,8 +83,8 @@ export default function NotificationsPage() {
       <ErrorBanner error={list.error} title="Could not load the notifications" />
       {list.data && rows.length === 0 ? <Empty title="No notifications in this window">Alerts sent to your channels show here.</Empty> : null}
       {rows.length > 0 ? (
-        <div class="table-wrap">
-          <table>
+        <TableWrap label="Alert notifications">
+          <table class="notification-list">
             <caption class="visually-hidden">Alert notifications</caption>
             <thead>
               <tr>
@@ -95,20 +97,17 @@ export default function NotificationsPage() {
             <tbody>
               {rows.map((n) => (
                 <tr>
-                  <td title={formatDateTime(n.sent_at ?? n.created_at)}>{timeAgo(n.sent_at ?? n.created_at)}</td>
+                  <td class="nowrap" title={formatDateTime(n.sent_at ?? n.created_at)}>
+                    {timeAgo(n.sent_at ?? n.created_at)}
+                  </td>
                   <td>
-                    {(n.alertType ?? 'alert')
-                      .replace(/^ALERT_/, '')
-                      .replace(/_/g, ' ')
-                      .toLowerCase()}
+                    <AlertSubject n={n} />
                     <div class="small">
-                      <Link href={`/checks/${n.checkId}`}>Check</Link>
+                      <AlertKind n={n} />
                     </div>
                   </td>
                   <td>
-                    <Link href={`/alerting/channels/${n.alertChannelId}`}>
-                      {n.type} #{n.alertChannelId}
-                    </Link>
+                    <ChannelLink n={n} />
                   </td>
                   <td>
                     <Outcome n={n} />
@@ -117,7 +116,7 @@ export default function NotificationsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       <Pager page={page} pages={Math.max(1, Math.ceil(total / LIMIT))} total={total} onPage={setPage} />
     </>

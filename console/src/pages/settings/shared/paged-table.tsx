@@ -6,7 +6,7 @@ import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
 import { useApi } from '../../../api/hooks'
 import type { Page, PageQuery, Read } from '../../../api/read'
-import { Button, Empty, ErrorBanner, Loading } from '../../../ui/kit'
+import { Button, Empty, ErrorBanner, Loading, TableWrap } from '../../../ui/kit'
 
 export interface Column<T> {
   label: string
@@ -37,7 +37,7 @@ export function PagedTable<T>(props: Props<T>) {
   const pages = Math.max(1, Math.ceil(total / limit))
   return (
     <>
-      <div class="table-wrap">
+      <TableWrap label={props.caption}>
         <table>
           <caption class="visually-hidden">{props.caption}</caption>
           <thead>
@@ -59,7 +59,7 @@ export function PagedTable<T>(props: Props<T>) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       <Pager page={page} pages={pages} total={total} onPage={setPage} />
     </>
   )

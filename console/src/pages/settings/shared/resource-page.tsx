@@ -6,6 +6,7 @@ import type { ComponentChildren } from 'preact'
 import { useApi } from '../../../api/hooks'
 import type { Read } from '../../../api/read'
 import { ErrorBanner, Loading, PageHeader } from '../../../ui/kit'
+import { useDocumentTitle } from '../../../ui/title'
 
 interface Props<T> {
   id: string | undefined
@@ -19,6 +20,9 @@ interface Props<T> {
 
 export function ResourcePage<T>(props: Props<T>) {
   const record = useApi(props.id ? props.get(props.id) : null)
+  const named = record.data !== undefined ? props.title(record.data) : null
+  // "Database upgrade · Maintenance": the record, then the list it belongs to.
+  useDocumentTitle(!props.id ? props.newTitle : typeof named === 'string' ? named : record.error ? props.newTitle.replace(/^New /, '') : null, props.back.label)
   if (!props.id) {
     return (
       <>

@@ -50,10 +50,10 @@ export function CardsEditor(props: Props) {
             </p>
           ) : null}
           <div class="row-actions">
-            <Button variant="ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move card ${i + 1} up`}>
+            <Button variant="ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move up card ${i + 1}`}>
               Move up
             </Button>
-            <Button variant="ghost" disabled={i === props.cards.length - 1} onClick={() => move(i, 1)} aria-label={`Move card ${i + 1} down`}>
+            <Button variant="ghost" disabled={i === props.cards.length - 1} onClick={() => move(i, 1)} aria-label={`Move down card ${i + 1}`}>
               Move down
             </Button>
             <Button variant="danger" onClick={() => props.onChange(props.cards.filter((_, j) => j !== i))} aria-label={`Remove card ${i + 1}`}>

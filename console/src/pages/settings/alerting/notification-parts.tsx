@@ -1,0 +1,46 @@
+/**
+ * How a notification names what it was about and where it went: the check (or private location) and the channel,
+ * each by name and each a link, as the message named them. Rows written before names were kept fall back to the
+ * type and id.
+ */
+import { Link } from 'wouter-preact'
+import type { AlertNotification } from '../../../api/endpoints'
+import { TYPE_LABELS, type ChannelType } from './channel-types'
+
+/** "failure", "degraded recovery", "private location unavailable": the alert type in words. */
+export const alertWords = (alertType: string | null): string =>
+  (alertType ?? 'alert')
+    .replace(/^ALERT_/, '')
+    .replace(/_/g, ' ')
+    .toLowerCase()
+
+const typeLabel = (type: string) => TYPE_LABELS[type as ChannelType] ?? type
+
+/** The alert type in words, linking to the result that raised it when there is one. */
+export function AlertKind(props: { n: AlertNotification }) {
+  const { n } = props
+  const words = alertWords(n.alertType)
+  if (!n.checkResultId || !n.checkId) return <>{words}</>
+  return <Link href={`/checks/${encodeURIComponent(n.checkId)}/results/${encodeURIComponent(n.checkResultId)}`}>{words}</Link>
+}
+
+/** The channel by name with its type beside it, linking to the channel's page. */
+export function ChannelLink(props: { n: AlertNotification }) {
+  const { n } = props
+  return (
+    <>
+      <Link href={`/alerting/channels/${n.alertChannelId}`}>{n.channelName ?? `${typeLabel(n.type)} #${n.alertChannelId}`}</Link>
+      <div class="small muted">{typeLabel(n.type)}</div>
+    </>
+  )
+}
+
+/** The check the alert was about (or the private location), linking to its page. */
+export function AlertSubject(props: { n: AlertNotification }) {
+  const { n } = props
+  if (n.privateLocationId) {
+    return <Link href={`/private-locations/${encodeURIComponent(n.privateLocationId)}`}>{n.privateLocationName ?? 'Private location'}</Link>
+  }
+  if (!n.checkId) return <span class="muted">No check</span>
+  return <Link href={`/checks/${encodeURIComponent(n.checkId)}`}>{n.checkName ?? 'Check'}</Link>
+}
