@@ -90,7 +90,11 @@ const CREATE_REJECTS: Array<[string, Json, Record<string, RegExp>]> = [
   ['playwrightConfig.workers', suiteBody({ playwrightConfig: { workers: 4 } }), { 'playwrightConfig.workers': /^is not a supported option$/ }],
   ['playwrightConfig.retries 5', suiteBody({ playwrightConfig: { retries: 5 } }), { 'playwrightConfig.retries': /must be at most 2/ }],
   ['playwrightConfig.timeout 0', suiteBody({ playwrightConfig: { timeout: 0 } }), { 'playwrightConfig.timeout': /must be at least 1/ }],
-  ['playwrightConfig.expect.timeout over 240 s', suiteBody({ playwrightConfig: { expect: { timeout: 240_001 } } }), { 'playwrightConfig.expect.timeout': /must be at most 240000/ }],
+  [
+    'playwrightConfig.expect.timeout over 240 s',
+    suiteBody({ playwrightConfig: { expect: { timeout: 240_001 } } }),
+    { 'playwrightConfig.expect.timeout': /must be at most 240000/ },
+  ],
   ['a viewport of width 0', suiteBody({ playwrightConfig: { use: { viewport: { width: 0, height: 600 } } } }), { 'playwrightConfig.use.viewport.width': /must be at least 1/ }],
   ['a colorScheme outside the set', suiteBody({ playwrightConfig: { use: { colorScheme: 'sepia' } } }), { 'playwrightConfig.use.colorScheme': /one of/ }],
   ['a header that is not a string', suiteBody({ playwrightConfig: { use: { extraHTTPHeaders: { 'X-A': 1 } } } }), { 'playwrightConfig.use.extraHTTPHeaders.X-A': /must be text/ }],
