@@ -73,8 +73,10 @@ function describe(e: ErrorObject): string {
       return `must have at most ${entries(limit)}`
     case 'minProperties':
       return `must have at least ${entries(limit)}`
-    case 'uniqueItems':
-      return `must not list the same entry twice (entries ${Number(p.j) + 1} and ${Number(p.i) + 1} are the same)`
+    case 'uniqueItems': {
+      const [first, second] = [Number(p.i), Number(p.j)].sort((a, b) => a - b)
+      return `must not list the same entry twice (entries ${Number(first) + 1} and ${Number(second) + 1} are the same)`
+    }
     case 'not':
       // A property schema of `{not: {}}` is how bodies mark an option that exists elsewhere but is not supported here.
       return 'is not a supported option'
@@ -141,6 +143,12 @@ export function fieldErrors(errors: ErrorObject[], prefix = ''): Record<string, 
     const useful = list.filter((e) => !isNullBranch(e))
     // A nullable field whose real problem is inside it (e.g. locations[0]) reports only the inner field.
     if (useful.length === 0 && fields.some((f) => f.startsWith(`${field}.`) || f.startsWith(`${field}[`))) continue
+    // A union of constants fails each of them: one sentence lists them all, rather than naming the first.
+    const consts = useful.filter((e) => e.keyword === 'const')
+    if (consts.length > 1) {
+      out[field] = `must be one of: ${consts.map((e) => shown((e.params as { allowedValue: unknown }).allowedValue)).join(', ')}`
+      continue
+    }
     const chosen = useful.find((e) => e.keyword !== 'type') ?? useful[0] ?? list[0]
     if (chosen) out[field] = describe(chosen)
   }
