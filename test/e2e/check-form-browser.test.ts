@@ -3,7 +3,7 @@
  * offset's hint follows the chosen frequency in words; a bad offset or contradictory thresholds are explained
  * under their fields as they are typed, in the API's words; a rejected save explains each field under it while
  * the banner only counts them; the deprecated double check starts off; only the locations this installation
- * serves are offered; a check tied to a status-page service keeps the tie (read back through the API, shown again
+ * serves are offered; a webhook's type is a choice; a check tied to a status-page service keeps the tie (read back through the API, shown again
  * on edit). axe finds nothing serious or critical; at a phone's size nothing scrolls sideways. Screenshots go to
  * PICKET_SCREENSHOTS (default /tmp/shots/forms).
  */
@@ -149,6 +149,17 @@ describe.skipIf(!HAS_CHROMIUM)('the check form explains its rules in words', () 
     await expect.poll(() => page.getByLabel('Status page service').inputValue()).toBe(serviceId)
     expect(await page.getByLabel('Incident name').inputValue()).toBe('Shop API is down')
     expect(await page.getByLabel('Severity').inputValue()).toBe('CRITICAL')
+    expect(await serious(page)).toEqual([])
+  })
+
+  it("offers a webhook's type as a choice in the alert channel form", async () => {
+    const { page } = viewer
+    await page.goto(`${svc.baseUrl}/alerting/channels/new`)
+    await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Webhook' })
+    const webhookType = page.getByLabel('Webhook type')
+    expect(await webhookType.evaluate((el) => el.tagName)).toBe('SELECT')
+    expect(await webhookType.inputValue()).toBe('WEBHOOK')
+    expect(await webhookType.locator('option').allTextContents()).toEqual(expect.arrayContaining(['Plain webhook', 'Microsoft Teams']))
     expect(await serious(page)).toEqual([])
   })
 
