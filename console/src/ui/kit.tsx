@@ -179,7 +179,9 @@ export function Switch(props: { label: string; checked: boolean; onChange: (on: 
         <span class="switch-thumb" />
       </span>
       <span class="switch-label">{props.label}</span>
-      <span class="switch-state muted small">{props.checked ? 'On' : 'Off'}</span>
+      <span class="switch-state muted small" aria-hidden="true">
+        {props.checked ? 'On' : 'Off'}
+      </span>
     </button>
   )
 }

@@ -8,7 +8,7 @@ import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { formatDateTime, formatMs } from '../../../lib/format'
 import { Badge, Button, Card, ErrorBanner, Loading, TableWrap } from '../../../ui/kit'
-import { AlertKind, ChannelLink, alertWords } from '../../settings/alerting/notification-parts'
+import { AlertKind, ChannelLink, DeliveryBadge, alertWords } from '../../settings/alerting/notification-parts'
 import { Pager } from '../pager'
 import type { Check } from '../types'
 import { CheckFrame, checkPath } from './frame'
@@ -39,7 +39,6 @@ function Window(props: { to: number; span: number; onTo: (to: number | null) => 
 const ALERT_TONE = (t: string) =>
   (t.includes('RECOVERY') ? 'ok' : t.includes('DEGRADED') && !t.endsWith('FAILURE') ? 'degraded' : t === 'NO_ALERT' ? 'muted' : 'failing') as
     'ok' | 'degraded' | 'muted' | 'failing'
-const NOTE_TONE: Record<string, 'ok' | 'failing' | 'degraded' | 'info'> = { SUCCESS: 'ok', FAILURE: 'failing', RATE_LIMITED: 'degraded', IN_PROGRESS: 'info' }
 
 /** Live (the API's default window ending now, so the query stays the same between renders) or ending at `to`. */
 function useWindow(span: number) {
@@ -63,7 +62,7 @@ function AlertsList(props: { check: Check }) {
         <Loading />
       ) : q.data && q.data.rows.length > 0 ? (
         <TableWrap label="Alerts">
-          <table>
+          <table class="stack-table">
             <caption class="visually-hidden">Alerts</caption>
             <thead>
               <tr>
@@ -71,7 +70,7 @@ function AlertsList(props: { check: Check }) {
                 <th scope="col">Time</th>
                 <th scope="col">Location</th>
                 <th scope="col">Response time</th>
-                <th scope="col">Error</th>
+                <th scope="col">Result</th>
               </tr>
             </thead>
             <tbody>
@@ -81,7 +80,7 @@ function AlertsList(props: { check: Check }) {
                     <Badge tone={ALERT_TONE(a.alertType)}>{alertWords(a.alertType)}</Badge>
                     {a.isReminder ? <span class="small muted"> reminder</span> : null}
                   </td>
-                  <td class="nowrap small">
+                  <td class="nowrap small" data-label="Time">
                     {a.checkResultId ? (
                       <Link href={checkPath(a.checkId, `/results/${encodeURIComponent(a.checkResultId)}`)} title="The run that raised this alert">
                         {formatDateTime(a.created_at)}
@@ -90,9 +89,13 @@ function AlertsList(props: { check: Check }) {
                       formatDateTime(a.created_at)
                     )}
                   </td>
-                  <td>{a.runLocation}</td>
-                  <td class="num">{formatMs(a.responseTime)}</td>
-                  <td class="small cell-text">{a.error ?? (a.statusCode ? `HTTP ${a.statusCode}` : '')}</td>
+                  <td data-label="Location">{a.runLocation}</td>
+                  <td class="num" data-label="Response time">
+                    {formatMs(a.responseTime)}
+                  </td>
+                  <td class="small cell-text" data-label="Error">
+                    {a.error ?? (a.statusCode ? `HTTP ${a.statusCode}` : '')}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -119,12 +122,12 @@ function Notifications(props: { check: Check }) {
         <Loading />
       ) : q.data && q.data.rows.length > 0 ? (
         <TableWrap label="Notifications">
-          <table>
+          <table class="stack-table">
             <caption class="visually-hidden">Notifications</caption>
             <thead>
               <tr>
                 <th scope="col">Channel</th>
-                <th scope="col">Status</th>
+                <th scope="col">Delivery</th>
                 <th scope="col">Alert</th>
                 <th scope="col">Time</th>
                 <th scope="col">Attempts</th>
@@ -134,18 +137,22 @@ function Notifications(props: { check: Check }) {
             <tbody>
               {q.data.rows.map((n) => (
                 <tr key={n.id}>
-                  <td>
+                  <td data-label="Channel">
                     <ChannelLink n={n} />
                   </td>
-                  <td>
-                    <Badge tone={NOTE_TONE[n.status] ?? 'info'}>{n.status.replace('_', ' ').toLowerCase()}</Badge>
+                  <td data-label="Delivery">
+                    <DeliveryBadge status={n.status} />
                   </td>
-                  <td class="small">
+                  <td class="small" data-label="Alert">
                     <AlertKind n={n} />
                   </td>
-                  <td class="nowrap small">{formatDateTime(n.sent_at ?? n.created_at)}</td>
-                  <td class="num">{n.attempts}</td>
-                  <td class="small cell-text">
+                  <td class="nowrap small" data-label="Time">
+                    {formatDateTime(n.sent_at ?? n.created_at)}
+                  </td>
+                  <td class="num" data-label="Attempts">
+                    {n.attempts}
+                  </td>
+                  <td class="small cell-text" data-label="Error">
                     {n.lastError ?? ''}
                     {n.nextAttemptAt ? <div class="muted">Next try {formatDateTime(n.nextAttemptAt)}</div> : null}
                   </td>

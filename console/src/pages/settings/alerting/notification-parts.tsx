@@ -5,7 +5,16 @@
  */
 import { Link } from 'wouter-preact'
 import type { AlertNotification } from '../../../api/endpoints'
+import { Badge, type Tone } from '../../../ui/kit'
 import { TYPE_LABELS, type ChannelType } from './channel-types'
+
+const DELIVERY_TONES: Record<AlertNotification['status'], Tone> = { SUCCESS: 'ok', FAILURE: 'failing', IN_PROGRESS: 'info', RATE_LIMITED: 'degraded' }
+const DELIVERY_WORDS: Record<AlertNotification['status'], string> = { SUCCESS: 'delivered', FAILURE: 'failed', IN_PROGRESS: 'in progress', RATE_LIMITED: 'rate limited' }
+
+/** How the delivery went, in words that cannot be mistaken for the alert's own type ("failed", not "failure"). */
+export function DeliveryBadge(props: { status: AlertNotification['status'] }) {
+  return <Badge tone={DELIVERY_TONES[props.status] ?? 'muted'}>{DELIVERY_WORDS[props.status] ?? props.status}</Badge>
+}
 
 /** "failure", "degraded recovery", "private location unavailable": the alert type in words. */
 export const alertWords = (alertType: string | null): string =>

@@ -3,14 +3,12 @@ import { useState } from 'preact/hooks'
 import { picketApi, type AlertNotification as Notification } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { formatDateTime, timeAgo } from '../../../lib/format'
-import { Badge, Empty, ErrorBanner, Loading, PageHeader, TableWrap, type Tone } from '../../../ui/kit'
+import { Empty, ErrorBanner, Loading, PageHeader, TableWrap } from '../../../ui/kit'
 import { useDocumentTitle } from '../../../ui/title'
-import { AlertKind, AlertSubject, ChannelLink } from './notification-parts'
+import { AlertKind, AlertSubject, ChannelLink, DeliveryBadge } from './notification-parts'
 import { Pager } from '../shared/paged-table'
 import '../shared/settings.css'
 
-const TONES: Record<Notification['status'], Tone> = { SUCCESS: 'ok', FAILURE: 'failing', IN_PROGRESS: 'info', RATE_LIMITED: 'degraded' }
-const LABELS: Record<Notification['status'], string> = { SUCCESS: 'delivered', FAILURE: 'failed', IN_PROGRESS: 'in progress', RATE_LIMITED: 'rate limited' }
 const WINDOWS = [
   { value: 0, label: 'Last 24 hours' },
   { value: 1, label: '24–48 hours ago' },
@@ -23,7 +21,7 @@ function Outcome(props: { n: Notification }) {
   const detail = n.lastError ?? (n.status === 'SUCCESS' ? n.notificationResult : null)
   return (
     <>
-      <Badge tone={TONES[n.status] ?? 'muted'}>{LABELS[n.status] ?? n.status}</Badge>
+      <DeliveryBadge status={n.status} />
       <div class="muted small">
         {n.attempts} attempt{n.attempts === 1 ? '' : 's'}
         {n.responseStatus !== null ? ` · status ${n.responseStatus}` : ''}
@@ -84,7 +82,7 @@ export default function NotificationsPage() {
       {list.data && rows.length === 0 ? <Empty title="No notifications in this window">Alerts sent to your channels show here.</Empty> : null}
       {rows.length > 0 ? (
         <TableWrap label="Alert notifications">
-          <table class="notification-list">
+          <table class="stack-table">
             <caption class="visually-hidden">Alert notifications</caption>
             <thead>
               <tr>
@@ -97,19 +95,19 @@ export default function NotificationsPage() {
             <tbody>
               {rows.map((n) => (
                 <tr>
-                  <td class="nowrap" title={formatDateTime(n.sent_at ?? n.created_at)}>
+                  <td class="nowrap" title={formatDateTime(n.sent_at ?? n.created_at)} data-label="Sent">
                     {timeAgo(n.sent_at ?? n.created_at)}
                   </td>
-                  <td>
+                  <td data-label="Alert">
                     <AlertSubject n={n} />
                     <div class="small">
                       <AlertKind n={n} />
                     </div>
                   </td>
-                  <td>
+                  <td data-label="Channel">
                     <ChannelLink n={n} />
                   </td>
-                  <td>
+                  <td data-label="Outcome">
                     <Outcome n={n} />
                   </td>
                 </tr>
