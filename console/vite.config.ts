@@ -19,5 +19,15 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      output: {
+        // What the list of checks shares with other pages (badges, run bars, the check types, formatting) is one
+        // chunk, so the first page fetches a few scripts however many pages share each part.
+        manualChunks: (id) =>
+          /\/src\/(pages\/checks\/(types|status-badge|pager|run-bar|home\/(use-summaries|run-slots|state-counts))|pages\/check-form\/check-types|lib\/format)\.tsx?$/.test(id)
+            ? 'check-list'
+            : undefined,
+      },
+    },
   },
 })
