@@ -5,15 +5,17 @@
  * a passing one), a group, an alert channel, a
  * maintenance window, variables (one secret), a snippet, a private location, a dashboard, a status page with its
  * service, and an incident. Each page (every link of the menu, every form of something new, every page of what
- * exists) shows its heading with nothing still loading, no error banner, no script error, no CSP violation and no
- * failed API call, and at a phone's width does not scroll sideways. The first page loads a few scripts, and the
- * code editor and the charts come only with the pages that use them.
+ * exists, and an address that is no page) shows its heading with nothing still loading, a document title that names
+ * it, no error banner, no script error, no CSP violation, no failed API call and no serious or critical
+ * accessibility violation (axe), and at a phone's size (390x844) the same, without scrolling sideways. The first
+ * page loads a few scripts, and the code editor and the charts come only with the pages that use them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { HAS_CHROMIUM } from '../helpers/chromium.js'
+import { axeViolations } from '../helpers/axe.js'
 import { launchViewer, openViewer, type ViewerPage } from '../helpers/viewer.js'
 import { apiCall, startConsoleService, type ConsoleService } from '../helpers/console-kit.js'
 import { examplesIn } from '../helpers/doc-examples.js'
@@ -23,7 +25,7 @@ type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-exp
 
 const ADMIN = { email: 'ada@example.com', password: 'every page renders' }
 const LAPTOP = { width: 1280, height: 800 }
-const PHONE = { width: 375, height: 780 }
+const PHONE = { width: 390, height: 844 }
 const SLUGS = ['api', 'url', 'tcp', 'dns', 'icmp', 'heartbeat', 'browser', 'multistep', 'playwright'] as const
 const CHECK_TABS = ['', '/results', '/analytics', '/errors', '/alerts', '/edit'] as const
 
@@ -55,6 +57,7 @@ const NAV: PageCase[] = [
   { path: '/settings/members' },
   { path: '/settings/api-keys' },
   { path: '/settings/profile' },
+  { path: '/settings/account', heading: 'Account settings' },
 ]
 const NEW_FORMS: PageCase[] = [
   { path: '/checks/new', heading: 'New check' },
@@ -80,7 +83,15 @@ const RESOURCE_PAGES: PageCase[] = [
   { path: '/pages/status-pages/{statusPage}' },
   { path: '/incidents/{incident}' },
 ]
-const PAGES = [...NAV, ...NEW_FORMS, ...CHECK_PAGES, ...RESOURCE_PAGES]
+/** Addresses the console has no page at: its not-found page, inside the layout. */
+const NOT_FOUND: PageCase[] = [
+  { path: '/no-such-page', heading: 'Page not found' },
+  { path: '/checks/{api}/no/such/tab', heading: 'Page not found' },
+]
+const PAGES = [...NAV, ...NEW_FORMS, ...CHECK_PAGES, ...RESOURCE_PAGES, ...NOT_FOUND]
+
+/** The serious and critical violations axe finds on the page, by rule, impact and the elements at fault. */
+const seriousViolations = async (page: Page) => (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')
 
 /** Strings only the code of CodeMirror (a class of its theme) and of uPlot (its root class, a literal) contain. */
 const CODEMIRROR = 'cm-content'
@@ -315,6 +326,9 @@ describe.skipIf(!HAS_CHROMIUM)('every page of the web console in Chromium', () =
       expect(heading).not.toBe('')
       if (c.heading !== undefined) expect(heading).toBe(fill(c.heading, names))
       expect(await page.locator('.banner-error:visible').allTextContents(), 'error banners').toEqual([])
+      // The title names the page before the product ("Members · Picket"), so tabs and history tell pages apart.
+      expect(await page.title()).toMatch(/^\S.* · Picket$/)
+      expect(await seriousViolations(page), 'serious and critical accessibility violations').toEqual([])
       expect(problems, 'script errors and CSP violations').toEqual([])
       expect(failedCalls, 'failed API calls').toEqual([])
 
@@ -328,6 +342,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page of the web console in Chromium', () =
       } catch (e) {
         throw new Error(`${e instanceof Error ? e.message : String(e)}\nWider than the screen: ${JSON.stringify(await tooWide(page), null, 2)}`, { cause: e })
       }
+      expect(await seriousViolations(page), 'serious and critical accessibility violations on a phone').toEqual([])
       expect(problems, 'script errors and CSP violations on a phone').toEqual([])
       expect(failedCalls, 'failed API calls on a phone').toEqual([])
     } catch (e) {
