@@ -11,7 +11,7 @@ export default function ChooseType() {
       <ul class="cf-types">
         {CHECK_TYPES.map((t) => (
           <li>
-            <Link href={`/checks/new/${t.slug}`} class="cf-type" aria-label={t.label} aria-describedby={`cf-type-${t.slug}`}>
+            <Link href={`/checks/new/${t.slug}`} class="cf-type" aria-describedby={`cf-type-${t.slug}`}>
               <strong>{t.label}</strong>
               <span class="muted" id={`cf-type-${t.slug}`}>
                 {t.description}

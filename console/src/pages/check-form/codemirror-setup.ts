@@ -9,18 +9,22 @@ import { basicSetup } from 'codemirror'
 import { EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
 import { javascript } from '@codemirror/lang-javascript'
+import { readableHighlighting } from './editor-highlight'
 
 export interface EditorHandle {
   setValue(value: string): void
   destroy(): void
 }
 
-const theme = EditorView.theme({
+/** The page's colour scheme when the editor is made: it decides which of the two syntax colour sets applies. */
+const prefersDark = (): boolean => typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches
+
+const themeSpec = {
   '&': { minHeight: '14rem', maxHeight: '36rem', fontSize: '0.85rem', backgroundColor: 'Canvas', color: 'CanvasText' },
   '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', overflow: 'auto' },
   '.cm-gutters': { backgroundColor: 'transparent', borderRight: '1px solid #8884' },
   '&.cm-focused': { outline: '2px solid #2456d6', outlineOffset: '-2px' },
-})
+}
 
 export function createEditor(options: { parent: HTMLElement; value: string; label: string; readOnly: boolean; onChange: (value: string) => void }): EditorHandle {
   const root = options.parent.shadowRoot ?? options.parent.attachShadow({ mode: 'open' })
@@ -29,7 +33,8 @@ export function createEditor(options: { parent: HTMLElement; value: string; labe
     parent: root,
     root,
     extensions: [
-      theme,
+      EditorView.theme(themeSpec, { dark: prefersDark() }),
+      readableHighlighting,
       basicSetup,
       javascript({ typescript: true }),
       EditorView.lineWrapping,
