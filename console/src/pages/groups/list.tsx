@@ -4,7 +4,7 @@ import { Link } from 'wouter-preact'
 import { picketApi } from '../../api/endpoints'
 import { useApi } from '../../api/hooks'
 import { useSession } from '../../api/session'
-import { Badge, Button, Empty, ErrorBanner, LinkButton, Loading, PageHeader } from '../../ui/kit'
+import { Badge, Button, Empty, ErrorBanner, LinkButton, Loading, PageHeader, TableWrap } from '../../ui/kit'
 import { useDocumentTitle } from '../../ui/title'
 import { describeCounts, stateCounts, worstState } from '../checks/home/state-counts'
 import { StatusBadge } from '../checks/status-badge'
@@ -70,7 +70,7 @@ export default function GroupList() {
         </Empty>
       ) : null}
       {groups.data && groups.data.rows.length > 0 ? (
-        <div class="table-wrap gr-table">
+        <TableWrap label="Groups" class="gr-table">
           <table class="gr-list">
             <caption class="visually-hidden">Groups</caption>
             <thead>
@@ -104,7 +104,7 @@ export default function GroupList() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       {pages > 1 ? (
         <div class="form-actions">

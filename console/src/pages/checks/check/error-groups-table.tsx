@@ -3,7 +3,7 @@ import { picketApi, type ErrorGroupPatch } from '../../../api/endpoints'
 import { useApiMutation } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
 import { formatDateTime, timeAgo } from '../../../lib/format'
-import { Badge, Button, ErrorBanner } from '../../../ui/kit'
+import { Badge, Button, ErrorBanner, TableWrap } from '../../../ui/kit'
 import type { ErrorGroup } from '../types'
 
 function ArchiveButton(props: { group: ErrorGroup }) {
@@ -39,7 +39,7 @@ function ArchiveButton(props: { group: ErrorGroup }) {
 export function ErrorGroupsTable(props: { groups: ErrorGroup[] }) {
   const canWrite = useSession().can('write')
   return (
-    <div class="table-wrap">
+    <TableWrap label="Error groups">
       <table>
         <caption class="visually-hidden">Error groups</caption>
         <thead>
@@ -78,6 +78,6 @@ export function ErrorGroupsTable(props: { groups: ErrorGroup[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }

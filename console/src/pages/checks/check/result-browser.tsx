@@ -1,6 +1,6 @@
 /** The tests of a browser, multi-step or Playwright run with their outcome, and the errors the page raised. */
 import { formatMs } from '../../../lib/format'
-import { Badge, Card } from '../../../ui/kit'
+import { Badge, Card, TableWrap } from '../../../ui/kit'
 import type { ResultDetails } from '../types'
 import { asRecord, text } from './result-parts'
 
@@ -13,7 +13,7 @@ export function BrowserTests(props: { details: ResultDetails }) {
     <>
       {tests.length > 0 ? (
         <Card title="Tests">
-          <div class="table-wrap">
+          <TableWrap label="Tests">
             <table>
               <caption class="visually-hidden">Tests</caption>
               <thead>
@@ -37,7 +37,7 @@ export function BrowserTests(props: { details: ResultDetails }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </Card>
       ) : null}
       {errors.length > 0 ? (

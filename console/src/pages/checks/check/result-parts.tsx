@@ -1,6 +1,6 @@
 /** Small parts of a result's page: key-value lists, assertions with pass/fail, the job log, a body preview. */
 import type { ComponentChildren } from 'preact'
-import { Badge } from '../../../ui/kit'
+import { Badge, TableWrap } from '../../../ui/kit'
 import type { Assertion } from '../types'
 
 export const asRecord = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
@@ -27,7 +27,7 @@ export function HeadersTable(props: { headers: unknown; caption: string }) {
     : Object.entries(asRecord(props.headers)).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : text(v)])
   if (entries.length === 0) return <p class="muted small">No headers.</p>
   return (
-    <div class="table-wrap">
+    <TableWrap label={props.caption}>
       <table class="kv">
         <caption class="visually-hidden">{props.caption}</caption>
         <tbody>
@@ -41,7 +41,7 @@ export function HeadersTable(props: { headers: unknown; caption: string }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 
@@ -68,7 +68,7 @@ export function BodyPreview(props: { body: unknown; truncated?: boolean; label: 
 export function Assertions(props: { assertions: Assertion[] }) {
   if (props.assertions.length === 0) return <p class="muted">This check has no assertions.</p>
   return (
-    <div class="table-wrap">
+    <TableWrap label="Assertions">
       <table>
         <caption class="visually-hidden">Assertions</caption>
         <thead>
@@ -97,7 +97,7 @@ export function Assertions(props: { assertions: Assertion[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 

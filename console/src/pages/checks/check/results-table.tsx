@@ -3,11 +3,12 @@ import { Link } from 'wouter-preact'
 import { formatDateTime, formatMs, timeAgo } from '../../../lib/format'
 import { StatusBadge } from '../status-badge'
 import type { CheckResult } from '../types'
+import { TableWrap } from '../../../ui/kit'
 import { checkPath } from './frame'
 
 export function ResultsTable(props: { checkId: string; results: CheckResult[]; caption: string }) {
   return (
-    <div class="table-wrap">
+    <TableWrap label={props.caption}>
       <table>
         <caption class="visually-hidden">{props.caption}</caption>
         <thead>
@@ -39,6 +40,6 @@ export function ResultsTable(props: { checkId: string; results: CheckResult[]; c
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }

@@ -4,7 +4,7 @@
  */
 import { Link } from 'wouter-preact'
 import { formatDateTime, formatMs, formatPercent, timeAgo } from '../../../lib/format'
-import { Badge } from '../../../ui/kit'
+import { Badge, TableWrap } from '../../../ui/kit'
 import { RunBar } from '../run-bar'
 import { StatusBadge } from '../status-badge'
 import { locationsOf, typeLabel, type Check, type CheckStatus, type CheckSummary } from '../types'
@@ -91,7 +91,7 @@ function CheckRow(props: { check: Check; status: CheckStatus | undefined; summar
 
 export function CheckList(props: ListProps) {
   return (
-    <div class="table-wrap">
+    <TableWrap label="Checks">
       <table class="check-list">
         <caption class="visually-hidden">Checks</caption>
         <thead>
@@ -122,6 +122,6 @@ export function CheckList(props: ListProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
