@@ -7,7 +7,7 @@
  * way to the schema's reason.
  */
 import { setOwn } from '../lib/own-keys.js'
-import { DomainError, FieldErrorCollector, ValidationError, type FieldErrors } from './errors.js'
+import { DomainError, FieldErrorCollector, ValidationError, describeFields, type FieldErrors } from './errors.js'
 
 /** `request` and `request.url`, `locations` and `locations[0]`: one is the other or contains it. */
 export const sameOrNested = (a: string, b: string): boolean => a === b || a.startsWith(`${b}.`) || a.startsWith(`${b}[`) || b.startsWith(`${a}.`) || b.startsWith(`${a}[`)
@@ -20,17 +20,6 @@ export function mergeFieldErrors(schema: FieldErrors, rules: FieldErrors): Field
     if (!schemaFields.some((s) => sameOrNested(field, s)) && !Object.hasOwn(merged, field)) setOwn(merged, field, why)
   }
   return merged
-}
-
-/**
- * The 400's message: one short sentence that names the fields (`2 fields need attention: "name", "frequency"`),
- * not their reasons: those are in `attributes`, and a form shows each under its field, so a banner that repeated
- * them would say everything twice.
- */
-export function fieldsSummary(fields: FieldErrors): string {
-  const names = Object.keys(fields)
-  const count = names.length === 1 ? '1 field needs' : `${names.length} fields need`
-  return `${count} attention: ${names.map((n) => `"${n}"`).join(', ')}`
 }
 
 export class BodyProblems {
@@ -78,7 +67,9 @@ export class BodyProblems {
   throwIfAny(): void {
     const fields = this.fields()
     if (Object.keys(fields).length > 0) {
-      throw new ValidationError(fields, fieldsSummary(fields))
+      // The message keeps every field's reason: API and CLI clients often print only the message. The console
+      // shows each reason under its field and reads the fields, not this message.
+      throw new ValidationError(fields, this.schemaFailed ? `Invalid request body: ${describeFields(fields)}` : undefined)
     }
   }
 

@@ -50,7 +50,7 @@ describe('BodyProblems', () => {
       problems.valid('doc')
     } catch (err) {
       expect((err as ValidationError).fields).toEqual({ name: 'is required', frequencyOffset: 'bad', groupId: 'check group 9 does not exist' })
-      expect((err as ValidationError).message).toBe('3 fields need attention: "name", "frequencyOffset", "groupId"')
+      expect((err as ValidationError).message).toBe('Invalid request body: "name" is required; "frequencyOffset" bad; "groupId" check group 9 does not exist')
     }
   })
 
@@ -72,7 +72,7 @@ describe('BodyProblems', () => {
     expect(() => new BodyProblems({ name: 'is required' }).throwIfAny()).toThrow(ValidationError)
     const problems = new BodyProblems()
     problems.check((errors) => errors.add('endsAt', 'must be after startsAt'))
-    expect(() => problems.throwIfAny()).toThrow('1 field needs attention: "endsAt"')
+    expect(() => problems.throwIfAny()).toThrow('"endsAt" must be after startsAt')
   })
 
   it('gives back the value of a body without problems', () => {
