@@ -1,40 +1,28 @@
 /** A check's analytics: any metric of its type (named in plain words) over a quick range, optionally one series per location. */
 import { useMemo } from 'preact/hooks'
-import { useSearchParams } from 'wouter-preact'
 import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { CheckboxField, SelectField } from '../../../ui/form'
 import { Card, Empty, ErrorBanner, Loading } from '../../../ui/kit'
 import type { Check } from '../types'
 import { AnalyticsChart } from './analytics-chart'
-import { QUICK_RANGES, chartData, rangeQuery, type RangeValue } from './analytics-data'
+import { QUICK_RANGES, chartData, rangeQuery } from './analytics-data'
 import { PRIMARY_TIMING } from './analytics-meta'
 import { axisFormatter, formatter } from './chart-format'
+import { useChartParams } from './chart-params'
 import { metricChoice } from './metric-labels'
 import { MetricSelect } from './metric-select'
 import { CheckFrame } from './frame'
 
 function AnalyticsTab(props: { check: Check }) {
   const { check } = props
-  const [params, setParams] = useSearchParams()
+  const { params, range, byLocation, set } = useChartParams()
   const metrics = useApi(picketApi.analytics.metrics(check.checkType), { staleTime: Infinity })
   // Charts need one value per bucket: the suffixed forms, availability and retries (bare bases are raw points).
   const choices = (metrics.data ?? []).filter((m) => m.aggregated || m.name.includes('_') || m.name === 'availability' || m.name === 'retries')
   const primary = PRIMARY_TIMING[check.checkType]
   const fallback = choices.find((m) => m.name === `${primary}_avg`)?.name ?? choices[0]?.name ?? 'availability'
   const metric = choices.some((m) => m.name === params.get('metric')) ? (params.get('metric') as string) : fallback
-  const range = (QUICK_RANGES.some((r) => r.value === params.get('range')) ? params.get('range') : 'last24Hours') as RangeValue
-  const byLocation = params.get('groupBy') === 'runLocation'
-  const set = (k: string, v: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev)
-        if (v === null) next.delete(k)
-        else next.set(k, v)
-        return next
-      },
-      { replace: true },
-    )
 
   // Heartbeats have no buckets and no locations: their figures are over the whole range.
   const buckets = check.checkType !== 'HEARTBEAT'

@@ -3,15 +3,15 @@
  * names another), p50 and p95 of the type's main timing or p95 per location, with failed and degraded runs marked.
  */
 import { useEffect, useMemo } from 'preact/hooks'
-import { useSearchParams } from 'wouter-preact'
 import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { CheckboxField, SelectField } from '../../../ui/form'
 import { Card, ErrorBanner, Loading } from '../../../ui/kit'
 import type { Check } from '../types'
-import { QUICK_RANGES, rangeQuery, type RangeValue } from './analytics-data'
+import { QUICK_RANGES, rangeQuery } from './analytics-data'
 import { PRIMARY_LABEL, PRIMARY_TIMING } from './analytics-meta'
 import { axisFormatter, formatter } from './chart-format'
+import { useChartParams } from './chart-params'
 import { HistoryChart, loadHistoryChart } from './history-chart'
 import { historyData } from './history-data'
 import type { RunLike } from './run-bar-slots'
@@ -22,20 +22,8 @@ const axis = axisFormatter('milliseconds')
 export function HistorySection(props: { check: Check; runs: readonly RunLike[] }) {
   const { check } = props
   const timing = PRIMARY_TIMING[check.checkType] ?? 'responseTime'
-  const [params, setParams] = useSearchParams()
+  const { range, byLocation, set } = useChartParams()
   useEffect(() => void loadHistoryChart().catch(() => undefined), [])
-  const range = (QUICK_RANGES.some((r) => r.value === params.get('range')) ? params.get('range') : 'last24Hours') as RangeValue
-  const byLocation = params.get('groupBy') === 'runLocation'
-  const set = (k: string, v: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev)
-        if (v === null) next.delete(k)
-        else next.set(k, v)
-        return next
-      },
-      { replace: true },
-    )
   const interval = (QUICK_RANGES.find((r) => r.value === range) ?? QUICK_RANGES[1]).interval
   const minute = Math.floor(Date.now() / 60_000)
   const query = { metrics: `${timing}_p50,${timing}_p95,availability`, ...rangeQuery(range, minute * 60_000), groupBy: byLocation ? 'runLocation' : undefined, limit: 100 }
