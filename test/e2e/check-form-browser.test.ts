@@ -13,7 +13,7 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { axeViolations } from '../helpers/axe.js'
 import { HAS_CHROMIUM } from '../helpers/chromium.js'
 import { launchViewer, openViewer, type ViewerPage } from '../helpers/viewer.js'
-import { apiCall, startConsoleService, type ConsoleService } from '../helpers/console-kit.js'
+import { apiCall, startConsoleService, type ConsoleService, setUpOwner } from '../helpers/console-kit.js'
 import { PROCESS_TEST_TIMEOUT_MS, stopStrayProcesses } from '../helpers/process.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies
@@ -48,12 +48,7 @@ describe.skipIf(!HAS_CHROMIUM)('the check form explains its rules in words', () 
     ;[svc, browser] = await Promise.all([startConsoleService(), launchViewer()])
     viewer = await openViewer(browser)
     const { page } = viewer
-    await page.goto(`${svc.baseUrl}/setup#${svc.setupToken}`)
-    await page.getByLabel('Your name').fill(OWNER.name)
-    await page.getByLabel('E-mail').fill(OWNER.email)
-    await page.getByLabel('Password').fill(OWNER.password)
-    await page.getByRole('button', { name: 'Create user and sign in' }).click()
-    await page.getByRole('heading', { level: 1, name: 'Checks' }).waitFor()
+    await setUpOwner(page, svc, OWNER)
     serviceId = String((await create('/v1/status-pages/services', { name: 'Shop API' })).id)
     await create('/v1/status-pages', { name: 'Shop status', url: 'shop-status', cards: [{ name: 'Shop', services: [serviceId] }] })
   }, PROCESS_TEST_TIMEOUT_MS)

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core'
 import { axeViolations } from '../helpers/axe.js'
 import { HAS_CHROMIUM } from '../helpers/chromium.js'
 import { launchViewer, openViewer, type ViewerPage } from '../helpers/viewer.js'
-import { apiCall, startConsoleService, type ConsoleService } from '../helpers/console-kit.js'
+import { apiCall, startConsoleService, type ConsoleService, setUpOwner } from '../helpers/console-kit.js'
 import { PROCESS_TEST_TIMEOUT_MS, stopStrayProcesses } from '../helpers/process.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies
@@ -78,12 +78,7 @@ describe.skipIf(!HAS_CHROMIUM)('the lists of checks show state and history at a 
       ;[svc, browser] = await Promise.all([startConsoleService(), launchViewer()])
       viewer = await openViewer(browser)
       const { page } = viewer
-      await page.goto(`${svc.baseUrl}/setup#${svc.setupToken}`)
-      await page.getByLabel('Your name').fill(OWNER.name)
-      await page.getByLabel('E-mail').fill(OWNER.email)
-      await page.getByLabel('Password').fill(OWNER.password)
-      await page.getByRole('button', { name: 'Create user and sign in' }).click()
-      await page.getByRole('heading', { level: 1, name: 'Checks' }).waitFor()
+      await setUpOwner(page, svc, OWNER)
 
       ids.group = String((await create('/v1/check-groups', { name: 'Storefront', tags: ['shop'] })).id)
       ids.flaky = String((await create('/v1/checks/api', checkBody('Checkout API with a long name that wraps on a phone', `${targetUrl}/checkout`))).id)

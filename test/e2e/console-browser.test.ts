@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { HAS_CHROMIUM } from '../helpers/chromium.js'
 import { launchViewer, openViewer, type ViewerPage } from '../helpers/viewer.js'
-import { apiCall, startConsoleService, type ConsoleService } from '../helpers/console-kit.js'
+import { apiCall, startConsoleService, type ConsoleService, setUpOwner } from '../helpers/console-kit.js'
 import { PROCESS_TEST_TIMEOUT_MS, stopStrayProcesses } from '../helpers/process.js'
 import { startHttpTarget, type Target } from '../helpers/targets/http.js'
 
@@ -50,12 +50,7 @@ describe.skipIf(!HAS_CHROMIUM)('the web console in Chromium', () => {
     await page.goto(`${svc.baseUrl}/`)
     await page.getByRole('heading', { name: 'Sign in' }).waitFor()
     expect(pathOf(page)).toBe('/sign-in')
-    await page.goto(`${svc.baseUrl}/setup#${svc.setupToken}`)
-    await page.getByLabel('Your name').fill(OWNER.name)
-    await page.getByLabel('E-mail').fill(OWNER.email)
-    await page.getByLabel('Password').fill(OWNER.password)
-    await page.getByRole('button', { name: 'Create user and sign in' }).click()
-    await page.getByRole('heading', { level: 1, name: 'Checks' }).waitFor()
+    await setUpOwner(page, svc, OWNER)
     expect(pathOf(page)).toBe('/')
     const cookies = await page.context().cookies()
     expect(cookies.find((c) => c.name === 'picket_session')).toMatchObject({ httpOnly: true, sameSite: 'Strict' })

@@ -16,7 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from '../helpers/axe.js'
 import { HAS_CHROMIUM } from '../helpers/chromium.js'
-import { apiCall, startConsoleService, type ConsoleService } from '../helpers/console-kit.js'
+import { apiCall, startConsoleService, type ConsoleService, setUpOwner } from '../helpers/console-kit.js'
 import { PROCESS_TEST_TIMEOUT_MS, runCli, stopStrayProcesses } from '../helpers/process.js'
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js'
 import { startWebShop, type WebShop } from '../helpers/targets/web-shop.js'
@@ -109,12 +109,7 @@ for (const storeKind of stores) {
       owner = await openViewer(browser)
       ownerWatch = watch(owner.page.context())
       const { page } = owner
-      await page.goto(`${svc.baseUrl}/setup#${svc.setupToken}`)
-      await page.getByLabel('Your name').fill(OWNER.name)
-      await page.getByLabel('E-mail').fill(OWNER.email)
-      await page.getByLabel('Password').fill(OWNER.password)
-      await page.getByRole('button', { name: 'Create user and sign in' }).click()
-      await page.getByRole('heading', { level: 1, name: 'Checks' }).waitFor()
+      await setUpOwner(page, svc, OWNER)
     }, PROCESS_TEST_TIMEOUT_MS)
     afterAll(async () => {
       await owner?.close()

@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { Page } from 'playwright-core'
 import { startServer, type RunningServer } from './process.js'
 
 export interface ConsoleService {
@@ -47,4 +48,21 @@ export async function apiCall(svc: ConsoleService, method: string, url: string, 
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   return { status: res.status, json: () => res.json() as Promise<unknown> }
+}
+
+/** Someone who sets up a new installation through the console. */
+export interface ConsoleOwner {
+  name: string
+  email: string
+  password: string
+}
+
+/** Creates the first user through the console's one-time setup page; returns with `page` signed in on the checks list. */
+export async function setUpOwner(page: Page, svc: ConsoleService, owner: ConsoleOwner): Promise<void> {
+  await page.goto(`${svc.baseUrl}/setup#${svc.setupToken}`)
+  await page.getByLabel('Your name').fill(owner.name)
+  await page.getByLabel('E-mail').fill(owner.email)
+  await page.getByLabel('Password').fill(owner.password)
+  await page.getByRole('button', { name: 'Create user and sign in' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Checks' }).waitFor()
 }
