@@ -19,13 +19,12 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { AddressInfo } from 'node:net'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import type { Clock } from '../src/lib/clock.js'
 import { openStore } from '../src/store/db.js'
 import { migrateToLatest } from '../src/store/migrate.js'
 import { buildServices } from '../src/services/index.js'
 import { buildApp } from '../src/api/build-app.js'
 import { buildConsole } from '../src/main/console-build.js'
-import { machine, percentile, round } from './lib.js'
+import { latencyStats, machine, ReplayClock, round } from './lib.js'
 import { createChecks, resetRandom, rollUpAll, seedResults } from './dashboard-pages-seed.js'
 
 const { values } = parseArgs({
@@ -43,22 +42,6 @@ const NO_LIMIT = { max: 1e9, windowMs: 60_000 }
 const EMAIL = 'bench@example.com'
 const PASSWORD = 'bench-password-long'
 const log = (...args: unknown[]) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...args)
-
-/** The seeded results end at NOW; the service's clock runs on from there, so "the last 24 hours" holds them. */
-class BenchClock implements Clock {
-  private offset: number | null = null
-  start(): void {
-    this.offset = NOW - Date.now()
-  }
-  now(): number {
-    return this.offset === null ? NOW : Date.now() + this.offset
-  }
-}
-
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b)
-  return { p50: round(percentile(s, 50)), p99: round(percentile(s, 99)), n: s.length }
-}
 
 /** The check page interactive: runs bar, chart canvas, key figures filled, nothing loading. */
 async function checkPageShown(page: Page): Promise<void> {
@@ -107,7 +90,7 @@ async function main() {
   const store = await openStore({ sqliteFile: path.join(dir, 'picket.db') })
   await migrateToLatest(store)
   resetRandom()
-  const clock = new BenchClock()
+  const clock = new ReplayClock(NOW)
   const services = buildServices({ store, clock, publicBaseUrl: 'http://127.0.0.1' })
   const { accountId } = await services.accounts.bootstrap({})
   await services.users.ensureAdmin(EMAIL, PASSWORD)
@@ -141,7 +124,7 @@ async function main() {
     'figures 30 d': `${series}?metrics=availability,responseTime_p95&quickRange=last30Days`,
     'error groups': `/v1/error-groups/checks/${check.id}?limit=10`,
   }
-  const api: Record<string, ReturnType<typeof stats>> = {}
+  const api: Record<string, ReturnType<typeof latencyStats>> = {}
   for (const [name, url] of Object.entries(calls)) {
     const times: number[] = []
     for (let i = 0; i < LOADS; i++) {
@@ -151,7 +134,7 @@ async function main() {
       if (res.status !== 200) throw new Error(`${name}: ${res.status}`)
       times.push(performance.now() - t)
     }
-    api[name] = stats(times)
+    api[name] = latencyStats(times)
   }
   log('API', api)
 
@@ -186,7 +169,7 @@ async function main() {
     machine: machine(),
     check: { type: check.type, resultsOfThisCheck: Math.round(results / checks.length), days: Number(values.days), everyMinutes: Number(values.every) },
     api,
-    interactiveCold: { checkPage: stats(page), baselineResultsTab: stats(baseline) },
+    interactiveCold: { checkPage: latencyStats(page), baselineResultsTab: latencyStats(baseline) },
     checkPageTransfer: { ...transfer, scripts: transfer.scripts.map((s) => new URL(s).pathname) },
     uplotInFirstPageScripts: uplotOnHome,
   }

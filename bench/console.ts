@@ -20,14 +20,13 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { AddressInfo } from 'node:net'
 import { chromium, type Page } from 'playwright-core'
-import type { Clock } from '../src/lib/clock.js'
 import { openStore } from '../src/store/db.js'
 import { migrateToLatest } from '../src/store/migrate.js'
 import { buildServices } from '../src/services/index.js'
 import { buildStores } from '../src/store/all-stores.js'
 import { buildApp } from '../src/api/build-app.js'
 import { buildConsole } from '../src/main/console-build.js'
-import { machine, percentile, round } from './lib.js'
+import { latencyStats, machine, ReplayClock, round } from './lib.js'
 import { createChecks, resetRandom, rollUpAll, seedResults } from './dashboard-pages-seed.js'
 
 const { values } = parseArgs({
@@ -50,21 +49,6 @@ const EMAIL = 'bench@example.com'
 const PASSWORD = 'bench-password-long'
 const log = (...args: unknown[]) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...args)
 
-class BenchClock implements Clock {
-  private offset: number | null = null
-  start(): void {
-    this.offset = NOW - Date.now()
-  }
-  now(): number {
-    return this.offset === null ? NOW : Date.now() + this.offset
-  }
-}
-
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b)
-  return { p50: round(percentile(s, 50)), p99: round(percentile(s, 99)), n: s.length }
-}
-
 async function main() {
   await buildConsole({ ifStale: true })
   const dir = values.data ? path.resolve(values.data) : fs.mkdtempSync(path.join(os.tmpdir(), 'picket-console-bench-'))
@@ -73,7 +57,7 @@ async function main() {
   const store = await openStore({ sqliteFile: path.join(dir, 'picket.db') })
   await migrateToLatest(store)
   resetRandom()
-  const clock = new BenchClock()
+  const clock = new ReplayClock(NOW)
   const services = buildServices({ store, clock, publicBaseUrl: 'http://127.0.0.1' })
   let results = 0
   if (seeded) {
@@ -108,7 +92,7 @@ async function main() {
     'GET /v1/check-statuses (all 1,000)': '/v1/check-statuses',
     'GET /v1/analytics/check-summaries (100 ids, 24 h, 30 runs each)': `/v1/analytics/check-summaries?runs=30&${page1.map((c) => `checkId=${c.id}`).join('&')}`,
   }
-  const api: Record<string, ReturnType<typeof stats>> = {}
+  const api: Record<string, ReturnType<typeof latencyStats>> = {}
   for (const [name, url] of Object.entries(calls)) {
     const times: number[] = []
     for (let i = 0; i < LOADS; i++) {
@@ -118,7 +102,7 @@ async function main() {
       if (res.status !== 200) throw new Error(`${name}: ${res.status}`)
       times.push(performance.now() - t)
     }
-    api[name] = stats(times)
+    api[name] = latencyStats(times)
   }
   const runsQuery: number[] = []
   const analytics = buildStores(store).analytics
@@ -131,7 +115,7 @@ async function main() {
     runsQuery.push(performance.now() - t)
     if (rows.length === 0) throw new Error('the latest runs query found no runs')
   }
-  api['latest 30 runs of 100 checks (the one store query)'] = stats(runsQuery)
+  api['latest 30 runs of 100 checks (the one store query)'] = latencyStats(runsQuery)
   log('API', api)
 
   const browser = await chromium.launch({
@@ -184,7 +168,7 @@ async function main() {
     everyMinutes: EVERY,
     results: results || 'reused',
     api,
-    interactive: { cold: stats(cold), warm: stats(warm) },
+    interactive: { cold: latencyStats(cold), warm: latencyStats(warm) },
     transfer,
   }
   console.log(JSON.stringify(result, null, 2))

@@ -50,3 +50,24 @@ export async function timeRuns(n: number, concurrency: number, once: () => Promi
   )
   return { wallMs: performance.now() - started, times: times.sort((a, b) => a - b) }
 }
+
+/**
+ * A clock that stands at `at` until started, then runs on from there: seeded history ends at `at`, and a service
+ * on this clock sees it as just recorded ("the last 24 hours" holds it).
+ */
+export class ReplayClock {
+  private offset: number | null = null
+  constructor(private readonly at: number) {}
+  start(): void {
+    this.offset = this.at - Date.now()
+  }
+  now(): number {
+    return this.offset === null ? this.at : Date.now() + this.offset
+  }
+}
+
+/** p50 and p99 of a set of timings, and how many. */
+export function latencyStats(ms: number[]): { p50: number; p99: number; n: number } {
+  const s = [...ms].sort((a, b) => a - b)
+  return { p50: round(percentile(s, 50)), p99: round(percentile(s, 99)), n: s.length }
+}
