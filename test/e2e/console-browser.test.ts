@@ -116,7 +116,7 @@ describe.skipIf(!HAS_CHROMIUM)('the web console in Chromium', () => {
     await page.goto(`${svc.baseUrl}/checks/${checkId}/edit`)
     page.once('dialog', (d) => void d.accept())
     await page.getByRole('button', { name: 'Delete check' }).click()
-    await expect.poll(() => pathOf(page)).toBe('/')
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/')
     expect((await apiCall(svc, 'GET', `/v1/checks/${checkId}`)).status).toBe(404)
   })
 
@@ -250,7 +250,7 @@ describe.skipIf(!HAS_CHROMIUM)('the web console in Chromium', () => {
     await page.keyboard.press('Tab')
     await page.keyboard.type(OWNER.password)
     await page.keyboard.press('Enter')
-    await expect.poll(() => pathOf(page)).toBe('/checks/new')
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/checks/new')
     expect(owner.problems).toEqual([])
     expect([...hosts]).toEqual([new URL(svc.baseUrl).host])
   })

@@ -13,7 +13,8 @@ export default function ChooseType() {
           <li>
             <Link href={`/checks/new/${t.slug}`} class="cf-type" aria-describedby={`cf-type-${t.slug}`}>
               <strong>{t.label}</strong>
-              <span class="muted" id={`cf-type-${t.slug}`}>
+              {/* The description is the link's description, not part of its name: the name stays the type's. */}
+              <span class="muted" id={`cf-type-${t.slug}`} aria-hidden="true">
                 {t.description}
               </span>
             </Link>
