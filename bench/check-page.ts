@@ -17,12 +17,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import type { AddressInfo } from 'node:net'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { openStore } from '../src/store/db.js'
 import { migrateToLatest } from '../src/store/migrate.js'
 import { buildServices } from '../src/services/index.js'
-import { buildApp } from '../src/api/build-app.js'
+import { startConsoleBenchApp } from './console-app.js'
 import { buildConsole } from '../src/main/console-build.js'
 import { latencyStats, machine, ReplayClock, round } from './lib.js'
 import { createChecks, resetRandom, rollUpAll, seedResults } from './dashboard-pages-seed.js'
@@ -38,7 +37,6 @@ const { values } = parseArgs({
 })
 const LOADS = Number(values.loads)
 const NOW = Date.UTC(2026, 10, 23, 12, 7, 30)
-const NO_LIMIT = { max: 1e9, windowMs: 60_000 }
 const EMAIL = 'bench@example.com'
 const PASSWORD = 'bench-password-long'
 const log = (...args: unknown[]) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...args)
@@ -103,15 +101,9 @@ async function main() {
   if (!check) throw new Error('no check seeded')
   clock.start()
 
-  const app = await buildApp({ services, publicBaseUrl: 'http://127.0.0.1', rateLimit: NO_LIMIT, sites: { dashboardDomain: null, statusPageDomain: null, rateLimit: NO_LIMIT } })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-  const signIn = await fetch(`${base}/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  })
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+  // The app, and the session as the console holds it.
+  const app = await startConsoleBenchApp(services, { email: EMAIL, password: PASSWORD })
+  const { base, cookie } = app
 
   // The calls the overview makes, each timed alone with the console's session.
   const headers = { cookie, 'x-service-account': accountId }

@@ -18,13 +18,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import type { AddressInfo } from 'node:net'
 import { chromium, type Page } from 'playwright-core'
 import { openStore } from '../src/store/db.js'
 import { migrateToLatest } from '../src/store/migrate.js'
 import { buildServices } from '../src/services/index.js'
 import { buildStores } from '../src/store/all-stores.js'
-import { buildApp } from '../src/api/build-app.js'
+import { startConsoleBenchApp } from './console-app.js'
 import { buildConsole } from '../src/main/console-build.js'
 import { latencyStats, machine, ReplayClock, round } from './lib.js'
 import { createChecks, resetRandom, rollUpAll, seedResults } from './dashboard-pages-seed.js'
@@ -44,7 +43,6 @@ const DAYS = Number(values.days)
 const EVERY = Number(values.every)
 const LOADS = Number(values.loads)
 const NOW = Date.UTC(2026, 10, 23, 12, 7, 30)
-const NO_LIMIT = { max: 1e9, windowMs: 60_000 }
 const EMAIL = 'bench@example.com'
 const PASSWORD = 'bench-password-long'
 const log = (...args: unknown[]) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...args)
@@ -74,17 +72,9 @@ async function main() {
   const accountId = (await services.accounts.listAccounts())[0]?.id ?? ''
   clock.start()
 
-  const app = await buildApp({ services, publicBaseUrl: 'http://127.0.0.1', rateLimit: NO_LIMIT, sites: { dashboardDomain: null, statusPageDomain: null, rateLimit: NO_LIMIT } })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-
-  // The session as the console holds it.
-  const signIn = await fetch(`${base}/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  })
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+  // The app, and the session as the console holds it.
+  const app = await startConsoleBenchApp(services, { email: EMAIL, password: PASSWORD })
+  const { base, cookie } = app
   const headers = { cookie, 'x-service-account': accountId }
   const page1 = (await (await fetch(`${base}/v1/checks?limit=100&page=1`, { headers })).json()) as Array<{ id: string }>
   const calls: Record<string, string> = {
