@@ -17,6 +17,10 @@ import * as m013 from './migrations/013-retention-indexes.js'
 import * as m014 from './migrations/014-outbox-and-alert-retention.js'
 import * as m015 from './migrations/015-projects.js'
 import * as m016 from './migrations/016-sealed-secrets.js'
+import * as m017 from './migrations/017-maintenances.js'
+import * as m018 from './migrations/018-test-sessions.js'
+import * as m019 from './migrations/019-client-certificates.js'
+import * as m020 from './migrations/020-incidents.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -37,6 +41,10 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '014-outbox-and-alert-retention': m014,
   '015-projects': m015,
   '016-sealed-secrets': m016,
+  '017-maintenances': m017,
+  '018-test-sessions': m018,
+  '019-client-certificates': m019,
+  '020-incidents': m020,
 }
 
 /** Kysely's migrator over this code's migrations, with its bookkeeping tables in the store's own schema. */
