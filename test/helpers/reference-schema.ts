@@ -13,6 +13,8 @@ import addFormatsModule from 'ajv-formats'
 type Json = Record<string, unknown>
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
 
+const FULL_DATE = /^\d{4}-\d{2}-\d{2}$/
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
 const REFERENCE_PATH = fileURLToPath(new URL('../../../shared/reference/openapi-reference.json', import.meta.url))
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -72,6 +74,10 @@ export interface ReferenceApi {
 export function loadReferenceApi(): ReferenceApi {
   const document = JSON.parse(readFileSync(REFERENCE_PATH, 'utf8')) as ReferenceDocument
   const ajv = addFormats(new Ajv({ allErrors: true, strict: false, validateFormats: true }))
+  // The reference is generated from Joi schemas, where `Joi.date()` becomes `format: date` although the value it
+  // describes is a JavaScript Date, sent as an ISO 8601 date-time (created_at, startsAt, lastSeen): a full date or
+  // a date-time both match it.
+  ajv.addFormat('date', { type: 'string', validate: (value: string) => FULL_DATE.test(value) || DATE_TIME.test(value) })
   ajv.addSchema({ $id: 'reference', definitions: toJsonSchema(document.components.schemas) as Json })
   const compiled = new Map<string, ValidateFunction | null>()
   const operations: ReferenceOperation[] = []
