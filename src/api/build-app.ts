@@ -5,6 +5,7 @@ import type { Services } from '../services/index.js'
 import { installAuth } from './auth.js'
 import { installErrorHandlers } from './errors.js'
 import { installJsonBodyParser } from './json-body.js'
+import { installJsonCompression } from './json-compression.js'
 import { installNulGuard } from './nul-guard.js'
 import { installOpenApi } from './openapi.js'
 import { installRateLimit } from './rate-limit.js'
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installRequestLog(app, { slowRequestMs: deps.slowRequestMs, isShuttingDown })
   if (deps.metrics) installAppMetrics(app, deps.metrics)
   installShutdownGate(app, isShuttingDown)
+  installJsonCompression(app)
   await installOpenApi(app, deps.publicBaseUrl)
   await installRateLimit(app, { ...deps.rateLimit, redis: deps.redis })
   installAuth(app, { accounts: deps.services.accounts, logins: deps.services.logins, publicBaseUrl: deps.publicBaseUrl })
