@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AnalyticsResponse } from '../src/api/endpoints'
 import { historyData, markCounts } from '../src/pages/checks/check/history-data'
-import { outcomeCounts, outcomeOf, runSlots, type RunLike } from '../src/pages/checks/check/run-bar-slots'
+import { outcomeCounts, outcomeOf, runSlots, type RunLike } from '../src/pages/checks/run-slots'
 
 const run = (id: string, startedAt: string, flags: Partial<RunLike> = {}): RunLike => ({
   id,
@@ -40,6 +40,9 @@ describe('runSlots', () => {
     const slots = runSlots(runs, 60, describeRun)
     expect(slots.map((s) => s.label)).toEqual(['Passed · 10:00 · local · 120 ms', 'Degraded · 10:01 · local · 120 ms', 'Failed · 10:02 · local · 120 ms'])
     expect(outcomeCounts(slots)).toEqual({ passed: 1, degraded: 1, failed: 1 })
+  })
+  it('leaves the duration out of a run without one (a heartbeat, a failed ping)', () => {
+    expect(runSlots([run('h', '2026-01-01T10:03:00Z', { responseTime: null })], 60, describeRun)[0]?.label).toBe('Passed · 10:03 · local')
   })
 })
 

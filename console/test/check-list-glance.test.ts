@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { filtersFromSearch } from '../src/pages/checks/home/filters-query'
-import { runSlots, runsSummary } from '../src/pages/checks/home/run-slots'
+import { paddedSlots, runSlots, runsSummary } from '../src/pages/checks/run-slots'
 import { MIN_STEPS, sparkSource } from '../src/pages/checks/home/sparkline-points'
 import { describeCounts, stateCounts, worstState } from '../src/pages/checks/home/state-counts'
 import { CHECK_TYPE_OPTIONS } from '../src/pages/checks/types'
@@ -15,7 +15,9 @@ const run = (id: string, outcome: 'p' | 'd' | 'f', responseTime: number | null =
   responseTime,
 })
 
-describe('runSlots', () => {
+const words = { time: (iso: string) => iso.slice(11, 16), duration: (ms: number) => `${ms} ms` }
+
+describe('paddedSlots of runSlots', () => {
   it.each([
     { name: 'no runs', runs: [], size: 3, want: [null, null, null] },
     {
@@ -26,7 +28,7 @@ describe('runSlots', () => {
     },
     { name: 'more runs than slots: the newest kept', runs: [run('3', 'f'), run('2', 'd'), run('1', 'p')], size: 2, want: ['degraded', 'failed'] },
   ])('$name', ({ runs, size, want }) => {
-    expect(runSlots(runs, size).map((s) => s.outcome)).toEqual(want)
+    expect(paddedSlots(runSlots(runs, size, words), size).map((s) => s?.outcome ?? null)).toEqual(want)
   })
 })
 
@@ -36,7 +38,7 @@ describe('runsSummary', () => {
     { runs: [run('1', 'p')], want: 'Last run: 1 passed; latest passed' },
     { runs: [run('3', 'f'), run('2', 'd'), run('1', 'p'), run('0', 'p')], want: 'Last 4 runs: 2 passed, 1 degraded, 1 failed; latest failed' },
   ])('$want', ({ runs, want }) => {
-    expect(runsSummary(runs)).toBe(want)
+    expect(runsSummary(runSlots(runs, 30, words))).toBe(want)
   })
 })
 

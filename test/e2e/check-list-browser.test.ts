@@ -112,7 +112,7 @@ describe.skipIf(!HAS_CHROMIUM)('the lists of checks show state and history at a 
     const bar = row.getByRole('img', { name: /Last 5 runs/ })
     expect(await bar.getAttribute('aria-label')).toBe('Last 5 runs: 3 passed, 2 failed; latest failed')
     // Each slot is titled with when, where and how the run went.
-    expect(await row.locator('.run-slot[data-outcome="failed"]').first().getAttribute('title')).toMatch(/· \S+ · Failed/)
+    expect(await row.locator('.run-slot[data-outcome="failed"]').first().getAttribute('title')).toMatch(/^Failed · .+ · \S+ · \d/)
     const spark = row.locator('svg.sparkline')
     expect(Number(await spark.getAttribute('data-points'))).toBeGreaterThan(1)
     expect(await spark.locator('polyline').count()).toBeGreaterThan(0)

@@ -3,7 +3,7 @@
  * location), and marks where runs failed or were degraded, from the analytics series and the latest runs.
  */
 import type { AnalyticsResponse, SeriesRow } from '../../../api/endpoints'
-import { outcomeOf, type RunLike } from './run-bar-slots'
+import { outcomeOf, type RunLike } from '../run-slots'
 
 export interface HistoryLine {
   label: string

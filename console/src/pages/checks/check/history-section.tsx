@@ -14,7 +14,7 @@ import { axisFormatter, formatter } from './chart-format'
 import { useChartParams } from './chart-params'
 import { HistoryChart, loadHistoryChart } from './history-chart'
 import { historyData } from './history-data'
-import type { RunLike } from './run-bar-slots'
+import type { RunLike } from '../run-slots'
 
 const format = formatter('milliseconds')
 const axis = axisFormatter('milliseconds')

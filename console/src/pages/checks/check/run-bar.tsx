@@ -6,7 +6,7 @@
 import { Link } from 'wouter-preact'
 import { formatDateTime, formatMs } from '../../../lib/format'
 import { checkPath } from './frame'
-import { OUTCOME_WORDS, outcomeCounts, runSlots, type RunLike } from './run-bar-slots'
+import { OUTCOME_WORDS, outcomeCounts, runSlots, type RunLike } from '../run-slots'
 
 export function RunBar(props: { checkId: string; runs: readonly RunLike[]; limit?: number; compact?: boolean }) {
   const slots = runSlots(props.runs, props.limit ?? 60, { time: formatDateTime, duration: formatMs })
