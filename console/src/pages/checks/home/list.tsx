@@ -108,12 +108,8 @@ export function CheckList(props: ListProps) {
               Locations
             </th>
             <th scope="col">Last run</th>
-            <th scope="col" class="nowrap">
-              Availability 24 h
-            </th>
-            <th scope="col" class="nowrap">
-              Response time 24 h
-            </th>
+            <th scope="col">Availability 24 h</th>
+            <th scope="col">Response time 24 h</th>
           </tr>
         </thead>
         <tbody>
