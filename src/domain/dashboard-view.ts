@@ -7,7 +7,7 @@ import { responseView } from './view-schema.js'
 export const DashboardKeyView = Type.Object(
   {
     id: Type.String(),
-    rawKey: Type.Optional(Type.String({ description: 'The whole key: only in the response that made the dashboard private.' })),
+    rawKey: Type.String({ description: 'The whole key in the response that made the dashboard private; afterwards its masked form (as maskedKey).' }),
     maskedKey: Type.String(),
     created_at: Type.String({ format: 'date-time' }),
   },

@@ -5,11 +5,11 @@ import { Nullable, StringEnum } from './checks/shared-schemas.js'
 export const PrivateLocationKeyView = Type.Object(
   {
     id: Type.String(),
-    rawKey: Type.Optional(Type.String({ description: 'The whole key: only in the response that created it.' })),
+    rawKey: Type.String({ description: 'The whole key in the response that created it; afterwards its masked form (as maskedKey).' }),
     maskedKey: Type.String(),
     created_at: Type.String({ format: 'date-time' }),
   },
-  { description: 'An agent key; rawKey is present only in the response that created it.' },
+  { description: 'An agent key; rawKey is the whole secret only in the response that created it, masked in every other one.' },
 )
 export type PrivateLocationKeyView = Static<typeof PrivateLocationKeyView>
 

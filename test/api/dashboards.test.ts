@@ -277,12 +277,12 @@ describe.each(testDbs)('dashboards on $name', (db) => {
 
     const read = await t.call('GET', `/v1/dashboards/${created.dashboardId}`)
     expect(read.body).not.toContain(key.rawKey!)
-    expect(read.json().keys).toEqual([{ id: key.id, maskedKey: key.maskedKey, created_at: key.created_at }])
+    expect(read.json().keys).toEqual([{ id: key.id, rawKey: key.maskedKey, maskedKey: key.maskedKey, created_at: key.created_at }])
     const listed = (await t.call('GET', '/v1/dashboards?limit=100')).json() as Dashboard[]
-    expect(listed.find((d) => d.id === created.id)!.keys).toEqual([{ id: key.id, maskedKey: key.maskedKey, created_at: key.created_at }])
+    expect(listed.find((d) => d.id === created.id)!.keys).toEqual([{ id: key.id, rawKey: key.maskedKey, maskedKey: key.maskedKey, created_at: key.created_at }])
 
     const edited = await t.call('PUT', `/v1/dashboards/${created.dashboardId}`, { header: 'Still private' })
-    expect(edited.json().keys).toEqual([{ id: key.id, maskedKey: key.maskedKey, created_at: key.created_at }])
+    expect(edited.json().keys).toEqual([{ id: key.id, rawKey: key.maskedKey, maskedKey: key.maskedKey, created_at: key.created_at }])
 
     const made = await t.call('PUT', `/v1/dashboards/${created.dashboardId}`, { isPrivate: false })
     expect(made.json()).toMatchObject({ isPrivate: false, keys: [] })

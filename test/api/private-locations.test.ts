@@ -54,7 +54,7 @@ describe.each(testDbs)('private locations on $name', (db) => {
     const read = await t.call('GET', `/v1/private-locations/${created.id}`)
     expect(read.statusCode).toBe(200)
     const readKeys = read.json().keys as Key[]
-    expect(readKeys).toEqual([{ id: key!.id, maskedKey: key!.maskedKey, created_at: key!.created_at }])
+    expect(readKeys).toEqual([{ id: key!.id, rawKey: key!.maskedKey, maskedKey: key!.maskedKey, created_at: key!.created_at }])
     expect(read.body).not.toContain(key!.rawKey)
 
     const list = await t.call('GET', '/v1/private-locations')
@@ -167,7 +167,7 @@ describe.each(testDbs)('private locations on $name', (db) => {
 
     const read = (await t.call('GET', `/v1/private-locations/${loc.id}`)).json() as { keys: Key[] }
     expect(read.keys.map((k) => k.id).sort()).toEqual([loc.keys[0]!.id, key.id].sort())
-    for (const k of read.keys) expect(k.rawKey).toBeUndefined()
+    for (const k of read.keys) expect(k.rawKey).toBe(k.maskedKey)
 
     expect((await t.call('DELETE', `${url}/${loc.keys[0]!.id}`)).statusCode).toBe(204)
     expect(await stores.privateLocationKeys.findByHash(hashSecret(loc.keys[0]!.rawKey!))).toBeUndefined()

@@ -39,7 +39,8 @@ function present(record: DashboardRecord, fresh?: Fresh): DashboardView {
   const doc = record.doc
   const keys = ((doc.keys as StoredDashboardKey[] | undefined) ?? []).map((k) => ({
     id: k.id,
-    ...(fresh && fresh.id === k.id ? { rawKey: fresh.rawKey } : {}),
+    // The reference requires rawKey on every key: the secret is shown once, then only its masked form.
+    rawKey: fresh && fresh.id === k.id ? fresh.rawKey : k.maskedKey,
     maskedKey: k.maskedKey,
     created_at: toIso(k.createdAt),
   }))

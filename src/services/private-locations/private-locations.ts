@@ -11,8 +11,8 @@ import type { PrivateLocationKeyRow } from '../../store/schema.js'
 
 export interface PrivateLocationKeyView {
   id: string
-  /** Only in the response that created the key. */
-  rawKey?: string
+  /** The whole key only in the response that created it; its masked form in every other one. */
+  rawKey: string
   maskedKey: string
   created_at: string
 }
@@ -61,7 +61,8 @@ export function privateLocationService(deps: PrivateLocationServiceDeps, options
 
   const keyView = (row: PrivateLocationKeyRow, rawKey?: string): PrivateLocationKeyView => ({
     id: row.id,
-    ...(rawKey === undefined ? {} : { rawKey }),
+    // The reference requires rawKey on every key: the secret is shown once, then only its masked form.
+    rawKey: rawKey ?? row.masked_key,
     maskedKey: row.masked_key,
     created_at: toIso(row.created_at),
   })

@@ -61,7 +61,7 @@ export function DashboardForm(props: { dashboard?: Dashboard }) {
     link: empty(d.link),
     description: empty(d.description),
   })
-  const freshKey = (save.data ?? db)?.keys.find((k) => k.rawKey)?.rawKey
+  const freshKey = (save.data ?? db)?.keys.find((k) => k.rawKey !== k.maskedKey)?.rawKey
   return (
     <form class="settings-form card" onSubmit={onSubmit(() => submit(body()))} noValidate>
       <FormError error={save.error ?? remove.error} shown={SHOWN} />

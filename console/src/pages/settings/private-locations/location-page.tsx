@@ -22,7 +22,7 @@ function CreateLocation() {
   const [created, setCreated] = useState<PrivateLocation | null>(null)
   const errors = fieldErrorsOf(create.error)
   if (created) {
-    const raw = created.keys.find((k) => k.rawKey)?.rawKey
+    const raw = created.keys.find((k) => k.rawKey !== k.maskedKey)?.rawKey
     return (
       <Card title={`${created.name} was created`}>
         {raw ? <NewKeyNotice rawKey={raw} /> : null}
