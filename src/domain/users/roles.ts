@@ -33,12 +33,12 @@ export const mayInviteAs = (sender: string, granted: string): boolean =>
   isRole(sender) && isRole(granted) && allows(sender, 'manage') && ROLES.indexOf(sender) <= ROLES.indexOf(granted)
 
 /** Routes (as Fastify names them) that start runs rather than change configuration. */
-const RUN_ROUTES = [/^\/v[12]\/check-sessions\/trigger$/, /^\/v[12]\/check-sessions\/[^/]+\/cancel$/]
+const RUN_ROUTES = [/^\/v[12]\/check-sessions\/trigger$/, /^\/v[12]\/check-sessions\/[^/]+\/cancel$/, /^\/v1\/test-sessions\/trigger$/, /^\/v1\/test-sessions\/[^/]+\/cancel$/]
 /** CI/CD triggers: reading one shows its token, which runs its check or group without a key. */
 const TRIGGERS = /^\/v1\/triggers\//
 const API_KEYS = /^\/v1\/accounts\/me\/api-keys(\/|$)/
 /** Routes that manage who can use the account. */
-const MANAGE_ROUTES = [/^\/v1\/accounts\/me\/members(\/|$)/, API_KEYS, /^\/v1\/accounts\/me\/invitations(\/|$)/]
+const MANAGE_ROUTES = [/^\/v1\/accounts\/(me|:accountId)\/members(\/|$)/, API_KEYS, /^\/v1\/accounts\/me\/invitations(\/|$)/]
 
 /** The permission a request needs, from its method and its route's URL pattern. */
 export function requiredPermission(method: string, routeUrl: string): Permission {

@@ -1,6 +1,10 @@
-/** The account's members and invitations (reference routes /v1/accounts/me/members), and the account list. */
+/**
+ * The account's members and invitations (reference routes /v1/accounts/me/members and /v1/accounts/{accountId}/members,
+ * the same for the caller's own account id), and the account list.
+ */
 import { Type, type Static } from 'typebox'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { DomainError } from '../../../domain/errors.js'
 import type { Services } from '../../../services/index.js'
 import { StringEnum } from '../../../domain/checks/shared-schemas.js'
 import { ROLES } from '../../../domain/users/roles.js'
@@ -25,53 +29,76 @@ const UserParams = Type.Object({ userId: Type.String({ description: 'The user id
 const RoleBody = Type.Object({ role: StringEnum(GIVEN_ROLES, { description: 'New account member role. OWNER is not supported.' }) })
 const AccountItem = Type.Object({ id: Type.String(), name: Type.String() })
 
+/**
+ * The account a request names: the caller's own under /me, and under /{accountId} only when that id is the caller's
+ * account (the X-Service-Account one); any other id is refused without showing whether that account exists.
+ */
+export function namedAccount(request: FastifyRequest, notYours: (accountId: string) => Error): string {
+  const named = (request.params as { accountId?: string }).accountId
+  if (named !== undefined && named !== request.accountId) throw notYours(named)
+  return request.accountId
+}
+
+/** Members are managed per account: an id other than the caller's is 403 (the reference documents no 404 on the list). */
+const forbidden = (accountId: string) => new DomainError(403, `This key may not use account ${accountId.slice(0, 100)}: it belongs to another account`)
+
 export async function memberRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const { members } = services
+  const accountParam = { accountId: Type.String({ description: "The caller's account id; any other is 403." }) }
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>(
-    '/v1/accounts/me/members',
-    {
-      schema: {
-        tags,
-        summary: 'List current account members and pending invites',
-        querystring: ListQuery,
-        response: { 200: AccountMembersList, ...errorResponses(400, 401, 403, 429) },
+  for (const [base, named] of [
+    ['/v1/accounts/me', {}],
+    ['/v1/accounts/:accountId', accountParam],
+  ] as const) {
+    const params = Type.Object(named)
+    const memberParams = Type.Object({ ...named, ...UserParams.properties })
+    const which = base.endsWith('/me') ? 'current account' : 'account'
+    app.get<{ Querystring: Static<typeof ListQuery> }>(
+      `${base}/members`,
+      {
+        schema: {
+          tags,
+          summary: `List ${which} members and pending invites`,
+          params,
+          querystring: ListQuery,
+          response: { 200: AccountMembersList, ...errorResponses(400, 401, 403, 429) },
+        },
       },
-    },
-    async (request) => members.list(request.accountId, request.query),
-  )
+      async (request) => members.list(namedAccount(request, forbidden), request.query),
+    )
 
-  app.patch<{ Params: Static<typeof UserParams>; Body: Static<typeof RoleBody> }>(
-    '/v1/accounts/me/members/:userId',
-    {
-      schema: {
-        tags,
-        summary: 'Update a current account member role',
-        description: 'Needs ADMIN or OWNER. The OWNER membership cannot be changed (403).',
-        params: UserParams,
-        body: RoleBody,
-        response: { 200: AccountMember, ...errorResponses(400, 401, 403, 404, 429) },
+    app.patch<{ Params: Static<typeof UserParams>; Body: Static<typeof RoleBody> }>(
+      `${base}/members/:userId`,
+      {
+        schema: {
+          tags,
+          summary: `Update a ${which} member role`,
+          description: 'Needs ADMIN or OWNER. The OWNER membership cannot be changed (403).',
+          params: memberParams,
+          body: RoleBody,
+          response: { 200: AccountMember, ...errorResponses(400, 401, 403, 404, 429) },
+        },
       },
-    },
-    async (request) => members.setRole(request.accountId, request.params.userId, request.body.role),
-  )
+      async (request) => members.setRole(namedAccount(request, forbidden), request.params.userId, request.body.role),
+    )
 
-  app.delete<{ Params: Static<typeof UserParams> }>(
-    '/v1/accounts/me/members/:userId',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a current account member',
-        description: "Needs ADMIN or OWNER. The OWNER cannot be removed (403). The member's API keys for this account are revoked.",
-        params: UserParams,
-        response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) },
+    app.delete<{ Params: Static<typeof UserParams> }>(
+      `${base}/members/:userId`,
+      {
+        schema: {
+          tags,
+          summary: `Remove a ${which} member`,
+          description: "Needs ADMIN or OWNER. The OWNER cannot be removed (403). The member's API keys for this account are revoked.",
+          params: memberParams,
+          response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) },
+        },
       },
-    },
-    async (request, reply) => {
-      await members.remove(request.accountId, request.params.userId)
-      return reply.code(204).send()
-    },
-  )
+      async (request, reply) => {
+        await members.remove(namedAccount(request, forbidden), request.params.userId)
+        return reply.code(204).send()
+      },
+    )
+  }
 
   app.get(
     '/v1/accounts',
