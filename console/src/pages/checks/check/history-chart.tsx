@@ -3,12 +3,12 @@
  * dragging with a reset. The marks are also listed in words and counted in data attributes, for people and tests
  * that do not read the canvas.
  */
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useState } from 'preact/hooks'
 import { formatDateTime } from '../../../lib/format'
 import { Button, ErrorBanner, Loading } from '../../../ui/kit'
 import { markCounts, type HistoryData } from './history-data'
 import type * as HistoryUplot from './history-uplot'
-import type { HistoryHandle } from './history-uplot'
+import { useLazyChart } from './use-lazy-chart'
 
 const iso = (s: number) => new Date(s * 1000).toISOString()
 
@@ -24,34 +24,15 @@ export const loadHistoryChart = (): Promise<typeof HistoryUplot> =>
   }))
 
 export function HistoryChart(props: { data: HistoryData; title: string; format: (v: number) => string; axis: (v: number) => string }) {
-  const box = useRef<HTMLDivElement>(null)
-  const handle = useRef<HistoryHandle | null>(null)
-  const [state, setState] = useState<'loading' | 'ready' | Error>('loading')
   const [zoomed, setZoomed] = useState(false)
-  useEffect(() => {
-    const el = box.current
-    if (!el) return
-    let observer: ResizeObserver | null = null
-    let live = true
-    setZoomed(false)
-    loadHistoryChart().then(
-      ({ drawHistory }) => {
-        if (!live) return
-        el.replaceChildren()
-        handle.current = drawHistory(el, props.data, { width: Math.max(280, el.clientWidth), format: props.format, axis: props.axis, onZoom: setZoomed })
-        observer = new ResizeObserver(() => handle.current?.setSize(Math.max(280, el.clientWidth)))
-        observer.observe(el)
-        setState('ready')
-      },
-      (err: unknown) => live && setState(err instanceof Error ? err : new Error('The chart could not be loaded')),
-    )
-    return () => {
-      live = false
-      observer?.disconnect()
-      handle.current?.destroy()
-      handle.current = null
-    }
-  }, [props.data, props.format, props.axis])
+  const { box, handle, state } = useLazyChart(
+    loadHistoryChart,
+    ({ drawHistory }, el, width) => {
+      setZoomed(false)
+      return drawHistory(el, props.data, { width, format: props.format, axis: props.axis, onZoom: setZoomed })
+    },
+    [props.data, props.format, props.axis],
+  )
   const counts = markCounts(props.data.marks)
   const summary = `${props.title}: ${props.data.lines.map((l) => l.label).join(', ')} over ${props.data.xs.length} buckets; ${counts.failed} with failed runs, ${counts.degraded} with degraded runs`
   return (
