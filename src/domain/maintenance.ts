@@ -152,7 +152,19 @@ export function buildMaintenanceWindowDoc(body: MaintenanceWindowInput, existing
   }
 }
 
-/** What isInMaintenance needs of a window (a stored document fits). */
+/**
+ * An occurrence of a window changed by hand (a maintenance whose dates were moved, or that was ended, cancelled or
+ * deleted): it replaces the scheduled occurrence that started at occurrenceStart, and silences [startsAt, endsAt)
+ * instead, or nothing when it is not active (deleted).
+ */
+export interface MaintenanceOverride {
+  occurrenceStart: number
+  startsAt: number
+  endsAt: number
+  active: boolean
+}
+
+/** What isInMaintenance needs of a window (a stored document fits), with the overrides of its occurrences. */
 export interface MaintenanceWindowLike {
   tags: readonly string[]
   startsAt: string | number
@@ -160,6 +172,7 @@ export interface MaintenanceWindowLike {
   repeatInterval?: number | null
   repeatUnit?: RepeatUnit | null
   repeatEndsAt?: string | number | null
+  overrides?: readonly MaintenanceOverride[]
 }
 
 const toMs = (v: string | number): number => (typeof v === 'number' ? v : Date.parse(v))
@@ -175,21 +188,22 @@ export function addUtcMonths(ms: number, months: number): number {
   return Date.UTC(year, month, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds())
 }
 
-/** True when the window's time covers `atMs` (tags aside). */
-export function windowCovers(window: MaintenanceWindowLike, atMs: number): boolean {
+/** The scheduled starts of the window's occurrences that cover `atMs` (tags and overrides aside). */
+export function occurrenceStartsCovering(window: MaintenanceWindowLike, atMs: number): number[] {
   const start = toMs(window.startsAt)
   const duration = toMs(window.endsAt) - start
-  if (!(duration > 0) || atMs < start) return false
+  if (!(duration > 0) || atMs < start) return []
   const interval = window.repeatInterval ?? null
   const unit = window.repeatUnit ?? null
-  if (interval === null || unit === null || interval < 1) return atMs < start + duration
+  if (interval === null || unit === null || interval < 1) return atMs < start + duration ? [start] : []
   const until = window.repeatEndsAt === null || window.repeatEndsAt === undefined ? Infinity : toMs(window.repeatEndsAt)
+  const starts: number[] = []
   if (unit !== 'MONTH') {
-    // Occurrence k covers [start + k*P, start + k*P + duration): the earliest one that covers atMs decides.
+    // Occurrence k covers [start + k*P, start + k*P + duration).
     const period = interval * (unit === 'WEEK' ? 7 : 1) * DAY_MS
     const latest = Math.floor((atMs - start) / period)
-    const earliest = Math.max(0, Math.floor((atMs - start - duration) / period) + 1)
-    return earliest <= latest && start + earliest * period < until
+    for (let k = Math.max(0, Math.floor((atMs - start - duration) / period) + 1); k <= latest && start + k * period < until; k++) starts.push(start + k * period)
+    return starts
   }
   // Calendar months: occurrence k is [startsAt + k*interval months, endsAt + k*interval months) (the end falls back to
   // start + duration if clamping to a shorter month would leave nothing). Walk back from the last occurrence that
@@ -201,18 +215,26 @@ export function windowCovers(window: MaintenanceWindowLike, atMs: number): boole
   while (k >= 0 && addUtcMonths(start, k * interval) > atMs) k--
   for (; k >= 0; k--) {
     const begin = addUtcMonths(start, k * interval)
-    if (begin + duration + 7 * DAY_MS <= atMs) return false
+    if (begin + duration + 7 * DAY_MS <= atMs) break
     const shifted = addUtcMonths(end0, k * interval)
     const end = shifted > begin ? shifted : begin + duration
-    if (atMs < end && begin < until) return true
+    if (atMs < end && begin < until) starts.push(begin)
   }
-  return false
+  return starts
 }
 
-/** True when the window applies to a check with these tags (any shared tag) and covers `atMs`. */
+/** True when the window's time covers `atMs` (tags and overrides aside). */
+export const windowCovers = (window: MaintenanceWindowLike, atMs: number): boolean => occurrenceStartsCovering(window, atMs).length > 0
+
+/**
+ * True when the window applies to a check with these tags (any shared tag) and covers `atMs`: a scheduled occurrence
+ * that no override replaces covers it, or an active override's own dates do.
+ */
 export function isInMaintenance(window: MaintenanceWindowLike, checkTags: readonly string[], atMs: number): boolean {
   if (!window.tags.some((t) => checkTags.includes(t))) return false
-  return windowCovers(window, atMs)
+  const overrides = window.overrides ?? []
+  if (overrides.some((o) => o.active && o.startsAt <= atMs && atMs < o.endsAt)) return true
+  return occurrenceStartsCovering(window, atMs).some((start) => !overrides.some((o) => o.occurrenceStart === start))
 }
 
 /** The windows that put a check with these tags in maintenance at `atMs`. */

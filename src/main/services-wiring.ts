@@ -45,6 +45,7 @@ import { errorGroupService, errorGroupServiceUses } from '../services/error-grou
 import { checkGroupService, checkGroupServiceUses } from '../services/groups/check-groups.js'
 import { heartbeatService, heartbeatServiceUses } from '../services/heartbeats/heartbeats.js'
 import { maintenanceWindowService, maintenanceWindowServiceUses } from '../services/maintenance-windows.js'
+import { maintenanceService, maintenanceServiceUses } from '../services/maintenances/maintenances.js'
 import { agentJobService, agentJobServiceUses } from '../services/private-locations/agent-jobs.js'
 import { agentPresenceService, agentPresenceServiceUses } from '../services/private-locations/agent-presence.js'
 import { locationAvailabilityService, locationAvailabilityServiceUses } from '../services/private-locations/location-availability.js'
@@ -67,6 +68,7 @@ import { memberService, memberServiceUses } from '../services/users/members.js'
 import { userSetupService, userSetupServiceUses } from '../services/users/setup.js'
 import { userAdminService, userAdminServiceUses } from '../services/users/user-admin.js'
 import { variableService, variableServiceUses } from '../services/variables.js'
+import { clientCertificateService, clientCertificateServiceUses } from '../services/client-certificates/client-certificates.js'
 
 const silentLog: EngineLog = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
@@ -128,6 +130,7 @@ export function buildServices(deps: ServiceDeps): Services {
     alertChannels: alertChannelService(only(alertChannelServiceUses)),
     accountSettings: accountSettingsService(only(accountSettingsServiceUses)),
     maintenanceWindows: maintenanceWindowService(only(maintenanceWindowServiceUses)),
+    maintenances: maintenanceService(only(maintenanceServiceUses)),
     referenceData: referenceDataService(only(referenceDataServiceUses)),
     privateLocations: privateLocationService(only(privateLocationServiceUses), { recentMs: unavailableAfterMs }),
     dashboards: dashboardService(only(dashboardServiceUses)),
@@ -159,6 +162,7 @@ export function buildServices(deps: ServiceDeps): Services {
     locationAvailability: locationAvailabilityService(only(locationAvailabilityServiceUses), { unavailableAfterMs }),
     retention: retentionService(only(retentionServiceUses), deps.retention),
     projects: projectService(only(projectServiceUses), { files: deps.artifacts }),
+    clientCertificates: clientCertificateService(only(clientCertificateServiceUses)),
     bell,
     ping: () =>
       stores.accounts.countAccounts().then(

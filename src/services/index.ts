@@ -14,6 +14,7 @@ import type { SnippetService } from './snippets.js'
 import type { AlertChannelService } from './alert-channels/alert-channels.js'
 import type { AccountSettingsService } from './accounts/account-settings.js'
 import type { MaintenanceWindowService } from './maintenance-windows.js'
+import type { MaintenanceService } from './maintenances/maintenances.js'
 import type { ReferenceDataService } from './reference-data.js'
 import type { PrivateLocationService } from './private-locations/private-locations.js'
 import type { DashboardService } from './dashboards/dashboards.js'
@@ -51,6 +52,7 @@ import type { EngineMetrics } from '../engine/engine-deps.js'
 import type { EgressPolicy } from '../domain/egress.js'
 import type { WorkBell } from '../lib/work-bell.js'
 import type { ProjectService } from './projects/index.js'
+import type { ClientCertificateService } from './client-certificates/client-certificates.js'
 
 export { buildServices } from '../main/services-wiring.js'
 
@@ -63,6 +65,8 @@ export interface Services {
   alertChannels: AlertChannelService
   accountSettings: AccountSettingsService
   maintenanceWindows: MaintenanceWindowService
+  /** The occurrences of maintenance windows, their status and status updates. */
+  maintenances: MaintenanceService
   referenceData: ReferenceDataService
   privateLocations: PrivateLocationService
   dashboards: DashboardService
@@ -114,6 +118,8 @@ export interface Services {
   retention: RetentionService
   /** Monitoring as code: deploys, previews and destroys of projects. */
   projects: ProjectService
+  /** Client certificates of mutual TLS that checks present to their hosts. */
+  clientCertificates: ClientCertificateService
   /** Tells this instance's engine of work the services queued (engine deps `bell`). */
   bell: WorkBell
   /** True when the store answers a trivial query. */

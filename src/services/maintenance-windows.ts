@@ -12,6 +12,7 @@ import {
 import type { DocRecord } from '../store/doc-table.js'
 import { serialId } from './alert-channels/alert-channels.js'
 import { uses, type DepsOf } from './resource-deps.js'
+import { dropUnbegunOccurrences } from './maintenances/maintenance-occurrences.js'
 
 export type { MaintenanceWindowView }
 
@@ -43,7 +44,7 @@ export function presentMaintenanceWindow(record: DocRecord<number, MaintenanceWi
 }
 
 /** What the maintenance window service uses: the wiring hands it these stores and shared things and no others. */
-export const maintenanceWindowServiceUses = uses(['maintenanceWindows'], ['clock', 'transact'])
+export const maintenanceWindowServiceUses = uses(['maintenanceWindows', 'maintenances'], ['clock', 'transact'])
 export type MaintenanceWindowServiceDeps = DepsOf<typeof maintenanceWindowServiceUses>
 
 export function maintenanceWindowService(deps: MaintenanceWindowServiceDeps): MaintenanceWindowService {
@@ -79,6 +80,8 @@ export function maintenanceWindowService(deps: MaintenanceWindowServiceDeps): Ma
         const doc = problems.valid(problems.check(() => buildMaintenanceWindowDoc(body, existing.doc)))
         const updated = await s.maintenanceWindows.update(accountId, n, doc, clock.now())
         if (!updated) throw notFound(id)
+        const schedule = (d: typeof doc) => [d.startsAt, d.endsAt, d.repeatInterval, d.repeatUnit, d.repeatEndsAt].join()
+        if (schedule(doc) !== schedule(existing.doc)) await dropUnbegunOccurrences(s, accountId, n, clock.now())
         return presentMaintenanceWindow(updated)
       })
     },

@@ -29,11 +29,17 @@ import { privateLocationAgentStore, type PrivateLocationAgentStore } from './pri
 import { privateLocationAvailabilityStore, type PrivateLocationAvailabilityStore } from './private-locations/private-location-availability.js'
 import { retentionStore, type RetentionStore } from './retention.js'
 import { projectStore, type ProjectStore } from './projects.js'
+import { testSessionStore, type TestSessionStore } from './test-sessions.js'
+import { runCancellationStore, type RunCancellationStore } from './engine/run-cancellations.js'
+import { testSessionErrorGroupStore, type TestSessionErrorGroupStore } from './test-session-error-groups.js'
+import { deploymentTriggerStore, type DeploymentTriggerStore } from './deployment-triggers.js'
+import { clientCertificateStore, type ClientCertificateStore } from './client-certificates.js'
 import { keylessSecretBox, type SecretBox } from '../lib/secret-box.js'
 import { sealedDocs } from './secrets/sealed-docs.js'
 import type { StoredCheckGroupDoc } from '../domain/groups/schema.js'
 import type { AlertChannelDoc } from '../domain/alert-channels/schemas.js'
 import type { MaintenanceWindowDoc } from '../domain/maintenance.js'
+import type { MaintenanceDoc } from '../domain/maintenances.js'
 import type { PageDoc } from '../domain/status-pages/page-schemas.js'
 import type { ServiceDoc } from '../domain/status-pages/service-ref.js'
 import type { IncidentDoc, IncidentUpdateDoc } from '../domain/status-pages/incident-schemas.js'
@@ -49,6 +55,7 @@ export interface Stores {
   alertSubscriptions: AlertSubscriptionStore
   accountSettings: AccountSettingsStore
   maintenanceWindows: DocTable<number, MaintenanceWindowDoc>
+  maintenances: DocTable<string, MaintenanceDoc>
   privateLocations: DocTable<string>
   privateLocationKeys: PrivateLocationKeyStore
   privateLocationAgents: PrivateLocationAgentStore
@@ -80,6 +87,14 @@ export interface Stores {
   retention: RetentionStore
   /** Projects of monitoring as code and the resources they deployed. */
   projects: ProjectStore
+  /** Recorded runs of sets of checks, and their runs. */
+  testSessions: TestSessionStore
+  /** Runs of sessions cancelled before their final result. */
+  runCancellations: RunCancellationStore
+  testSessionErrorGroups: TestSessionErrorGroupStore
+  deploymentTriggers: DeploymentTriggerStore
+  /** Client certificates of mutual TLS (keys sealed). */
+  clientCertificates: ClientCertificateStore
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
@@ -105,6 +120,12 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'> & { secrets?: S
     alertSubscriptions: alertSubscriptionStore(db),
     accountSettings: accountSettingsStore(db),
     maintenanceWindows: docTable(db, { table: 'maintenance_windows', idKind: 'serial' }),
+    maintenances: docTable(db, {
+      table: 'maintenances',
+      idKind: 'uuid',
+      columns: (d) => ({ window_id: d.maintenanceWindowId, occurrence_start: Date.parse(d.occurrenceStart), overrides: d.overrides ? 1 : 0 }),
+      conflictMessage: 'This occurrence of the maintenance window is already kept',
+    }),
     privateLocations: docTable(db, {
       table: 'private_locations',
       idKind: 'uuid',
@@ -163,5 +184,10 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'> & { secrets?: S
     loginGuards: loginGuardStore(db),
     retention: retentionStore(db, store.dialect),
     projects: projectStore(db, store.dialect),
+    testSessions: testSessionStore(db),
+    runCancellations: runCancellationStore(db),
+    testSessionErrorGroups: testSessionErrorGroupStore(db),
+    deploymentTriggers: deploymentTriggerStore(db),
+    clientCertificates: clientCertificateStore(db, box),
   }
 }

@@ -8,11 +8,13 @@ import { snippetRoutes } from './snippets.js'
 import { alertChannelRoutes } from './alert-channels.js'
 import { accountSettingsRoutes } from './account-settings.js'
 import { maintenanceWindowRoutes } from './maintenance-windows.js'
+import { maintenanceRoutes } from './maintenances.js'
 import { referenceDataRoutes } from './reference-data.js'
 import { privateLocationRoutes } from './private-locations/private-locations.js'
 import { dashboardRoutes } from './dashboards.js'
 import { statusPageRoutes } from './status-pages/status-pages.js'
 import { resultRoutes } from './results/results.js'
+import { resultV2Routes } from './results/results-v2.js'
 import { checkSessionRoutes } from './checks/check-sessions.js'
 import { triggerRoutes } from './checks/triggers.js'
 import { heartbeatRoutes } from './heartbeats/heartbeats.js'
@@ -26,11 +28,13 @@ import { badgeRoutes } from './badges.js'
 import { consoleAuthRoutes } from './users/console-auth.js'
 import { invitationRoutes } from './users/invitations.js'
 import { memberRoutes } from './users/members.js'
+import { accountEntitlementRoutes } from './users/account-entitlements.js'
 import { apiKeyRoutes } from './users/api-keys.js'
 import { privateLocationAgentRoutes } from './private-locations/private-location-agents.js'
 import { agentRoutes } from './private-locations/agent/index.js'
 import { projectRoutes } from './projects.js'
 import { traceViewerRoutes } from './results/trace-viewer.js'
+import { clientCertificateRoutes } from './client-certificates.js'
 
 export async function resourceRoutes(app: FastifyInstance, services: Services, publicBaseUrl: string): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
@@ -41,11 +45,13 @@ export async function resourceRoutes(app: FastifyInstance, services: Services, p
     alertChannelRoutes,
     accountSettingsRoutes,
     maintenanceWindowRoutes,
+    maintenanceRoutes,
     referenceDataRoutes,
     privateLocationRoutes,
     dashboardRoutes,
     statusPageRoutes,
     resultRoutes,
+    resultV2Routes,
     checkSessionRoutes,
     triggerRoutes,
     heartbeatRoutes,
@@ -56,10 +62,12 @@ export async function resourceRoutes(app: FastifyInstance, services: Services, p
     assetRoutes,
     badgeRoutes,
     memberRoutes,
+    accountEntitlementRoutes,
     apiKeyRoutes,
     privateLocationAgentRoutes,
     agentRoutes,
     projectRoutes,
+    clientCertificateRoutes,
   ]) {
     await routes(app, services)
   }

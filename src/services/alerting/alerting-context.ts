@@ -1,7 +1,7 @@
 /** What alert evaluation needs to know about a check: its document, group, account settings and maintenance. */
 import { effectiveAlerting, type EffectiveAlerting } from '../../alerting/settings.js'
 import type { StoredCheckGroupDoc } from '../../domain/groups/schema.js'
-import type { MaintenanceWindowDoc } from '../../domain/maintenance.js'
+import { windowsWithOverrides, type SilencingWindow } from '../maintenances/maintenance-occurrences.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { Stores } from '../stores.js'
 
@@ -21,17 +21,18 @@ export interface ContextLoader {
  * Reads through `s`, remembering groups, account settings and maintenance windows for the loader's lifetime (one
  * batch of results), so that a batch costs a few queries per account rather than per check.
  */
-export function contextLoader(s: Pick<Stores, 'accountSettings' | 'maintenanceWindows' | 'checkGroups' | 'checks'>): ContextLoader {
+export function contextLoader(s: Pick<Stores, 'accountSettings' | 'maintenanceWindows' | 'maintenances' | 'checkGroups' | 'checks'>): ContextLoader {
   const checks = new Map<string, CheckRecord | undefined>()
   const groups = new Map<string, Promise<StoredCheckGroupDoc | undefined>>()
-  const accounts = new Map<string, Promise<{ alertSettings: unknown; windows: MaintenanceWindowDoc[] }>>()
+  const accounts = new Map<string, Promise<{ alertSettings: unknown; windows: SilencingWindow[] }>>()
 
   const accountOf = (accountId: string) => {
     let got = accounts.get(accountId)
     if (!got) {
       got = (async () => ({
         alertSettings: (await s.accountSettings.get(accountId))?.alertSettings,
-        windows: (await s.maintenanceWindows.list(accountId)).items.map((w) => w.doc as unknown as MaintenanceWindowDoc),
+        // With the occurrences changed by hand: an ended or cancelled maintenance silences nothing more.
+        windows: await windowsWithOverrides(s, accountId),
       }))()
       accounts.set(accountId, got)
     }
@@ -75,7 +76,7 @@ export function contextLoader(s: Pick<Stores, 'accountSettings' | 'maintenanceWi
 
 /** One check, read through `s` (e.g. inside a transaction). */
 export const loadCheckContext = (
-  s: Pick<Stores, 'accountSettings' | 'maintenanceWindows' | 'checkGroups' | 'checks'>,
+  s: Pick<Stores, 'accountSettings' | 'maintenanceWindows' | 'maintenances' | 'checkGroups' | 'checks'>,
   accountId: string,
   checkId: string,
   at: number,

@@ -14,7 +14,7 @@ import type { Uses } from '../resource-deps.js'
 
 /** A reminder reads the check's context and records an alert with its notifications. */
 export type ReminderDeps = Uses<
-  'alerts' | 'accountSettings' | 'maintenanceWindows' | 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications',
+  'alerts' | 'accountSettings' | 'maintenanceWindows' | 'maintenances' | 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications',
   'transact' | 'clock'
 >
 

@@ -38,6 +38,7 @@ export const alertingServiceUses = uses(
     'checkGroups',
     'accountSettings',
     'maintenanceWindows',
+    'maintenances',
     'alertSubscriptions',
     'alertChannels',
     'notifications',

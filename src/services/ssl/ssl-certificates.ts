@@ -30,7 +30,7 @@ export const DEFAULT_SSL_TUNING: SslTuning = { batch: 25, maxPerRun: 1000, probe
 
 /** What the SSL certificate watch uses: the wiring hands it these stores and shared things and no others. */
 export const sslCertificateServiceUses = uses(
-  ['sslCertificates', 'checks', 'checkGroups', 'variables', 'maintenanceWindows', 'alerts', 'alertSubscriptions', 'alertChannels', 'notifications'],
+  ['sslCertificates', 'checks', 'checkGroups', 'variables', 'maintenanceWindows', 'maintenances', 'alerts', 'alertSubscriptions', 'alertChannels', 'notifications'],
   ['clock', 'transact'],
 )
 

@@ -4,7 +4,8 @@
  * name it in sslCheckDomain. Checks that cannot be resolved keep a row with domain '' and the reason in last_error.
  */
 import { randomUUID } from 'node:crypto'
-import { activeWindowsFor, type MaintenanceWindowDoc } from '../../domain/maintenance.js'
+import { activeWindowsFor } from '../../domain/maintenance.js'
+import { windowsWithOverrides, type SilencingWindow } from '../maintenances/maintenance-occurrences.js'
 import { sslTargetFromDomain, sslTargetFromUrl, type SslTargetResult } from '../../domain/ssl.js'
 import { effectiveDoc, prepareRunSpec } from '../../engine/prepare.js'
 import { interpolate } from '../../runners/interpolate.js'
@@ -23,8 +24,8 @@ export const NEVER = 8_640_000_000_000_000
 export class CheckContext {
   private groups = new Map<string, Promise<GroupDoc | undefined>>()
   private variables = new Map<string, Promise<Array<{ key: string; value: string }>>>()
-  private windows = new Map<string, Promise<MaintenanceWindowDoc[]>>()
-  constructor(private readonly s: Pick<Stores, 'checkGroups' | 'variables' | 'maintenanceWindows'>) {}
+  private windows = new Map<string, Promise<SilencingWindow[]>>()
+  constructor(private readonly s: Pick<Stores, 'checkGroups' | 'variables' | 'maintenanceWindows' | 'maintenances'>) {}
 
   group(accountId: string, groupId: unknown): Promise<GroupDoc | undefined> {
     if (typeof groupId !== 'number') return Promise.resolve(undefined)
@@ -50,7 +51,7 @@ export class CheckContext {
   async inMaintenance(accountId: string, tags: unknown, at: number): Promise<boolean> {
     let found = this.windows.get(accountId)
     if (!found) {
-      found = this.s.maintenanceWindows.list(accountId).then((r) => r.items.map((w) => w.doc))
+      found = windowsWithOverrides(this.s, accountId)
       this.windows.set(accountId, found)
     }
     const list = Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : []
@@ -103,7 +104,11 @@ function isCurrent(spec: SslTargetSpec | null, rows: ReadonlyArray<{ domain: str
  * Makes the rows match the checks: all checks, or those created or updated since `changedSince`. Idempotent, so
  * several instances may sync at once. Returns how many checks' rows changed.
  */
-export async function syncSslTargets(s: Pick<Stores, 'sslCertificates' | 'checkGroups' | 'variables' | 'maintenanceWindows'>, now: number, changedSince?: number): Promise<number> {
+export async function syncSslTargets(
+  s: Pick<Stores, 'sslCertificates' | 'checkGroups' | 'variables' | 'maintenanceWindows' | 'maintenances'>,
+  now: number,
+  changedSince?: number,
+): Promise<number> {
   const ctx = new CheckContext(s)
   let changed = 0
   let afterId: string | null = null
