@@ -9,12 +9,15 @@ import type { CheckRunSpec } from '../runners/contract.js'
 import type { EffectiveCheck, StoredCheck } from '../domain/checks/contract.js'
 import type { CheckType } from '../domain/checks/enums.js'
 import type { GroupSettings } from '../domain/groups/schema.js'
+import type { ClientCertificateMaterial } from '../domain/client-certificates/host-match.js'
 
 export interface PrepareInput {
   check: { id: string; accountId: string; checkType: CheckType; doc: StoredCheck }
   group: GroupSettings | undefined
   accountVariables: Array<{ key: string; value: string }>
   snippets: Map<number, string>
+  /** The account's client certificates; handed only to the check types whose requests present them. */
+  clientCertificates?: ClientCertificateMaterial[] | undefined
   runtime: { location: string; runId: string; resultId: string; sequenceId: string; attempt: number }
 }
 
@@ -37,6 +40,9 @@ function scriptsOf(doc: Readonly<Record<string, unknown>> | undefined, snippets:
   if (typeof local === 'string' && local.trim() !== '') out.push(local)
   return out
 }
+
+/** Check types whose HTTP requests present a client certificate to a host that asks for one. */
+export const PRESENTS_CLIENT_CERTIFICATES: ReadonlySet<string> = new Set<CheckType>(['API', 'URL'])
 
 export function prepareRunSpec(input: PrepareInput): CheckRunSpec {
   const { check, group, runtime } = input
@@ -66,5 +72,6 @@ export function prepareRunSpec(input: PrepareInput): CheckRunSpec {
       setup: [...scriptsOf(group, input.snippets, 'setup'), ...scriptsOf(check.doc, input.snippets, 'setup')],
       teardown: [...scriptsOf(check.doc, input.snippets, 'teardown'), ...scriptsOf(group, input.snippets, 'teardown')],
     },
+    ...(PRESENTS_CLIENT_CERTIFICATES.has(check.checkType) && input.clientCertificates?.length ? { clientCertificates: input.clientCertificates } : {}),
   }
 }

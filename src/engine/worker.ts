@@ -11,9 +11,10 @@ import type { Stores } from '../store/all-stores.js'
 import type { CheckRecord } from '../store/checks.js'
 import type { RunJobRow } from '../store/schema.js'
 import type { EngineDeps } from './engine-deps.js'
-import { prepareRunSpec } from './prepare.js'
+import { PRESENTS_CLIENT_CERTIFICATES, prepareRunSpec } from './prepare.js'
 import { loadGroups } from './scheduler.js'
 import type { StoredCheckGroupDoc } from '../domain/groups/schema.js'
+import type { ClientCertificateMaterial } from '../domain/client-certificates/host-match.js'
 import { internalFailure } from './result-row.js'
 import { createRedactorCache } from './redactor-cache.js'
 import { completeRun, createOutcomeWriter, retryDueAt, runPlace, type Completed } from './run-outcome.js'
@@ -23,6 +24,8 @@ export interface Batch {
   groups: Map<number, StoredCheckGroupDoc>
   variables: Map<string, Array<{ key: string; value: string; secret: boolean }>>
   snippets: Map<number, string>
+  /** Client certificates (keys opened) of the accounts whose checks present them, by account. */
+  clientCertificates: Map<string, ClientCertificateMaterial[]>
 }
 
 export async function loadBatch(s: Stores, jobs: RunJobRow[]): Promise<Batch> {
@@ -40,7 +43,12 @@ export async function loadBatch(s: Stores, jobs: RunJobRow[]): Promise<Batch> {
       }
     }
   }
-  return { checks, groups, variables, snippets }
+  // Keys are opened only for accounts with a check here that presents them.
+  const clientCertificates: Batch['clientCertificates'] = new Map()
+  for (const c of checks.values()) {
+    if (PRESENTS_CLIENT_CERTIFICATES.has(c.checkType) && !clientCertificates.has(c.accountId)) clientCertificates.set(c.accountId, await s.clientCertificates.forRuns(c.accountId))
+  }
+  return { checks, groups, variables, snippets, clientCertificates }
 }
 
 /**
@@ -105,6 +113,7 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
       group,
       accountVariables,
       snippets: batch.snippets,
+      clientCertificates: batch.clientCertificates.get(check.accountId),
       runtime: { location: job.location, runId: job.id, resultId, sequenceId: job.sequence_id, attempt: job.attempt },
     })
     const runner = deps.runners[check.checkType]

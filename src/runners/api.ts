@@ -121,6 +121,7 @@ export function apiRunner(deps: ApiRunnerDeps): CheckRunner {
           ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
           ...(ctx.signal ? { signal: ctx.signal } : {}),
           egress,
+          clientCertificates: spec.clientCertificates,
         },
         assertions: parseAssertions(r.assertions),
         ...limits(doc),

@@ -5,6 +5,7 @@
  */
 import type { EffectiveCheck } from '../domain/checks/contract.js'
 import type { CheckType } from '../domain/checks/enums.js'
+import type { ClientCertificateMaterial } from '../domain/client-certificates/host-match.js'
 
 export type RunStatus = 'passing' | 'degraded' | 'failing'
 
@@ -115,6 +116,11 @@ export interface CheckRunSpec {
   doc: EffectiveCheck
   variables: Record<string, string>
   scripts: ScriptPhases
+  /**
+   * The account's client certificates (with their keys), for checks whose requests present one when the host
+   * asks (API and URL checks); absent for other check types, so that their runs never carry the keys.
+   */
+  clientCertificates?: ClientCertificateMaterial[]
 }
 
 export type CheckRunner = Runner<CheckRunSpec>

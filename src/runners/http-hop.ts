@@ -7,6 +7,7 @@ import { deniedLiteral, guardedLookup } from './egress-guard.js'
 import type { HopTiming, HttpTimestamps } from './http-timings.js'
 import type { HttpRequestInput } from './http-request.js'
 import type { NetFailure } from './net-errors.js'
+import { clientCertificateOptions } from './client-certificate-options.js'
 
 export const MAX_BODY_READ_BYTES = 25 * 1024 * 1024
 
@@ -75,7 +76,7 @@ export function runHop(h: Hop): Promise<HopResult> {
       agent: false,
       family: h.input.ipFamily === 'IPv6' ? 6 : 4,
       signal: h.signal,
-      ...(secure ? { rejectUnauthorized: h.input.skipSSL !== true } : {}),
+      ...(secure ? { rejectUnauthorized: h.input.skipSSL !== true, ...clientCertificateOptions(h.input.clientCertificates, h.url.hostname, port) } : {}),
     }
     let req: http.ClientRequest
     try {

@@ -6,6 +6,7 @@
 import type http from 'node:http'
 import { performance } from 'node:perf_hooks'
 import type { EgressGuard } from './egress-guard.js'
+import type { ClientCertificateMaterial } from '../domain/client-certificates/host-match.js'
 import { runHop, type HttpResponseInfo } from './http-hop.js'
 import { mapNetworkError, type NetFailure } from './net-errors.js'
 import { exchangeTimings, hopPhases, noTimings, type HopTiming, type HttpTimingPhases } from './http-timings.js'
@@ -29,6 +30,8 @@ export interface HttpRequestInput {
   signal?: AbortSignal
   /** The egress policy, checked on every hop's connection (redirects included); absent or null: open. */
   egress?: EgressGuard
+  /** Client certificates of the account: each hop presents the one whose host matches its own (host-match.ts). */
+  clientCertificates?: readonly ClientCertificateMaterial[] | undefined
 }
 
 export interface HttpExchange {

@@ -40,6 +40,7 @@ export function urlRunner(options: UrlRunnerOptions = {}): CheckRunner {
           ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
           ...(ctx.signal ? { signal: ctx.signal } : {}),
           egress,
+          clientCertificates: spec.clientCertificates,
         },
         assertions: parseAssertions(r.assertions).filter((a) => a.source === 'STATUS_CODE'),
         ...limits(spec.doc),

@@ -1,6 +1,7 @@
 /** Row shapes of every table, as Kysely sees them. Times are epoch milliseconds; booleans are 0/1. */
 import type { Generated } from 'kysely'
 import type { RollupRow } from '../analytics/rollup.js'
+import type { ClientCertificateRow } from './client-certificate-row.js'
 
 export interface AccountRow {
   id: string
@@ -289,6 +290,7 @@ export interface Database {
   login_sessions: LoginSessionRow
   setup_tokens: SetupTokenRow
   login_attempts: LoginAttemptRow
+  client_certificates: ClientCertificateRow
 }
 
 export interface AnalyticsStateRow {

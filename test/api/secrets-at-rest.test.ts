@@ -2,7 +2,8 @@
  * Secrets at rest: whoever reads the database (the SQLite file and its WAL, or every row of every PostgreSQL table)
  * finds none of the secrets the API was given, in plain text, base64, base64url or hex: secret variables of the
  * account, checks and groups, Basic auth passwords, webhook URLs, headers, query values and signing secrets, Slack
- * URLs, the channel config copied into notifications, ping tokens and trigger tokens. The API still shows what it
+ * URLs, the channel config copied into notifications, ping tokens, trigger tokens, and the private keys and
+ * passphrases of client certificates. The API still shows what it
  * showed before, pings and trigger lookups still find their check, and a run still sends the real values.
  */
 import fs from 'node:fs'
@@ -21,6 +22,7 @@ import { testDbs, testSecretBox, type TestDb } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
 import { startTestEngine, type TestEngine } from '../helpers/engine.js'
 import { dumpAllRows } from '../helpers/raw-rows.js'
+import { makeTestPki } from '../helpers/test-pki.js'
 
 type Json = Record<string, unknown>
 
@@ -91,6 +93,8 @@ describe.each(targets)('secrets at rest on $db.name', (raw) => {
     slackPath: secret('slackpath'),
   }
   const tokens: string[] = []
+  /** A client certificate's passphrase and the base64 lines of its private key. */
+  const keyParts: string[] = []
 
   beforeAll(async () => {
     receiver = http.createServer((req, res) => {
@@ -166,6 +170,9 @@ describe.each(targets)('secrets at rest on $db.name', (raw) => {
     tokens.push(decodeURIComponent(pingUrl.split('/ping/')[1] ?? ''))
     const trigger = await ok('POST', `/v1/triggers/checks/${checkId}`)
     tokens.push(String(trigger.token))
+    const pki = makeTestPki()
+    await ok('POST', '/v1/client-certificates', { host: 'mtls.example', cert: pki.clientCert, key: pki.clientKeyEncrypted, passphrase: pki.passphrase })
+    keyParts.push(pki.passphrase, ...pki.clientKeyEncrypted.split('\n').filter((l) => l.length >= 40 && !l.startsWith('-----')))
 
     // A notification queued for the webhook keeps the channel's config, as alert delivery writes it.
     const stores = buildStores(t.store)
@@ -230,7 +237,7 @@ describe.each(targets)('secrets at rest on $db.name', (raw) => {
   })
 
   it('leaves none of them readable in the database', async () => {
-    const secrets = [...Object.values(S), ...tokens]
+    const secrets = [...Object.values(S), ...tokens, ...keyParts]
     const check = (bytes: Buffer, when: string) => {
       expect(bytes.includes('enc:v1:'), `${when}: sealed values are there`).toBe(true)
       for (const value of secrets) for (const form of formsOf(value)) expect(bytes.includes(form), `${when}: ${value} as ${form}`).toBe(false)

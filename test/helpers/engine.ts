@@ -35,6 +35,8 @@ export function startTestEngine(
     /** The services' bell (TestApp.services.bell), so that runs they queue start at once; pacing: the loops' sleeps. */
     bell?: WorkBell
     pacing?: Partial<Pacing>
+    /** Where the engine's log lines go (default: nowhere). */
+    log?: EngineDeps['log']
   } = {},
 ): TestEngine {
   const finals: CheckResultRow[] = []
@@ -46,7 +48,7 @@ export function startTestEngine(
     ...(options.artifacts ? { artifacts: options.artifacts } : {}),
     instanceId: options.instanceId ?? randomUUID(),
     defaultLocation: 'us-east-1',
-    log: silentLog,
+    log: options.log ?? silentLog,
     onFinalResults: async (rows) => {
       finals.push(...rows)
       await options.onFinalResults?.(rows)

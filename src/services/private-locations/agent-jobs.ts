@@ -127,6 +127,7 @@ export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions
         group,
         accountVariables: batch.variables.get(check.accountId) ?? [],
         snippets: batch.snippets,
+        clientCertificates: batch.clientCertificates.get(check.accountId),
         runtime: { location: job.location, runId: job.id, resultId: token, sequenceId: job.sequence_id, attempt: job.attempt },
       })
       options.metrics?.runStarted(runPlace(job, check.checkType), now - dueTimeOf(job))

@@ -12,6 +12,7 @@
  */
 import { sql } from 'kysely'
 import type { Store } from '../db.js'
+import { resealClientCertificates } from './reseal-client-certificates.js'
 import { digestTimerTokens, resealChecks, resealDocTable, resealNotifications, resealTriggers, resealVariables, type ResealContext } from './reseal-tables.js'
 
 export interface SealReport {
@@ -65,6 +66,7 @@ export async function sealStoredSecrets(store: Store, at: number, options: { for
     await resealNotifications(context)
     await resealTriggers(context)
     await digestTimerTokens(context)
+    await resealClientCertificates(context)
   } finally {
     if (sqlite) await sql`pragma secure_delete = off`.execute(store.db)
   }
