@@ -73,14 +73,15 @@ export function presentNotification(row: NotificationRow): NotificationView {
     timestamp: toIsoOrNull(row.sent_at),
     // A location event has no check: no checkType (the reference's enum has no null) and an empty checkId.
     ...(bits.privateLocationId === null
-      ? { checkType: bits.checkType, checkName: bits.checkName }
+      ? { ...(bits.checkType === null ? {} : { checkType: bits.checkType }), checkName: bits.checkName }
       : { privateLocationId: bits.privateLocationId, ...(bits.privateLocationName === null ? {} : { privateLocationName: bits.privateLocationName }) }),
     checkId: row.check_id,
     checkAlertId: row.alert_id,
     alertId: row.alert_id,
     alertChannelId: row.channel_id,
     channelName: bits.channelName,
-    checkResultId: bits.checkResultId,
+    // The reference's checkResultId is a string: a notification no result raised has none.
+    ...(bits.checkResultId === null ? {} : { checkResultId: bits.checkResultId }),
     attempts: row.attempts,
     lastError: row.last_error,
     responseStatus: row.response_status,
