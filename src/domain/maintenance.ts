@@ -134,8 +134,9 @@ export function buildMaintenanceWindowDoc(body: MaintenanceWindowInput, existing
   if (repeatInterval !== null && interval === null) errors.add('repeatInterval', 'must be an integer from 1 to 365, or null')
   if (repeatUnit !== null && unit === null) errors.add('repeatUnit', 'must be one of: "DAY", "WEEK", "MONTH", or null')
   if (repeatInterval !== null && repeatUnit === null) errors.add('repeatUnit', 'is required when repeatInterval is set')
-  if (repeatUnit !== null && repeatInterval === null) errors.add('repeatInterval', 'is required when repeatUnit is set')
-  if (repeatEndsAt !== null && repeatInterval === null && repeatUnit === null) errors.add('repeatEndsAt', 'needs repeatInterval and repeatUnit')
+  // The reference requires repeatUnit on every create and defaults repeatInterval to null: a unit without an interval
+  // is a window that does not repeat.
+  if (repeatEndsAt !== null && repeatInterval === null) errors.add('repeatEndsAt', 'needs repeatInterval and repeatUnit')
   errors.throwIfAny()
   // Each of these failed a rule above, which has thrown: the test only tells the compiler so.
   if (name === null || tags === null || startsAt === null || endsAt === null) throw new Error('a maintenance window that passed its rules lacks a value')

@@ -107,7 +107,6 @@ describe.each(testDbs)('maintenance windows on $name', (db) => {
       [{ repeatInterval: 366, repeatUnit: 'DAY' }, 'repeatInterval'],
       [{ repeatInterval: 1, repeatUnit: 'YEAR' }, 'repeatUnit'],
       [{ repeatInterval: 1 }, 'repeatUnit'],
-      [{ repeatUnit: 'DAY' }, 'repeatInterval'],
       [{ repeatInterval: 1, repeatUnit: 'DAY', repeatEndsAt: '2026-04-01T00:00:00Z' }, 'repeatEndsAt'],
       [{ repeatInterval: 1, repeatUnit: 'DAY', repeatEndsAt: 'never' }, 'repeatEndsAt'],
       [{ repeatEndsAt: '2026-06-01T00:00:00Z' }, 'repeatEndsAt'],
@@ -116,12 +115,19 @@ describe.each(testDbs)('maintenance windows on $name', (db) => {
     expect(await count()).toBe(0)
   })
 
+  it('takes repeatUnit without repeatInterval (the reference requires repeatUnit on create) as a window that does not repeat', async () => {
+    const w = await create({ ...WINDOW, repeatUnit: 'WEEK' })
+    expect(w).toMatchObject({ repeatInterval: null, repeatUnit: 'WEEK', repeatEndsAt: null })
+    const list = (await t.call('GET', `/v1/maintenance-windows/${String(w.id)}/maintenances`)).json() as Array<{ startsAt: string }>
+    expect(list.map((m) => m.startsAt)).toEqual([w.startsAt])
+    expect((await t.call('DELETE', `/v1/maintenance-windows/${String(w.id)}`)).statusCode).toBe(204)
+  })
+
   it('re-checks the merged window on update and leaves it unchanged when rejected', async () => {
     const w = await create({ ...WINDOW, repeatInterval: 1, repeatUnit: 'DAY' })
     const url = `/v1/maintenance-windows/${String(w.id)}`
     await rejects('PUT', url, { startsAt: '2026-05-02T00:00:00Z' }, 'endsAt')
     await rejects('PUT', url, { repeatUnit: null }, 'repeatUnit')
-    await rejects('PUT', url, { repeatInterval: null }, 'repeatInterval')
     await rejects('PUT', url, { repeatEndsAt: '2026-04-01' }, 'repeatEndsAt')
     await rejects('PUT', url, { name: '' }, 'name')
     await rejects('PUT', url, { endsAt: null }, 'endsAt')

@@ -163,7 +163,6 @@ describe('buildMaintenanceWindowDoc', () => {
     [{ startsAt: 'soon' }, ['startsAt']],
     [{ endsAt: undefined }, ['endsAt']],
     [{ repeatInterval: 1 }, ['repeatUnit']],
-    [{ repeatUnit: 'WEEK' }, ['repeatInterval']],
     [{ repeatInterval: 0, repeatUnit: 'DAY' }, ['repeatInterval']],
     [{ repeatInterval: 1, repeatUnit: 'YEAR' }, ['repeatUnit']],
     [{ repeatInterval: 1, repeatUnit: 'DAY', repeatEndsAt: '2026-05-01T21:00:00Z' }, ['repeatEndsAt']],
@@ -172,6 +171,10 @@ describe('buildMaintenanceWindowDoc', () => {
     [{ tags: ['ok', ''] }, ['tags']],
   ] as const)('rejects %j naming %j', (change, fields) => {
     expect(fieldsOf(() => buildMaintenanceWindowDoc({ ...base, ...change }))).toEqual(fields)
+  })
+
+  it('takes a repeatUnit without repeatInterval (the reference requires repeatUnit) as a window that does not repeat', () => {
+    expect(buildMaintenanceWindowDoc({ ...base, repeatUnit: 'WEEK' })).toMatchObject({ repeatInterval: null, repeatUnit: 'WEEK' })
   })
 
   it('merges an update with the stored document and re-checks the result', () => {
