@@ -69,6 +69,7 @@ import { userSetupService, userSetupServiceUses } from '../services/users/setup.
 import { userAdminService, userAdminServiceUses } from '../services/users/user-admin.js'
 import { variableService, variableServiceUses } from '../services/variables.js'
 import { clientCertificateService, clientCertificateServiceUses } from '../services/client-certificates/client-certificates.js'
+import { secretScanService, secretScanServiceUses } from '../services/secret-scans/secret-scans.js'
 
 const silentLog: EngineLog = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
@@ -163,6 +164,7 @@ export function buildServices(deps: ServiceDeps): Services {
     retention: retentionService(only(retentionServiceUses), deps.retention),
     projects: projectService(only(projectServiceUses), { files: deps.artifacts }),
     clientCertificates: clientCertificateService(only(clientCertificateServiceUses)),
+    secretScans: secretScanService(only(secretScanServiceUses)),
     bell,
     ping: () =>
       stores.accounts.countAccounts().then(

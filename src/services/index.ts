@@ -53,6 +53,7 @@ import type { EgressPolicy } from '../domain/egress.js'
 import type { WorkBell } from '../lib/work-bell.js'
 import type { ProjectService } from './projects/index.js'
 import type { ClientCertificateService } from './client-certificates/client-certificates.js'
+import type { SecretScanService } from './secret-scans/secret-scans.js'
 
 export { buildServices } from '../main/services-wiring.js'
 
@@ -120,6 +121,8 @@ export interface Services {
   projects: ProjectService
   /** Client certificates of mutual TLS that checks present to their hosts. */
   clientCertificates: ClientCertificateService
+  /** Readable configuration values that look like inline credentials. */
+  secretScans: SecretScanService
   /** Tells this instance's engine of work the services queued (engine deps `bell`). */
   bell: WorkBell
   /** True when the store answers a trivial query. */

@@ -35,6 +35,7 @@ import { agentRoutes } from './private-locations/agent/index.js'
 import { projectRoutes } from './projects.js'
 import { traceViewerRoutes } from './results/trace-viewer.js'
 import { clientCertificateRoutes } from './client-certificates.js'
+import { secretScanRoutes } from './secret-scans.js'
 
 export async function resourceRoutes(app: FastifyInstance, services: Services, publicBaseUrl: string): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
@@ -68,6 +69,7 @@ export async function resourceRoutes(app: FastifyInstance, services: Services, p
     agentRoutes,
     projectRoutes,
     clientCertificateRoutes,
+    secretScanRoutes,
   ]) {
     await routes(app, services)
   }
