@@ -33,6 +33,7 @@ export const dashboardCases: ReferenceCase<unknown>[] = [
   },
   { method: 'GET', path: '/v1/dashboards', url: () => '/v1/dashboards?limit=10&page=1', status: 200 },
   { method: 'GET', path: '/v1/dashboards/{dashboardId}', url: (_, s) => dashboardUrl(s), status: 200 },
+  { method: 'GET', path: '/v1/dashboards/{dashboardId}', name: 'by its customUrl', url: () => '/v1/dashboards/acme-status?type=customUrl', status: 200 },
   { method: 'GET', path: '/v1/dashboards/{dashboardId}', name: 'unknown id', url: () => '/v1/dashboards/no-such-dashboard', status: 404 },
   {
     method: 'PUT',
