@@ -166,7 +166,7 @@ describe.each(testDbs)('secret variables are redacted from everything a run leav
     const [summary] = list.json() as Array<{ id: string }>
     expect(summary).toBeDefined()
     const detail = await ok('GET', `/v1/check-results/${id}/${summary!.id}`)
-    const result = detail.json() as { error: string; errorKind: string; apiCheckResult: Record<string, unknown> & { jobLog: string[]; assertions: Array<{ actual: unknown }> } }
+    const result = detail.json() as { error: string; errorKind: string; apiCheckResult: Record<string, unknown> & { jobLog: { lines: string[] }; assertions: Array<{ actual: unknown }> } }
     expect(result.errorKind, detail.body).toBe('ASSERTION')
     const run = result.apiCheckResult
     const request = run.request as { url: string; body: string }
@@ -174,10 +174,10 @@ describe.each(testDbs)('secret variables are redacted from everything a run leav
     const echoed = JSON.parse(response.body) as { url: string; body: string; headers: Record<string, string> }
 
     // Each path shows the redaction marker where the secret was.
-    expect.soft(run.jobLog.find((l) => l.startsWith('ENV:'))).toContain(`"ACCT_TOKEN":"${REDACTED}"`)
-    expect.soft(run.jobLog.find((l) => l.startsWith('ENV:'))).toContain(`"GROUP_PASS":"${REDACTED}"`)
-    expect.soft(run.jobLog.find((l) => l.startsWith('ENV:'))).toContain(`"CHECK_KEY":"${REDACTED}"`)
-    expect.soft(run.jobLog.some((l) => l.includes(`CHECK_KEY: '${REDACTED}'`))).toBe(true)
+    expect.soft(run.jobLog.lines.find((l) => l.startsWith('ENV:'))).toContain(`"ACCT_TOKEN":"${REDACTED}"`)
+    expect.soft(run.jobLog.lines.find((l) => l.startsWith('ENV:'))).toContain(`"GROUP_PASS":"${REDACTED}"`)
+    expect.soft(run.jobLog.lines.find((l) => l.startsWith('ENV:'))).toContain(`"CHECK_KEY":"${REDACTED}"`)
+    expect.soft(run.jobLog.lines.some((l) => l.includes(`CHECK_KEY: '${REDACTED}'`))).toBe(true)
     expect.soft(request.url).toBe(`${target.url}/echo?token=${REDACTED}`)
     expect.soft(request.body).toBe(`{"one":"${REDACTED}","two":"${REDACTED}","three":"${REDACTED}"}`)
     expect.soft(echoed.url).toBe(`/echo?token=${REDACTED}`)

@@ -17,11 +17,16 @@ import { resultRoutes } from './results/results.js'
 import { resultV2Routes } from './results/results-v2.js'
 import { checkSessionRoutes } from './checks/check-sessions.js'
 import { triggerRoutes } from './checks/triggers.js'
+import { testSessionRoutes } from './test-sessions/test-sessions.js'
+import { testSessionErrorGroupRoutes } from './test-sessions/test-session-error-groups.js'
+import { deploymentTriggerRoutes } from './test-sessions/deployment-triggers.js'
 import { heartbeatRoutes } from './heartbeats/heartbeats.js'
 import { alertNotificationRoutes } from './alerting/alert-notifications.js'
 import { checkAlertRoutes } from './alerting/check-alerts.js'
 import { errorGroupRoutes } from './error-groups.js'
 import { analyticsRoutes } from './analytics.js'
+import { analyticsBatchRoutes } from './analytics-batch.js'
+import { reportingRoutes } from './reporting.js'
 import { assetRoutes } from './results/assets.js'
 import { statusPagePublicRoutes } from './status-pages/status-page-public.js'
 import { badgeRoutes } from './badges.js'
@@ -55,11 +60,16 @@ export async function resourceRoutes(app: FastifyInstance, services: Services, p
     resultV2Routes,
     checkSessionRoutes,
     triggerRoutes,
+    testSessionRoutes,
+    testSessionErrorGroupRoutes,
+    deploymentTriggerRoutes,
     heartbeatRoutes,
     alertNotificationRoutes,
     checkAlertRoutes,
     errorGroupRoutes,
     analyticsRoutes,
+    analyticsBatchRoutes,
+    reportingRoutes,
     assetRoutes,
     badgeRoutes,
     memberRoutes,

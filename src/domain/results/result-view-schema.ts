@@ -18,24 +18,33 @@ export const RESULT_DETAIL_KEYS = [
 ] as const
 
 /**
- * The details of a run. What the runner measured beside these (request, response, steps, errors...) depends on the
- * check type and travels as it was recorded, so the object is open.
+ * The log of an API or URL run, as the reference types it there: an object. Its `lines` are the run's log in
+ * order (setup script output, the request and its redirects, teardown script output).
  */
-export const ResultDetailsView = Type.Object(
-  {
-    timingPhases: Type.Object({}, { ...open, description: 'Phase durations in ms (wait, dns, tcp, firstByte, download...).' }),
-    assertions: Type.Array(Type.Object({}, open), { description: 'Each assertion with its actual value and whether it passed.' }),
-    jobLog: Type.Array(Type.String(), { description: 'Log lines of the run.' }),
-    playwrightTestTraces: Type.Optional(Type.Array(Type.String())),
-    playwrightTestVideos: Type.Optional(Type.Array(Type.String())),
-    playwrightTestJsonReportFile: Type.Optional(Type.String()),
-    jobAssets: Type.Optional(Type.Array(Type.String())),
-    playwrightTraceFiles: Type.Optional(Type.Array(Type.Object({ url: Type.String(), name: Type.String(), filename: Type.String() }, open))),
-  },
-  open,
-)
+export const ApiJobLogView = Type.Object({ lines: Type.Array(Type.String()) }, { ...open, description: 'Check run log: lines, in order.' })
 
-const details: Record<string, TSchema> = Object.fromEntries(RESULT_DETAIL_KEYS.map((key) => [key, Type.Optional(ResultDetailsView)]))
+const detailFields = (jobLog: TSchema) => ({
+  timingPhases: Type.Object({}, { ...open, description: 'Phase durations in ms (wait, dns, tcp, firstByte, download...).' }),
+  assertions: Type.Array(Type.Object({}, open), { description: 'Each assertion with its actual value and whether it passed.' }),
+  jobLog,
+  playwrightTestTraces: Type.Optional(Type.Array(Type.String())),
+  playwrightTestVideos: Type.Optional(Type.Array(Type.String())),
+  playwrightTestJsonReportFile: Type.Optional(Type.String()),
+  jobAssets: Type.Optional(Type.Array(Type.String())),
+  playwrightTraceFiles: Type.Optional(Type.Array(Type.Object({ url: Type.String(), name: Type.String(), filename: Type.String() }, open))),
+})
+
+/**
+ * The details of a run. What the runner measured beside these (request, response, steps, errors...) depends on the
+ * check type and travels as it was recorded, so the object is open. The log is a list of lines, but for API and
+ * URL runs (apiCheckResult), where the reference makes it an object (ApiJobLogView).
+ */
+export const ResultDetailsView = Type.Object(detailFields(Type.Array(Type.String(), { description: 'Log lines of the run.' })), open)
+export const ApiResultDetailsView = Type.Object(detailFields(ApiJobLogView), open)
+
+const details: Record<string, TSchema> = Object.fromEntries(
+  RESULT_DETAIL_KEYS.map((key) => [key, Type.Optional(key === 'apiCheckResult' ? ApiResultDetailsView : ResultDetailsView)]),
+)
 
 export const CheckResultView = Type.Object(
   {
@@ -45,7 +54,8 @@ export const CheckResultView = Type.Object(
     checkType: Type.String(),
     resultType: Type.String({ description: 'FINAL for a run, ATTEMPT for an attempt that was retried.' }),
     sequenceId: Type.String(),
-    checkRunId: Type.String(),
+    checkRunId: Type.Number({ description: 'The run that produced the result, as a number (domain/results/run-ids.ts).' }),
+    traceId: Type.String({ description: 'The run as an OpenTelemetry-style trace id: 32 hex digits (domain/results/run-ids.ts).' }),
     attempts: Type.Integer(),
     runLocation: Type.String(),
     status: Type.String(),

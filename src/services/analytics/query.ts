@@ -18,6 +18,8 @@ import { toRawPoint } from './points.js'
 import { readWindow } from './read-window.js'
 import { checkSummariesService, type CheckSummariesService } from './check-series.js'
 import { uses, type DepsOf } from '../resource-deps.js'
+import { analyticsBatchService, type AnalyticsBatchService } from './batch.js'
+import { reportingService, type ReportingService } from './reporting.js'
 
 function metaOf(m: MetricName): MetricMeta {
   if (m.summary) return { unit: m.base.unit, label: m.base.label, aggregation: m.name === 'retries' ? 'sum' : 'avg' }
@@ -40,6 +42,10 @@ export interface AnalyticsService {
   metrics(checkType: string): MetricItem[]
   /** Whole-window figures and a per-step series of many checks (the console's list of checks). */
   summaries: CheckSummariesService['summaries']
+  /** Availability and response-time figures of many checks over a quick range (POST /v1/analytics/checks). */
+  batch: AnalyticsBatchService['batch']
+  /** Success ratio and response times per check over a window (GET /v1/reporting). */
+  report: ReportingService['report']
 }
 
 /** What the analytics service uses: the wiring hands it these stores and shared things and no others. */
@@ -49,6 +55,8 @@ export type AnalyticsServiceDeps = DepsOf<typeof analyticsServiceUses>
 export function analyticsService(deps: AnalyticsServiceDeps): AnalyticsService {
   return {
     summaries: checkSummariesService(deps).summaries,
+    batch: analyticsBatchService(deps).batch,
+    report: reportingService(deps).report,
     async query(accountId, route, checkId, raw) {
       const rules = ownValue(ANALYTICS_ROUTES, route)
       if (!rules) throw new NotFoundError('Analytics route', route)

@@ -5,6 +5,7 @@ import { assetsOfDoc, resultAssetFields } from './manifest.js'
 import type { CheckResultView } from '../../domain/results/result-view-schema.js'
 import type { CheckStatus } from '../../domain/checks/enums.js'
 import { PENDING_STATUS, type CheckStatusView } from '../../domain/results/status-view-schema.js'
+import { checkRunIdOf, traceIdOf } from '../../domain/results/run-ids.js'
 
 const TYPE_KEY: Record<string, string> = {
   API: 'apiCheckResult',
@@ -22,6 +23,8 @@ const TYPE_KEY: Record<string, string> = {
 export function presentResult(r: CheckResultRow, checkName: string | undefined, baseUrl = ''): CheckResultView {
   const doc = JSON.parse(r.doc) as { assertions?: unknown[]; timingPhases?: Record<string, number>; details?: Record<string, unknown>; jobLog?: string[] }
   const { assets: _assets, ...details } = doc.details ?? {}
+  const detailKey = TYPE_KEY[r.check_type] ?? 'checkResult'
+  const lines = doc.jobLog ?? []
   return {
     id: r.id,
     checkId: r.check_id,
@@ -29,7 +32,8 @@ export function presentResult(r: CheckResultRow, checkName: string | undefined, 
     checkType: r.check_type,
     resultType: r.result_type,
     sequenceId: r.sequence_id,
-    checkRunId: r.run_job_id,
+    checkRunId: checkRunIdOf(r.run_job_id),
+    traceId: traceIdOf(r.run_job_id),
     attempts: r.attempt,
     runLocation: r.location,
     status: r.status,
@@ -47,12 +51,13 @@ export function presentResult(r: CheckResultRow, checkName: string | undefined, 
     startedAt: toIso(Number(r.started_at)),
     stoppedAt: toIso(Number(r.stopped_at)),
     created_at: toIso(Number(r.created_at)),
-    [TYPE_KEY[r.check_type] ?? 'checkResult']: {
+    [detailKey]: {
       ...details,
       ...resultAssetFields(r.check_type, r.check_id, r.id, assetsOfDoc(doc), baseUrl),
       timingPhases: doc.timingPhases ?? {},
       assertions: doc.assertions ?? [],
-      jobLog: doc.jobLog ?? [],
+      // apiCheckResult carries the log as an object, as the reference types it there; every other type as lines.
+      jobLog: detailKey === 'apiCheckResult' ? { lines } : lines,
     },
   }
 }

@@ -5,6 +5,7 @@ import { presentResult, presentStatus } from './result-view.js'
 import type { CheckResultView } from '../../domain/results/result-view-schema.js'
 import type { CheckStatusView } from '../../domain/results/status-view-schema.js'
 import { sslDaysByCheck } from '../ssl/ssl-certificates.js'
+import { decodeResultCursor, encodeResultCursor, projectResult, type ResultField } from './result-cursor.js'
 
 export interface ResultQuery {
   limit: number
@@ -14,10 +15,19 @@ export interface ResultQuery {
   location?: string | undefined
   hasFailures?: boolean | undefined
   resultType?: 'FINAL' | 'ATTEMPT' | 'ALL' | undefined
+  /** Only results of a check of this type: a check has one type, so either all its results or none. */
+  checkType?: string | undefined
+}
+
+export interface CursorResultQuery extends Omit<ResultQuery, 'page'> {
+  nextId?: string | undefined
+  fields?: ResultField[] | undefined
 }
 
 export interface ResultService {
   list(accountId: string, checkId: string, q: ResultQuery): Promise<{ items: CheckResultView[]; total: number }>
+  /** One page of the v2 list, newest first; nextId reads the next page and is null on the last. */
+  listByCursor(accountId: string, checkId: string, q: CursorResultQuery): Promise<{ entries: Array<Partial<CheckResultView>>; nextId: string | null }>
   get(accountId: string, checkId: string, resultId: string): Promise<CheckResultView>
   statuses(accountId: string): Promise<CheckStatusView[]>
   status(accountId: string, checkId: string): Promise<CheckStatusView>
@@ -34,21 +44,37 @@ export function resultService(deps: ResultServiceDeps): ResultService {
     if (!check) throw new NotFoundError('Check', checkId)
     return check
   }
+  const filterOf = (accountId: string, checkId: string, q: Omit<ResultQuery, 'page'>) => ({
+    accountId,
+    checkId,
+    from: q.from === undefined ? undefined : q.from * 1000,
+    to: q.to === undefined ? undefined : q.to * 1000,
+    location: q.location,
+    hasFailures: q.hasFailures,
+    resultType: q.resultType ?? 'FINAL',
+    limit: q.limit,
+  })
+  const otherType = (check: { checkType: string }, q: { checkType?: string | undefined }) => q.checkType !== undefined && q.checkType !== check.checkType
   return {
     async list(accountId, checkId, q) {
       const check = await checkOf(accountId, checkId)
-      const { items, total } = await stores.results.list({
-        accountId,
-        checkId,
-        from: q.from === undefined ? undefined : q.from * 1000,
-        to: q.to === undefined ? undefined : q.to * 1000,
-        location: q.location,
-        hasFailures: q.hasFailures,
-        resultType: q.resultType ?? 'FINAL',
-        limit: q.limit,
-        offset: (q.page - 1) * q.limit,
-      })
+      if (otherType(check, q)) return { items: [], total: 0 }
+      const { items, total } = await stores.results.list({ ...filterOf(accountId, checkId, q), offset: (q.page - 1) * q.limit })
       return { items: items.map((r) => presentResult(r, String(check.doc.name), deps.publicBaseUrl)), total }
+    },
+    async listByCursor(accountId, checkId, q) {
+      const after = q.nextId === undefined ? undefined : decodeResultCursor(q.nextId)
+      const check = await checkOf(accountId, checkId)
+      if (otherType(check, q)) return { entries: [], nextId: null }
+      // One more than the page: whether a next page exists without counting them all.
+      const rows = await stores.results.listAfter({ ...filterOf(accountId, checkId, q), limit: q.limit + 1, after })
+      const page = rows.slice(0, q.limit)
+      const last = page[page.length - 1]
+      const views = page.map((r) => presentResult(r, String(check.doc.name), deps.publicBaseUrl))
+      return {
+        entries: q.fields && q.fields.length > 0 ? views.map((v) => projectResult(v, q.fields ?? [])) : views,
+        nextId: rows.length > q.limit && last ? encodeResultCursor({ startedAt: Number(last.started_at), id: last.id }) : null,
+      }
     },
     async get(accountId, checkId, resultId) {
       const check = await checkOf(accountId, checkId)

@@ -14,9 +14,17 @@ export interface ResultFilter {
   offset: number
 }
 
+/** A position in a check's results, newest first: the results after it started earlier, or at the same time with a smaller id. */
+export interface ResultCursor {
+  startedAt: number
+  id: string
+}
+
 export interface ResultStore {
   insertMany(rows: CheckResultRow[]): Promise<void>
   list(f: ResultFilter): Promise<{ items: CheckResultRow[]; total: number }>
+  /** Up to `limit` results after the cursor (from the newest without one), newest first; no count. */
+  listAfter(f: Omit<ResultFilter, 'offset'> & { after?: ResultCursor | undefined }): Promise<CheckResultRow[]>
   get(accountId: string, checkId: string, id: string): Promise<CheckResultRow | undefined>
   listBySession(accountId: string, sessionId: string): Promise<CheckResultRow[]>
   /** True when the account has a result of this id (any check). */
@@ -58,6 +66,15 @@ async function upsertStatuses(db: Kysely<Database>, values: StatusValues[], keep
 }
 
 export function resultStore(db: Kysely<Database>): ResultStore {
+  const filtered = (f: Omit<ResultFilter, 'offset' | 'limit'>) => {
+    let q = db.selectFrom('check_results').where('account_id', '=', f.accountId).where('check_id', '=', f.checkId)
+    if (f.from !== undefined) q = q.where('started_at', '>=', f.from)
+    if (f.to !== undefined) q = q.where('started_at', '<', f.to)
+    if (f.location) q = q.where('location', '=', f.location)
+    if (f.hasFailures !== undefined) q = q.where('has_failures', '=', f.hasFailures ? 1 : 0)
+    if (f.resultType && f.resultType !== 'ALL') q = q.where('result_type', '=', f.resultType)
+    return q
+  }
   return {
     async insertMany(rows) {
       for (let i = 0; i < rows.length; i += 200)
@@ -67,15 +84,16 @@ export function resultStore(db: Kysely<Database>): ResultStore {
           .execute()
     },
     async list(f) {
-      let q = db.selectFrom('check_results').where('account_id', '=', f.accountId).where('check_id', '=', f.checkId)
-      if (f.from !== undefined) q = q.where('started_at', '>=', f.from)
-      if (f.to !== undefined) q = q.where('started_at', '<', f.to)
-      if (f.location) q = q.where('location', '=', f.location)
-      if (f.hasFailures !== undefined) q = q.where('has_failures', '=', f.hasFailures ? 1 : 0)
-      if (f.resultType && f.resultType !== 'ALL') q = q.where('result_type', '=', f.resultType)
+      const q = filtered(f)
       const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
       const items = await q.selectAll().orderBy('started_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute()
       return { items, total: Number(count.n) }
+    },
+    listAfter(f) {
+      let q = filtered(f)
+      const after = f.after
+      if (after) q = q.where((eb) => eb.or([eb('started_at', '<', after.startedAt), eb.and([eb('started_at', '=', after.startedAt), eb('id', '<', after.id)])]))
+      return q.selectAll().orderBy('started_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute()
     },
     get: (accountId, checkId, id) =>
       db.selectFrom('check_results').selectAll().where('account_id', '=', accountId).where('check_id', '=', checkId).where('id', '=', id).executeTakeFirst(),

@@ -48,7 +48,8 @@ export type CheckResult = CheckResultView & Record<string, unknown>
 export interface ResultDetails {
   timingPhases?: Record<string, number>
   assertions?: Assertion[]
-  jobLog?: string[]
+  /** Lines of the run's log; an API or URL result holds them as `{lines}`. */
+  jobLog?: string[] | { lines?: string[] }
   request?: Record<string, unknown>
   response?: Record<string, unknown> | null
   requestError?: string
@@ -62,6 +63,9 @@ export function detailsOf(r: CheckResult): ResultDetails {
   const v = key ? r[key] : undefined
   return typeof v === 'object' && v !== null ? (v as ResultDetails) : {}
 }
+
+/** The lines of a result's log, whichever form its type gives it. */
+export const logLines = (d: ResultDetails): string[] => (Array.isArray(d.jobLog) ? d.jobLog : (d.jobLog?.lines ?? []))
 
 export const TYPE_LABELS: Record<string, string> = {
   API: 'API',

@@ -8,14 +8,16 @@ import { errorResponses } from '../../schemas/common.js'
 import { CheckResultView } from '../../../domain/results/result-view-schema.js'
 import { PageQuery, sendPage } from '../../paging.js'
 
-const ResultsQuery = Type.Object({
-  ...PageQuery,
+/** The filters of both result lists (v1 pages, v2 cursors). */
+export const ResultFilters = {
   from: Type.Optional(Type.Integer({ minimum: 0, description: 'UNIX seconds, inclusive lower bound on startedAt.' })),
   to: Type.Optional(Type.Integer({ minimum: 0, description: 'UNIX seconds, exclusive upper bound on startedAt.' })),
   location: Type.Optional(Type.String({ maxLength: 100 })),
+  checkType: Type.Optional(Type.String({ maxLength: 40, description: 'The type of the check: its results, or none for another type.' })),
   hasFailures: Type.Optional(Type.Boolean()),
   resultType: Type.Optional(StringEnum(['FINAL', 'ATTEMPT', 'ALL'] as const, { default: 'FINAL', description: 'FINAL (default): runs; ATTEMPT: retried attempts; ALL.' })),
-})
+}
+const ResultsQuery = Type.Object({ ...PageQuery, ...ResultFilters })
 const CheckParams = Type.Object({ checkId: Type.String({ minLength: 1, maxLength: 100 }) })
 const ResultParams = Type.Object({ checkId: Type.String({ minLength: 1, maxLength: 100 }), resultId: Type.String({ minLength: 1, maxLength: 100 }) })
 

@@ -4,7 +4,7 @@ import { useApi } from '../../../api/hooks'
 import { formatDateTime, formatMs } from '../../../lib/format'
 import { Card, Empty, ErrorBanner, LinkButton, Loading } from '../../../ui/kit'
 import { StatusBadge } from '../status-badge'
-import { detailsOf } from '../types'
+import { detailsOf, logLines } from '../types'
 import { CheckFrame, checkPath } from './frame'
 import { ResultAssets } from './result-assets'
 import { BrowserTests } from './result-browser'
@@ -74,7 +74,7 @@ function ResultView(props: { checkId: string; resultId: string }) {
         </>
       ) : null}
       <Card title="Log">
-        <JobLog lines={d.jobLog ?? []} />
+        <JobLog lines={logLines(d)} />
       </Card>
     </div>
   )

@@ -1,0 +1,173 @@
+/**
+ * Reporting and the analytics batch agree with each check's own analytics for the same window (before and after
+ * the roll-up), count runs, failures and degraded runs as stored, and split a window into calendar buckets of a time
+ * zone; the v2 result list walks every result once by cursor; results name their run (traceId, checkRunId).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ANALYTICS_ROUTES } from '../../src/domain/analytics/catalogue.js'
+import { mainTimingName } from '../../src/analytics/summary.js'
+import { FakeClock } from '../../src/lib/clock.js'
+import { testDbs } from '../helpers/db.js'
+import { startTestApp, type TestApp } from '../helpers/app.js'
+import { setUpMonitoring, type MonitoringFixtures } from '../helpers/monitoring-fixtures.js'
+
+type Json = Record<string, unknown>
+const NOW = Date.UTC(2026, 5, 3, 15, 30)
+const unix = (ms: number) => String(Math.floor(ms / 1000))
+const FROM = NOW - 6 * 3_600_000
+
+/** Each route's batch fields and the analytics metric each one equals. */
+const BATCH_METRICS: Array<[route: string, pairs: Array<[string, string]>]> = [
+  [
+    'api-checks',
+    [
+      ['responseTime_avg', 'responseTime_avg'],
+      ['responseTime_p50', 'responseTime_p50'],
+      ['responseTime_p95', 'responseTime_p95'],
+      ['responseTime_p99', 'responseTime_p99'],
+    ],
+  ],
+  [
+    'url-monitors',
+    [
+      ['responseTime_avg', 'responseTime_avg'],
+      ['responseTime_p99', 'responseTime_p99'],
+    ],
+  ],
+  [
+    'tcp-checks',
+    [
+      ['responseTime_avg', 'total_avg'],
+      ['responseTime_p95', 'total_p95'],
+    ],
+  ],
+  ['dns', [['responseTime_p50', 'total_p50']]],
+  [
+    'icmp',
+    [
+      ['latency_avg', 'latencyAvg_avg'],
+      ['latency_p95', 'latencyAvg_p95'],
+      ['packetLoss_avg', 'packetLoss_avg'],
+      ['packetLoss_p99', 'packetLoss_p99'],
+    ],
+  ],
+  ['heartbeat-checks', []],
+  ['browser-checks', [['responseTime_p95', 'responseTime_p95']]],
+]
+
+describe.each(testDbs)('reporting, analytics batch and result cursors on $name', (db) => {
+  let t: TestApp
+  let f: MonitoringFixtures
+  const ok = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const res = await t.call(method, url, body)
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json<unknown>()
+  }
+  const analytics = async (route: string, metrics: string, window = `from=${unix(FROM)}&to=${unix(NOW)}`) =>
+    ((await ok('GET', `/v1/analytics/${route}/${f.checks[route] ?? ''}?metrics=${metrics}&${window}`)) as { series: Array<{ data: Json }> }).series[0]?.data ?? {}
+
+  beforeAll(async () => {
+    t = await startTestApp(db, { clock: new FakeClock(NOW) })
+    f = await setUpMonitoring(t, NOW)
+  }, 120_000)
+  afterAll(() => t.close())
+
+  for (const phase of ['read raw', 'rolled up'] as const) {
+    describe(phase, () => {
+      beforeAll(async () => {
+        if (phase === 'rolled up') await t.services.analyticsRollup.rollUp()
+      })
+
+      it.each(Object.keys(ANALYTICS_ROUTES))('the report of %s equals its analytics over the same window and counts its runs', async (route) => {
+        const report = (await ok('GET', `/v1/reporting?from=${unix(FROM)}&to=${unix(NOW)}`)) as Array<Json & { aggregate: Json }>
+        const item = report.find((r) => r.checkId === f.checks[route])
+        const checkType = ANALYTICS_ROUTES[route]?.checkType ?? ''
+        const base = mainTimingName(checkType)
+        const data = await analytics(route, ['availability', ...(base ? [`${base}_avg`, `${base}_p95`, `${base}_p99`] : [])].join(','))
+        expect(item?.aggregate).toEqual({
+          successRatio: data.availability,
+          avg: base ? data[`${base}_avg`] : 0,
+          p95: base ? data[`${base}_p95`] : 0,
+          p99: base ? data[`${base}_p99`] : 0,
+          // 12 runs: the 6th and 12th failed, the 4th and 8th were degraded.
+          runs: 12,
+          failedRuns: 2,
+          degradedRuns: 2,
+        })
+        expect(data.availability).toBe(83.3333)
+      })
+
+      it.each(BATCH_METRICS)('the batch item of %s equals its analytics over the same range', async (route, pairs) => {
+        const items = (await ok('POST', '/v1/analytics/checks?quickRange=last24Hours', { checkIds: [f.checks[route], f.checks['api-checks']] })) as Json[]
+        expect(items.map((i) => i.checkId)).toEqual([...new Set([f.checks[route], f.checks['api-checks']])])
+        const data = await analytics(route, ['availability', ...pairs.map(([, m]) => m)].join(','), 'quickRange=last24Hours')
+        const expected: Json = { availability: data.availability }
+        for (const [field, metric] of pairs) expected[field] = data[metric]
+        expect(items[0]).toMatchObject(expected)
+        for (const value of Object.values(expected)) expect(value).not.toBeNull()
+      })
+    })
+  }
+
+  it('leaves out of the batch what does not apply to a type, and ids of no check', async () => {
+    const items = (await ok('POST', '/v1/analytics/checks', { checkIds: [f.checks['heartbeat-checks'], '00000000-0000-4000-8000-000000000000', f.checks.icmp] })) as Json[]
+    expect(items.map((i) => Object.keys(i).sort())).toEqual([
+      ['availability', 'checkId', 'checkType'],
+      ['availability', 'checkId', 'checkType', 'latency_avg', 'latency_p50', 'latency_p95', 'latency_p99', 'packetLoss_avg', 'packetLoss_p95', 'packetLoss_p99'],
+    ])
+  })
+
+  it('filters the report by tag and activation, and leaves out the aggregate of a check without runs', async () => {
+    const tagged = (await ok('GET', '/v1/reporting?filterByTags=shop')) as Json[]
+    expect(tagged.map((r) => r.checkId).sort()).toEqual([f.checks['api-checks'], f.checks['url-monitors']].sort())
+    expect(await ok('GET', '/v1/reporting?deactivated=false')).toEqual([])
+    const old = (await ok('GET', '/v1/reporting?quickRange=lastMonth&filterByTags=production')) as Json[]
+    expect(old).toEqual([{ name: 'Orders API', checkId: f.checks['api-checks'], checkType: 'API', deactivated: true, tags: ['shop', 'production'] }])
+  })
+
+  it('splits the report into days of a time zone, whose runs add up to the whole window', async () => {
+    const window = `from=${unix(NOW - 2 * 86_400_000)}&to=${unix(NOW)}`
+    const [item] = (await ok('GET', `/v1/reporting?${window}&filterByTags=production&granularity=day&timezone=America/New_York`)) as Array<{ aggregates: Json[] }>
+    // The runs span 12:45 to 15:15 UTC on 3 June: 08:45 to 11:15 in New York (UTC-4), one local day.
+    expect(item?.aggregates).toEqual([expect.objectContaining({ from: '2026-06-03T04:00:00.000Z', to: '2026-06-03T15:30:00.000Z', runs: 12, failedRuns: 2 })])
+    const [whole] = (await ok('GET', `/v1/reporting?${window}&filterByTags=production`)) as Array<{ aggregate: Json }>
+    expect(item?.aggregates[0]).toMatchObject(whole?.aggregate ?? {})
+    const res = await t.call('GET', '/v1/reporting?granularity=day&timezone=%2B05:00')
+    expect(res.statusCode).toBe(400)
+    expect(res.json<Json>().attributes).toHaveProperty('timezone')
+    const long = await t.call('GET', `/v1/reporting?granularity=day&from=${unix(NOW - 200 * 86_400_000)}&to=${unix(NOW)}`)
+    expect(long.statusCode).toBe(400)
+  })
+
+  it('walks every v2 result once by cursor, newest first, as the v1 list orders them', async () => {
+    const all = (await ok('GET', `/v1/check-results/${f.apiCheckId}?limit=100`)) as Json[]
+    expect(all).toHaveLength(12)
+    const walked: unknown[] = []
+    let nextId: string | null = null
+    let pages = 0
+    do {
+      const page = (await ok('GET', `/v2/check-results/${f.apiCheckId}?limit=5${nextId ? `&nextId=${nextId}` : ''}`)) as { length: number; entries: Json[]; nextId: string | null }
+      expect(page.length).toBe(page.entries.length)
+      walked.push(...page.entries.map((e) => e.id))
+      nextId = page.nextId
+      pages++
+    } while (nextId !== null && pages < 10)
+    expect(pages).toBe(3)
+    expect(walked).toEqual(all.map((r) => r.id))
+    const failures = (await ok('GET', `/v2/check-results/${f.apiCheckId}?hasFailures=true&fields=id,hasFailures`)) as { entries: Json[] }
+    expect(failures.entries).toEqual([expect.objectContaining({ hasFailures: true }), expect.objectContaining({ hasFailures: true })])
+    expect(Object.keys(failures.entries[0] ?? {}).sort()).toEqual(['hasFailures', 'id'])
+    expect(await ok('GET', `/v2/check-results/${f.apiCheckId}?checkType=TCP`)).toEqual({ length: 0, entries: [], nextId: null })
+  })
+
+  it('names the run of a result: traceId is its run job id in hex, checkRunId the number of its first 13 digits', async () => {
+    const [row] = await t.store.db.selectFrom('check_results').select(['id', 'run_job_id']).where('check_id', '=', f.apiCheckId).limit(1).execute()
+    const result = (await ok('GET', `/v1/check-results/${f.apiCheckId}/${row?.id ?? ''}`)) as Json & { apiCheckResult: { jobLog: Json } }
+    const hex = String(row?.run_job_id).replaceAll('-', '')
+    expect(result.traceId).toBe(hex)
+    expect(result.checkRunId).toBe(Number.parseInt(hex.slice(0, 13), 16))
+    expect(result.apiCheckResult.jobLog).toEqual({ lines: ['log setup: token loaded', expect.stringMatching(/^GET https:\/\/shop\.example\.com\/api\/orders -> (200|503)$/)] })
+    const [browser] = (await ok('GET', `/v1/check-results/${f.checks['browser-checks'] ?? ''}?limit=1`)) as Array<{ browserCheckResult: { jobLog: unknown } }>
+    expect(browser?.browserCheckResult.jobLog).toEqual([])
+  })
+})
