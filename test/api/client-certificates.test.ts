@@ -16,6 +16,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js'
 import { startTestEngine, type TestEngine } from '../helpers/engine.js'
 import { dumpAllRows } from '../helpers/raw-rows.js'
 import { makeTestPki, type TestPki } from '../helpers/test-pki.js'
+import { invitedUser, setupOwner } from '../helpers/users.js'
 
 type Json = Record<string, unknown>
 
@@ -103,6 +104,21 @@ describe.each(testDbs)('client certificates on $name', (db) => {
     expect((await call('DELETE', `/v1/client-certificates/${certificateId}`, undefined, other.headers)).statusCode).toBe(404)
     expect((await call('GET', '/v1/client-certificates', undefined, other.headers)).json()).toEqual([])
     expect((await call('GET', `/v1/client-certificates/${certificateId}`)).statusCode).toBe(200)
+  })
+
+  it('lets a READ_ONLY member read certificates but neither upload nor delete one', async () => {
+    await setupOwner(t)
+    const reader = await invitedUser(t, 'reader@example.com', 'READ_ONLY')
+    expect((await reader.call('GET', '/v1/client-certificates')).statusCode).toBe(200)
+    expect((await reader.call('GET', `/v1/client-certificates/${certificateId}`)).statusCode).toBe(200)
+    const refusals = [
+      await reader.call('DELETE', `/v1/client-certificates/${certificateId}`),
+      await reader.call('POST', '/v1/client-certificates', { host: 'b.test', cert: pki.clientCert, key: pki.clientKey }),
+    ]
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(403)
+      expect(res.json<{ message: string }>().message).toMatch(/READ_ONLY may not change this account/)
+    }
   })
 
   it.each([
