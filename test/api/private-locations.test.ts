@@ -162,7 +162,8 @@ describe.each(testDbs)('private locations on $name', (db) => {
     expect(await stores.privateLocationKeys.findByHash(hashSecret(key.rawKey!))).toBeDefined()
 
     const third = await t.call('POST', url)
-    expect(third.statusCode).toBe(409)
+    expect(third.statusCode).toBe(402)
+    expect(third.json()).toMatchObject({ statusCode: 402, error: 'Payment Required', attributes: { keys: 'at most 2' } })
     expect((await stores.privateLocationKeys.listFor(t.accountId, loc.id)).length).toBe(2)
 
     const read = (await t.call('GET', `/v1/private-locations/${loc.id}`)).json() as { keys: Key[] }

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { BodyProblems } from '../../domain/body-problems.js'
-import { ConflictError, NotFoundError, type FieldErrors } from '../../domain/errors.js'
+import { ConflictError, DomainError, NotFoundError, type FieldErrors } from '../../domain/errors.js'
 import { MAX_KEYS_PER_LOCATION, buildPrivateLocationDoc, maskKey, namesLocation, updatePrivateLocationDoc, type PrivateLocationDoc } from '../../domain/private-locations.js'
 import { hashSecret, isUuid, newId } from '../../lib/ids.js'
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
@@ -189,7 +189,10 @@ export function privateLocationService(deps: PrivateLocationServiceDeps, options
         await s.privateLocations.update(accountId, id, record.doc, clock.now())
         const keys = await s.privateLocationKeys.listFor(accountId, id)
         if (keys.length >= MAX_KEYS_PER_LOCATION) {
-          throw new ConflictError(`A private location holds at most ${MAX_KEYS_PER_LOCATION} keys; revoke one before adding another`, { keys: `at most ${MAX_KEYS_PER_LOCATION}` })
+          // Over a limit is a 402 for this operation in the reference (its only documented refusal of a valid request).
+          throw new DomainError(402, `A private location holds at most ${MAX_KEYS_PER_LOCATION} keys; revoke one before adding another`, {
+            keys: `at most ${MAX_KEYS_PER_LOCATION}`,
+          })
         }
         return insertKey(s, accountId, id)
       })

@@ -92,7 +92,7 @@ export async function privateLocationRoutes(app: FastifyInstance, services: Serv
         tags,
         summary: 'Add an agent key (at most two per location; the raw key is shown once)',
         params: IdParams,
-        response: { 201: PrivateLocationKeyView, ...errorResponses(401, 404, 409, 429) },
+        response: { 201: PrivateLocationKeyView, ...errorResponses(401, 402, 404, 429) },
       },
     },
     async (request, reply) => reply.code(201).send(await locations.addKey(request.accountId, request.params.id)),

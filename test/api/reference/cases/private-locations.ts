@@ -27,6 +27,7 @@ export const privateLocationCases: ReferenceCase<unknown>[] = [
     status: 201,
     save: (body, saved) => (saved.keyId = (body as Json).id),
   },
+  { method: 'POST', path: '/v1/private-locations/{id}/keys', name: 'a third key', url: (_, s) => `${locationUrl(s)}/keys`, status: 402 },
   {
     method: 'GET',
     path: '/v1/private-locations/{id}/metrics',
