@@ -57,6 +57,12 @@ describe.each(testDbs)('secret scans on $name', (db) => {
       ],
     })
     ids.api = String(api.id)
+    const browser = await ok('/v1/checks/browser?autoAssignAlerts=false', {
+      name: 'Login flow',
+      activated: false,
+      script: `const token = '${V.github}'\nawait page.goto('https://example.com')\n`,
+    })
+    ids.browser = String(browser.id)
     const group = await ok('/v2/check-groups?autoAssignAlerts=false', { name: 'Payments', environmentVariables: [{ key: 'AWS_KEY', value: V.aws }] })
     ids.group = String(group.id)
     const snippet = await ok('/v1/snippets', { name: 'Login', script: `const password = "${RANDOM}"\n` })
@@ -66,6 +72,8 @@ describe.each(testDbs)('secret scans on $name', (db) => {
       config: { name: 'Hook', url: 'https://hooks.example/x', headers: [{ key: 'Authorization', value: `Bearer ${V.hook}` }] },
     })
     ids.channel = String(channel.id)
+    // A Slack channel's URL is its credential, and the only way to configure one: not a finding.
+    await ok('/v1/alert-channels', { type: 'SLACK', config: { url: `https://hooks.slack.com/services/T0ABCDEF1/B0ABCDEF2/${RANDOM}` } })
   })
   afterAll(() => t.close())
 
@@ -78,6 +86,7 @@ describe.each(testDbs)('secret scans on $name', (db) => {
       [
         `ALERT_CHANNEL ${ids.channel} config.headers[0].value Authorization Zk4q…Ys`,
         `CHECK ${ids.api} environmentVariables[0].value GH ghp_…e5`,
+        `CHECK ${ids.browser} script null ghp_…e5`,
         `CHECK ${ids.api} request.basicAuth.password null Bp2q…Ys`,
         `CHECK ${ids.api} request.body null prod…91`,
         `CHECK ${ids.api} request.headers[2].value X-Api-Key Hk9q…Ys`,
@@ -88,6 +97,7 @@ describe.each(testDbs)('secret scans on $name', (db) => {
       ].sort(),
     )
     expect(findings.find((f) => f.entityType === 'CHECK')).toMatchObject({ entityName: 'Orders API', checkType: 'API', project: null, logicalId: null })
+    expect(findings.find((f) => f.entityId === ids.browser)).toMatchObject({ entityName: 'Login flow', checkType: 'BROWSER' })
     expect(findings.find((f) => f.entityType === 'CHECK_GROUP')).toMatchObject({ entityName: 'Payments', checkType: null })
     for (const value of Object.values(V)) expect(res.body.includes(value), value).toBe(false)
   })

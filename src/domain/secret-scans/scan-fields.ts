@@ -87,7 +87,7 @@ export function snippetFields(doc: Doc): ScanField[] {
 export function alertChannelFields(doc: Doc): ScanField[] {
   const out: ScanField[] = []
   const config = isDoc(doc.config) ? doc.config : undefined
-  if (!config) return out
+  if (!config || doc.type !== 'WEBHOOK') return out
   text(out, config, 'url', 'config.url')
   entries(out, config, 'headers', 'config.headers')
   entries(out, config, 'queryParameters', 'config.queryParameters')
