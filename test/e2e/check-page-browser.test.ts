@@ -127,6 +127,12 @@ describe.skipIf(!HAS_CHROMIUM)(`the check page in Chromium (${STORE})`, () => {
     await slots.nth(oldestFirst.findIndex((r) => outcomeOf(r) === 'failed')).click()
     await page.waitForURL(`**/checks/${checkId}/results/*`)
     expect(new URL(page.url()).pathname).toBe(`/checks/${checkId}/results/${String(oldestFirst.find((r) => outcomeOf(r) === 'failed')?.id)}`)
+    // The result page reads the run's log, which an API result gives as an object of lines (none for a plain request).
+    const detail = (await (await apiCall(svc, 'GET', new URL(page.url()).pathname.replace('/checks/', '/v1/check-results/').replace('/results/', '/'))).json()) as {
+      apiCheckResult: { jobLog: unknown }
+    }
+    expect(detail.apiCheckResult.jobLog).toEqual({ lines: [] })
+    await page.getByText('Nothing was logged.').waitFor()
   })
 
   it('draws the response-time chart with the failures marked, per location on demand, zoomed by dragging and back', async () => {
