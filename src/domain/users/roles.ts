@@ -33,7 +33,15 @@ export const mayInviteAs = (sender: string, granted: string): boolean =>
   isRole(sender) && isRole(granted) && allows(sender, 'manage') && ROLES.indexOf(sender) <= ROLES.indexOf(granted)
 
 /** Routes (as Fastify names them) that start runs rather than change configuration. */
-const RUN_ROUTES = [/^\/v[12]\/check-sessions\/trigger$/, /^\/v[12]\/check-sessions\/[^/]+\/cancel$/, /^\/v1\/test-sessions\/trigger$/, /^\/v1\/test-sessions\/[^/]+\/cancel$/]
+const RUN_ROUTES = [
+  /^\/v[12]\/check-sessions\/trigger$/,
+  /^\/v[12]\/check-sessions\/[^/]+\/cancel$/,
+  /^\/v1\/test-sessions\/trigger$/,
+  /^\/v1\/test-sessions\/[^/]+\/cancel$/,
+  /^\/v1\/deployment-triggers\/deployments$/,
+]
+/** POST routes that only read: their question (a list of ids) travels in a body, not a query string. */
+const READ_POSTS = [/^\/v1\/analytics\/checks$/]
 /** CI/CD triggers: reading one shows its token, which runs its check or group without a key. */
 const TRIGGERS = /^\/v1\/triggers\//
 const API_KEYS = /^\/v1\/accounts\/me\/api-keys(\/|$)/
@@ -50,6 +58,7 @@ export function requiredPermission(method: string, routeUrl: string): Permission
     return TRIGGERS.test(routeUrl) ? 'run' : 'read'
   }
   if (MANAGE_ROUTES.some((r) => r.test(routeUrl))) return 'manage'
+  if (READ_POSTS.some((r) => r.test(routeUrl))) return 'read'
   if (RUN_ROUTES.some((r) => r.test(routeUrl))) return 'run'
   return 'write'
 }

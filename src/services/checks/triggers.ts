@@ -3,7 +3,7 @@
  * check of the group in groupOrder with at most the group's concurrency at once, and answers with the outcome.
  */
 import { randomBytes } from 'node:crypto'
-import { toIso, toIsoOrNull } from '../../lib/clock.js'
+import { toIso } from '../../lib/clock.js'
 import { DomainError, NotFoundError } from '../../domain/errors.js'
 import type { TriggerTarget } from '../../store/engine/triggers.js'
 
@@ -43,8 +43,10 @@ export function triggerService(deps: TriggerServiceDeps, sessions: CheckSessionS
     token: row.token,
     url: row.check_id ? `${deps.publicBaseUrl}/checks/${row.check_id}/trigger/${row.token}` : `${deps.publicBaseUrl}/check-groups/${String(row.group_id)}/trigger/${row.token}`,
     ...(row.check_id ? { checkId: row.check_id } : { groupId: row.group_id }),
-    created_at: toIso(Number(row.created_at)),
-    called_at: toIsoOrNull(row.called_at === null ? null : Number(row.called_at)),
+    // The reference gives these as dates (YYYY-MM-DD, UTC).
+    created_at: toIso(Number(row.created_at)).slice(0, 10),
+    called_at: row.called_at === null ? null : toIso(Number(row.called_at)).slice(0, 10),
+    updated_at: null,
   })
   const ensureTarget = async (accountId: string, t: TriggerTarget) => {
     const found = 'checkId' in t ? await stores.checks.get(accountId, t.checkId) : await stores.checkGroups.get(accountId, t.groupId)

@@ -15,6 +15,10 @@ const TriggerBody = Type.Object({
 })
 const SessionParams = Type.Object({ checkSessionId: Type.String({ minLength: 1, maxLength: 100 }) })
 const CompletionQuery = Type.Object({ maxWaitSeconds: Type.Number({ minimum: 1, maximum: 30, default: 30 }) })
+/** The runs to cancel; without sequenceId, every unfinished run of the session. */
+export const CancelBody = Type.Object({
+  sequenceId: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: 100, description: 'Run sequences of the session to cancel.' })),
+})
 
 export async function checkSessionRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const tags = ['check sessions']
@@ -63,4 +67,20 @@ export async function checkSessionRoutes(app: FastifyInstance, services: Service
       },
     )
   }
+  app.post<{ Params: Static<typeof SessionParams>; Body: Static<typeof CancelBody> | undefined }>(
+    '/v1/check-sessions/:checkSessionId/cancel',
+    {
+      schema: {
+        tags,
+        summary: "Cancel a check session's runs that have not finished: queued runs never start, and the attempt in flight is not retried",
+        params: SessionParams,
+        body: Type.Optional(CancelBody),
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await services.checkSessions.cancel(request.accountId, request.params.checkSessionId, request.body?.sequenceId)
+      return reply.code(204).send()
+    },
+  )
 }
