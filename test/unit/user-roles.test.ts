@@ -24,6 +24,7 @@ describe('account roles', () => {
     ['POST', '/v1/triggers/checks/:checkId', 'write'],
     ['DELETE', '/v1/triggers/check-groups/:groupId', 'write'],
     ['POST', '/v1/checks/api', 'write'],
+    ['POST', '/v1/analytics/checks', 'read'],
     ['PUT', '/v1/checks/api/:id', 'write'],
     ['DELETE', '/v1/checks/:id', 'write'],
     ['post', '/v1/check-sessions/trigger', 'run'],
