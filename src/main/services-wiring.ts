@@ -54,6 +54,9 @@ import { projectService, projectServiceUses } from '../services/projects/index.j
 import { referenceDataService, referenceDataServiceUses } from '../services/reference-data.js'
 import { assetService, assetServiceUses, removingCheckFiles } from '../services/results/assets.js'
 import { afterFinalResultsHook } from '../services/results/final-results.js'
+import { testSessionService, testSessionServiceUses } from '../services/test-sessions/test-sessions.js'
+import { testSessionErrorGroupService, testSessionErrorGroupServiceUses } from '../services/test-sessions/test-session-error-groups.js'
+import { deploymentTriggerService, deploymentTriggerServiceUses } from '../services/test-sessions/deployment-triggers.js'
 import { resultService, resultServiceUses } from '../services/results/results.js'
 import { retentionService, retentionServiceUses } from '../services/retention.js'
 import { snippetService, snippetServiceUses } from '../services/snippets.js'
@@ -97,9 +100,12 @@ export function buildServices(deps: ServiceDeps): Services {
 
   const alerting = alertingService(only(alertingServiceUses))
   const errorGroups = errorGroupService(only(errorGroupServiceUses))
-  const afterFinalResults = afterFinalResultsHook([(rows) => errorGroups.record(rows), (rows) => alerting.evaluate(rows)])
+  const testSessionErrorGroups = testSessionErrorGroupService(only(testSessionErrorGroupServiceUses))
+  const afterFinalResults = afterFinalResultsHook([(rows) => errorGroups.record(rows), (rows) => alerting.evaluate(rows), (rows) => testSessionErrorGroups.record(rows)])
   hooks.afterFinalResults = afterFinalResults
   const sessions = checkSessionService(only(checkSessionServiceUses))
+  const testSessionAssets = assetService(only(assetServiceUses), { files: deps.artifacts, retentionDays: deps.artifactRetentionDays ?? ARTIFACT_RETENTION_DAYS })
+  const testSessions = testSessionService(only(testSessionServiceUses), { checkSessions: sessions, assets: testSessionAssets })
   const accounts = accountService(only(accountServiceUses))
   const logins = loginService(only(loginServiceUses))
   // The engine's parts type their deps over every store; they are built here, where every store is at hand.
@@ -140,6 +146,9 @@ export function buildServices(deps: ServiceDeps): Services {
     results: resultService(only(resultServiceUses)),
     checkSessions: sessions,
     triggers: triggerService(only(triggerServiceUses), sessions),
+    testSessions,
+    testSessionErrorGroups,
+    deploymentTriggers: deploymentTriggerService(only(deploymentTriggerServiceUses), testSessions),
     heartbeats: heartbeatService(only(heartbeatServiceUses), () => checkHeartbeatDeadlines(deadlines)),
     alerting,
     notifications: notificationService(only(notificationServiceUses), notifier),

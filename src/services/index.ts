@@ -6,6 +6,9 @@
 import type { Clock } from '../lib/clock.js'
 import type { Store } from '../store/db.js'
 import type { AccountService } from './accounts/accounts.js'
+import type { TestSessionService } from './test-sessions/test-sessions.js'
+import type { TestSessionErrorGroupService } from './test-sessions/test-session-error-groups.js'
+import type { DeploymentTriggerService } from './test-sessions/deployment-triggers.js'
 import type { CheckService } from './checks/checks.js'
 import type { StaticIps, DeliveryConfig } from './resource-deps.js'
 import type { CheckGroupService } from './groups/check-groups.js'
@@ -77,6 +80,10 @@ export interface Services {
   results: ResultService
   checkSessions: CheckSessionService
   triggers: TriggerService
+  /** Recorded runs of sets of checks, their error groups, and the deployment triggers that start them. */
+  testSessions: TestSessionService
+  testSessionErrorGroups: TestSessionErrorGroupService
+  deploymentTriggers: DeploymentTriggerService
   heartbeats: HeartbeatService
   alerting: AlertingService
   notifications: NotificationService

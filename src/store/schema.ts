@@ -2,6 +2,7 @@
 import type { Generated } from 'kysely'
 import type { RollupRow } from '../analytics/rollup.js'
 import type { ClientCertificateRow } from './client-certificate-row.js'
+import type { DeploymentTriggerRow, RunCancellationRow, TestSessionErrorGroupRow, TestSessionRow, TestSessionRunRow } from './test-session-rows.js'
 
 export interface AccountRow {
   id: string
@@ -290,6 +291,11 @@ export interface Database {
   login_sessions: LoginSessionRow
   setup_tokens: SetupTokenRow
   login_attempts: LoginAttemptRow
+  test_sessions: TestSessionRow
+  test_session_runs: TestSessionRunRow
+  run_cancellations: RunCancellationRow
+  test_session_error_groups: TestSessionErrorGroupRow
+  deployment_triggers: DeploymentTriggerRow
   client_certificates: ClientCertificateRow
 }
 
