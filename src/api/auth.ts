@@ -40,7 +40,8 @@ export interface AuthDeps {
   publicBaseUrl: string
 }
 
-export const isApiPath = (url: string): boolean => url.startsWith('/v1/') || url.startsWith('/v2/') || url === '/v1' || url === '/v2'
+/** The versioned public API (/v1, /v2 and /v3): every route there needs the key and account headers. */
+export const isApiPath = (url: string): boolean => /^\/v[123](\/|$)/.test(url)
 
 export const bearerToken = (request: FastifyRequest): string | undefined => {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')

@@ -3,6 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'
 import { checkGroupsApp } from '../helpers/check-groups-api.js'
 
+/** A group without alert settings of its own answers the API's defaults (the reference requires an object). */
+const DEFAULT_ALERT_SETTINGS = {
+  escalationType: 'RUN_BASED',
+  runBasedEscalation: { failedRunThreshold: 1 },
+  timeBasedEscalation: { minutesFailingThreshold: 5 },
+  reminders: { amount: 0, interval: 5 },
+  parallelRunFailureThreshold: { enabled: false, percentage: 10 },
+}
+
 const DEFAULT_GROUP = {
   activated: true,
   muted: false,
@@ -10,7 +19,7 @@ const DEFAULT_GROUP = {
   locations: [],
   concurrency: 3,
   apiCheckDefaults: { url: '', headers: [], queryParameters: [], assertions: [], basicAuth: null },
-  browserCheckDefaults: {},
+  browserCheckDefaults: '',
   runtimeId: null,
   environmentVariables: [],
   alertChannelSubscriptions: [],
@@ -20,19 +29,11 @@ const DEFAULT_GROUP = {
   localTearDownScript: null,
   privateLocations: [],
   runParallel: false,
-  alertSettings: null,
+  alertSettings: DEFAULT_ALERT_SETTINGS,
   retryStrategy: 'FALLBACK',
   useGlobalAlertSettings: null,
   doubleCheck: false,
   updated_at: null,
-}
-
-const DEFAULT_ALERT_SETTINGS = {
-  escalationType: 'RUN_BASED',
-  runBasedEscalation: { failedRunThreshold: 1 },
-  timeBasedEscalation: { minutesFailingThreshold: 5 },
-  reminders: { amount: 0, interval: 5 },
-  parallelRunFailureThreshold: { enabled: false, percentage: 10 },
 }
 
 const isIsoDate = (value: unknown): boolean => typeof value === 'string' && new Date(value).toISOString() === value
@@ -67,7 +68,7 @@ describe.each(testDbs)('check groups on $name', (db) => {
           assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: 200 }],
           basicAuth: { username: 'u', password: 'p' },
         },
-        browserCheckDefaults: { viewport: 'wide' },
+        browserCheckDefaults: 'viewport: wide',
         runtimeId: '2025.04',
         environmentVariables: [{ key: 'BASE', value: 'x' }],
         setupSnippetId: snippet.id,
@@ -157,8 +158,10 @@ describe.each(testDbs)('check groups on $name', (db) => {
         apiCheckDefaults: { url: 'https://x.example.com' },
       })
       expect(res.statusCode, res.body).toBe(200)
+      // No settings of its own any more: stored as null, answered as the defaults.
+      expect((await fixture.stores.checkGroups.get(fixture.t.accountId, Number(group.id)))?.doc.alertSettings).toBeNull()
       expect(res.json()).toMatchObject({
-        alertSettings: null,
+        alertSettings: DEFAULT_ALERT_SETTINGS,
         useGlobalAlertSettings: null,
         runParallel: null,
         retryStrategy: 'FALLBACK',

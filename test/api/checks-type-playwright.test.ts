@@ -53,8 +53,8 @@ describe.each(testDbs)('PLAYWRIGHT checks on $name', (db) => {
     expect(created.frequencyOffset).toEqual(expect.any(Number))
     expect(created.frequencyOffset as number).toBeGreaterThanOrEqual(1)
     expect(created.frequencyOffset as number).toBeLessThanOrEqual(100)
-    // The reference types codeBundlePath as a non-null string: left out when not set.
-    expect(created).not.toHaveProperty('codeBundlePath')
+    // The reference requires codeBundlePath: without one given, it names the stored files by their SHA-256.
+    expect(created.codeBundlePath).toMatch(new RegExp(`^checks/${String(created.id)}/bundles/[0-9a-f]{64}$`))
     expect(referenceProblems(created)).toEqual([])
   })
 

@@ -90,10 +90,10 @@ describe.each(testDbs)('a cron job watched through its ping URL on $name', (db) 
     // 4 pings and 1 miss in the last 24 hours.
     const availability = await api(`/v1/checks/heartbeats/${id}/availability`)
     expect(availability.status).toBe(200)
-    expect(availability.body).toEqual({ successRatio: { currentPeriod: 80, previousPeriod: null }, totalEntitiesCurrentPeriod: 5 })
+    expect(availability.body).toEqual({ successRatio: { currentPeriod: 80, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 5 })
 
     const events = await api(`/v1/checks/heartbeats/${id}/events`)
-    const list = events.body as Array<Record<string, unknown>>
+    const list = (events.body as Array<{ events: Array<Record<string, unknown>> }>)[0]?.events ?? []
     expect(list[0]).toMatchObject({ type: 'PING', method: 'POST', body: 'backup 4 ok', userAgent: 'backup.sh' })
     expect(list[1]).toMatchObject({ type: 'DEADLINE', state: 'FAILING' })
     expect(list.filter((e) => e.type === 'PING' && e.durationMs === 2 * MIN)).toHaveLength(3)

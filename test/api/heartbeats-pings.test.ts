@@ -35,7 +35,7 @@ describe.each(testDbs)('heartbeat pings on $name', (db) => {
   const events = async (id: string): Promise<Json[]> => {
     const res = await t.call('GET', `/v1/checks/heartbeats/${id}/events`)
     expect(res.statusCode, res.body).toBe(200)
-    return res.json<Json[]>()
+    return res.json<Array<{ events: Json[] }>>()[0]?.events ?? []
   }
   const results = async (id: string): Promise<Json[]> => {
     const res = await t.call('GET', `/v1/check-results/${id}?limit=100`)

@@ -21,8 +21,15 @@ const README = new URL('../../README.md', import.meta.url)
 const REFERENCE_EVENTS_LIMIT = { maximum: 10, default: 10 }
 const validateReferenceEvents = new Ajv({ strict: false }).compile({
   type: 'array',
-  items: { type: 'object', properties: { events: { type: 'array', items: { type: 'object', required: ['id'] } }, stats: { type: 'object' } } },
+  items: {
+    type: 'object',
+    required: ['events', 'stats'],
+    properties: { events: { type: 'array', items: { type: 'object', required: ['id'] } }, stats: { type: 'object' } },
+  },
 })
+
+/** The events of a list answer: its one entry (the check's) holds the page of events beside the stats. */
+const eventsOf = (res: { json: <T>() => T }): Json[] => res.json<Array<{ events: Json[] }>>()[0]?.events ?? []
 
 describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
   let t: TestApp
@@ -80,8 +87,8 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
   })
   afterAll(() => t.close())
 
-  it('computes the success ratio of a window and of the window before it (null when that one holds no outcome)', async () => {
-    const day = { successRatio: { currentPeriod: 62.5, previousPeriod: null }, totalEntitiesCurrentPeriod: 8 }
+  it('computes the success ratio of a window and of the window before it (100 when that one holds no outcome: nothing was due)', async () => {
+    const day = { successRatio: { currentPeriod: 62.5, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 8 }
     expect(await availability(`?startTime=${unix(T0)}&endTime=${unix(T0 + 24 * H)}`)).toEqual(day)
     // [+4h, +8h): miss, ping, fail, ping = 2 of 4; before it [0, +4h): ping, ping, ping, miss = 3 of 4.
     expect(await availability(`?startTime=${iso(T0 + 4 * H)}&endTime=${iso(T0 + 8 * H)}`)).toEqual({
@@ -95,7 +102,7 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
     })
     // [0, +3h): three pings = 3 of 3; nothing was recorded before T0.
     expect(await availability(`?startTime=${unix(T0)}&endTime=${unix(T0 + 3 * H)}`)).toEqual({
-      successRatio: { currentPeriod: 100, previousPeriod: null },
+      successRatio: { currentPeriod: 100, previousPeriod: 100 },
       totalEntitiesCurrentPeriod: 3,
     })
     // [+4h, +5h): the second miss only, so 0; before it [+3h, +4h): the first miss only, so 0 as well, not null.
@@ -106,7 +113,7 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
   })
 
   it('defaults to the last 24 hours, and answers null for a window without outcomes', async () => {
-    expect(await availability()).toEqual({ successRatio: { currentPeriod: 62.5, previousPeriod: null }, totalEntitiesCurrentPeriod: 8 })
+    expect(await availability()).toEqual({ successRatio: { currentPeriod: 62.5, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 8 })
     expect(await availability(`?startTime=${unix(T0 - 10 * 24 * H)}`)).toBeNull()
   })
 
@@ -119,11 +126,13 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
     expect(inverted.json().attributes).toHaveProperty('endTime')
   })
 
-  it('lists events newest first, at most 10 a page, as a bare array that Content-Range and Link describe', async () => {
+  it('lists events newest first, at most 10 a page, in one {events, stats} entry that Content-Range and Link describe', async () => {
     const res = await get(`/v1/checks/heartbeats/${id}/events`)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.headers['content-range']).toBe('0-7/8')
-    const body = res.json<Json[]>()
+    expect(res.json<Json[]>()).toHaveLength(1)
+    expect(res.json<Json[]>()[0]?.stats).toEqual((await get(`/v1/checks/heartbeats/${id}/events/stats`)).json())
+    const body = eventsOf(res)
     expect(body.map((e) => `${String(e.type)}:${String(e.state)}`)).toEqual([
       'PING:RECEIVED',
       'FAIL:FAILING',
@@ -138,8 +147,8 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
 
     const page = await get(`/v1/checks/heartbeats/${id}/events?limit=3&page=2`)
     expect(page.headers['content-range']).toBe('3-5/8')
-    expect(page.json()).toHaveLength(3)
-    expect(page.json()).toEqual(body.slice(3, 6))
+    expect(eventsOf(page)).toHaveLength(3)
+    expect(eventsOf(page)).toEqual(body.slice(3, 6))
     const path = `/v1/checks/heartbeats/${id}/events`
     expect(page.headers.link).toBe(
       `<${path}?limit=3&page=1>; rel="first", <${path}?limit=3&page=1>; rel="prev", <${path}?limit=3&page=3>; rel="next", <${path}?limit=3&page=3>; rel="last"`,
@@ -148,7 +157,7 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
 
     const windowed = await get(`/v1/checks/heartbeats/${id}/events?startTime=${unix(T0 + 3 * H)}&endTime=${iso(T0 + 5 * H)}`)
     expect(windowed.headers['content-range']).toBe('0-1/2')
-    expect(windowed.json().map((e: Json) => e.type)).toEqual(['DEADLINE', 'DEADLINE'])
+    expect(eventsOf(windowed).map((e: Json) => e.type)).toEqual(['DEADLINE', 'DEADLINE'])
   })
 
   it.each([
@@ -162,7 +171,7 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
     const res = await get(`/v1/checks/heartbeats/${id}/events?limit=${limit}`)
     expect(res.statusCode, res.body).toBe(status)
     if (status === 200) {
-      expect(res.json()).toHaveLength(Math.min(Number(limit), 8))
+      expect(eventsOf(res)).toHaveLength(Math.min(Number(limit), 8))
       expect(validateReferenceEvents(res.json()), JSON.stringify(validateReferenceEvents.errors)).toBe(true)
     } else {
       expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining('limit'), attributes: { limit: expect.any(String) } })
@@ -170,10 +179,10 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
   })
 
   it('gives the next events on page 2', async () => {
-    const all = (await get(`/v1/checks/heartbeats/${id}/events?limit=10`)).json<Json[]>()
+    const all = eventsOf(await get(`/v1/checks/heartbeats/${id}/events?limit=10`))
     const second = await get(`/v1/checks/heartbeats/${id}/events?limit=5&page=2`)
     expect(second.headers['content-range']).toBe('5-7/8')
-    expect(second.json()).toEqual(all.slice(5))
+    expect(eventsOf(second)).toEqual(all.slice(5))
   })
 
   it("takes the reference's page size, and the README says which", async () => {
@@ -187,12 +196,12 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
   it('gives the availability of the last 24 hours and 7 days at events/stats', async () => {
     const res = await get(`/v1/checks/heartbeats/${id}/events/stats`)
     expect(res.statusCode, res.body).toBe(200)
-    const day = { successRatio: { currentPeriod: 62.5, previousPeriod: null }, totalEntitiesCurrentPeriod: 8 }
+    const day = { successRatio: { currentPeriod: 62.5, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 8 }
     expect(res.json()).toEqual({ last24Hours: day, last7Days: day })
   })
 
   it('reads one event with the stats', async () => {
-    const [first] = (await get(`/v1/checks/heartbeats/${id}/events?limit=1`)).json<Json[]>()
+    const [first] = eventsOf(await get(`/v1/checks/heartbeats/${id}/events?limit=1`))
     const res = await get(`/v1/checks/heartbeats/${id}/events/${String(first?.id)}`)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toEqual({ event: first, stats: (await get(`/v1/checks/heartbeats/${id}/events/stats`)).json() })
@@ -201,7 +210,7 @@ describe.each(testDbs)('heartbeat availability and events on $name', (db) => {
 
   it('answers 404 for another account, a check of another type, or an unknown id', async () => {
     const other = await t.otherAccount()
-    const [first] = (await get(`/v1/checks/heartbeats/${id}/events?limit=1`)).json()
+    const first = eventsOf(await get(`/v1/checks/heartbeats/${id}/events?limit=1`))[0] ?? {}
     const urls = [
       `/v1/checks/heartbeats/${id}/availability`,
       `/v1/checks/heartbeats/${id}/events`,

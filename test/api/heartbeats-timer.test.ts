@@ -43,7 +43,7 @@ describe.each(testDbs)('heartbeat timers on $name', (db) => {
   }
   const status = async (id: string) => (await t.call('GET', `/v1/check-statuses/${id}`)).json<Json>().status
   const results = async (id: string) => (await t.call('GET', `/v1/check-results/${id}?limit=100`)).json<Json[]>()
-  const events = async (id: string) => (await t.call('GET', `/v1/checks/heartbeats/${id}/events`)).json<Json[]>()
+  const events = async (id: string) => (await t.call('GET', `/v1/checks/heartbeats/${id}/events`)).json<Array<{ events: Json[] }>>()[0]?.events ?? []
 
   it('does not start before the first ping', async () => {
     const { id } = await create()

@@ -68,8 +68,8 @@ describe('heartbeat availability', () => {
 
   it('is null when the current window holds no outcome', () => {
     expect(availabilityOf({ total: 0, passing: 0 }, { total: 5, passing: 5 })).toBeNull()
-    // The previous window: null without outcomes, 0 when every outcome failed.
-    expect(availabilityOf({ total: 2, passing: 1 }, { total: 0, passing: 0 })).toEqual({ successRatio: { currentPeriod: 50, previousPeriod: null }, totalEntitiesCurrentPeriod: 2 })
+    // The previous window: 100 without outcomes (nothing was due), 0 when every outcome failed.
+    expect(availabilityOf({ total: 2, passing: 1 }, { total: 0, passing: 0 })).toEqual({ successRatio: { currentPeriod: 50, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 2 })
     expect(availabilityOf({ total: 2, passing: 1 }, { total: 3, passing: 0 })).toEqual({ successRatio: { currentPeriod: 50, previousPeriod: 0 }, totalEntitiesCurrentPeriod: 2 })
   })
 

@@ -20,7 +20,7 @@ const fullGroup: CheckGroupCreateBody = {
     assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: 200 }],
     basicAuth: { username: 'u', password: 'p' },
   },
-  browserCheckDefaults: {},
+  browserCheckDefaults: '',
   runtimeId: '2025.04',
   environmentVariables: [{ key: 'TOKEN', value: 't0k', secret: true }],
   setupSnippetId: null,

@@ -28,10 +28,13 @@ export const dnsCheck = {
       schema: DnsRequest,
       normalize: (v) => {
         const r = v as Doc
+        // No name server (null or empty) means the system resolver, and is left out: the reference's request has
+        // nameServer only as text, so a response never carries a null one.
+        const nameServer = typeof r.nameServer === 'string' && r.nameServer !== '' ? { nameServer: r.nameServer } : {}
         return {
           query: r.query,
           recordType: r.recordType,
-          nameServer: r.nameServer ?? null,
+          ...nameServer,
           port: r.port ?? 53,
           protocol: r.protocol ?? 'UDP',
           assertions: ((r.assertions as Doc[] | undefined) ?? []).map(normalizeAssertion),

@@ -1,7 +1,7 @@
 /**
  * Playwright check suite (checkType PLAYWRIGHT): a Playwright Test project run with its own command. The reference
  * points at an uploaded code bundle (codeBundlePath); this service has no bundle storage, so the suite's files come
- * inline in `files` and codeBundlePath is optional and only kept. `playwrightConfig` holds the supported subset of a
+ * inline in `files` and codeBundlePath is optional and only kept; without one, responses name the stored files (suite-bundle.ts). `playwrightConfig` holds the supported subset of a
  * Playwright config; a playwright.config file among `files` may set the rest of what the runner allows.
  */
 import { Type } from 'typebox'
@@ -164,7 +164,8 @@ export const playwrightCheck = {
       schema: Type.String({
         minLength: 1,
         maxLength: 1024,
-        description: 'Required by the reference API, optional here and only stored: the suite comes in `files`. Left out of responses when not set.',
+        description:
+          'Required by the reference API, optional here and only stored: the suite comes in `files`. Without one, responses answer checks/<id>/bundles/<SHA-256 of the files>.',
       }),
     },
     engine: {

@@ -8,6 +8,7 @@ import { FieldErrorCollector } from '../errors.js'
 import { validateAssertions } from '../checks/assertion-rules.js'
 import { validateHttpUrl } from '../checks/url-rules.js'
 import { resolveEnvironmentVariables } from '../secrets/env-var-secrets.js'
+import { sendsBackDefaults } from './answered-settings.js'
 import { GROUP_FIELD_SPECS, type CheckGroupDoc, type CheckGroupUpdateBody, type GroupFieldSpec, type StoredCheckGroupDoc } from './schema.js'
 
 type FieldName = keyof typeof GROUP_FIELD_SPECS
@@ -20,9 +21,10 @@ const FIELD_NAMES = Object.keys(GROUP_FIELD_SPECS).filter(isFieldName)
  */
 export function buildGroupDoc(body: CheckGroupUpdateBody, existing?: StoredCheckGroupDoc, collector?: FieldErrorCollector): CheckGroupDoc {
   const fields: { [K in FieldName]?: unknown } = {}
+  const keepsNoAlertSettings = sendsBackDefaults(body, existing)
   for (const name of FIELD_NAMES) {
     const spec: GroupFieldSpec = GROUP_FIELD_SPECS[name]
-    const given: unknown = body[name]
+    const given: unknown = name === 'alertSettings' && keepsNoAlertSettings ? undefined : body[name]
     const present = given !== undefined && !(given === null && spec.keepOnNull === true)
     if (present) fields[name] = spec.normalize ? spec.normalize(given) : given
     else if (existing && name in existing) fields[name] = existing[name]

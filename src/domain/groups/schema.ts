@@ -95,11 +95,8 @@ export const GROUP_FIELD_SPECS = {
     default: () => 3,
   },
   apiCheckDefaults: { schema: Nullable(ApiCheckDefaults), default: defaultApiCheckDefaults, keepOnNull: true, normalize: normalizeApiCheckDefaults },
-  browserCheckDefaults: {
-    schema: Nullable(Type.Union([Type.Object({}, { additionalProperties: true }), Type.String({ maxLength: 16384 })])),
-    default: () => ({}),
-    keepOnNull: true,
-  },
+  // Text, as the spec types it (an earlier version stored an object: answered-settings.ts reads it as text).
+  browserCheckDefaults: { schema: Nullable(Type.String({ maxLength: 16384 })), default: () => '', keepOnNull: true },
   runtimeId: { schema: RuntimeId, default: nul },
   environmentVariables: {
     schema: environmentVariables(MAX_GROUP_ENV_VARS),

@@ -2,7 +2,10 @@
  * Heartbeat availability (GET /v1/checks/heartbeats/{id}/availability), pure. Each counted ping is a successful
  * outcome; each missed deadline (one per period while nothing arrives) and each /fail signal is a failed one.
  * successRatio is the percentage of successful outcomes in a window (two decimals); the previous period is the
- * window of equal length just before, null when that window holds no outcome (0 would mean every outcome failed).
+ * window of equal length just before. The reference requires a number there even when that window holds no outcome:
+ * it reads 100 then, because a heartbeat has an outcome for every ping that was due (a ping or a missed deadline), so
+ * a window without outcomes is one in which no ping was due (the check did not exist yet or was deactivated) and
+ * nothing was missed. 0 would claim every outcome failed, and the current period's figure would invent a trend.
  * totalEntitiesCurrentPeriod is the number of outcomes in the current window.
  */
 
@@ -19,7 +22,7 @@ export interface OutcomeCounts {
 }
 
 export interface Availability {
-  successRatio: { currentPeriod: number; previousPeriod: number | null }
+  successRatio: { currentPeriod: number; previousPeriod: number }
   totalEntitiesCurrentPeriod: number
 }
 
@@ -31,11 +34,14 @@ export const lastWindow = (now: number, ms: number): TimeWindow => ({ from: now 
 
 export const previousWindow = (w: TimeWindow): TimeWindow => ({ from: w.from - (w.to - w.from), to: w.from })
 
+/** The previous period's figure when it held no outcome: no ping was due, so none was missed. */
+export const NOTHING_DUE_PERCENT = 100
+
 /** Null when the current window has no outcome at all (nothing to report). */
 export function availabilityOf(current: OutcomeCounts, previous: OutcomeCounts): Availability | null {
   if (current.total === 0) return null
   return {
-    successRatio: { currentPeriod: successPercent(current), previousPeriod: previous.total === 0 ? null : successPercent(previous) },
+    successRatio: { currentPeriod: successPercent(current), previousPeriod: previous.total === 0 ? NOTHING_DUE_PERCENT : successPercent(previous) },
     totalEntitiesCurrentPeriod: current.total,
   }
 }

@@ -26,8 +26,8 @@ export interface HeartbeatCheckDoc {
 export const AvailabilityView = Type.Object({
   successRatio: Type.Object({
     currentPeriod: Type.Number({ description: 'Percentage of successful outcomes in the window (0 to 100, two decimals).' }),
-    previousPeriod: Type.Union([Type.Number(), Type.Null()], {
-      description: 'The same for the window of equal length just before; null when that window had no outcome (0 means every outcome failed).',
+    previousPeriod: Type.Number({
+      description: 'The same for the window of equal length just before; 100 when that window had no outcome (no ping was due then, so none was missed).',
     }),
   }),
   totalEntitiesCurrentPeriod: Type.Number({ description: 'Outcomes in the window: pings, /fail signals and missed deadlines.' }),
@@ -55,3 +55,7 @@ export const EventStatsView = Type.Object(
   { description: 'Availability of the last 24 hours and of the last 7 days, each null without outcomes.' },
 )
 export type EventStatsView = Static<typeof EventStatsView>
+
+/** GET /v1/checks/heartbeats/{checkId}/events: one entry for the check, its page of events and its stats. */
+export const EventsOfCheckView = Type.Object({ events: Type.Array(HeartbeatEventView), stats: EventStatsView })
+export type EventsOfCheckView = Static<typeof EventsOfCheckView>

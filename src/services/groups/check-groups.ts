@@ -5,6 +5,7 @@ import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, NotFoundError, type FieldErrors } from '../../domain/errors.js'
 import { buildGroupDoc } from '../../domain/groups/build-doc.js'
 import type { CheckGroupCreateBody, CheckGroupUpdateBody } from '../../domain/groups/schema.js'
+import { answeredAlertSettings, answeredBrowserCheckDefaults } from '../../domain/groups/answered-settings.js'
 import { parseSerialId } from '../../domain/groups/serial-id.js'
 import type { CheckGroupView } from '../../domain/groups/view-schema.js'
 import { SECRET_VALUE_MASK, hideSecretValues } from '../../domain/secrets/env-var-secrets.js'
@@ -73,6 +74,9 @@ export function checkGroupService(deps: CheckGroupServiceDeps): CheckGroupServic
     id: r.id,
     // A secret's value reads as ***** (the reference schema of a group's entries requires a string).
     ...hideSecretValues(r.doc, SECRET_VALUE_MASK),
+    // The reference requires both: a group without its own answers the defaults (answered-settings.ts).
+    alertSettings: answeredAlertSettings(r.doc.alertSettings),
+    browserCheckDefaults: answeredBrowserCheckDefaults(r.doc.browserCheckDefaults),
     alertChannelSubscriptions: link?.alertChannelSubscriptions ?? [],
     created_at: toIso(r.createdAt),
     updated_at: toIsoOrNull(r.updatedAt),

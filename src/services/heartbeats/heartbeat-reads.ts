@@ -22,7 +22,8 @@ export interface EventStats {
 
 export interface HeartbeatReads {
   availability(accountId: string, checkId: string, q: WindowQuery): Promise<Availability | null>
-  events(accountId: string, checkId: string, q: EventsQuery): Promise<{ events: HeartbeatEventView[]; total: number }>
+  /** A page of events with the check's stats, and how many events the window holds. */
+  events(accountId: string, checkId: string, q: EventsQuery): Promise<{ events: HeartbeatEventView[]; stats: EventStats; total: number }>
   /** Availability of the last 24 hours and of the last 7 days. */
   stats(accountId: string, checkId: string): Promise<EventStats>
   event(accountId: string, checkId: string, eventId: string): Promise<{ event: HeartbeatEventView; stats: EventStats }>
@@ -69,7 +70,7 @@ export function heartbeatReads(deps: Uses<'checks' | 'heartbeats', 'clock'>): He
       if (from !== undefined && to !== undefined && to <= from && !errors.startTime && !errors.endTime) errors.endTime = 'must be after startTime'
       if (Object.keys(errors).length > 0) throw new ValidationError(errors)
       const { items, total } = await stores.heartbeats.listEvents({ accountId, checkId, from, to, limit: q.limit, offset: (q.page - 1) * q.limit })
-      return { events: items.map(presentEvent), total }
+      return { events: items.map(presentEvent), stats: await statsOf(accountId, checkId), total }
     },
     async stats(accountId, checkId) {
       await heartbeatCheck(accountId, checkId)

@@ -2,30 +2,15 @@
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import { bodySchema } from '../../../domain/checks/check-type.js'
-import { CHECK_STATUSES, CHECK_TYPES } from '../../../domain/checks/enums.js'
 import { CHECK_TYPE_DEFS } from '../../../domain/checks/registry.js'
 import { AnyCheckView, checkViewSchema } from '../../../domain/checks/check-view-schema.js'
-import { StringEnum } from '../../../domain/checks/shared-schemas.js'
 import type { CheckService } from '../../../services/checks/checks.js'
 import { AutoAssignAlertsQuery, errorResponses } from '../../schemas/common.js'
-import { PageQuery, sendPage } from '../../paging.js'
+import { sendPage } from '../../paging.js'
+import { GetQuery, IdParams, ListQuery } from './check-queries.js'
+import { genericCheckRoutes } from './checks-generic.js'
+import { versionedCheckReadRoutes } from './checks-versions.js'
 import { bodySchemaErrors } from '../../validation.js'
-
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
-
-const ListQuery = Type.Object({
-  ...PageQuery,
-  apiCheckUrlFilterPattern: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'Keeps only API checks whose URL contains this text.' })),
-  tag: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 50, description: 'Keeps checks with at least one of these tags.' })),
-  checkType: Type.Optional(StringEnum(CHECK_TYPES)),
-  search: Type.Optional(Type.String({ maxLength: 255, description: 'Case-insensitive partial match on the check name.' })),
-  status: Type.Optional(StringEnum(CHECK_STATUSES, { description: 'Status from the latest final results.' })),
-  applyGroupSettings: Type.Boolean({ default: false, description: "Return checks with their group's settings applied." }),
-})
-
-const GetQuery = Type.Object({
-  applyGroupSettings: Type.Boolean({ default: false, description: "Return the check with its group's settings applied." }),
-})
 
 type Body = Record<string, unknown>
 type AutoAssign = { autoAssignAlerts: boolean }
@@ -94,4 +79,7 @@ export async function checkRoutes(app: FastifyInstance, deps: { checks: CheckSer
       return reply.code(204).send()
     },
   )
+
+  await genericCheckRoutes(app, deps)
+  await versionedCheckReadRoutes(app, deps)
 }

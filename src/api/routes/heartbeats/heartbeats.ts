@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Services } from '../../../services/index.js'
 import { errorResponses } from '../../schemas/common.js'
-import { sendPage } from '../../paging.js'
+import { contentRange, linkHeader } from '../../paging.js'
 import { heartbeatPingRoutes } from './heartbeat-ping.js'
-import { EventStatsView, HeartbeatEventView, MaybeAvailabilityView } from '../../../domain/heartbeats/contract.js'
+import { EventStatsView, EventsOfCheckView, HeartbeatEventView, MaybeAvailabilityView } from '../../../domain/heartbeats/contract.js'
 
 const CheckParams = Type.Object({ checkId: Type.String({ minLength: 1, maxLength: 100 }) })
 const EventParams = Type.Object({ checkId: Type.String({ minLength: 1, maxLength: 100 }), id: Type.String({ minLength: 1, maxLength: 100 }) })
@@ -44,19 +44,21 @@ export async function heartbeatRoutes(fastify: FastifyInstance, services: Servic
     {
       schema: {
         tags,
-        summary: 'Events of a heartbeat check, newest first',
+        summary: 'Events of a heartbeat check, newest first, with the availability of the last 24 hours and 7 days',
         description:
-          'A bare array of events, like every list: Content-Range counts the events of the window and Link names the other pages. ' +
-          'The availability of the last 24 hours and 7 days is at GET /v1/checks/heartbeats/{checkId}/events/stats.',
+          "The reference's shape: an array with one entry for the check, holding a page of its events and its stats. " +
+          'Content-Range counts the events of the window and Link names the other pages.',
         params: CheckParams,
         querystring: EventsQuery,
-        response: { 200: Type.Array(HeartbeatEventView), ...errorResponses(400, 401, 404, 429) },
+        response: { 200: Type.Array(EventsOfCheckView), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
       const q = request.query
-      const { events, total } = await services.heartbeats.events(request.accountId, request.params.checkId, q)
-      return sendPage(request, reply, q.page, q.limit, events, total)
+      const { events, stats, total } = await services.heartbeats.events(request.accountId, request.params.checkId, q)
+      reply.header('Content-Range', contentRange(q.page, q.limit, events.length, total))
+      reply.header('Link', linkHeader(request.url, q.page, q.limit, total))
+      return [{ events, stats }]
     },
   )
   app.get(

@@ -7,7 +7,7 @@ const withRequest = (request: Json, extra: Json = {}): Json => minimal({ request
 const withAssertion = (assertion: Json): Json => withRequest({ assertions: [assertion] })
 const changed = (body: Json): Json => ({ name: 'Changed', ...body })
 
-const DEFAULT_REQUEST = { query: 'example.com', recordType: 'A', nameServer: null, port: 53, protocol: 'UDP', assertions: [] }
+const DEFAULT_REQUEST = { query: 'example.com', recordType: 'A', port: 53, protocol: 'UDP', assertions: [] }
 
 const FULL = {
   name: 'Full DNS monitor',

@@ -1,0 +1,19 @@
+/** Checks answer in the reference's shapes on /v1, /v2 and /v3, on both stores. */
+import { afterAll, beforeAll, describe } from 'vitest'
+import { testDbs } from '../../helpers/db.js'
+import { startTestApp, type TestApp } from '../../helpers/app.js'
+import { itConformsToReference } from '../../helpers/reference-cases.js'
+import { checksCases } from './cases/checks.js'
+
+describe.each(testDbs)('checks in the reference shapes on $name', (db) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp(db)
+  })
+  afterAll(() => t.close())
+  itConformsToReference(
+    checksCases,
+    () => t,
+    () => undefined,
+  )
+})
