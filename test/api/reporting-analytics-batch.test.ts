@@ -160,6 +160,16 @@ describe.each(testDbs)('reporting, analytics batch and result cursors on $name',
     expect(await ok('GET', `/v2/check-results/${f.apiCheckId}?checkType=TCP`)).toEqual({ length: 0, entries: [], nextId: null })
   })
 
+  it("shows another account none of this account's checks, results or figures", async () => {
+    const other = await t.otherAccount()
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: other.headers, ...(payload ? { payload } : {}) })
+    const batch = await as('POST', '/v1/analytics/checks', { checkIds: Object.values(f.checks) })
+    expect([batch.statusCode, batch.json()]).toEqual([200, []])
+    const report = await as('GET', '/v1/reporting')
+    expect([report.statusCode, report.json()]).toEqual([200, []])
+    expect((await as('GET', `/v2/check-results/${f.apiCheckId}`)).statusCode).toBe(404)
+  })
+
   it('names the run of a result: traceId is its run job id in hex, checkRunId the number of its first 13 digits', async () => {
     const [row] = await t.store.db.selectFrom('check_results').select(['id', 'run_job_id']).where('check_id', '=', f.apiCheckId).limit(1).execute()
     const result = (await ok('GET', `/v1/check-results/${f.apiCheckId}/${row?.id ?? ''}`)) as Json & { apiCheckResult: { jobLog: Json } }
