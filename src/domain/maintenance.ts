@@ -23,6 +23,7 @@ const fields = {
   repeatInterval: Nullable(Type.Integer({ minimum: 1, maximum: 365, description: 'Repeat every N repeatUnit; set together with repeatUnit.' })),
   repeatUnit: Nullable(StringEnum(REPEAT_UNITS, { description: 'Set together with repeatInterval. MONTH adds calendar months (UTC).' })),
   repeatEndsAt: Nullable(Instant('No occurrence starts at or after this instant (null: repeats for ever).')),
+  description: Nullable(Type.String({ maxLength: 2000, description: 'What the maintenance is for.' })),
 }
 
 export const MaintenanceWindowCreateBody = Type.Object({
@@ -33,6 +34,7 @@ export const MaintenanceWindowCreateBody = Type.Object({
   repeatInterval: Type.Optional(fields.repeatInterval),
   repeatUnit: Type.Optional(fields.repeatUnit),
   repeatEndsAt: Type.Optional(fields.repeatEndsAt),
+  description: Type.Optional(fields.description),
 })
 export type MaintenanceWindowCreateBody = Static<typeof MaintenanceWindowCreateBody>
 
@@ -44,6 +46,7 @@ export const MaintenanceWindowUpdateBody = Type.Object({
   repeatInterval: Type.Optional(fields.repeatInterval),
   repeatUnit: Type.Optional(fields.repeatUnit),
   repeatEndsAt: Type.Optional(fields.repeatEndsAt),
+  description: Type.Optional(fields.description),
 })
 export type MaintenanceWindowUpdateBody = Static<typeof MaintenanceWindowUpdateBody>
 
@@ -56,6 +59,8 @@ export const MaintenanceWindowDoc = Type.Object({
   repeatInterval: Nullable(Type.Integer()),
   repeatUnit: Nullable(StringEnum(REPEAT_UNITS)),
   repeatEndsAt: Nullable(Type.String()),
+  /** Absent from documents stored before windows had one. */
+  description: Type.Optional(Nullable(Type.String())),
 })
 export type MaintenanceWindowDoc = Static<typeof MaintenanceWindowDoc>
 
@@ -68,6 +73,7 @@ export const MaintenanceWindowView = Type.Object({
   repeatInterval: Nullable(Type.Integer()),
   repeatUnit: Nullable(StringEnum(REPEAT_UNITS)),
   repeatEndsAt: Nullable(Type.String({ format: 'date-time' })),
+  description: Nullable(Type.String()),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Nullable(Type.String({ format: 'date-time' })),
 })
@@ -127,6 +133,10 @@ export function buildMaintenanceWindowDoc(body: MaintenanceWindowInput, existing
   if (startsAt !== null && endsAt !== null && endsAt <= startsAt) errors.add('endsAt', 'must be after startsAt')
   if (startsAt !== null && repeatEndsAt !== null && repeatEndsAt <= startsAt) errors.add('repeatEndsAt', 'must be after startsAt')
 
+  const rawDescription = pick('description', null) ?? null
+  const description = rawDescription === null || (typeof rawDescription === 'string' && rawDescription.length <= 2000) ? rawDescription : undefined
+  if (description === undefined) errors.add('description', 'must be text of at most 2000 characters, or null')
+
   const repeatInterval = pick('repeatInterval', null)
   const repeatUnit = pick('repeatUnit', null)
   const interval = typeof repeatInterval === 'number' && Number.isInteger(repeatInterval) && repeatInterval >= 1 && repeatInterval <= 365 ? repeatInterval : null
@@ -150,6 +160,7 @@ export function buildMaintenanceWindowDoc(body: MaintenanceWindowInput, existing
     repeatInterval: interval,
     repeatUnit: unit,
     repeatEndsAt: repeatEndsAt === null ? null : iso(repeatEndsAt),
+    description: description ?? null,
   }
 }
 

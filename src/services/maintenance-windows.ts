@@ -38,6 +38,7 @@ export function presentMaintenanceWindow(record: DocRecord<number, MaintenanceWi
     repeatInterval: d.repeatInterval,
     repeatUnit: d.repeatUnit,
     repeatEndsAt: d.repeatEndsAt,
+    description: d.description ?? null,
     created_at: toIso(record.createdAt),
     updated_at: toIsoOrNull(record.updatedAt),
   }

@@ -40,6 +40,7 @@ describe.each(testDbs)('maintenance windows on $name', (db) => {
       repeatInterval: null,
       repeatUnit: null,
       repeatEndsAt: null,
+      description: null,
       updated_at: null,
     })
     expect(Number.isInteger(w.id)).toBe(true)
@@ -57,8 +58,9 @@ describe.each(testDbs)('maintenance windows on $name', (db) => {
     const updated = res.json()
     expect(updated).toMatchObject({ ...w, repeatInterval: 1, repeatUnit: 'WEEK', repeatEndsAt: '2026-07-01T00:00:00.000Z', updated_at: expect.any(String) })
     expect(updated.id).toBe(w.id)
-    const renamed = (await t.call('PUT', url, { name: 'Renamed', tags: [] })).json()
-    expect(renamed).toMatchObject({ name: 'Renamed', tags: [], repeatUnit: 'WEEK', startsAt: w.startsAt })
+    const renamed = (await t.call('PUT', url, { name: 'Renamed', tags: [], description: 'Weekly deploy freeze' })).json()
+    expect(renamed).toMatchObject({ name: 'Renamed', tags: [], repeatUnit: 'WEEK', startsAt: w.startsAt, description: 'Weekly deploy freeze' })
+    expect((await t.call('PUT', url, { name: 'Renamed again' })).json()).toMatchObject({ description: 'Weekly deploy freeze' })
     const cleared = (await t.call('PUT', url, { repeatInterval: null, repeatUnit: null, repeatEndsAt: null })).json()
     expect(cleared).toMatchObject({ repeatInterval: null, repeatUnit: null, repeatEndsAt: null })
 

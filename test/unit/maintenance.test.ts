@@ -153,6 +153,7 @@ describe('buildMaintenanceWindowDoc', () => {
       repeatInterval: null,
       repeatUnit: null,
       repeatEndsAt: null,
+      description: null,
     })
     expect(buildMaintenanceWindowDoc({ name: 'x', startsAt: '2026-05-01', endsAt: '2026-05-02' }).tags).toEqual([])
   })
@@ -169,6 +170,7 @@ describe('buildMaintenanceWindowDoc', () => {
     [{ repeatEndsAt: '2026-06-01T00:00:00Z' }, ['repeatEndsAt']],
     [{ name: '' }, ['name']],
     [{ tags: ['ok', ''] }, ['tags']],
+    [{ description: 'x'.repeat(2001) }, ['description']],
   ] as const)('rejects %j naming %j', (change, fields) => {
     expect(fieldsOf(() => buildMaintenanceWindowDoc({ ...base, ...change }))).toEqual(fields)
   })

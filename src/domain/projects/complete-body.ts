@@ -91,7 +91,7 @@ export function completeBody(kind: ResourceKind, payload: Body, checkType: strin
     case 'alert-channel':
       return alertChannelBody(payload)
     case 'maintenance-window':
-      return defaults({ ...payload, tags: payload.tags ?? [] }, { repeatInterval: null, repeatUnit: null, repeatEndsAt: null }, false)
+      return defaults({ ...payload, tags: payload.tags ?? [] }, { repeatInterval: null, repeatUnit: null, repeatEndsAt: null, description: null }, false)
     case 'status-page':
       return defaults(payload, PAGE_DEFAULTS, false)
     case 'dashboard':

@@ -18,6 +18,7 @@ export const maintenanceWindowCases: ReferenceCase<unknown>[] = [
     // A nightly window begun two days ago: two occurrences are past or on, the next one is to come.
     body: () => ({
       name: 'Nightly database upgrade',
+      description: 'Minor version upgrade of the primary database.',
       tags: ['database'],
       startsAt: day(-2),
       endsAt: new Date(Date.parse(day(-2)) + 2 * 3600_000).toISOString(),
