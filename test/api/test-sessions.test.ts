@@ -9,6 +9,7 @@ import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
 import { startTestEngine, type TestEngine } from '../helpers/engine.js'
 import { startHttpTarget, type Target } from '../helpers/targets/http.js'
+import { invitedUser, setupOwner } from '../helpers/users.js'
 
 type Json = Record<string, unknown>
 
@@ -122,7 +123,11 @@ describe.each(testDbs)('test sessions on $name', (db) => {
     expect(done.statusCode, done.body).toBe(200)
     expect(done.json()).toMatchObject({ status: 'CANCELLED' })
     expect(done.json<{ results: Json[] }>().results.every((r) => r.status === 'CANCELLED' && r.hasFailures === false)).toBe(true)
-    const jobs = await t.store.db.selectFrom('run_jobs').select('id').where('check_id', 'in', [String(ids.passing), String(ids.other)]).execute()
+    const jobs = await t.store.db
+      .selectFrom('run_jobs')
+      .select('id')
+      .where('check_id', 'in', [String(ids.passing), String(ids.other)])
+      .execute()
     expect(jobs).toEqual([])
     const listed = (await t.call('GET', '/v1/test-sessions?statuses=CANCELLED')).json<{ entries: Json[] }>().entries
     expect(listed.map((x) => x.id)).toContain(id)
@@ -146,6 +151,23 @@ describe.each(testDbs)('test sessions on $name', (db) => {
     const mine = (await trigger({ target: { checkId: [ids.passing] } })).json<{ testSessionId: string }>().testSessionId
     expect((await t.app.inject({ method: 'GET', url: `/v1/test-sessions/${mine}`, headers: other.headers })).statusCode).toBe(404)
     await e.engine.runOnce()
+  })
+
+  it('lets READ_RUN members start and cancel test sessions, and refuses READ_ONLY ones', async () => {
+    await setupOwner(t)
+    const reader = await invitedUser(t, 'reader@example.com', 'READ_ONLY')
+    const runner = await invitedUser(t, 'runner@example.com', 'READ_RUN')
+    const body = { name: 'by a member', runLocation: 'eu-west-1', target: { checkId: [ids.passing] } }
+    const refused = await reader.call('POST', '/v1/test-sessions/trigger', body)
+    expect(refused.statusCode, refused.body).toBe(403)
+    const started = await runner.call('POST', '/v1/test-sessions/trigger', body)
+    expect(started.statusCode, started.body).toBe(201)
+    const id = started.json<{ testSessionId: string }>().testSessionId
+    expect((await reader.call('GET', `/v1/test-sessions/${id}`)).statusCode).toBe(200)
+    expect((await reader.call('POST', `/v1/test-sessions/${id}/cancel`, {})).statusCode).toBe(403)
+    expect((await reader.call('POST', '/v1/deployment-triggers/deployments', { repoId: 1 })).statusCode).toBe(403)
+    expect((await runner.call('POST', `/v1/test-sessions/${id}/cancel`, {})).statusCode).toBe(204)
+    expect((await runner.call('POST', '/v1/deployment-triggers', { checkId: ids.passing, repoId: 1, repoName: 'a/b' })).statusCode).toBe(403)
   })
 
   it('starts a test session when a deployment trigger of the repository sees a matching deploy', async () => {
