@@ -47,8 +47,8 @@ export function resultService(deps: ResultServiceDeps): ResultService {
   const filterOf = (accountId: string, checkId: string, q: Omit<ResultQuery, 'page'>) => ({
     accountId,
     checkId,
-    from: q.from === undefined ? undefined : q.from * 1000,
-    to: q.to === undefined ? undefined : q.to * 1000,
+    from: q.from === undefined ? undefined : Math.round(q.from * 1000),
+    to: q.to === undefined ? undefined : Math.round(q.to * 1000),
     location: q.location,
     hasFailures: q.hasFailures,
     resultType: q.resultType ?? 'FINAL',

@@ -10,8 +10,8 @@ import { PageQuery, sendPage } from '../../paging.js'
 
 /** The filters of both result lists (v1 pages, v2 cursors). */
 export const ResultFilters = {
-  from: Type.Optional(Type.Integer({ minimum: 0, description: 'UNIX seconds, inclusive lower bound on startedAt.' })),
-  to: Type.Optional(Type.Integer({ minimum: 0, description: 'UNIX seconds, exclusive upper bound on startedAt.' })),
+  from: Type.Optional(Type.Number({ minimum: 0, description: 'UNIX seconds (fractions allowed), inclusive lower bound on startedAt.' })),
+  to: Type.Optional(Type.Number({ minimum: 0, description: 'UNIX seconds (fractions allowed), exclusive upper bound on startedAt.' })),
   location: Type.Optional(Type.String({ maxLength: 100 })),
   checkType: Type.Optional(Type.String({ maxLength: 40, description: 'The type of the check: its results, or none for another type.' })),
   hasFailures: Type.Optional(Type.Boolean()),

@@ -30,6 +30,13 @@ export const checkResultCases: ReferenceCase<MonitoringFixtures>[] = [
     url: (f) => `/v2/check-results/${f.apiCheckId}?limit=3&fields=id,startedAt,responseTime,resultType,traceId`,
     status: 200,
   },
+  {
+    method: 'GET',
+    path: '/v2/check-results/{checkId}',
+    name: 'a window in fractional UNIX seconds, attempts too',
+    url: (f) => `/v2/check-results/${f.apiCheckId}?from=1780000000.5&to=1790000000.25&resultType=ALL&location=eu-west-1`,
+    status: 200,
+  },
   { method: 'GET', path: '/v2/check-results/{checkId}', name: 'a cursor it never gave', url: (f) => `/v2/check-results/${f.apiCheckId}?nextId=bm9wZQ`, status: 400 },
   {
     method: 'GET',
