@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
+import { changeOf, deploy, request } from '../helpers/projects.js'
 
 type Json = Record<string, unknown>
 
@@ -77,6 +78,23 @@ describe.each(testDbs)(
       expect(res.statusCode, res.body).toBe(200)
       const expected = Object.fromEntries(Object.entries(v1).filter(([key]) => !FLAT.includes(key)))
       expect(res.json()).toEqual(expected)
+    })
+
+    it('reports the project that deployed a check in projectBindings on every version, and flat on /v1 only', async () => {
+      const answer = await deploy(
+        t,
+        request('shop-app', [{ kind: 'check', logicalId: 'home', checkType: 'url', payload: { name: 'Shop home', request: { url: 'https://shop.example.com/' } } }], 'Shop'),
+      )
+      const id = String(changeOf(answer, 'check', 'home').id)
+      const project = { id: (answer.project as Json).id, logicalId: 'shop-app', name: 'Shop' }
+      const bindings = { owner: { project, binding: { logicalId: 'home', pending: false } }, references: [] }
+      const v1 = (await t.call('GET', `/v1/checks/${id}`)).json<Json>()
+      expect(v1).toMatchObject({ logicalId: 'home', project, member: true, pending: false, projectBindings: bindings })
+      for (const version of ['v2', 'v3']) {
+        const read = (await t.call('GET', `/${version}/checks/${id}`)).json<Json>()
+        expect(read.projectBindings).toEqual(bindings)
+        for (const field of FLAT) expect(read).not.toHaveProperty(field)
+      }
     })
 
     it.each(['v2', 'v3'])('needs credentials on /%s and keeps accounts apart', async (version) => {
