@@ -79,13 +79,13 @@ describe.each(testDbs)('alert settings, silences, incidents and the check-alerts
   })
 
   it('triggerIncident opens an incident on the failure alert and resolves it on recovery', async () => {
-    const service = await ok('POST', '/v1/status-pages/services', { name: 'Public API' }, 201)
+    const service = await ok('POST', '/v1/status-pages/services', { name: 'Public API' }, 200)
     f.target.set('incident', { status: 500 })
     const id = await f.createCheck('incident', {
       alertSettings: { runBasedEscalation: { failedRunThreshold: 2 } },
       triggerIncident: { serviceId: service.id, severity: 'CRITICAL', name: 'API down', description: 'We are looking into it', notifySubscribers: false },
     })
-    const incidents = async () => (await f.t.call('GET', '/v1/status-pages/incidents?limit=100')).json() as Array<Record<string, unknown>>
+    const incidents = async () => ((await f.t.call('GET', '/v1/status-pages/incidents?limit=100')).json() as { entries: Array<Record<string, unknown>> }).entries
     await f.runSlot(id)
     expect(await incidents()).toEqual([])
     await f.runSlot(id)

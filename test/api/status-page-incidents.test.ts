@@ -32,8 +32,8 @@ describe.each(testDbs)('status page incidents on $name', (db) => {
   let web: Json
   beforeAll(async () => {
     t = await startTestApp(db, { clock: tickingClock() })
-    api = expectStatus(await t.call('POST', '/v1/status-pages/services', { name: 'API' }), 201)
-    web = expectStatus(await t.call('POST', '/v1/status-pages/services', { name: 'Website' }), 201)
+    api = expectStatus(await t.call('POST', '/v1/status-pages/services', { name: 'API' }), 200)
+    web = expectStatus(await t.call('POST', '/v1/status-pages/services', { name: 'Website' }), 200)
   })
   afterAll(() => t.close())
 
@@ -45,9 +45,9 @@ describe.each(testDbs)('status page incidents on $name', (db) => {
     ...extra,
   })
   const open = async (extra: Json = {}) => expectStatus(await t.call('POST', INCIDENTS, body(extra)), 201)
-  const post = async (id: string, update: Json) => expectStatus(await t.call('POST', `${INCIDENTS}/${id}/incident-updates`, update), 201)
+  const post = async (id: string, update: Json) => expectStatus(await t.call('POST', `${INCIDENTS}/${id}/incident-updates`, update), 200)
   const get = async (id: string) => expectStatus(await t.call('GET', `${INCIDENTS}/${id}`), 200)
-  const total = async () => (await t.call('GET', INCIDENTS)).headers['content-range']
+  const total = async () => (await t.call('GET', `${INCIDENTS}?limit=100`)).json<{ length: number }>().length
 
   it('opens, reads, lists, updates and deletes an incident', async () => {
     const created = await open()
@@ -59,7 +59,7 @@ describe.each(testDbs)('status page incidents on $name', (db) => {
       lastUpdateStatus: 'INVESTIGATING',
       resolvedAt: null,
       duration: null,
-      updated_at: null,
+      updated_at: created.created_at,
     })
     expect(created.incidentUpdates).toHaveLength(1)
     expect(created.incidentUpdates[0]).toMatchObject({ incidentId: created.id, description: 'We are looking into it', status: 'INVESTIGATING', notifySubscribers: false })
@@ -67,14 +67,17 @@ describe.each(testDbs)('status page incidents on $name', (db) => {
     expect(await get(created.id)).toEqual(created)
 
     const newer = await open({ name: 'Website slow', services: [{ id: web.id, name: 'Website', accountId: t.accountId }] })
-    const list = await t.call('GET', `${INCIDENTS}?limit=2`)
-    expect(expectStatus(list, 200).map((i: Json) => i.id)).toEqual([newer.id, created.id])
-    expect(list.headers['content-range']).toBe('0-1/2')
-    expect(expectStatus(await t.call('GET', `${INCIDENTS}?limit=1&page=2`), 200).map((i: Json) => i.id)).toEqual([created.id])
+    const list = expectStatus(await t.call('GET', `${INCIDENTS}?limit=2`), 200)
+    expect(list.entries.map((i: Json) => i.id)).toEqual([newer.id, created.id])
+    expect(list).toMatchObject({ length: 2, nextId: null })
+    const firstPage = expectStatus(await t.call('GET', `${INCIDENTS}?limit=1`), 200)
+    expect(firstPage.entries.map((i: Json) => i.id)).toEqual([newer.id])
+    const secondPage = expectStatus(await t.call('GET', `${INCIDENTS}?limit=1&nextId=${firstPage.nextId}`), 200)
+    expect(secondPage).toMatchObject({ length: 1, entries: [{ id: created.id }], nextId: null })
 
     const renamed = expectStatus(await t.call('PUT', `${INCIDENTS}/${created.id}`, { name: 'API outage', severity: 'CRITICAL', lastUpdateStatus: 'RESOLVED' }), 200)
     expect(renamed).toMatchObject({ name: 'API outage', severity: 'CRITICAL', services: [api], lastUpdateStatus: 'INVESTIGATING' })
-    expect(typeof renamed.updated_at).toBe('string')
+    expect(renamed.updated_at > created.updated_at).toBe(true)
     const patched = expectStatus(await t.call('PATCH', `${INCIDENTS}/${created.id}`, { services: [web.id, api.id, web.id] }), 200)
     expect(patched).toMatchObject({ name: 'API outage', services: [web, api] })
 
@@ -222,8 +225,7 @@ describe.each(testDbs)('status page incidents on $name', (db) => {
     expect((await as('PUT', `${INCIDENTS}/${mine.id}/incident-updates/${updateId}`, { description: 'x' })).statusCode).toBe(404)
     expect((await as('DELETE', `${INCIDENTS}/${mine.id}/incident-updates/${updateId}`)).statusCode).toBe(404)
     const list = await as('GET', INCIDENTS)
-    expect(list.json()).toEqual([])
-    expect(list.headers['content-range']).toBe('*/0')
+    expect(list.json()).toEqual({ length: 0, entries: [], nextId: null })
     // Nor can it open an incident on my service.
     const res = await as('POST', INCIDENTS, body())
     expect(res.statusCode).toBe(400)

@@ -106,13 +106,13 @@ describe('monitoring as code through the picket command', { timeout: PROCESS_TES
     expect(orders.alertChannelSubscriptions).toEqual([expect.objectContaining({ alertChannelId: channel?.id, activated: true })])
     expect(orders).toMatchObject({ logicalId: 'orders', project: { logicalId: 'shop', name: 'Shop' } })
     expect(byName.get('Hand made')).toMatchObject({ logicalId: null, project: null })
-    const service = ((await api('GET', '/v1/status-pages/services')).body as Json[]).find((s) => s.name === 'Checkout')
+    const service = ((await api('GET', '/v1/status-pages/services?limit=100')).body as unknown as { entries: Json[] }).entries.find((s) => s.name === 'Checkout')
     expect(byName.get('Home')).toMatchObject({ triggerIncident: expect.objectContaining({ serviceId: service?.id }) })
     expect(byName.get('Nightly')).toMatchObject({ checkType: 'HEARTBEAT', tags: ['shop'] })
     const variable = (await api('GET', '/v1/variables/SHOP_TOKEN')).body as Json
     expect(variable).toMatchObject({ key: 'SHOP_TOKEN', secret: true })
     expect(JSON.stringify(variable)).not.toContain('tok-123')
-    const page = ((await api('GET', '/v1/status-pages')).body as Json[]).find((p) => p.name === 'Shop status') as Json
+    const page = ((await api('GET', '/v1/status-pages?limit=100')).body as unknown as { entries: Json[] }).entries.find((p) => p.name === 'Shop status') as Json
     expect(JSON.stringify(page.cards)).toContain(String(service?.id))
     expect(fs.readdirSync(project).sort()).toEqual(['checks', 'picket.config.ts'])
   })
@@ -235,7 +235,7 @@ new ApiCheck('token-api', { name: 'Token API', request: { url: '${targetUrl}/ok'
     expect(run.code, run.stderr).toBe(0)
     expect((await checks()).map((c) => c.name).sort()).toEqual(['Hand made', 'Orders API'])
     expect((await api('GET', '/v1/variables/SHOP_TOKEN')).status).toBe(404)
-    expect(((await api('GET', '/v1/status-pages/services')).body as Json[]).map((s) => s.name)).not.toContain('Checkout')
+    expect(((await api('GET', '/v1/status-pages/services?limit=100')).body as unknown as { entries: Json[] }).entries.map((s) => s.name)).not.toContain('Checkout')
   })
 
   it('trigger runs deployed checks by tag and reports them', async () => {

@@ -48,7 +48,7 @@ describe.skipIf(!HAS_CHROMIUM).each(sqlite)('a status page following its check i
     await e.engine.runOnce()
     expect(errors).toEqual([])
   }
-  const apiIncidents = async () => (await t.call('GET', '/v1/status-pages/incidents?limit=100')).json() as Json[]
+  const apiIncidents = async () => ((await t.call('GET', '/v1/status-pages/incidents?limit=100')).json() as { entries: Json[] }).entries
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true })
@@ -132,7 +132,10 @@ describe.skipIf(!HAS_CHROMIUM).each(sqlite)('a status page following its check i
     await page.goto(`${origin}/`)
 
     for (const theme of ['DARK', 'LIGHT'] as const) {
-      expect((await t.call('PUT', `/v1/status-pages/${String(((await t.call('GET', '/v1/status-pages')).json() as Json[])[0]?.id)}`, { defaultTheme: theme })).statusCode).toBe(200)
+      expect(
+        (await t.call('PUT', `/v1/status-pages/${String(((await t.call('GET', '/v1/status-pages')).json() as { entries: Json[] }).entries[0]?.id)}`, { defaultTheme: theme }))
+          .statusCode,
+      ).toBe(200)
       await page.reload()
       expect(await page.locator(`body.${theme.toLowerCase()}`).count()).toBe(1)
       expect(await serious(page), theme).toEqual([])

@@ -57,7 +57,8 @@ export function itConformsToReference<F>(cases: ReferenceCase<F>[], app: () => T
       const body = c.body?.(fixtures(), saved)
       const url = c.url(fixtures(), saved)
       const res = await t.call(c.method, url, body, c.headers)
-      const answer = parse(res.body)
+      // A 204 carries no content: where the reference types it as a string, the empty text is that string.
+      const answer = res.statusCode === 204 ? res.body : parse(res.body)
       expect(res.statusCode, `${c.method} ${url}: ${res.body.slice(0, 800)}`).toBe(c.status)
       expect(api.documents(c.method, c.path, c.status), `the reference documents ${c.status} for ${c.method} ${c.path}`).toBe(true)
       expect(api.responseErrors(c.method, c.path, res.statusCode, answer), `${c.method} ${url}: ${res.body.slice(0, 800)}`).toEqual([])

@@ -23,11 +23,11 @@ describe.each(testDbs)('incident automation on $name', (db) => {
     expect(res.statusCode, res.body).toBe(status)
     return res.json() as Json
   }
-  const service = async (name: string) => String((await ok('POST', '/v1/status-pages/services', { name }, 201)).id)
+  const service = async (name: string) => String((await ok('POST', '/v1/status-pages/services', { name }, 200)).id)
   const trigger = (serviceId: string, name: string) => ({ serviceId, severity: 'MAJOR', name, description: `${name}.`, notifySubscribers: false })
   /** The incidents of a service, oldest first, as the API lists them. */
   const incidentsOf = async (serviceId: string) => {
-    const all = (await f.t.call('GET', '/v1/status-pages/incidents?limit=100')).json() as Array<Json & { services: Json[] }>
+    const all = ((await f.t.call('GET', '/v1/status-pages/incidents?limit=100')).json() as { entries: Array<Json & { services: Json[] }> }).entries
     return all.filter((i) => i.services.some((s) => s.id === serviceId)).reverse()
   }
   const summary = async (serviceId: string) => (await incidentsOf(serviceId)).map((i) => `${String(i.name)}: ${String(i.lastUpdateStatus)}`)

@@ -49,7 +49,7 @@ describe.each(testDbs)('a service follows its tied checks on $name', (db) => {
     ['failing but paused: says nothing', 'failing', null, false, 'Operational', 'All systems operational'],
   ])('%s', async (name, status, manual, activated, state, banner) => {
     const slug = `follows-${n++}`
-    const service = String((await ok('POST', '/v1/status-pages/services', { name: 'Shop API' })).id)
+    const service = String((await ok('POST', '/v1/status-pages/services', { name: 'Shop API' }, 200)).id)
     await ok('POST', '/v1/status-pages', { name: 'Acme', url: slug, cards: [{ name: 'Shop', services: [service] }] })
     const check = await ok('POST', '/v1/checks/api?autoAssignAlerts=false', {
       name: `check ${name}`,
@@ -71,7 +71,7 @@ describe.each(testDbs)('a service follows its tied checks on $name', (db) => {
   })
 
   it('shows the service operational again once the check passes', async () => {
-    const service = String((await ok('POST', '/v1/status-pages/services', { name: 'Shop API' })).id)
+    const service = String((await ok('POST', '/v1/status-pages/services', { name: 'Shop API' }, 200)).id)
     await ok('POST', '/v1/status-pages', { name: 'Acme', url: 'recovers', cards: [{ name: 'Shop', services: [service] }] })
     const check = await ok('POST', '/v1/checks/api?autoAssignAlerts=false', {
       name: 'recovering check',

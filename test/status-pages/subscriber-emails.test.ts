@@ -52,7 +52,7 @@ describe.each(testDbs)('status page subscriber e-mails on $name', (db) => {
         resultLinkBase: PUBLIC_BASE_URL,
       },
     })
-    service = expectStatus(await t.call('POST', '/v1/status-pages/services', { name: 'API' }), 201)
+    service = expectStatus(await t.call('POST', '/v1/status-pages/services', { name: 'API' }), 200)
   })
   afterAll(async () => {
     await t.close()
@@ -105,7 +105,7 @@ describe.each(testDbs)('status page subscriber e-mails on $name', (db) => {
 
     // An incident and an update: two e-mails to Ann, none to the PENDING Pete.
     const incident = expectStatus(await openIncident(`Outage ${NASTY}`), 201)
-    expectStatus(await postUpdate(incident.id, 'Fixed the <b>root</b> cause'), 201)
+    expectStatus(await postUpdate(incident.id, 'Fixed the <b>root</b> cause'), 200)
     expect(await deliver()).toMatchObject({ sent: 2 })
     const incidentMails = mailsTo('ann@example.com').slice(1)
     expect(incidentMails.map((m) => m.subject)).toEqual([`[Acme ${NASTY}] Outage ${NASTY}: Investigating`, `[Acme ${NASTY}] Outage ${NASTY}: Identified`])
@@ -132,7 +132,7 @@ describe.each(testDbs)('status page subscriber e-mails on $name', (db) => {
     expect((await t.app.inject({ method: 'GET', url: unsubscribe })).statusCode).toBe(404)
 
     const before = smtp.mails.length
-    expectStatus(await postUpdate(incident.id, 'All good', 'RESOLVED'), 201)
+    expectStatus(await postUpdate(incident.id, 'All good', 'RESOLVED'), 200)
     await deliver()
     expect(smtp.mails).toHaveLength(before)
   })
@@ -166,10 +166,10 @@ describe.each(testDbs)('status page subscriber e-mails on $name', (db) => {
     await deliver()
     const before = smtp.mails.length
     const incident = expectStatus(await openIncident('Quiet', false), 201)
-    expectStatus(await postUpdate(incident.id, 'Still quiet', 'MONITORING', false), 201)
+    expectStatus(await postUpdate(incident.id, 'Still quiet', 'MONITORING', false), 200)
     await deliver()
     expect(smtp.mails).toHaveLength(before)
-    expectStatus(await postUpdate(incident.id, 'Now loud', 'RESOLVED', true), 201)
+    expectStatus(await postUpdate(incident.id, 'Now loud', 'RESOLVED', true), 200)
     await deliver()
     expect(mailsTo('quiet@example.com').map((m) => m.subject)).toEqual(['[Acme status] Quiet: Resolved'])
   })

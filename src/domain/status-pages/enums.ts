@@ -5,6 +5,10 @@ export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number]
 export const INCIDENT_STATUSES = ['INVESTIGATING', 'IDENTIFIED', 'MONITORING', 'RESOLVED'] as const
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number]
 
+/** Impacts of the dashboard incident routes (/v1/incidents). */
+export const INCIDENT_IMPACTS = ['MAINTENANCE', 'MAJOR', 'MINOR'] as const
+export type IncidentImpact = (typeof INCIDENT_IMPACTS)[number]
+
 export const THEMES = ['AUTO', 'LIGHT', 'DARK'] as const
 export type Theme = (typeof THEMES)[number]
 

@@ -4,8 +4,8 @@
  */
 import { Type, type Static } from 'typebox'
 import { Nullable, StringEnum } from '../checks/shared-schemas.js'
-import { INCIDENT_SEVERITIES, INCIDENT_STATUSES } from './enums.js'
-import { IncidentServiceView, ServiceRef } from './service-ref.js'
+import { INCIDENT_IMPACTS, INCIDENT_SEVERITIES, INCIDENT_STATUSES } from './enums.js'
+import { ServiceRef, ServiceView } from './service-ref.js'
 
 export const IncidentUpdateCreateBody = Type.Object({
   description: Type.String({ minLength: 1, maxLength: 10000, description: 'What is happening, shown on the status page.' }),
@@ -35,8 +35,8 @@ export type IncidentCreateBody = Static<typeof IncidentCreateBody>
 export const IncidentChangeBody = Type.Partial(Type.Object(IncidentFields))
 export type IncidentChangeBody = Static<typeof IncidentChangeBody>
 
-/** Stored service of an incident: the id and the name when last written, shown if the service is deleted. */
-export const IncidentServiceRef = Type.Object({ id: Type.String(), name: Type.String() })
+/** Stored service of an incident: the id and the name when last written (with its creation, once deleted), shown if the service is deleted. */
+export const IncidentServiceRef = Type.Object({ id: Type.String(), name: Type.String(), createdAt: Type.Optional(Type.Number({ description: 'Epoch ms.' })) })
 export type IncidentServiceRef = Static<typeof IncidentServiceRef>
 
 /** An incident as stored; its updates are documents of their own. */
@@ -45,6 +45,11 @@ export const IncidentDoc = Type.Object({
   severity: StringEnum(INCIDENT_SEVERITIES),
   services: Type.Array(IncidentServiceRef),
   lastUpdateStatus: StringEnum(INCIDENT_STATUSES),
+  // Kept for the dashboard incident routes (/v1/incidents); absent on incidents opened on status page services.
+  impact: Type.Optional(StringEnum(INCIDENT_IMPACTS)),
+  dashboardId: Type.Optional(Type.Number()),
+  startedAt: Type.Optional(Nullable(Type.Number({ description: 'Epoch ms, as given.' }))),
+  stoppedAt: Type.Optional(Nullable(Type.Number({ description: 'Epoch ms, as given.' }))),
 })
 export type IncidentDoc = Static<typeof IncidentDoc>
 
@@ -57,6 +62,7 @@ export const IncidentUpdateDoc = Type.Object({
   notifySubscribers: Type.Boolean(),
   notified: Nullable(Type.Boolean({ description: 'false while subscribers still have to be e-mailed (set when first posted with notifySubscribers); null otherwise.' })),
   position: Type.Number({ description: 'Posting order, to order updates with the same public date.' }),
+  maintenance: Type.Optional(Type.Boolean({ description: 'Posted as MAINTENANCE through the dashboard incident routes (stored as IDENTIFIED).' })),
 })
 export type IncidentUpdateDoc = Static<typeof IncidentUpdateDoc>
 
@@ -85,13 +91,13 @@ export const IncidentView = Type.Object(
     accountId: Type.String(),
     name: Type.String(),
     severity: StringEnum(INCIDENT_SEVERITIES),
-    services: Type.Array(IncidentServiceView),
+    services: Type.Array(ServiceView),
     incidentUpdates: Type.Array(IncidentUpdateView),
     lastUpdateStatus: StringEnum(INCIDENT_STATUSES),
     resolvedAt: Nullable(Type.String({ format: 'date-time', description: 'When the last update resolved it; null while open.' })),
     duration: Nullable(Type.Number({ description: 'Seconds from the first update to the resolving one; null while open.' })),
     created_at: date,
-    updated_at: Nullable(date),
+    updated_at: Type.String({ format: 'date-time', description: 'When last changed; its creation until then.' }),
   },
   open,
 )

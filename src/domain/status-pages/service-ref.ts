@@ -49,10 +49,3 @@ const serviceViewFields = {
 
 export const ServiceView = Type.Object(serviceViewFields, { additionalProperties: true })
 export type ServiceView = Static<typeof ServiceView>
-
-/** A service an incident names: a deleted one shows its last known name, and null times. */
-export const IncidentServiceView = Type.Object(
-  { ...serviceViewFields, created_at: Nullable(Type.String({ format: 'date-time', description: 'null when the service was deleted.' })) },
-  { additionalProperties: true },
-)
-export type IncidentServiceView = Static<typeof IncidentServiceView>

@@ -1,5 +1,6 @@
 /** Helpers shared by the status page use cases: lookups that 404, paging and service-reference checks. */
 import { FieldErrorCollector, NotFoundError } from '../../domain/errors.js'
+import { cursorPage, sortForCursor, type CursorOrder, type CursorPage, type CursorQuery } from '../../domain/status-pages/cursor-page.js'
 import { isUuid } from '../../lib/ids.js'
 import type { Doc, DocRecord, DocTable } from '../../store/doc-table.js'
 import type { Stores } from '../stores.js'
@@ -38,12 +39,11 @@ export function requireOwnServices(services: ServiceMap, refs: ReadonlyArray<{ f
   errors.throwIfAny()
 }
 
-/** Newest first, paged: the store lists oldest first, so the page is read from the end. */
-export async function listNewestFirst<D extends Doc>(table: DocTable<string, D>, accountId: string, p: Paging): Promise<PageOf<DocRecord<string, D>>> {
-  const { total } = await table.list(accountId, { limit: 0 })
-  const end = total - (p.page - 1) * p.limit
-  if (end <= 0) return { items: [], total }
-  const start = Math.max(0, end - p.limit)
-  const { items } = await table.list(accountId, { limit: end - start, offset: start })
-  return { items: items.reverse(), total }
+/**
+ * One cursor page of the account's records. The whole list is read to place the cursor: an account's pages,
+ * services and incidents are few enough, and only the page's entries are presented.
+ */
+export async function listByCursor<D extends Doc>(table: DocTable<string, D>, accountId: string, order: CursorOrder, q: CursorQuery): Promise<CursorPage<DocRecord<string, D>>> {
+  const { items } = await table.list(accountId)
+  return cursorPage(sortForCursor(items, order), order, q)
 }

@@ -2,7 +2,8 @@
  * What a public status page shows, assembled from already loaded records (no I/O): the page's cards with each
  * service's current state (the worst of its open incidents and of its tied checks' current results) and 90-day
  * uptime, and the incidents touching the page's services (services are shared:
- * an incident shows on every page with one of its services), each with its updates.
+ * an incident shows on every page with one of its services; one naming no service shows on every page of the
+ * account), each with its updates.
  */
 import type { IncidentSeverity, IncidentStatus } from '../../domain/status-pages/enums.js'
 import { orderUpdates, summarize } from '../../domain/status-pages/incident-rules.js'
@@ -113,7 +114,9 @@ export function buildStatusPage(
   checkSeverities: ReadonlyMap<string, readonly IncidentSeverity[]> = new Map(),
 ): StatusPageBase {
   const pageServiceIds = new Set(doc.cards.flatMap((c) => c.serviceIds).filter((id) => services.has(id)))
-  const shown = incidents.filter((i) => i.serviceIds.some((id) => pageServiceIds.has(id)))
+  // An incident naming no services (opened on a dashboard) concerns the whole account: every page shows it.
+  const accountWide = incidents.filter((i) => i.serviceIds.length === 0)
+  const shown = incidents.filter((i) => i.serviceIds.length === 0 || i.serviceIds.some((id) => pageServiceIds.has(id)))
   const serviceView = new Map<string, PublicService>()
   for (const id of pageServiceIds) {
     const record = services.get(id)
@@ -128,7 +131,7 @@ export function buildStatusPage(
     return { id: card.id, name: card.name, services: list, uptime: averageUptime(list.map((s) => s.uptime.uptime)) }
   })
   return {
-    banner: pageBanner([...serviceView.values()].map((s) => s.state)),
+    banner: pageBanner([...[...serviceView.values()].map((s) => s.state), serviceState(accountWide.filter((i) => i.resolvedAt === null).map((i) => i.severity))]),
     cards,
     incidents: shown.map(({ serviceIds: _s, ...rest }) => rest),
     generatedAt: now,

@@ -1,7 +1,7 @@
 /** Incident updates: each post, change or delete keeps the incident's lastUpdateStatus in step. */
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/errors.js'
-import { changedUpdateDoc, newUpdateDoc, nextPosition, parseUpdateDate } from '../../domain/status-pages/incident-rules.js'
+import { changedUpdateDoc, newUpdateDoc, nextPosition, parseUpdateDate, type IncidentUpdateDoc } from '../../domain/status-pages/incident-rules.js'
 import type { IncidentUpdateChangeBody, IncidentUpdateCreateBody, IncidentUpdateView } from '../../domain/status-pages/incident-schemas.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { findOr404, type PageOf, type Paging } from './status-page-common.js'
@@ -27,20 +27,21 @@ export function dateOrThrow(value: unknown, now: number, field = 'publicIncident
   return date.ms
 }
 
-/** Posts an update to an incident of the account (also used by resolveIncident). */
+/** Posts an update to an incident of the account (also used by resolveIncident and the dashboard incident routes, which mark maintenance). */
 export async function createUpdate(
   deps: IncidentUpdateOpsDeps,
   accountId: string,
   incident: IncidentRecord,
   body: IncidentUpdateCreateBody,
   schemaErrors?: FieldErrors,
+  marks: Pick<IncidentUpdateDoc, 'maintenance'> = {},
 ): Promise<IncidentUpdateRecord> {
   const now = deps.clock.now()
   const problems = new BodyProblems(schemaErrors)
   const publicDate = problems.valid(problems.check(() => dateOrThrow(body.publicIncidentUpdateDate, now)))
   return deps.transact(async (s) => {
     const position = nextPosition(await orderedUpdates(s, accountId, incident.id))
-    const doc = newUpdateDoc(incident.id, body, publicDate, position)
+    const doc: IncidentUpdateDoc = { ...newUpdateDoc(incident.id, body, publicDate, position), ...marks }
     const record = await s.statusPageIncidentUpdates.insert(accountId, doc, now)
     await refreshIncident(s, accountId, incident.id, now)
     await queueIncidentEmails(s, deps.publicBaseUrl, accountId, incident.doc, doc, false, now)

@@ -1,12 +1,13 @@
 /** Incidents on status page services: CRUD, plus openIncident / resolveIncident for alerting (triggerIncident). */
 import { BodyProblems } from '../../domain/body-problems.js'
 import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/errors.js'
+import type { CursorPage, CursorQuery } from '../../domain/status-pages/cursor-page.js'
 import type { IncidentSeverity } from '../../domain/status-pages/enums.js'
 import { newUpdateDoc } from '../../domain/status-pages/incident-rules.js'
 import type { IncidentChangeBody, IncidentCreateBody, IncidentDoc, IncidentView } from '../../domain/status-pages/incident-schemas.js'
 import { serviceRefFields, uniqueServiceIds, type ServiceRef } from '../../domain/status-pages/service-ref.js'
 import { uses, type DepsOf } from '../resource-deps.js'
-import { findOr404, listNewestFirst, loadServices, requireOwnServices, type PageOf, type Paging } from './status-page-common.js'
+import { findOr404, listByCursor, loadServices, requireOwnServices } from './status-page-common.js'
 import { createUpdate, dateOrThrow } from './status-page-incident-updates.js'
 import { incidentView, orderedUpdates } from './status-page-incident-state.js'
 import type { ServiceMap } from './status-page-views.js'
@@ -26,7 +27,7 @@ export interface IncidentOps {
   createIncident(accountId: string, body: IncidentCreateBody, schemaErrors?: FieldErrors): Promise<IncidentView>
   getIncident(accountId: string, id: string): Promise<IncidentView>
   /** Newest first. */
-  listIncidents(accountId: string, paging: Paging): Promise<PageOf<IncidentView>>
+  listIncidents(accountId: string, q: CursorQuery): Promise<CursorPage<IncidentView>>
   updateIncident(accountId: string, id: string, body: IncidentChangeBody, schemaErrors?: FieldErrors): Promise<IncidentView>
   /** Deletes the incident and (by cascade) its updates. */
   removeIncident(accountId: string, id: string): Promise<void>
@@ -85,10 +86,10 @@ export function incidentOps(deps: IncidentOpsDeps): IncidentOps {
     async getIncident(accountId, id) {
       return incidentView(stores, accountId, await findOr404(stores.statusPageIncidents, accountId, id, WHAT))
     },
-    async listIncidents(accountId, paging) {
-      const { items, total } = await listNewestFirst(stores.statusPageIncidents, accountId, paging)
+    async listIncidents(accountId, q) {
+      const { entries, nextId } = await listByCursor(stores.statusPageIncidents, accountId, 'newest-first', q)
       const services = await loadServices(stores, accountId)
-      return { items: await Promise.all(items.map((r) => incidentView(stores, accountId, r, services))), total }
+      return { entries: await Promise.all(entries.map((r) => incidentView(stores, accountId, r, services))), nextId }
     },
     async updateIncident(accountId, id, body, schemaErrors) {
       const record = await findOr404(stores.statusPageIncidents, accountId, id, WHAT)

@@ -5,7 +5,8 @@ import { buildPageDoc, cardServiceFields } from '../../domain/status-pages/page-
 import type { PageCreateBody, PageDoc, PageUpdateBody, PageView } from '../../domain/status-pages/page-schemas.js'
 import { newId } from '../../lib/ids.js'
 import { uses, type DepsOf } from '../resource-deps.js'
-import { findOr404, loadServices, offsetOf, requireOwnServices, type PageOf, type Paging } from './status-page-common.js'
+import type { CursorPage, CursorQuery } from '../../domain/status-pages/cursor-page.js'
+import { findOr404, listByCursor, loadServices, requireOwnServices } from './status-page-common.js'
 import { presentPage } from './status-page-views.js'
 
 /**
@@ -15,7 +16,8 @@ import { presentPage } from './status-page-views.js'
 export interface PageOps {
   createPage(accountId: string, body: PageCreateBody, schemaErrors?: FieldErrors): Promise<PageView>
   getPage(accountId: string, id: string): Promise<PageView>
-  listPages(accountId: string, paging: Paging): Promise<PageOf<PageView>>
+  /** Oldest first. */
+  listPages(accountId: string, q: CursorQuery): Promise<CursorPage<PageView>>
   updatePage(accountId: string, id: string, body: PageUpdateBody, schemaErrors?: FieldErrors): Promise<PageView>
   /** Deletes the page and (by cascade) its subscriptions. */
   removePage(accountId: string, id: string): Promise<void>
@@ -60,10 +62,10 @@ export function pageOps(deps: PageOpsDeps): PageOps {
       const record = await findOr404(stores.statusPages, accountId, id, WHAT)
       return presentPage(record, await loadServices(stores, accountId))
     },
-    async listPages(accountId, paging) {
-      const { items, total } = await stores.statusPages.list(accountId, offsetOf(paging))
+    async listPages(accountId, q) {
+      const { entries, nextId } = await listByCursor(stores.statusPages, accountId, 'oldest-first', q)
       const services = await loadServices(stores, accountId)
-      return { items: items.map((r) => presentPage(r, services)), total }
+      return { entries: entries.map((r) => presentPage(r, services)), nextId }
     },
     async updatePage(accountId, id, body, schemaErrors) {
       const record = await findOr404(stores.statusPages, accountId, id, WHAT)

@@ -3,13 +3,15 @@ import { ConflictError, NotFoundError } from '../../domain/errors.js'
 import type { ServiceBody, ServiceView } from '../../domain/status-pages/service-ref.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import type { Stores } from '../stores.js'
-import { findOr404, offsetOf, type PageOf, type Paging } from './status-page-common.js'
+import type { CursorPage, CursorQuery } from '../../domain/status-pages/cursor-page.js'
+import { findOr404, listByCursor } from './status-page-common.js'
 import { presentService } from './status-page-views.js'
 
 export interface ServiceOps {
   createService(accountId: string, body: ServiceBody): Promise<ServiceView>
   getService(accountId: string, id: string): Promise<ServiceView>
-  listServices(accountId: string, paging: Paging): Promise<PageOf<ServiceView>>
+  /** Oldest first. */
+  listServices(accountId: string, q: CursorQuery): Promise<CursorPage<ServiceView>>
   updateService(accountId: string, id: string, body: ServiceBody): Promise<ServiceView>
   /** 409 while a page card, an open incident, a check or a group uses the service. */
   removeService(accountId: string, id: string): Promise<void>
@@ -52,9 +54,9 @@ export function serviceOps(deps: ServiceOpsDeps): ServiceOps {
     async getService(accountId, id) {
       return presentService(await findOr404(stores.statusPageServices, accountId, id, WHAT))
     },
-    async listServices(accountId, paging) {
-      const { items, total } = await stores.statusPageServices.list(accountId, offsetOf(paging))
-      return { items: items.map(presentService), total }
+    async listServices(accountId, q) {
+      const { entries, nextId } = await listByCursor(stores.statusPageServices, accountId, 'oldest-first', q)
+      return { entries: entries.map(presentService), nextId }
     },
     async updateService(accountId, id, body) {
       const record = await findOr404(stores.statusPageServices, accountId, id, WHAT)
@@ -75,7 +77,7 @@ export function serviceOps(deps: ServiceOpsDeps): ServiceOps {
         // Resolved incidents keep showing the service under its latest name.
         const at = clock.now()
         for (const incident of resolved) {
-          const services = incident.doc.services.map((x) => (x.id === record.id ? { id: x.id, name: record.doc.name } : x))
+          const services = incident.doc.services.map((x) => (x.id === record.id ? { id: x.id, name: record.doc.name, createdAt: record.createdAt } : x))
           await s.statusPageIncidents.update(accountId, incident.id, { ...incident.doc, services }, at)
         }
         await s.statusPageServices.delete(accountId, record.id)

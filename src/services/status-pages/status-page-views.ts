@@ -77,14 +77,15 @@ export function presentIncident(r: IncidentRecord, services: ServiceMap, ordered
     severity: doc.severity,
     services: doc.services.map((ref) => {
       const service = services.get(ref.id)
-      return service ? presentService(service) : { id: ref.id, accountId: r.accountId, name: ref.name, created_at: null, updated_at: null }
+      // A deleted service: its last known name; its creation as stored when it was deleted, else the incident's.
+      return service ? presentService(service) : { id: ref.id, accountId: r.accountId, name: ref.name, created_at: toIso(ref.createdAt ?? r.createdAt), updated_at: null }
     }),
     incidentUpdates: ordered.map(presentIncidentUpdate),
     lastUpdateStatus: summary.lastUpdateStatus,
     resolvedAt: toIsoOrNull(summary.resolvedAt),
     duration: summary.duration,
     created_at: toIso(r.createdAt),
-    updated_at: toIsoOrNull(r.updatedAt),
+    updated_at: toIso(r.updatedAt ?? r.createdAt),
   }
 }
 

@@ -46,9 +46,13 @@ export async function queueVerification(s: Pick<Stores, 'statusPageEmails'>, bas
   return true
 }
 
-/** Status pages of the account that show any of these services (on one of their cards). */
+/**
+ * Status pages of the account that show any of these services (on one of their cards); all of them for an
+ * incident naming no service, which every page shows.
+ */
 async function pagesShowing(s: Pick<Stores, 'statusPages'>, accountId: string, serviceIds: ReadonlySet<string>): Promise<PageRecord[]> {
   const { items } = await s.statusPages.list(accountId)
+  if (serviceIds.size === 0) return items
   return items.filter((p) => p.doc.cards.some((c) => c.serviceIds.some((id) => serviceIds.has(id))))
 }
 

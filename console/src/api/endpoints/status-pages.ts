@@ -1,4 +1,7 @@
-/** Status pages (/v1/status-pages), the services their cards show, and the incidents posted on them. */
+/**
+ * Status pages (/v1/status-pages), the services their cards show, and the incidents posted on them. The three lists
+ * are cursor lists (limit and nextId), not pages.
+ */
 import { api } from '../client'
 import type {
   IncidentChange,
@@ -12,14 +15,23 @@ import type {
   StatusPageCreate,
   StatusPageUpdate,
 } from '../contracts'
-import { resource } from '../resource'
-import { seg } from '../read'
+import { readCursorPage, type CursorPage, type CursorQuery } from '../cursor-read'
+import { seg, type Read } from '../read'
+import { resource, type Resource } from '../resource'
 
-const incidents = resource<IncidentView, IncidentCreate, IncidentChange>('/v1/status-pages/incidents')
+export type CursorResource<TView, TCreate, TUpdate = TCreate> = Omit<Resource<TView, TCreate, TUpdate>, 'list'> & {
+  list(query?: CursorQuery): Read<CursorPage<TView>>
+}
 
-export const statusPagesApi = resource<PageView, StatusPageCreate, StatusPageUpdate>('/v1/status-pages')
+function cursorResource<TView, TCreate, TUpdate = TCreate>(root: string): CursorResource<TView, TCreate, TUpdate> {
+  return { ...resource<TView, TCreate, TUpdate>(root), list: (query = {}) => readCursorPage<TView>(root, query) }
+}
 
-export const servicesApi = resource<ServiceView, ServiceBody>('/v1/status-pages/services')
+const incidents = cursorResource<IncidentView, IncidentCreate, IncidentChange>('/v1/status-pages/incidents')
+
+export const statusPagesApi = cursorResource<PageView, StatusPageCreate, StatusPageUpdate>('/v1/status-pages')
+
+export const servicesApi = cursorResource<ServiceView, ServiceBody>('/v1/status-pages/services')
 
 export const incidentsApi = {
   ...incidents,

@@ -46,13 +46,13 @@ export async function incidentUpdateRoutes(fastify: FastifyInstance, pages: Stat
       attachValidation: true,
       schema: {
         tags,
-        summary: "Post an incident update (sets the incident's lastUpdateStatus)",
+        summary: "Post an incident update (sets the incident's lastUpdateStatus; answers 200 as the reference declares)",
         params: IncidentParams,
         body: IncidentUpdateCreateBody,
-        response: { 201: IncidentUpdateView, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: IncidentUpdateView, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await pages.createIncidentUpdate(request.accountId, request.params.incidentId, request.body, bodySchemaErrors(request))),
+    async (request) => pages.createIncidentUpdate(request.accountId, request.params.incidentId, request.body, bodySchemaErrors(request)),
   )
 
   app.get(

@@ -5,13 +5,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { IncidentChangeBody, IncidentCreateBody, IncidentView } from '../../../domain/status-pages/incident-schemas.js'
 import type { StatusPageService } from '../../../services/status-pages/status-pages.js'
 import { errorResponses } from '../../schemas/common.js'
-import { PageQuery, sendPage } from '../../paging.js'
+import { CURSOR_DESCRIPTION, CursorList, CursorQuery, cursorAnswer } from './cursor-list.js'
 import { bodySchemaErrors } from '../../validation.js'
 import { incidentUpdateRoutes } from './status-page-incident-updates.js'
 
 export const IncidentParams = Type.Object({ incidentId: Type.String({ maxLength: 100, description: 'Incident id (UUID).' }) })
 type Params = Static<typeof IncidentParams>
-const ListQuery = Type.Object(PageQuery)
+const ListQuery = Type.Object(CursorQuery)
 
 export async function statusPageIncidentRoutes(fastify: FastifyInstance, pages: StatusPageService): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -20,12 +20,16 @@ export async function statusPageIncidentRoutes(fastify: FastifyInstance, pages: 
 
   app.get(
     path,
-    { schema: { tags, summary: 'List incidents, newest first', querystring: ListQuery, response: { 200: Type.Array(IncidentView), ...errorResponses(400, 401, 429) } } },
-    async (request, reply) => {
-      const { limit, page } = request.query
-      const { items, total } = await pages.listIncidents(request.accountId, { limit, page })
-      return sendPage(request, reply, page, limit, items, total)
+    {
+      schema: {
+        tags,
+        summary: 'List incidents, newest first',
+        description: CURSOR_DESCRIPTION,
+        querystring: ListQuery,
+        response: { 200: CursorList(IncidentView), ...errorResponses(400, 401, 429) },
+      },
     },
+    async (request) => cursorAnswer(await pages.listIncidents(request.accountId, request.query)),
   )
 
   app.post(

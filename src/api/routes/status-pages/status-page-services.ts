@@ -5,10 +5,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ServiceBody, ServiceView } from '../../../domain/status-pages/service-ref.js'
 import type { StatusPageService } from '../../../services/status-pages/status-pages.js'
 import { errorResponses } from '../../schemas/common.js'
-import { PageQuery, sendPage } from '../../paging.js'
+import { CURSOR_DESCRIPTION, CursorList, CursorQuery, cursorAnswer } from './cursor-list.js'
 
 const Params = Type.Object({ serviceId: Type.String({ maxLength: 100, description: 'Service id (UUID).' }) })
-const ListQuery = Type.Object(PageQuery)
+const ListQuery = Type.Object({
+  ...CursorQuery,
+  paginated: Type.Boolean({ default: true, description: 'false lists every service on one page (limit and nextId are then ignored).' }),
+})
 
 export async function statusPageServiceRoutes(fastify: FastifyInstance, pages: StatusPageService): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -17,18 +20,29 @@ export async function statusPageServiceRoutes(fastify: FastifyInstance, pages: S
 
   app.get(
     path,
-    { schema: { tags, summary: 'List status page services', querystring: ListQuery, response: { 200: Type.Array(ServiceView), ...errorResponses(400, 401, 429) } } },
-    async (request, reply) => {
-      const { limit, page } = request.query
-      const { items, total } = await pages.listServices(request.accountId, { limit, page })
-      return sendPage(request, reply, page, limit, items, total)
+    {
+      schema: {
+        tags,
+        summary: 'List status page services (oldest first)',
+        description: CURSOR_DESCRIPTION,
+        querystring: ListQuery,
+        response: { 200: CursorList(ServiceView), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const { limit, nextId, paginated } = request.query
+      const q = paginated ? { limit, nextId } : { limit: Number.MAX_SAFE_INTEGER }
+      return cursorAnswer(await pages.listServices(request.accountId, q))
     },
   )
 
   app.post(
     path,
-    { schema: { tags, summary: 'Create a status page service', body: ServiceBody, response: { 201: ServiceView, ...errorResponses(400, 401, 429) } } },
-    async (request, reply) => reply.code(201).send(await pages.createService(request.accountId, request.body)),
+    {
+      // The reference declares 200 for this create, and its clients expect it.
+      schema: { tags, summary: 'Create a status page service (answers 200)', body: ServiceBody, response: { 200: ServiceView, ...errorResponses(400, 401, 429) } },
+    },
+    async (request) => pages.createService(request.accountId, request.body),
   )
 
   app.get(

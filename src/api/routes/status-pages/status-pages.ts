@@ -1,7 +1,8 @@
 /**
- * Status pages: HTTP routes. Services, incidents and subscriptions are registered from here too.
- * Every list here is page-based (limit, page; bare array; total in Content-Range) like the rest of this API,
- * not the reference's cursor lists ({length, entries, nextId}); one convention for every list.
+ * Status pages: HTTP routes. Services, incidents (also in their dashboard shape, /v1/incidents) and subscriptions
+ * are registered from here too.
+ * Pages, services and incidents are listed with the reference's cursor ({length, entries, nextId}), which its
+ * clients (the vendor's CLI among them) read.
  */
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
@@ -9,15 +10,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { PageCreateBody, PageUpdateBody, PageView } from '../../../domain/status-pages/page-schemas.js'
 import type { Services } from '../../../services/index.js'
 import { errorResponses } from '../../schemas/common.js'
-import { PageQuery, sendPage } from '../../paging.js'
+import { CURSOR_DESCRIPTION, CursorList, CursorQuery, cursorAnswer } from './cursor-list.js'
 import { bodySchemaErrors } from '../../validation.js'
 import { statusPageServiceRoutes } from './status-page-services.js'
 import { statusPageIncidentRoutes } from './status-page-incidents.js'
 import { statusPageSubscriptionRoutes } from './status-page-subscriptions.js'
+import { dashboardIncidentRoutes } from './dashboard-incidents.js'
 
 export const StatusPageParams = Type.Object({ statusPageId: Type.String({ maxLength: 100, description: 'Status page id (UUID).' }) })
-const ListQuery = Type.Object(PageQuery)
-const PAGED = 'Page-based: limit and page; a bare array with the total in Content-Range (not the cursor form {length, entries, nextId}).'
+const ListQuery = Type.Object(CursorQuery)
 
 export async function statusPageRoutes(fastify: FastifyInstance, services: Services): Promise<void> {
   // Requests typed from their schemas. A route with attachValidation still hands on a body that failed its schema,
@@ -29,6 +30,7 @@ export async function statusPageRoutes(fastify: FastifyInstance, services: Servi
   await statusPageServiceRoutes(app, pages)
   await statusPageIncidentRoutes(app, pages)
   await statusPageSubscriptionRoutes(app, pages)
+  await dashboardIncidentRoutes(app, pages)
 
   app.get(
     '/v1/status-pages',
@@ -36,16 +38,12 @@ export async function statusPageRoutes(fastify: FastifyInstance, services: Servi
       schema: {
         tags,
         summary: 'List status pages (oldest first)',
-        description: PAGED,
+        description: CURSOR_DESCRIPTION,
         querystring: ListQuery,
-        response: { 200: Type.Array(PageView), ...errorResponses(400, 401, 429) },
+        response: { 200: CursorList(PageView), ...errorResponses(400, 401, 429) },
       },
     },
-    async (request, reply) => {
-      const { limit, page } = request.query
-      const { items, total } = await pages.listPages(request.accountId, { limit, page })
-      return sendPage(request, reply, page, limit, items, total)
-    },
+    async (request) => cursorAnswer(await pages.listPages(request.accountId, request.query)),
   )
 
   app.post(

@@ -4,7 +4,7 @@ import { useSession } from '../../../api/session'
 import { picketApi } from '../../../api/endpoints'
 import { formatDateTime, formatMs, timeAgo } from '../../../lib/format'
 import { Badge, LinkButton, PageHeader } from '../../../ui/kit'
-import { PagedTable } from '../shared/paged-table'
+import { CursorTable } from '../shared/cursor-table'
 import { SEVERITY_TONES, STATUS_TONES, word, type Incident } from './incident-types'
 import '../shared/settings.css'
 
@@ -23,7 +23,7 @@ export default function IncidentsList() {
           ) : null
         }
       />
-      <PagedTable<Incident>
+      <CursorTable<Incident>
         list={picketApi.incidents.list}
         caption="Incidents"
         empty={{ title: 'No incidents', body: <p>Open one to tell your status page visitors about a problem.</p> }}

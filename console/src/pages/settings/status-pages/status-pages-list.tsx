@@ -3,7 +3,7 @@ import { Link } from 'wouter-preact'
 import { useSession } from '../../../api/session'
 import { picketApi } from '../../../api/endpoints'
 import { Badge, LinkButton, PageHeader } from '../../../ui/kit'
-import { PagedTable } from '../shared/paged-table'
+import { CursorTable } from '../shared/cursor-table'
 import { ServicesCard } from './services-card'
 import { LivePageLink } from './status-page-page'
 import type { StatusPage } from './status-page-types'
@@ -24,7 +24,7 @@ export default function StatusPagesList() {
           ) : null
         }
       />
-      <PagedTable<StatusPage>
+      <CursorTable<StatusPage>
         list={picketApi.statusPages.list}
         caption="Status pages"
         empty={{ title: 'No status pages yet', body: <p>Add services below, then a page that shows them.</p> }}
