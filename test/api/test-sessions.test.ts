@@ -146,6 +146,16 @@ describe.each(testDbs)('test sessions on $name', (db) => {
 
   it('answers 404 for targets nothing matches and for unknown sessions', async () => {
     expect((await trigger({ target: { matchTags: [['nothing-has-this']] } })).statusCode).toBe(404)
+    const heartbeat = await t.call('POST', '/v1/checks/heartbeat?autoAssignAlerts=false', {
+      name: 'Nightly backup',
+      script: '',
+      heartbeat: { period: 1, periodUnit: 'hours', grace: 10, graceUnit: 'minutes' },
+    })
+    expect(heartbeat.statusCode, heartbeat.body).toBe(201)
+    const queued = await t.store.db.selectFrom('run_jobs').select('id').execute()
+    const refused = await trigger({ target: { checkId: [ids.passing, heartbeat.json<{ id: string }>().id] } })
+    expect(refused.statusCode, refused.body).toBe(400)
+    expect(await t.store.db.selectFrom('run_jobs').select('id').execute()).toHaveLength(queued.length)
     expect((await t.call('GET', '/v1/test-sessions/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404)
     const other = await t.otherAccount()
     const mine = (await trigger({ target: { checkId: [ids.passing] } })).json<{ testSessionId: string }>().testSessionId

@@ -4,14 +4,14 @@
  * are its own, follows them to completion, and keeps their outcomes after the checks are gone.
  */
 import { newId } from '../../lib/ids.js'
-import { NotFoundError } from '../../domain/errors.js'
+import { NotFoundError, ValidationError } from '../../domain/errors.js'
 import type { FieldErrors } from '../../domain/errors.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { CheckResultRow } from '../../store/schema.js'
 import type { TestSessionRow, TestSessionRunRow } from '../../store/test-session-rows.js'
 import type { TestSessionFilter } from '../../store/test-sessions.js'
 import { uses, type DepsOf } from '../resource-deps.js'
-import type { CheckSessionService } from '../checks/check-sessions.js'
+import { RUNNABLE_TYPES, type CheckSessionService } from '../checks/check-sessions.js'
 import type { AssetService } from '../results/assets.js'
 import type { AssetFilter } from '../results/manifest.js'
 import { presentResult } from '../results/result-view.js'
@@ -162,6 +162,9 @@ export function testSessionService(deps: TestSessionServiceDeps, parts: { checkS
   return {
     async trigger(accountId, body, schemaErrors) {
       const checks = await checkSessions.select(accountId, body.target ?? {}, { allowDeactivated: body.target?.allowDeactivated === true }, schemaErrors)
+      // Checked before any run starts, so that a refused target leaves nothing half started.
+      const unrunnable = checks.find((c) => !RUNNABLE_TYPES.has(c.checkType))
+      if (unrunnable) throw new ValidationError({ 'target.checkId': `${unrunnable.checkType} checks cannot be run on demand` })
       const id = await start(accountId, checks, { name: body.name, provider: 'API', runLocation: body.runLocation, metadata: body.metadata, runSource: 'TRIGGER_RECORD' })
       return (await view(accountId, id)).view
     },
