@@ -145,7 +145,7 @@ export function buildServices(deps: ServiceDeps): Services {
     statusPageSubscribers: subscriberLinkService(only(subscriberLinkServiceUses)),
     results: resultService(only(resultServiceUses)),
     checkSessions: sessions,
-    triggers: triggerService(only(triggerServiceUses), sessions),
+    triggers: triggerService(only(triggerServiceUses), sessions, testSessions),
     testSessions,
     testSessionErrorGroups,
     deploymentTriggers: deploymentTriggerService(only(deploymentTriggerServiceUses), testSessions),

@@ -27,6 +27,7 @@ export interface TestSessionFilter {
 
 export interface TestSessionStore {
   insert(session: TestSessionRow, runs: TestSessionRunRow[]): Promise<void>
+  insertRuns(runs: TestSessionRunRow[]): Promise<void>
   get(accountId: string, id: string): Promise<TestSessionRow | undefined>
   /** Newest first. */
   list(f: TestSessionFilter): Promise<TestSessionRow[]>
@@ -45,14 +46,18 @@ export interface TestSessionStore {
 const CHUNK = 500
 
 export function testSessionStore(db: Kysely<Database>): TestSessionStore {
+  async function insertRuns(runs: TestSessionRunRow[]): Promise<void> {
+    for (let i = 0; i < runs.length; i += CHUNK)
+      await db
+        .insertInto('test_session_runs')
+        .values(runs.slice(i, i + CHUNK))
+        .execute()
+  }
   return {
+    insertRuns,
     async insert(session, runs) {
       await db.insertInto('test_sessions').values(session).execute()
-      for (let i = 0; i < runs.length; i += CHUNK)
-        await db
-          .insertInto('test_session_runs')
-          .values(runs.slice(i, i + CHUNK))
-          .execute()
+      await insertRuns(runs)
     },
     get: (accountId, id) => db.selectFrom('test_sessions').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst(),
     async list(f) {

@@ -79,6 +79,12 @@ describe.each(testDbs)('CI/CD triggers on $name', (db) => {
     expect(ran.statusCode, ran.body).toBe(200)
     expect(ran.json().checks).toBe(3)
     expect(order.filter((u) => u.startsWith('/g-'))).toEqual(['/g-first', '/g-second', '/g-third'])
+    // The call is recorded as a test session of the group's runs.
+    const recorded = await t.call('GET', `/v1/test-sessions/${String(ran.json().testSessionId)}`)
+    expect(recorded.statusCode, recorded.body).toBe(200)
+    expect(recorded.json()).toMatchObject({ name: 'ordered (trigger)', status: 'PASSED' })
+    expect(recorded.json().results).toHaveLength(3)
+    expect((await t.call('GET', '/v1/test-sessions?providers=TRIGGER')).json().entries.map((x: { id: string }) => x.id)).toContain(ran.json().testSessionId)
 
     const other = await t.otherAccount()
     expect((await t.app.inject({ method: 'GET', url: `/v1/triggers/check-groups/${groupId}`, headers: other.headers })).statusCode).toBe(404)

@@ -10,7 +10,7 @@ import type { TriggerTarget } from '../../store/engine/triggers.js'
 export type { TriggerTarget }
 import type { CheckRecord } from '../../store/checks.js'
 import { uses, type DepsOf } from '../resource-deps.js'
-import { RUNNABLE_TYPES, type CheckSessionService } from './check-sessions.js'
+import { RUNNABLE_TYPES, type CheckSessionService, type StartedSession } from './check-sessions.js'
 
 type View = Record<string, unknown>
 
@@ -35,7 +35,12 @@ const CALLS_PER_WINDOW = 10
 export const triggerServiceUses = uses(['checks', 'checkGroups', 'triggers'], ['clock', 'publicBaseUrl'])
 export type TriggerServiceDeps = DepsOf<typeof triggerServiceUses>
 
-export function triggerService(deps: TriggerServiceDeps, sessions: CheckSessionService): TriggerService {
+/** Records a trigger's runs as a test session (provider TRIGGER); the trigger adds each check's runs as it starts them. */
+export interface TriggerRecorder {
+  open(accountId: string, input: { name: string; provider: string; runSource: string }): Promise<{ id: string; add(check: CheckRecord, started: StartedSession): Promise<void> }>
+}
+
+export function triggerService(deps: TriggerServiceDeps, sessions: CheckSessionService, recorder?: TriggerRecorder): TriggerService {
   const { stores, clock } = deps
   const calls = new Map<string, number[]>()
   const present = (row: { id: number; token: string; check_id: string | null; group_id: number | null; created_at: number; called_at: number | null }): View => ({
@@ -60,13 +65,16 @@ export function triggerService(deps: TriggerServiceDeps, sessions: CheckSessionS
     calls.set(token, recent)
   }
 
-  async function runAll(accountId: string, checks: CheckRecord[], concurrency: number, maxWaitMs: number): Promise<TriggerOutcome> {
+  async function runAll(accountId: string, checks: CheckRecord[], concurrency: number, maxWaitMs: number, name: string): Promise<TriggerOutcome> {
     const deadline = Date.now() + maxWaitMs
+    const record = await recorder?.open(accountId, { name, provider: 'TRIGGER', runSource: 'TRIGGER_RECORD' })
     const results: View[] = []
     const queue = [...checks]
     const worker = async () => {
       for (let check = queue.shift(); check; check = queue.shift()) {
-        const sessionId = await sessions.start(accountId, check, 'TRIGGER_API')
+        const started = await sessions.startRuns(accountId, check, 'TRIGGER_API')
+        await record?.add(check, started)
+        const sessionId = started.sessionId
         const { view } = await sessions.await(accountId, sessionId, Math.max(0, deadline - Date.now()))
         results.push(view)
       }
@@ -74,7 +82,7 @@ export function triggerService(deps: TriggerServiceDeps, sessions: CheckSessionS
     await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, checks.length)) }, worker))
     const passed = results.every((r) => r.status === 'PASSED' || r.status === 'DEGRADED')
     const responseTime = results.reduce((m, r) => Math.max(m, Number(r.responseTime ?? 0)), 0)
-    return { passed, body: { hasFailures: !passed, responseTime, checks: results.length, sessions: results } }
+    return { passed, body: { hasFailures: !passed, responseTime, checks: results.length, sessions: results, ...(record ? { testSessionId: record.id } : {}) } }
   }
 
   return {
@@ -102,7 +110,7 @@ export function triggerService(deps: TriggerServiceDeps, sessions: CheckSessionS
       if (row.check_id) {
         const check = await stores.checks.get(row.account_id, row.check_id)
         if (!check) throw new NotFoundError('Check', row.check_id)
-        return runAll(row.account_id, [check], 1, maxWaitMs)
+        return runAll(row.account_id, [check], 1, maxWaitMs, `${String(check.doc.name)} (trigger)`)
       }
       const groupId = Number(row.group_id)
       const group = await stores.checkGroups.get(row.account_id, groupId)
@@ -110,7 +118,7 @@ export function triggerService(deps: TriggerServiceDeps, sessions: CheckSessionS
       const members = (await stores.checks.list({ accountId: row.account_id, groupId, limit: 10_000, offset: 0 })).items
         .filter((c) => RUNNABLE_TYPES.has(c.checkType) && c.doc.activated !== false)
         .sort((a, b) => Number(a.doc.groupOrder ?? Number.MAX_SAFE_INTEGER) - Number(b.doc.groupOrder ?? Number.MAX_SAFE_INTEGER))
-      return runAll(row.account_id, members, Number(group.doc.concurrency ?? 3), maxWaitMs)
+      return runAll(row.account_id, members, Number(group.doc.concurrency ?? 3), maxWaitMs, `${String(group.doc.name)} (trigger)`)
     },
   }
 }

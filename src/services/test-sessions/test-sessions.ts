@@ -11,7 +11,7 @@ import type { CheckResultRow } from '../../store/schema.js'
 import type { TestSessionRow, TestSessionRunRow } from '../../store/test-session-rows.js'
 import type { TestSessionFilter } from '../../store/test-sessions.js'
 import { uses, type DepsOf } from '../resource-deps.js'
-import { RUNNABLE_TYPES, type CheckSessionService } from '../checks/check-sessions.js'
+import { RUNNABLE_TYPES, type CheckSessionService, type StartedSession } from '../checks/check-sessions.js'
 import type { AssetService } from '../results/assets.js'
 import type { AssetFilter } from '../results/manifest.js'
 import { presentResult } from '../results/result-view.js'
@@ -43,6 +43,11 @@ export interface TestSessionService {
   trigger(accountId: string, body: TriggerTestSessionBody, schemaErrors?: FieldErrors): Promise<TestSessionView>
   /** Starts a test session of these checks; returns its id. */
   start(accountId: string, checks: CheckRecord[], input: StartTestSession): Promise<string>
+  /**
+   * Opens a test session whose runs are added as they start (a trigger that paces its checks); `add` records the
+   * runs of one started check session.
+   */
+  open(accountId: string, input: StartTestSession): Promise<{ id: string; add(check: CheckRecord, started: StartedSession): Promise<void> }>
   list(accountId: string, q: TestSessionListQuery): Promise<TestSessionList>
   get(accountId: string, id: string): Promise<TestSessionView>
   /** Waits up to maxWaitMs; `done` tells whether the session finished. */
@@ -102,60 +107,64 @@ export function testSessionService(deps: TestSessionServiceDeps, parts: { checkS
     return { session, outcome: runs.find((o) => o.run.id === run.id) ?? runOutcome(run, undefined, false) }
   }
 
+  const runRows = (accountId: string, id: string, check: CheckRecord, started: StartedSession, now: number): TestSessionRunRow[] =>
+    started.runs.map((r) => ({
+      id: newId(),
+      test_session_id: id,
+      account_id: accountId,
+      check_session_id: started.sessionId,
+      sequence_id: r.sequence_id,
+      check_id: check.id,
+      check_name: String(check.doc.name),
+      check_type: check.checkType,
+      location: r.location,
+      private_location_id: r.private_location_id,
+      status: 'RUNNING',
+      result_id: null,
+      has_failures: 0,
+      has_errors: 0,
+      is_degraded: 0,
+      response_time: null,
+      error_message: null,
+      error_group_id: null,
+      started_at: null,
+      stopped_at: null,
+      created_at: now,
+    }))
+
+  const sessionRow = async (
+    accountId: string,
+    id: string,
+    checks: CheckRecord[],
+    input: StartTestSession,
+    first: TestSessionRunRow | undefined,
+    now: number,
+  ): Promise<TestSessionRow> => ({
+    id,
+    account_id: accountId,
+    project_id: await stores.testSessions.projectOfChecks(
+      accountId,
+      checks.map((c) => c.id),
+    ),
+    name: input.name,
+    provider: input.provider,
+    region: input.runLocation ?? first?.location ?? '',
+    private_location_id: first?.private_location_id ?? null,
+    metadata: JSON.stringify(input.metadata ?? {}),
+    invoker: input.invoker ?? null,
+    status: 'RUNNING',
+    stopped_at: null,
+    created_at: now,
+    updated_at: null,
+  })
+
   async function start(accountId: string, checks: CheckRecord[], input: StartTestSession): Promise<string> {
     const now = clock.now()
     const id = newId()
     const runs: TestSessionRunRow[] = []
-    for (const check of checks) {
-      const started = await checkSessions.startRuns(accountId, check, input.runSource, { runLocation: input.runLocation })
-      for (const r of started.runs) {
-        runs.push({
-          id: newId(),
-          test_session_id: id,
-          account_id: accountId,
-          check_session_id: started.sessionId,
-          sequence_id: r.sequence_id,
-          check_id: check.id,
-          check_name: String(check.doc.name),
-          check_type: check.checkType,
-          location: r.location,
-          private_location_id: r.private_location_id,
-          status: 'RUNNING',
-          result_id: null,
-          has_failures: 0,
-          has_errors: 0,
-          is_degraded: 0,
-          response_time: null,
-          error_message: null,
-          error_group_id: null,
-          started_at: null,
-          stopped_at: null,
-          created_at: now,
-        })
-      }
-    }
-    const first = runs[0]
-    await stores.testSessions.insert(
-      {
-        id,
-        account_id: accountId,
-        project_id: await stores.testSessions.projectOfChecks(
-          accountId,
-          checks.map((c) => c.id),
-        ),
-        name: input.name,
-        provider: input.provider,
-        region: input.runLocation ?? first?.location ?? '',
-        private_location_id: first?.private_location_id ?? null,
-        metadata: JSON.stringify(input.metadata ?? {}),
-        invoker: input.invoker ?? null,
-        status: 'RUNNING',
-        stopped_at: null,
-        created_at: now,
-        updated_at: null,
-      },
-      runs,
-    )
+    for (const check of checks)
+      runs.push(...runRows(accountId, id, check, await checkSessions.startRuns(accountId, check, input.runSource, { runLocation: input.runLocation }), now))
+    await stores.testSessions.insert(await sessionRow(accountId, id, checks, input, runs[0], now), runs)
     return id
   }
 
@@ -169,6 +178,19 @@ export function testSessionService(deps: TestSessionServiceDeps, parts: { checkS
       return (await view(accountId, id)).view
     },
     start,
+    async open(accountId, input) {
+      const now = clock.now()
+      const id = newId()
+      await stores.testSessions.insert(await sessionRow(accountId, id, [], { ...input, runLocation: input.runLocation ?? '' }, undefined, now), [])
+      return {
+        id,
+        async add(check, started) {
+          const rows = runRows(accountId, id, check, started, clock.now())
+          await stores.testSessions.insertRuns(rows)
+          await stores.testSessions.setStatus(id, 'RUNNING', null, clock.now())
+        },
+      }
+    },
     async list(accountId, q) {
       const limit = q.limit ?? PAGE_DEFAULT
       const after = q.nextId ? await stores.testSessions.get(accountId, q.nextId) : undefined
