@@ -20,7 +20,6 @@ import * as m016 from './migrations/016-sealed-secrets.js'
 import * as m017 from './migrations/017-maintenances.js'
 import * as m018 from './migrations/018-test-sessions.js'
 import * as m019 from './migrations/019-client-certificates.js'
-import * as m020 from './migrations/020-incidents.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -44,7 +43,6 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '017-maintenances': m017,
   '018-test-sessions': m018,
   '019-client-certificates': m019,
-  '020-incidents': m020,
 }
 
 /** Kysely's migrator over this code's migrations, with its bookkeeping tables in the store's own schema. */
