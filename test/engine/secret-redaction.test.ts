@@ -166,7 +166,11 @@ describe.each(testDbs)('secret variables are redacted from everything a run leav
     const [summary] = list.json() as Array<{ id: string }>
     expect(summary).toBeDefined()
     const detail = await ok('GET', `/v1/check-results/${id}/${summary!.id}`)
-    const result = detail.json() as { error: string; errorKind: string; apiCheckResult: Record<string, unknown> & { jobLog: { lines: string[] }; assertions: Array<{ actual: unknown }> } }
+    const result = detail.json() as {
+      error: string
+      errorKind: string
+      apiCheckResult: Record<string, unknown> & { jobLog: { lines: string[] }; assertions: Array<{ actual: unknown }> }
+    }
     expect(result.errorKind, detail.body).toBe('ASSERTION')
     const run = result.apiCheckResult
     const request = run.request as { url: string; body: string }
