@@ -2,31 +2,10 @@
 import { Type, type Static } from 'typebox'
 import { Nullable, StringEnum } from '../checks/shared-schemas.js'
 import { TestSessionView } from './contract.js'
+import { LOCATIONS } from '../checks/enums.js'
 
-export const DEPLOYMENT_RUN_LOCATIONS = [
-  'us-east-1',
-  'us-east-2',
-  'us-west-1',
-  'us-west-2',
-  'ca-central-1',
-  'sa-east-1',
-  'eu-west-1',
-  'eu-central-1',
-  'eu-west-2',
-  'eu-west-3',
-  'eu-north-1',
-  'eu-south-1',
-  'me-south-1',
-  'ap-southeast-1',
-  'ap-northeast-1',
-  'ap-east-1',
-  'ap-southeast-2',
-  'ap-southeast-3',
-  'ap-northeast-2',
-  'ap-northeast-3',
-  'ap-south-1',
-  'af-south-1',
-] as const
+/** A deployment's checks run in one of the API's locations. */
+export const DEPLOYMENT_RUN_LOCATIONS = LOCATIONS
 
 const Filter = Type.Optional(Nullable(Type.String({ maxLength: 255, description: 'A regular expression; null: every deployment matches.' })))
 

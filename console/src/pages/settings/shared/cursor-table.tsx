@@ -7,8 +7,8 @@ import { useState } from 'preact/hooks'
 import { useApi } from '../../../api/hooks'
 import type { CursorPage, CursorQuery } from '../../../api/cursor-read'
 import type { Read } from '../../../api/read'
-import { Button, Empty, ErrorBanner, Loading, TableWrap } from '../../../ui/kit'
-import type { Column } from './paged-table'
+import { Button, Empty, ErrorBanner, Loading } from '../../../ui/kit'
+import { ColumnsTable, type Column } from './columns-table'
 
 interface Props<T> {
   /** The list operation of the typed client; the table adds limit and nextId. */
@@ -33,29 +33,7 @@ export function CursorTable<T>(props: Props<T>) {
   if (rows.length === 0 && cursors.length === 1) return <Empty title={props.empty.title}>{props.empty.body}</Empty>
   return (
     <>
-      <TableWrap label={props.caption}>
-        <table>
-          <caption class="visually-hidden">{props.caption}</caption>
-          <thead>
-            <tr>
-              {props.columns.map((c) => (
-                <th scope="col" class={c.class}>
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr>
-                {props.columns.map((c) => (
-                  <td class={c.class}>{c.cell(row)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
+      <ColumnsTable caption={props.caption} columns={props.columns} rows={rows} />
       {cursors.length > 1 || next !== null ? (
         <nav class="pager" aria-label="Pages">
           <Button disabled={cursors.length <= 1} onClick={() => setCursors(cursors.slice(0, -1))}>

@@ -6,14 +6,8 @@ import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
 import { useApi } from '../../../api/hooks'
 import type { Page, PageQuery, Read } from '../../../api/read'
-import { Button, Empty, ErrorBanner, Loading, TableWrap } from '../../../ui/kit'
-
-export interface Column<T> {
-  label: string
-  cell: (row: T) => ComponentChildren
-  /** Extra class of the cell (e.g. `num`). */
-  class?: string
-}
+import { ColumnsTable, type Column } from './columns-table'
+import { Button, Empty, ErrorBanner, Loading } from '../../../ui/kit'
 
 interface Props<T> {
   /** The list operation of the typed client; the table adds the paging. */
@@ -37,29 +31,7 @@ export function PagedTable<T>(props: Props<T>) {
   const pages = Math.max(1, Math.ceil(total / limit))
   return (
     <>
-      <TableWrap label={props.caption}>
-        <table>
-          <caption class="visually-hidden">{props.caption}</caption>
-          <thead>
-            <tr>
-              {props.columns.map((c) => (
-                <th scope="col" class={c.class}>
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr>
-                {props.columns.map((c) => (
-                  <td class={c.class}>{c.cell(row)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
+      <ColumnsTable caption={props.caption} columns={props.columns} rows={rows} />
       <Pager page={page} pages={pages} total={total} onPage={setPage} />
     </>
   )
@@ -81,3 +53,5 @@ export function Pager(props: { page: number; pages: number; total: number; onPag
     </nav>
   )
 }
+
+export type { Column } from './columns-table'
