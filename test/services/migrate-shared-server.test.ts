@@ -45,6 +45,7 @@ function churnNeighbours(): { stop: () => Promise<number> } {
 }
 
 describe.skipIf(!url)('migrations on a shared PostgreSQL server', () => {
+  // Twelve whole migrations of a fresh schema each, beside the churn: longer than the default limit on a busy machine.
   it('apply while other schemas are dropped around them, reading only their own schema', async () => {
     const churn = churnNeighbours()
     const schemas: string[] = []
@@ -69,5 +70,5 @@ describe.skipIf(!url)('migrations on a shared PostgreSQL server', () => {
         for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
       })
     }
-  })
+  }, 120_000)
 })
