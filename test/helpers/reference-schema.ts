@@ -15,7 +15,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
 
 const FULL_DATE = /^\d{4}-\d{2}-\d{2}$/
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
-const REFERENCE_PATH = fileURLToPath(new URL('../../../shared/reference/openapi-reference.json', import.meta.url))
+const REFERENCE_PATH = fileURLToPath(new URL('../fixtures/reference/openapi-reference.json', import.meta.url))
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
