@@ -227,6 +227,21 @@ new ApiCheck('token-api', { name: 'Token API', request: { url: '${targetUrl}/ok'
     expect(((await api('GET', '/v1/projects')).body as Json[]).map((p) => p.logicalId)).toEqual(['shop'])
   })
 
+  it('test --record keeps the runs as a test session that still reads back once the test project is gone', async () => {
+    const before = await checks()
+    const run = await picket(['test', 'orders', '--record', '--timeout', '120'])
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/✔ Orders API \(orders\)\s+PASSED/)
+    const id = /Recorded as test session (\S+): /.exec(run.stdout)?.[1] ?? ''
+    const session = await api<Json>('GET', `/v1/test-sessions/${id}`)
+    expect(session.status, run.stdout).toBe(200)
+    const results = session.body.results as Json[]
+    expect(session.body.status).toBe('PASSED')
+    expect(results.map((r) => [r.name, r.resultType])).toEqual([['Orders API', 'FINAL']])
+    expect((await api('GET', `/v1/test-sessions/${id}/results/${String(results[0]?.testSessionResultId)}`)).status).toBe(200)
+    expect(await checks()).toEqual(before)
+  })
+
   it('removing a file deletes only its resources', async () => {
     fs.rmSync(path.join(project, 'checks/more.check.ts'))
     const preview = await picket(['deploy', '--preview'])

@@ -14,8 +14,9 @@ describe('parseCodeCommand', () => {
     ['init into a folder', ['init', 'checks'], { name: 'init', dir: 'checks' }],
     ['deploy', ['deploy'], { name: 'deploy', preview: false }],
     ['deploy --preview with a config', ['deploy', '--preview', '--config', 'x.ts'], { name: 'deploy', preview: true, config: 'x.ts' }],
-    ['test with filters and json', ['test', 'api', 'home', '--reporter', 'json'], { name: 'test', reporter: 'json', timeoutSeconds: 300, filters: ['api', 'home'] }],
-    ['test with a timeout', ['test', '--timeout', '60'], { name: 'test', reporter: 'list', timeoutSeconds: 60, filters: [] }],
+    ['test with filters and json', ['test', 'api', 'home', '--reporter', 'json'], { name: 'test', reporter: 'json', timeoutSeconds: 300, filters: ['api', 'home'], record: false }],
+    ['test with a timeout', ['test', '--timeout', '60'], { name: 'test', reporter: 'list', timeoutSeconds: 60, filters: [], record: false }],
+    ['test recorded as a test session', ['test', 'orders', '--record'], { name: 'test', reporter: 'list', timeoutSeconds: 300, filters: ['orders'], record: true }],
     ['destroy without force', ['destroy'], { name: 'destroy', force: false }],
     ['destroy another project', ['destroy', '--project', 'shop', '--force'], { name: 'destroy', project: 'shop', force: true }],
     [

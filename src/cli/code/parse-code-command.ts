@@ -14,11 +14,11 @@ export type CodeCommand =
   | { name: 'whoami' }
   | { name: 'init'; dir: string }
   | { name: 'deploy'; config?: string; preview: boolean }
-  | { name: 'test'; config?: string; reporter: Reporter; timeoutSeconds: number; filters: string[] }
+  | { name: 'test'; config?: string; reporter: Reporter; timeoutSeconds: number; filters: string[]; record: boolean }
   | { name: 'destroy'; config?: string; project?: string; force: boolean }
   | { name: 'trigger'; tags: string[][]; reporter: Reporter; timeoutSeconds: number }
 
-type CodeOption = 'url' | 'account' | 'key' | 'config' | 'preview' | 'reporter' | 'timeout' | 'project' | 'force' | 'tags'
+type CodeOption = 'url' | 'account' | 'key' | 'config' | 'preview' | 'reporter' | 'timeout' | 'project' | 'force' | 'tags' | 'record'
 
 interface CodeSpec {
   name: CodeCommand['name']
@@ -43,6 +43,7 @@ const OPTION_HELP: Record<CodeOption, [string, string]> = {
   project: ['--project ID', "the project's logical id (default: the one picket.config.ts names)"],
   force: ['--force', 'delete them; without it, only list them (exit 1)'],
   tags: ['--tags A,B', 'run the checks that have every tag listed; repeat --tags for either list'],
+  record: ['--record', 'keep the runs as a test session (results and assets stay after the test; prints its link)'],
 }
 
 export const CODE_COMMANDS: CodeSpec[] = [
@@ -72,9 +73,9 @@ export const CODE_COMMANDS: CodeSpec[] = [
   },
   {
     name: 'test',
-    options: ['reporter', 'timeout', 'config'],
+    options: ['reporter', 'timeout', 'config', 'record'],
     maxArgs: 20,
-    usage: 'test [FILTER…] [--reporter list|json]',
+    usage: 'test [FILTER…] [--reporter list|json] [--record]',
     summary: "Run the project's checks once now (--timeout S); exit 1 if one fails",
     args: [['FILTER…', 'run only the checks whose logical id or file contains one of them']],
   },
@@ -105,6 +106,7 @@ const OPTIONS = {
   project: { type: 'string' },
   force: { type: 'boolean' },
   tags: { type: 'string', multiple: true },
+  record: { type: 'boolean' },
 } as const
 
 export const isCodeCommand = (word: string | undefined): boolean => CODE_COMMANDS.some((c) => c.name === word)
@@ -171,7 +173,7 @@ function parseSpec(spec: CodeSpec, args: string[]): ParsedCode {
     case 'deploy':
       return { kind: 'command', command: { name: 'deploy', ...withConfig, preview: values.preview === true } }
     case 'test':
-      return { kind: 'command', command: { name: 'test', ...withConfig, reporter, timeoutSeconds, filters: positionals } }
+      return { kind: 'command', command: { name: 'test', ...withConfig, reporter, timeoutSeconds, filters: positionals, record: values.record === true } }
     case 'destroy':
       return { kind: 'command', command: { name: 'destroy', ...withConfig, ...(values.project ? { project: values.project } : {}), force: values.force === true } }
     case 'trigger': {

@@ -12,6 +12,7 @@ import { CliError, type ApiClient } from './api-client.js'
 import { deploy } from './deploy.js'
 import { describeEnvProblem } from './env-problems.js'
 import type { LoadedProject } from './project-loader.js'
+import { recordSession } from './record-session.js'
 import { formatSessions, runSessions, sessionPassed, type SessionOutcome } from './run-sessions.js'
 
 const TEST_KINDS = new Set(['check', 'check-group'])
@@ -41,10 +42,24 @@ export function testResources(project: LoadedProject, filters: string[]): { reso
   return { resources, skipped }
 }
 
+/**
+ * Where a recorded test runs (a test session runs every check in one location): the first data-center location
+ * the tested checks name, else the first location this installation serves.
+ */
+async function recordLocation(client: ApiClient, resources: DeployResource[]): Promise<string> {
+  for (const r of resources) {
+    const locations = r.payload.locations
+    if (r.kind === 'check' && Array.isArray(locations) && typeof locations[0] === 'string') return locations[0]
+  }
+  const served = (await client.call<Array<{ region: string; served?: boolean }>>('GET', '/v1/locations')).body.find((l) => l.served === true)
+  if (!served) throw new CliError('this installation serves no location to record a test session in')
+  return served.region
+}
+
 export async function runTest(
   client: ApiClient,
   project: LoadedProject,
-  options: { filters: string[]; reporter: 'list' | 'json'; timeoutSeconds: number },
+  options: { filters: string[]; reporter: 'list' | 'json'; timeoutSeconds: number; record?: boolean },
   io: { out: (s: string) => void; warn: (s: string) => void },
 ): Promise<number> {
   const { out } = io
@@ -64,10 +79,17 @@ export async function runTest(
     resources,
   }
   let outcomes: SessionOutcome[] = []
+  let recorded: { testSessionId: string; testSessionLink: string } | null = null
   try {
     const deployed = await deploy(client, testProject, false)
     const logicalIdOf = new Map(deployed.changes.filter((c) => c.kind === 'check').map((c) => [String(c.id), c.logicalId]))
-    outcomes = (await runSessions(client, { checkId: [...logicalIdOf.keys()] }, options.timeoutSeconds)).map((o) => ({ ...o, logicalId: logicalIdOf.get(o.checkId) ?? o.checkId }))
+    const checkIds = [...logicalIdOf.keys()]
+    if (options.record === true) {
+      const recording = await recordSession(client, { name: project.name, checkIds, runLocation: await recordLocation(client, resources) }, options.timeoutSeconds)
+      recorded = { testSessionId: recording.testSessionId, testSessionLink: recording.testSessionLink }
+      outcomes = recording.outcomes
+    } else outcomes = await runSessions(client, { checkId: checkIds }, options.timeoutSeconds)
+    outcomes = outcomes.map((o) => ({ ...o, logicalId: logicalIdOf.get(o.checkId) ?? o.checkId }))
   } finally {
     await client
       .call('DELETE', `/v1/projects/${encodeURIComponent(testProject.logicalId)}`, undefined, (s) => s < 300 || s === 404)
@@ -76,7 +98,7 @@ export async function runTest(
       })
   }
   const passed = outcomes.every(sessionPassed)
-  if (options.reporter === 'json') out(JSON.stringify({ project: project.logicalId, passed, skipped, checks: outcomes }, null, 2))
-  else out(`${formatSessions(outcomes)}${skippedLine}`)
+  if (options.reporter === 'json') out(JSON.stringify({ project: project.logicalId, passed, skipped, checks: outcomes, ...(recorded ?? {}) }, null, 2))
+  else out(`${formatSessions(outcomes)}${skippedLine}${recorded ? `\nRecorded as test session ${recorded.testSessionId}: ${recorded.testSessionLink}` : ''}`)
   return passed ? 0 : 1
 }
