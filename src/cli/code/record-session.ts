@@ -4,7 +4,7 @@
  * temporary project is gone, with a link to share. The answer is turned into the same outcomes `picket test` prints.
  */
 import { CliError, type ApiClient } from './api-client.js'
-import type { SessionOutcome, SessionResult } from './run-sessions.js'
+import { awaitCompletion, type SessionOutcome, type SessionResult } from './run-sessions.js'
 
 interface RecordedResult {
   testSessionResultId: string
@@ -38,7 +38,6 @@ export interface Recording {
 
 /** At most this many checks per trigger, as the route takes them. */
 const MAX_CHECKS = 100
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 const failed = (r: RecordedResult) => r.hasFailures || r.hasErrors
 
@@ -79,25 +78,10 @@ export async function recordSession(
   })
   const id = started.body.testSessionId
   const deadline = now() + timeoutSeconds * 1000
-  let session = started.body
-  for (;;) {
-    const left = Math.ceil((deadline - now()) / 1000)
-    if (left <= 0) {
-      session = (await client.call<RecordedSession>('GET', `/v1/test-sessions/${id}`)).body
-      break
-    }
-    const answer = await client.call<RecordedSession>(
-      'GET',
-      `/v1/test-sessions/${id}/completion?maxWaitSeconds=${Math.max(1, Math.min(30, left))}`,
-      undefined,
-      (s) => s === 200 || s === 408,
-    )
-    if (answer.status === 200) {
-      session = answer.body
-      break
-    }
-    await sleep(10)
-  }
+  // At the deadline the session as it stands: its unfinished runs show as timed out.
+  const session =
+    (await awaitCompletion<RecordedSession>(client, `/v1/test-sessions/${id}/completion`, deadline, now)) ??
+    (await client.call<RecordedSession>('GET', `/v1/test-sessions/${id}`)).body
   // A failed run's error is in its result, read once per failed run.
   const errors = new Map<string, { errorKind: string | null; error: string | null }>()
   for (const r of session.results.filter((x) => x.resultType === 'FINAL' && failed(x))) {

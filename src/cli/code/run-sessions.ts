@@ -52,24 +52,27 @@ export async function runSessions(client: ApiClient, target: SessionTarget, time
   return Promise.all(sessions.map((s) => awaitSession(client, s, deadline, now)))
 }
 
-async function awaitSession(client: ApiClient, session: SessionOutcome, deadline: number, now: () => number): Promise<SessionOutcome> {
+/**
+ * Waits on a completion route (`…/completion`, which answers 408 while the work runs) until it answers 200 or the
+ * deadline passes: its body, or null at the deadline.
+ */
+export async function awaitCompletion<T>(client: ApiClient, completionPath: string, deadline: number, now: () => number): Promise<T | null> {
   for (;;) {
     const left = Math.ceil((deadline - now()) / 1000)
-    if (left <= 0) {
-      const last = (await client.call<SessionOutcome>('GET', `/v1/check-sessions/${session.checkSessionId}`)).body
-      return { ...last, status: 'TIMED_OUT' }
-    }
+    if (left <= 0) return null
     const wait = Math.max(1, Math.min(30, left))
-    const answer = await client.call<SessionOutcome>(
-      'GET',
-      `/v1/check-sessions/${session.checkSessionId}/completion?maxWaitSeconds=${wait}`,
-      undefined,
-      (s) => s === 200 || s === 408,
-    )
+    const answer = await client.call<T>('GET', `${completionPath}?maxWaitSeconds=${wait}`, undefined, (s) => s === 200 || s === 408)
     if (answer.status === 200) return answer.body
     if (answer.status !== 408) throw new CliError(`unexpected answer ${answer.status} while waiting for a run`)
     await sleep(10)
   }
+}
+
+async function awaitSession(client: ApiClient, session: SessionOutcome, deadline: number, now: () => number): Promise<SessionOutcome> {
+  const done = await awaitCompletion<SessionOutcome>(client, `/v1/check-sessions/${session.checkSessionId}/completion`, deadline, now)
+  if (done) return done
+  const last = (await client.call<SessionOutcome>('GET', `/v1/check-sessions/${session.checkSessionId}`)).body
+  return { ...last, status: 'TIMED_OUT' }
 }
 
 export const sessionPassed = (s: SessionOutcome): boolean => s.status === 'PASSED' || s.status === 'DEGRADED'
