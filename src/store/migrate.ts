@@ -20,6 +20,10 @@ import * as m016 from './migrations/016-sealed-secrets.js'
 import * as m017 from './migrations/017-maintenances.js'
 import * as m018 from './migrations/018-test-sessions.js'
 import * as m019 from './migrations/019-client-certificates.js'
+import * as m020 from './migrations/020-run-overrides.js'
+import * as m021 from './migrations/021-run-aborts.js'
+import * as m022 from './migrations/022-vendor-deployments.js'
+import * as m023 from './migrations/023-code-bundles.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -43,6 +47,10 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '017-maintenances': m017,
   '018-test-sessions': m018,
   '019-client-certificates': m019,
+  '020-run-overrides': m020,
+  '021-run-aborts': m021,
+  '022-vendor-deployments': m022,
+  '023-code-bundles': m023,
 }
 
 /** Kysely's migrator over this code's migrations, with its bookkeeping tables in the store's own schema. */
