@@ -167,7 +167,7 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'> & { secrets?: S
       conflictMessage: 'The dashboard customUrl or customDomain is already taken',
     }),
     schedules: scheduleStore(db, store.dialect),
-    jobs: runJobStore(db, store.dialect),
+    jobs: runJobStore(db, store.dialect, box),
     results: resultStore(db),
     triggers: triggerStore(db, box),
     sessions: sessionStore(db),

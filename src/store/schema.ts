@@ -146,6 +146,8 @@ export interface RunJobRow {
   session_id: string | null
   parallel_total: number
   created_at: number
+  /** The run's overrides as JSON (domain/runs/run-overrides.ts), secrets sealed at rest and opened when read; null or absent: none. */
+  overrides?: string | null
 }
 
 export interface CheckResultRow {

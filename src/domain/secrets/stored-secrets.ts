@@ -12,7 +12,7 @@
  */
 
 type Doc = Record<string, unknown>
-export type SecretHolder = 'check' | 'checkGroup' | 'alertChannel' | 'notificationPayload'
+export type SecretHolder = 'check' | 'checkGroup' | 'alertChannel' | 'notificationPayload' | 'runOverrides'
 export type SecretTransform = (value: string) => string
 
 const isObject = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -67,6 +67,7 @@ const RULES: Record<SecretHolder, (doc: Doc, fn: SecretTransform) => Doc> = {
   checkGroup: (doc, fn) => atPath(secretEntries(doc, fn), ['apiCheckDefaults', 'basicAuth', 'password'], fn),
   alertChannel: (doc, fn) => nested(doc, 'config', (config) => channelConfig(config, fn)),
   notificationPayload: (doc, fn) => nested(doc, 'alertConfig', (config) => channelConfig(config, fn)),
+  runOverrides: secretEntries,
 }
 
 /** A copy of `doc` with every secret value of this kind of document passed through `fn` (the same object when none). */

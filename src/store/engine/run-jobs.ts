@@ -5,6 +5,8 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import type { Dialect } from '../db.js'
 import { newId } from '../../lib/ids.js'
+import { keylessSecretBox, type SecretBox } from '../../lib/secret-box.js'
+import { sealedJson } from '../secrets/sealed-docs.js'
 import type { Database, RunJobRow } from '../schema.js'
 
 export interface LeaseRequest {
@@ -29,6 +31,8 @@ export function firstAttemptJobs(input: {
   now: number
   trigger: string
   sessionId: string | null
+  /** The runs' overrides as JSON (domain/runs/run-overrides.ts serializeOverrides); null or absent: none. */
+  overrides?: string | null | undefined
 }): RunJobRow[] {
   return input.targets.map((t) => ({
     id: newId(),
@@ -48,6 +52,7 @@ export function firstAttemptJobs(input: {
     session_id: input.sessionId,
     parallel_total: input.targets.length,
     created_at: input.now,
+    ...(input.overrides ? { overrides: input.overrides } : {}),
   }))
 }
 
@@ -82,13 +87,26 @@ export interface RunJobStore {
   countBySession(sessionId: string): Promise<number>
 }
 
-export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore {
+/** `box` seals the secret values of a job's overrides when it is written and opens them when it is read. */
+export function runJobStore(db: Kysely<Database>, dialect: Dialect, box: SecretBox = keylessSecretBox()): RunJobStore {
+  const overrides = sealedJson(box, 'runOverrides')
+  const sealed = (row: RunJobRow): RunJobRow => (row.overrides ? { ...row, overrides: overrides.encode(row.overrides) } : row)
+  // A secret sealed with a key this process lacks stays sealed: the run then sees the sealed text, never a failed lease.
+  const open = (text: string): string => {
+    try {
+      return overrides.decode(text)
+    } catch {
+      return text
+    }
+  }
+  const opened = (row: RunJobRow): RunJobRow => (row.overrides ? { ...row, overrides: open(row.overrides) } : row)
+  const openAll = async (rows: Promise<RunJobRow[]>): Promise<RunJobRow[]> => (await rows).map(opened)
   return {
     async insertMany(rows) {
       for (let i = 0; i < rows.length; i += 500)
         await db
           .insertInto('run_jobs')
-          .values(rows.slice(i, i + 500))
+          .values(rows.slice(i, i + 500).map(sealed))
           .execute()
     },
     async lease(req) {
@@ -112,19 +130,21 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
       if (dialect === 'postgres') {
         // The pick is a CTE so it runs once: as `id IN (subquery … LIMIT n FOR UPDATE SKIP LOCKED)` PostgreSQL may
         // run the subquery again while updating and lease more than `limit` jobs.
-        return db
-          .with('picked', () => pick.forUpdate().skipLocked())
-          .updateTable('run_jobs')
-          .set(set)
-          .from('picked')
-          .whereRef('run_jobs.id', '=', 'picked.id')
-          .where('run_jobs.status', '=', 'queued')
-          .returningAll('run_jobs')
-          .execute()
+        return openAll(
+          db
+            .with('picked', () => pick.forUpdate().skipLocked())
+            .updateTable('run_jobs')
+            .set(set)
+            .from('picked')
+            .whereRef('run_jobs.id', '=', 'picked.id')
+            .where('run_jobs.status', '=', 'queued')
+            .returningAll('run_jobs')
+            .execute(),
+        )
       }
       // One statement, and SQLite has one writer: the picked jobs are still queued when they are updated. (A second
       // `status = 'queued'` test here made SQLite walk every queued job by the status index instead of the ids.)
-      return db.updateTable('run_jobs').set(set).where('id', 'in', pick).returningAll().execute()
+      return openAll(db.updateTable('run_jobs').set(set).where('id', 'in', pick).returningAll().execute())
     },
     async remove(ids) {
       for (let i = 0; i < ids.length; i += 500)
@@ -149,7 +169,10 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
         .executeTakeFirst()
       return Number(r.numUpdatedRows)
     },
-    get: (id) => db.selectFrom('run_jobs').selectAll().where('id', '=', id).executeTakeFirst(),
+    async get(id) {
+      const row = await db.selectFrom('run_jobs').selectAll().where('id', '=', id).executeTakeFirst()
+      return row && opened(row)
+    },
     async holdsLease(id, leasedBy) {
       const r = await db
         .updateTable('run_jobs')
@@ -198,15 +221,17 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect): RunJobStore
       return rows.map((r) => ({ location: r.place ?? '', private: r.place === '' || r.place === null, queued: Number(r.n), oldestDueAt: Number(r.oldest) }))
     },
     listUnleased: (dueBefore, limit, place) =>
-      db
-        .selectFrom('run_jobs')
-        .selectAll()
-        .where('private_location_id', place === 'private' ? 'is not' : 'is', null)
-        .where('status', '=', 'queued')
-        .where('due_at', '<', dueBefore)
-        .orderBy('due_at')
-        .limit(limit)
-        .execute(),
+      openAll(
+        db
+          .selectFrom('run_jobs')
+          .selectAll()
+          .where('private_location_id', place === 'private' ? 'is not' : 'is', null)
+          .where('status', '=', 'queued')
+          .where('due_at', '<', dueBefore)
+          .orderBy('due_at')
+          .limit(limit)
+          .execute(),
+      ),
     async countBySession(sessionId) {
       const r = await db
         .selectFrom('run_jobs')

@@ -13,6 +13,7 @@
 import { sql } from 'kysely'
 import type { Store } from '../db.js'
 import { resealClientCertificates } from './reseal-client-certificates.js'
+import { resealRunOverrides } from './reseal-run-overrides.js'
 import { digestTimerTokens, resealChecks, resealDocTable, resealNotifications, resealTriggers, resealVariables, type ResealContext } from './reseal-tables.js'
 
 export interface SealReport {
@@ -67,6 +68,7 @@ export async function sealStoredSecrets(store: Store, at: number, options: { for
     await resealTriggers(context)
     await digestTimerTokens(context)
     await resealClientCertificates(context)
+    await resealRunOverrides(context)
   } finally {
     if (sqlite) await sql`pragma secure_delete = off`.execute(store.db)
   }
