@@ -1,6 +1,7 @@
 /**
- * Authentication: every /v1 and /v2 request is made either with a bearer API key or with the console's
- * session cookie, and names its account in X-Service-Account. A key acts for its account with its user's current
+ * Authentication: every /v1, /v2 and /next request is made either with a bearer API key or with the console's
+ * session cookie, and names its account in X-Service-Account (or its alias X-Checkly-Account, the header the
+ * reference's own clients send, so that they work unchanged; both sent with different values is refused). A key acts for its account with its user's current
  * role (operator keys: OWNER); a cookie acts for an account its user is a member of, with their role there, and its
  * changes must carry the session's CSRF token and come from this service's origin. When both are sent the key
  * wins. Then the role must allow the route (domain/users/roles.ts), or the answer is 403.
@@ -40,18 +41,35 @@ export interface AuthDeps {
   publicBaseUrl: string
 }
 
-/** The versioned public API (/v1, /v2 and /v3): every route there needs the key and account headers. */
-export const isApiPath = (url: string): boolean => /^\/v[123](\/|$)/.test(url)
+/**
+ * The versioned public API (/v1, /v2 and /v3) and the reference clients' compatibility routes (/next): every route
+ * there needs the key and account headers.
+ */
+export const isApiPath = (url: string): boolean => /^\/(v[123]|next)(\/|$)/.test(url)
 
 export const bearerToken = (request: FastifyRequest): string | undefined => {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
   return match?.[1]
 }
 
-const accountHeader = (request: FastifyRequest): string | undefined => {
-  const raw = request.headers['x-service-account']
+const headerValue = (request: FastifyRequest, name: string): string | undefined => {
+  const raw = request.headers[name]
   const value = Array.isArray(raw) ? raw[0] : raw
   return value?.trim() || undefined
+}
+
+/**
+ * The account header: X-Service-Account, or X-Checkly-Account where only that is sent. Two different accounts in
+ * one request are refused rather than one silently chosen: the caller's intent is unclear.
+ */
+const accountHeader = (request: FastifyRequest): string | undefined => {
+  const ours = headerValue(request, 'x-service-account')
+  const alias = headerValue(request, 'x-checkly-account')
+  if (ours && alias && ours !== alias)
+    throw new DomainError(400, 'X-Service-Account and X-Checkly-Account name different accounts: send one of them, or the same id in both', {
+      'X-Checkly-Account': alias.slice(0, 100),
+    })
+  return ours ?? alias
 }
 
 const accountOf = (request: FastifyRequest): string | undefined => {

@@ -41,6 +41,7 @@ import { projectRoutes } from './projects.js'
 import { traceViewerRoutes } from './results/trace-viewer.js'
 import { clientCertificateRoutes } from './client-certificates.js'
 import { secretScanRoutes } from './secret-scans.js'
+import { nextAccountRoutes } from './vendor/next-accounts.js'
 
 export async function resourceRoutes(app: FastifyInstance, services: Services, publicBaseUrl: string): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
@@ -80,6 +81,7 @@ export async function resourceRoutes(app: FastifyInstance, services: Services, p
     projectRoutes,
     clientCertificateRoutes,
     secretScanRoutes,
+    nextAccountRoutes,
   ]) {
     await routes(app, services)
   }

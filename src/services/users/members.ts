@@ -46,6 +46,8 @@ export interface MemberService {
   remove(accountId: string, userId: string): Promise<void>
   /** The accounts a user is a member of. */
   accountsOf(userId: string): Promise<Array<{ id: string; name: string }>>
+  /** A user by id (who an API key or session acts as), or undefined when there is no such user. */
+  user(userId: string): Promise<{ id: string; name: string | null; email: string } | undefined>
 }
 
 export const presentMember = (m: MemberRecord): AccountMemberView => ({
@@ -125,6 +127,11 @@ export function memberService(deps: MemberServiceDeps): MemberService {
 
     async accountsOf(userId) {
       return (await stores.memberships.listAccountsOf(userId)).map((a) => ({ id: a.id, name: a.name }))
+    },
+
+    async user(userId) {
+      const row = userId ? await stores.users.get(userId) : undefined
+      return row ? { id: row.id, name: row.name, email: row.email } : undefined
     },
 
     async remove(accountId, userId) {
