@@ -29,6 +29,7 @@ import { privateLocationAgentStore, type PrivateLocationAgentStore } from './pri
 import { privateLocationAvailabilityStore, type PrivateLocationAvailabilityStore } from './private-locations/private-location-availability.js'
 import { retentionStore, type RetentionStore } from './retention.js'
 import { projectStore, type ProjectStore } from './projects.js'
+import { vendorDeploymentStore, type VendorDeploymentStore } from './vendor-deployments.js'
 import { testSessionStore, type TestSessionStore } from './test-sessions.js'
 import { runCancellationStore, type RunCancellationStore } from './engine/run-cancellations.js'
 import { testSessionErrorGroupStore, type TestSessionErrorGroupStore } from './test-session-error-groups.js'
@@ -87,6 +88,8 @@ export interface Stores {
   retention: RetentionStore
   /** Projects of monitoring as code and the resources they deployed. */
   projects: ProjectStore
+  /** Deployments of projects sent by the hosted service's own CLI, as that client follows them. */
+  vendorDeployments: VendorDeploymentStore
   /** Recorded runs of sets of checks, and their runs. */
   testSessions: TestSessionStore
   /** Runs of sessions cancelled before their final result. */
@@ -184,6 +187,7 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'> & { secrets?: S
     loginGuards: loginGuardStore(db),
     retention: retentionStore(db, store.dialect),
     projects: projectStore(db, store.dialect),
+    vendorDeployments: vendorDeploymentStore(db),
     testSessions: testSessionStore(db),
     runCancellations: runCancellationStore(db),
     testSessionErrorGroups: testSessionErrorGroupStore(db),

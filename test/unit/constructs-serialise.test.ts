@@ -38,6 +38,7 @@ import { DashboardCreateBody } from '../../src/domain/dashboards.js'
 import { CreateVariableBody } from '../../src/domain/variables.js'
 import { PageCreateBody } from '../../src/domain/status-pages/page-schemas.js'
 import { ServiceBody } from '../../src/domain/status-pages/service-ref.js'
+import { PrivateLocationCreateBody } from '../../src/domain/private-locations.js'
 import { FieldErrorCollector } from '../../src/domain/errors.js'
 import type { ResourceKind } from '../../src/domain/projects/deploy-request.js'
 import type { TSchema } from 'typebox'
@@ -220,6 +221,7 @@ const schemaOf = (c: Case): TSchema => {
     'status-page': PageCreateBody,
     'status-page-service': ServiceBody,
     variable: CreateVariableBody,
+    'private-location': PrivateLocationCreateBody,
   }
   return schemas[c.kind]
 }

@@ -10,6 +10,7 @@ import type { FieldSpec } from '../checks/check-type.js'
 import { defaultFrequencyOffset } from '../checks/frequency.js'
 import { checkTypeBySegment } from '../checks/registry.js'
 import { DASHBOARD_DEFAULTS } from '../dashboards.js'
+import { DEFAULT_ICON } from '../private-locations.js'
 import { GROUP_FIELDS } from '../groups/schema.js'
 import type { ResourceKind, ResourcePayload } from './deploy-request.js'
 
@@ -101,5 +102,8 @@ export function completeBody(kind: ResourceKind, payload: Body, checkType: strin
       return defaults(payload, { locked: false, secret: false }, false)
     case 'status-page-service':
       return { ...payload }
+    case 'private-location':
+      // A field left out of an update keeps its value: icon and proxyUrl go back to their defaults instead.
+      return defaults(payload, { icon: DEFAULT_ICON, proxyUrl: null }, false)
   }
 }

@@ -8,7 +8,8 @@
  * /v1/checks/{checkType}, /v1/check-groups, /v1/alert-channels, /v1/maintenance-windows, /v1/status-pages/services,
  * /v1/status-pages, /v1/dashboards, /v1/variables), except that where that body takes the id of another resource of
  * the same project it holds a reference, `{ "$ref": "<kind>:<logicalId>" }`, which the service replaces with the id.
- * Private locations are not deployed: checks name them by slug, as the API does.
+ * Private locations (POST /v1/private-locations) are deployed before the checks and groups that name them; those
+ * name them by slugName (or id) in `privateLocations`, as the API does, so no reference is needed.
  *
  * References: check `groupId` → check-group; check and group `alertChannelSubscriptions[].alertChannelId` →
  * alert-channel; check `triggerIncident.serviceId` → status-page-service; status page `cards[].services[]` →
@@ -18,7 +19,7 @@ import { Type, type Static } from 'typebox'
 import { StringEnum } from '../checks/shared-schemas.js'
 
 /** Resource kinds in the order a deploy creates and updates them (a kind refers only to kinds before it); deletes go in reverse. */
-export const RESOURCE_KINDS = ['variable', 'alert-channel', 'status-page-service', 'check-group', 'check', 'maintenance-window', 'status-page', 'dashboard'] as const
+export const RESOURCE_KINDS = ['variable', 'private-location', 'alert-channel', 'status-page-service', 'check-group', 'check', 'maintenance-window', 'status-page', 'dashboard'] as const
 export type ResourceKind = (typeof RESOURCE_KINDS)[number]
 
 /** Check segments of POST /v1/checks/{segment} that a project may deploy. */

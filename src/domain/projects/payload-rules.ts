@@ -13,6 +13,7 @@ import type { FieldErrorCollector } from '../errors.js'
 import { buildGroupDoc } from '../groups/build-doc.js'
 import { groupBodySchema } from '../groups/schema.js'
 import { MaintenanceWindowCreateBody, buildMaintenanceWindowDoc } from '../maintenance.js'
+import { buildPrivateLocationDoc, PrivateLocationCreateBody } from '../private-locations.js'
 import { PageCreateBody } from '../status-pages/page-schemas.js'
 import { ServiceBody } from '../status-pages/service-ref.js'
 import { CreateVariableBody } from '../variables.js'
@@ -26,6 +27,7 @@ const FIXED_SCHEMAS: Record<Exclude<ResourceKind, 'check'>, TSchema> = {
   'status-page': PageCreateBody,
   dashboard: DashboardCreateBody,
   variable: CreateVariableBody,
+  'private-location': PrivateLocationCreateBody,
 }
 
 const checkSchemas = new Map([...checkTypeBySegment].map(([segment, def]) => [segment, bodySchema(def, 'create')]))
@@ -60,6 +62,9 @@ export function applyCreateRules(kind: ResourceKind, checkType: string | undefin
       return
     case 'dashboard':
       buildDashboardSettings(body)
+      return
+    case 'private-location':
+      buildPrivateLocationDoc(body)
       return
     default:
       return

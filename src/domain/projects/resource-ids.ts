@@ -26,13 +26,16 @@ export function placeholderId(target: DeployResource | undefined, kind: Resource
 
 /**
  * What makes a resource the same resource across deploys beyond its binding: a check's type (a check cannot change
- * type, so a new type replaces it) and a variable's key (its id). Null: nothing beyond the binding.
+ * type, so a new type replaces it), a variable's key (its id) and a private location's slugName. Null: nothing beyond the binding.
  */
 export function identityOf(resource: Pick<DeployResource, 'kind' | 'checkType' | 'payload'>): string | null {
   if (resource.kind === 'check') return resource.checkType ?? null
   if (resource.kind === 'variable') return typeof resource.payload.key === 'string' ? resource.payload.key : null
+  // A private location's slugName never changes: a new one replaces the location.
+  if (resource.kind === 'private-location') return typeof resource.payload.slugName === 'string' ? resource.payload.slugName : null
   return null
 }
 
 /** The payload field that names the identity, for an update's list of changed fields. */
-export const identityField = (kind: ResourceKind): string | null => (kind === 'check' ? 'checkType' : kind === 'variable' ? 'key' : null)
+export const identityField = (kind: ResourceKind): string | null =>
+  kind === 'check' ? 'checkType' : kind === 'variable' ? 'key' : kind === 'private-location' ? 'slugName' : null

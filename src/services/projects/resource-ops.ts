@@ -13,6 +13,7 @@ import { maintenanceWindowService, maintenanceWindowServiceUses } from '../maint
 import { narrowDeps, usesAll, type DepsOf } from '../resource-deps.js'
 import { statusPageService, statusPageServiceUses } from '../status-pages/status-pages.js'
 import { variableService, variableServiceUses } from '../variables.js'
+import { privateLocationService, privateLocationServiceUses } from '../private-locations/private-locations.js'
 
 type Body = ResourcePayload
 
@@ -54,6 +55,7 @@ export const resourceOpsUses = usesAll(
   statusPageServiceUses,
   dashboardServiceUses,
   variableServiceUses,
+  privateLocationServiceUses,
 )
 export type ResourceOpsDeps = DepsOf<typeof resourceOpsUses>
 
@@ -65,6 +67,8 @@ export function resourceOps(r: ResourceOpsDeps, accountId: string): ResourceOps 
   const pages = statusPageService(narrowDeps(r, statusPageServiceUses))
   const dashboards = dashboardService(narrowDeps(r, dashboardServiceUses))
   const variables = variableService(narrowDeps(r, variableServiceUses))
+  // recentMs only shapes the location's view (its agent count), which a deploy reads no more of than the id.
+  const locations = privateLocationService(narrowDeps(r, privateLocationServiceUses), { recentMs: 0 })
   const done = async () => undefined
 
   const byKind: Record<ResourceKind, KindOps> = {
@@ -108,6 +112,11 @@ export function resourceOps(r: ResourceOpsDeps, accountId: string): ResourceOps 
       create: async (body) => idOf(await variables.create(accountId, checked(body)), 'key'),
       update: (id, body) => variables.update(accountId, id, checked(body)).then(done),
       remove: (id) => variables.remove(accountId, id),
+    },
+    'private-location': {
+      create: async (body) => idOf(await locations.create(accountId, checked(body))),
+      update: (id, body) => locations.update(accountId, id, checked(body)).then(done),
+      remove: (id) => locations.remove(accountId, id),
     },
   }
 

@@ -1,7 +1,7 @@
 /**
  * What became of the resources a project deployed: whether each still exists, whether someone changed it since the
  * project last wrote it (its updated_at is later than the binding's), and what makes it the same resource (a
- * check's type, a variable's key). Read through the stores given (a deploy's: after its project row is locked).
+ * check's type, a variable's key, a private location's slugName). Read through the stores given (a deploy's: after its project row is locked).
  */
 import { CHECK_TYPE_DEFS } from '../../domain/checks/registry.js'
 import type { BoundState } from '../../domain/projects/plan.js'
@@ -13,7 +13,7 @@ import type { Stores } from '../stores.js'
 /** The tables a project's resources live in. */
 export type ResourceStateStores = Pick<
   Stores,
-  'checks' | 'checkGroups' | 'alertChannels' | 'dashboards' | 'maintenanceWindows' | 'statusPages' | 'statusPageServices' | 'variables'
+  'checks' | 'checkGroups' | 'alertChannels' | 'dashboards' | 'maintenanceWindows' | 'statusPages' | 'statusPageServices' | 'variables' | 'privateLocations'
 >
 
 interface Found {
@@ -48,6 +48,11 @@ async function findResource(s: ResourceStateStores, accountId: string, kind: str
       return isUuid(id) ? doc(await s.statusPageServices.get(accountId, id)) : undefined
     case 'status-page':
       return isUuid(id) ? doc(await s.statusPages.get(accountId, id)) : undefined
+    case 'private-location': {
+      const location = isUuid(id) ? await s.privateLocations.get(accountId, id) : undefined
+      const slug: unknown = location ? Reflect.get(location.doc as object, 'slugName') : undefined
+      return location ? { updatedAt: location.updatedAt, identity: typeof slug === 'string' ? slug : null } : undefined
+    }
     case 'dashboard':
       return doc((await s.dashboards.list(accountId, { where: { dashboard_id: id }, limit: 1 })).items[0])
     default:
