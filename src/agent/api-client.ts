@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici'
-import { PROTOCOL_PREFIX, type LeasedJob, type PostedResult, type ResultOutcome } from './protocol.js'
+import { PROTOCOL_PREFIX, type JobState, type LeasedJob, type PostedResult, type ResultOutcome } from './protocol.js'
 import type { ErrorReport } from './scrub.js'
 
 export class ServiceUnavailable extends Error {
@@ -50,6 +50,8 @@ export interface ApiClient {
   uploadArtifact(job: { jobId: string; leaseToken: string }, file: { name: string; path: string; contentType: string }, signal?: AbortSignal): Promise<void>
   postResult(job: { jobId: string; leaseToken: string }, result: PostedResult, signal?: AbortSignal): Promise<ResultOutcome>
   heartbeat(jobsInFlight: number): Promise<void>
+  /** What became of the jobs in hand; empty when the service does not say (one older than this question). */
+  jobStates(jobs: Array<{ jobId: string; leaseToken: string }>): Promise<Array<{ jobId: string; state: JobState }>>
   reportError(report: ErrorReport): Promise<void>
   close(): Promise<void>
 }
@@ -142,6 +144,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async heartbeat(jobsInFlight) {
       await call('POST', '/heartbeat', { json: { jobsInFlight } })
+    },
+    async jobStates(jobs) {
+      const answer = await call('POST', '/jobs/states', { json: { jobs } })
+      const states = answer.status === 200 ? (answer.body as { jobs?: unknown } | null)?.jobs : undefined
+      return Array.isArray(states) ? (states as Array<{ jobId: string; state: JobState }>) : []
     },
     async reportError(report) {
       await call('POST', '/errors', { json: report })

@@ -3,6 +3,8 @@
  * its check type (the service's own runner code), and hands the finished run to the outbox, which uploads its
  * artifacts and posts its result. While the service is unreachable, leasing backs off (capped, with jitter).
  * stop() stops leasing, lets the jobs in hand finish and their results be delivered, bounded by a grace period.
+ * While jobs run, the loop asks the service every few seconds what became of them: a job cancelled by its session
+ * (or whose lease was lost) is aborted at once, and nothing is posted for it.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { CheckRunner, CheckRunSpec, RunResult } from '../runners/contract.js'
@@ -16,6 +18,8 @@ import type { LeasedJob } from './protocol.js'
 
 export const LEASE_WAIT_SECONDS = 25
 const HEARTBEAT_MS = 30_000
+/** How often the service is asked about the jobs in hand: a cancelled run stops within about this long. */
+export const JOB_STATES_MS = 2_000
 
 export interface JobLoopDeps {
   client: ApiClient
@@ -27,6 +31,8 @@ export interface JobLoopDeps {
   random?: () => number
   backoff?: BackoffPolicy
   waitSeconds?: number
+  /** How often to ask about the jobs in hand (default JOB_STATES_MS). */
+  jobStatesMs?: number
 }
 
 export interface JobLoopStatus {
@@ -54,14 +60,17 @@ export function createJobLoop(deps: JobLoopDeps): JobLoop {
   let loopDone: Promise<void> = Promise.resolve()
   let lastContact = 0
   let heartbeatTimer: NodeJS.Timeout | undefined
+  let statesTimer: NodeJS.Timeout | undefined
+  /** The jobs running, by id: each run's own abort, and why the service had it stopped (if it did). */
+  const inHand = new Map<string, { job: LeasedJob; abort: AbortController; stoppedFor: 'cancelled' | 'lost' | null }>()
   const outbox: Outbox = createOutbox({ client: deps.client, log: deps.log, backoff: policy, random, onSizeChange: (n) => deps.metrics.setOutboxSize(n) })
 
-  async function execute(job: LeasedJob): Promise<RunResult> {
+  async function execute(job: LeasedJob, signal: AbortSignal): Promise<RunResult> {
     const runner = deps.runners[job.checkType]
     const startedAt = now()
     if (!runner) return earlyFailure('CONFIG', `This agent cannot run ${job.checkType} checks`, { startedAt, stoppedAt: now() })
     try {
-      return await runner.run(job.spec as CheckRunSpec, { location: job.location, now, signal: abortRuns.signal })
+      return await runner.run(job.spec as CheckRunSpec, { location: job.location, now, signal })
     } catch (err) {
       deps.log.error(err, `The runner of a ${job.checkType} check failed`)
       return earlyFailure('INTERNAL', 'The agent failed to run this check', { startedAt, stoppedAt: now() })
@@ -70,7 +79,20 @@ export function createJobLoop(deps: JobLoopDeps): JobLoop {
 
   async function runJob(job: LeasedJob): Promise<void> {
     deps.log.debug({ jobId: job.jobId, checkId: job.checkId, checkType: job.checkType, attempt: job.attempt }, 'Job started')
-    const result = await execute(job)
+    const abort = new AbortController()
+    const entry = { job, abort, stoppedFor: null as 'cancelled' | 'lost' | null }
+    const onShutdown = () => abort.abort()
+    abortRuns.signal.addEventListener('abort', onShutdown, { once: true })
+    inHand.set(job.jobId, entry)
+    const result = await execute(job, abort.signal).finally(() => {
+      inHand.delete(job.jobId)
+      abortRuns.signal.removeEventListener('abort', onShutdown)
+    })
+    if (entry.stoppedFor) {
+      await result.release?.().catch(() => undefined)
+      deps.log.warn({ jobId: job.jobId }, entry.stoppedFor === 'cancelled' ? 'Job cancelled by the service; nothing is posted' : 'Job stopped: its lease was lost')
+      return
+    }
     if (result.cancelled) {
       await result.release?.().catch(() => undefined)
       deps.log.warn({ jobId: job.jobId }, 'Job cancelled by shutdown; the service runs it again after its lease')
@@ -91,6 +113,19 @@ export function createJobLoop(deps: JobLoopDeps): JobLoop {
     })
     running.add(p)
     deps.metrics.setInFlight(running.size)
+  }
+
+  /** Asks the service about the jobs in hand and aborts those it cancelled or no longer leases to this agent. */
+  async function checkStates(): Promise<void> {
+    if (inHand.size === 0) return
+    const asked = [...inHand.values()].map((e) => ({ jobId: e.job.jobId, leaseToken: e.job.leaseToken }))
+    const states = await deps.client.jobStates(asked).catch(() => [])
+    for (const { jobId, state } of states) {
+      const entry = inHand.get(jobId)
+      if (!entry || state === 'running' || entry.stoppedFor) continue
+      entry.stoppedFor = state
+      entry.abort.abort()
+    }
   }
 
   async function loop(): Promise<void> {
@@ -140,10 +175,18 @@ export function createJobLoop(deps: JobLoopDeps): JobLoop {
         void beat()
       }, HEARTBEAT_MS)
       heartbeatTimer.unref()
+      let asking = false
+      statesTimer = setInterval(() => {
+        if (asking || inHand.size === 0) return
+        asking = true
+        void checkStates().finally(() => (asking = false))
+      }, deps.jobStatesMs ?? JOB_STATES_MS)
+      statesTimer.unref()
     },
     async stop(graceMs) {
       stopLeasing.abort()
       clearInterval(heartbeatTimer)
+      clearInterval(statesTimer)
       let timer: NodeJS.Timeout | undefined
       const graceOver = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), graceMs)

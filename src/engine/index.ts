@@ -10,6 +10,11 @@ import { laneWait, schedulerSleep, workerSleep } from './pacing.js'
 
 /** How long outcomes gather before they are written together. */
 const WRITER_BATCH_MS = 50
+/**
+ * How often the worker asks whether the session runs it executes were cancelled (by this or another instance):
+ * a cancel stops a run within about this long. Only asked while session runs are in flight.
+ */
+export const CANCEL_POLL_MS = 1_000
 
 export interface Engine {
   stop(): Promise<void>
@@ -42,6 +47,8 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
   const unlisten = deps.bell?.listen('runs-queued', () => {
     for (const loop of Object.values(laneLoops)) loop.wake()
   })
+  let cancelLoop: Loop | undefined
+  const unlistenCancels = deps.bell?.listen('runs-cancelled', () => cancelLoop?.wake())
   let stopped = false
 
   if (options.loops !== false) {
@@ -89,6 +96,7 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
     // Nothing to write: the writer sleeps until an outcome wakes it (the interval is only a safety net).
     writerLoop = start('writer', 10_000, () => worker.flush().then(() => undefined))
     start('reaper', 5_000, () => deps.stores.jobs.reapExpired(deps.clock.now()).then(() => undefined))
+    cancelLoop = start('cancellations', CANCEL_POLL_MS, () => worker.abortCancelled().then(() => undefined))
     for (const work of deps.periodic ?? []) start(work.name, work.everyMs, work.run)
   }
 
@@ -96,6 +104,7 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
     async stop() {
       stopped = true
       unlisten?.()
+      unlistenCancels?.()
       const passes = loops.map((loop) => loop.stop())
       // A browser run may take minutes: stop it, and let it run again after the restart (or on another instance).
       worker.cancelRuns()

@@ -2,7 +2,8 @@
  * What becomes of a finished run, wherever it ran (the built-in worker or a private-location agent): its artifacts
  * are stored (redacted), the retry decision is taken, and then, in one transaction per batch, the result rows are
  * written, retries go back to the queue (same private location), finished jobs leave it and latest statuses are
- * updated; the FINAL results then go to the final-results hooks (alerts, error groups), behind the writer.
+ * updated; the FINAL results then go to the final-results hooks (alerts, error groups), behind the writer. The
+ * outcome of a run whose session cancelled it is dropped.
  */
 import { decideRetry, effectiveStrategy, type RetryDecision, type RetryStrategy } from '../domain/schedule/retry-policy.js'
 import type { Redactor } from '../domain/secrets/redact.js'
@@ -94,8 +95,13 @@ export function createOutcomeWriter(deps: Pick<EngineDeps, 'transact' | 'clock' 
       if (input.length === 0) return []
       const now = deps.clock.now()
       const { batch, live, finals } = await deps.transact(async (s) => {
-        const batch: Completed[] = []
-        for (const c of input) if (!claim || (await claim(s, c))) batch.push(c)
+        const claimed: Completed[] = []
+        for (const c of input) if (!claim || (await claim(s, c))) claimed.push(c)
+        // A run of a session cancelled while it executed records nothing: the session shows it as cancelled, and
+        // an outcome written after the cancel would turn it into a pass or a failure (and could alert).
+        const sessionRuns = claimed.filter((c) => c.job.session_id !== null).map((c) => c.job.sequence_id)
+        const cancelled = new Set(sessionRuns.length > 0 ? await s.runCancellations.cancelledSequences(sessionRuns) : [])
+        const batch = claimed.filter((c) => !cancelled.has(c.job.sequence_id))
         const alive = await s.checks.existingIds([...new Set(batch.map((c) => c.job.check_id))])
         const live = batch.filter((c) => alive.has(c.job.check_id))
         const rows = live.map((c) => toResultRow({ id: c.resultId, job: c.job, checkType: c.checkType, result: c.result, final: !c.decision.retry, at: now, redactor: c.redactor }))

@@ -19,6 +19,7 @@ import { internalFailure } from './result-row.js'
 import { createRedactorCache } from './redactor-cache.js'
 import { completeRun, createOutcomeWriter, retryDueAt, runPlace, type Completed } from './run-outcome.js'
 
+import { createRunAborts } from './run-aborts.js'
 export interface Batch {
   checks: Map<string, CheckRecord>
   groups: Map<number, StoredCheckGroupDoc>
@@ -73,6 +74,8 @@ export interface EngineWorker {
   /** Stops runs that can be stopped (browser runs); they go back to the queue instead of recording a result. */
   cancelRuns(): void
 }
+  /** Aborts the runs in flight whose session cancelled them (they record nothing); returns how many. */
+  abortCancelled(): Promise<number>
 
 export type Lane = 'default' | 'browser'
 
@@ -99,6 +102,7 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
   // Every run in flight listens for the stop (up to the lane's concurrency): not a leak.
   setMaxListeners(0, stopping.signal)
 
+  const aborts = createRunAborts(deps.stores, stopping.signal)
   async function execute(job: RunJobRow, batch: Batch): Promise<void> {
     const check = batch.checks.get(job.check_id)
     if (!check) return
@@ -120,7 +124,8 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
     let result: RunResult
     try {
       result = runner
-        ? await runner.run(spec, { location: job.location, now: () => deps.clock.now(), signal: stopping.signal })
+    const run = aborts.start(job)
+        ? await runner.run(spec, { location: job.location, now: () => deps.clock.now(), signal: run.signal })
         : internalFailure(`No runner for ${check.checkType} checks in this instance`, deps.clock.now())
     } catch (err) {
       deps.log.error({ checkId: check.id, ...(redactor ? { err: redactor.text(err instanceof Error ? (err.stack ?? err.message) : String(err)) } : { err }) }, 'runner threw')
@@ -128,6 +133,15 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
     }
     // A run that failed once the instance began to stop (its requests aborted, "The run was aborted") says nothing
     // about the target: recorded, it would alert on every deploy. It is treated as stopped, like a cancelled one.
+    } finally {
+      run.end()
+    }
+    // Cancelled by its session while it ran: the cancel already took the job out of the queue, and the session
+    // shows the run as cancelled; what the aborted runner returned is not a result of the check.
+    if (run.cancelled()) {
+      await result.release?.().catch(() => undefined)
+      deps.log.info({ checkId: check.id, jobId: job.id, sessionId: job.session_id }, 'run cancelled by its session')
+      return
     if (result.cancelled || (stopping.signal.aborted && result.status === 'failing')) {
       // Stopped by shutdown: not a result. The job goes back to the queue as it was, for any instance to run.
       await result.release?.().catch(() => undefined)
@@ -217,6 +231,7 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
     async settleOne() {
       if (inFlight.size > 0) await Promise.race([...inFlight])
     },
+    abortCancelled: () => aborts.poll(),
     async drain() {
       await Promise.all([...inFlight])
       await flush()

@@ -23,3 +23,10 @@ export interface LeasedJob<Spec = unknown> {
 export type PostedResult = Omit<RunResult, 'release' | 'artifacts'> & {
   artifacts?: Array<{ type: ArtifactType; name: string; contentType: string }>
 }
+
+/**
+ * What the service says of a job an agent is running: still `running` under the agent's lease, `cancelled` by its
+ * session (the agent aborts the run and posts nothing), or `lost` (the lease expired, or the job is gone): a result
+ * posted for it would be refused, so the agent stops it too.
+ */
+export type JobState = 'running' | 'cancelled' | 'lost'

@@ -52,6 +52,8 @@ export interface RunCancellationRow {
   account_id: string
   session_id: string
   cancelled_at: number
+  /** The queued or running job taken out of the queue (null on rows older than this column). */
+  job_id: string | null
 }
 
 /** An error group of failing test-session results: one per account, project and hash of the cleaned message. */

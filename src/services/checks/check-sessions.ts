@@ -123,6 +123,16 @@ export function checkSessionService(deps: CheckSessionServiceDeps): CheckSession
     ...presentResult(r, name, deps.publicBaseUrl),
     checkResultId: r.id,
     checkResultLink: `${consoleLink(r.check_id)}/${encodeURIComponent(r.id)}`,
+  /**
+   * Takes the runs out of the queue and records them cancelled; the runs of them executing are aborted by their
+   * worker (which looks for cancellations, and is told at once when it is in this process) or their agent.
+   */
+  async function cancelRuns(accountId: string, sessionIds: string[], sequenceIds?: string[] | undefined): Promise<string[]> {
+    const cancelled = await deps.transact((s) => s.runCancellations.cancel(accountId, sessionIds, sequenceIds && sequenceIds.length > 0 ? sequenceIds : null, clock.now()))
+    if (cancelled.length > 0) deps.bell?.ring('runs-cancelled')
+    return cancelled
+  }
+
     aborted: false,
     isCancelled: false,
   })
@@ -188,11 +198,10 @@ export function checkSessionService(deps: CheckSessionServiceDeps): CheckSession
     },
     start,
     startRuns,
-    cancelRuns: (accountId, sessionIds, sequenceIds) =>
-      deps.transact((s) => s.runCancellations.cancel(accountId, sessionIds, sequenceIds && sequenceIds.length > 0 ? sequenceIds : null, clock.now())),
+    cancelRuns,
     async cancel(accountId, sessionId, sequenceIds) {
       if (!(await stores.sessions.get(accountId, sessionId))) throw new NotFoundError('Check session', sessionId)
-      await deps.transact((s) => s.runCancellations.cancel(accountId, [sessionId], sequenceIds && sequenceIds.length > 0 ? sequenceIds : null, clock.now()))
+      await cancelRuns(accountId, [sessionId], sequenceIds)
     },
     get: async (accountId, sessionId) => (await view(accountId, sessionId)).view,
     async await(accountId, sessionId, maxWaitMs) {

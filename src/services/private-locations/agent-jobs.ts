@@ -17,7 +17,7 @@ import { dueTimeOf, type Batch } from '../../engine/worker.js'
 import { toIso } from '../../lib/clock.js'
 import { isUuid, newId } from '../../lib/ids.js'
 import type { ArtifactType, CheckRunSpec, RunArtifact, RunResult } from '../../runners/contract.js'
-import type { LeasedJob, PostedResult } from '../../runners/agent-protocol.js'
+import type { JobState, LeasedJob, PostedResult } from '../../runners/agent-protocol.js'
 import type { ArtifactFiles } from '../../store/artifact-files.js'
 import type { RunJobRow } from '../../store/schema.js'
 import { uses, type DepsOf } from '../resource-deps.js'
@@ -50,6 +50,8 @@ export interface AgentJobService {
   uploadArtifact(caller: AgentCaller, jobId: string, leaseToken: string, name: string, body: Readable, declaredLength: number | undefined): Promise<void>
   postResult(caller: AgentCaller, jobId: string, leaseToken: string, result: PostedResult): Promise<{ accepted: true } | { accepted: false; reason: 'duplicate' }>
   /** Periodic: queued jobs not leased in time (private locations: 6 min, data-center: 10 min) are removed with a FINAL failing result. */
+  /** What became of the jobs an agent runs: still held, cancelled by their session, or lost (agent-protocol.ts JobState). */
+  jobStates(caller: AgentCaller, jobs: Array<{ jobId: string; leaseToken: string }>): Promise<{ jobs: Array<{ jobId: string; state: JobState }> }>
   expireUnleased(): Promise<number>
 }
 
@@ -80,7 +82,7 @@ const silent: EngineLog = { info: () => undefined, warn: () => undefined, error:
 const sleepFor = (ms: number, signal?: AbortSignal) => delay(ms, undefined, signal ? { signal } : {}).catch(() => undefined)
 
 /** What the agents' job service uses: the wiring hands it these stores and shared things and no others. */
-export const agentJobServiceUses = uses(['jobs', 'results', 'privateLocations'], ['clock'])
+export const agentJobServiceUses = uses(['jobs', 'results', 'privateLocations', 'runCancellations'], ['clock'])
 export type AgentJobServiceDeps = DepsOf<typeof agentJobServiceUses>
 
 export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions): AgentJobService {
@@ -213,6 +215,14 @@ export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions
     async expireUnleased() {
       const now = r.clock.now()
       const slugs = new Map<string, string>()
+    async jobStates(caller, asked) {
+      const held = await Promise.all(asked.map(async (j) => (await heldJob(caller, j.jobId, j.leaseToken)) !== null))
+      const gone = asked.filter((_, i) => !held[i]).map((j) => j.jobId)
+      const cancelled = new Set(gone.length > 0 ? await r.stores.runCancellations.cancelledJobs(gone.filter(isUuid)) : [])
+      const stateOf = (jobId: string, i: number): JobState => (held[i] ? 'running' : cancelled.has(jobId) ? 'cancelled' : 'lost')
+      return { jobs: asked.map((j, i) => ({ jobId: j.jobId, state: stateOf(j.jobId, i) })) }
+    },
+
       const slugOf = async (job: RunJobRow) => {
         const locationId = job.private_location_id as string
         if (!slugs.has(locationId)) slugs.set(locationId, String((await r.stores.privateLocations.get(job.account_id, locationId))?.doc.slugName ?? job.location))

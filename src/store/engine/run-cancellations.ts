@@ -14,6 +14,10 @@ export interface RunCancellationStore {
    */
   cancel(accountId: string, sessionIds: string[], sequenceIds: string[] | null, now: number): Promise<string[]>
   listBySessions(accountId: string, sessionIds: string[]): Promise<RunCancellationRow[]>
+  /** Which of these run sequences were cancelled (any account: the engine asks about the runs it executes). */
+  cancelledSequences(sequenceIds: string[]): Promise<string[]>
+  /** Which of these jobs were cancelled (an agent asks about the jobs it holds). */
+  cancelledJobs(jobIds: string[]): Promise<string[]>
 }
 
 const CHUNK = 500
@@ -38,6 +42,7 @@ export function runCancellationStore(db: Kysely<Database>): RunCancellationStore
         account_id: accountId,
         session_id: String(j.session_id),
         cancelled_at: now,
+        job_id: j.id,
       }))
       await db
         .insertInto('run_cancellations')
@@ -51,6 +56,24 @@ export function runCancellationStore(db: Kysely<Database>): RunCancellationStore
       for (let i = 0; i < sessionIds.length; i += CHUNK) {
         const ids = sessionIds.slice(i, i + CHUNK)
         out.push(...(await db.selectFrom('run_cancellations').selectAll().where('account_id', '=', accountId).where('session_id', 'in', ids).execute()))
+      }
+      return out
+    },
+    async cancelledSequences(sequenceIds) {
+      const out: string[] = []
+      for (let i = 0; i < sequenceIds.length; i += CHUNK) {
+        const ids = sequenceIds.slice(i, i + CHUNK)
+        const rows = await db.selectFrom('run_cancellations').select('sequence_id').where('sequence_id', 'in', ids).execute()
+        out.push(...rows.map((r) => r.sequence_id))
+      }
+      return out
+    },
+    async cancelledJobs(jobIds) {
+      const out: string[] = []
+      for (let i = 0; i < jobIds.length; i += CHUNK) {
+        const ids = jobIds.slice(i, i + CHUNK)
+        const rows = await db.selectFrom('run_cancellations').select('job_id').where('job_id', 'in', ids).execute()
+        for (const r of rows) if (r.job_id !== null) out.push(r.job_id)
       }
       return out
     },

@@ -6,7 +6,20 @@ import type { AgentCaller, PostedResult } from '../../../../services/private-loc
 import type { Services } from '../../../../services/index.js'
 import { errorResponses } from '../../../schemas/common.js'
 import { installAgentAuth } from './agent-auth.js'
-import { ArtifactParams, ErrorReportBody, HeartbeatBody, JobParams, LeaseBody, LeasedJob, ResultBody, type ErrorReport, type LeaseRequest, type ResultRequest } from './schemas.js'
+import {
+  ArtifactParams,
+  ErrorReportBody,
+  HeartbeatBody,
+  JobParams,
+  JobStatesAnswer,
+  JobStatesBody,
+  LeaseBody,
+  LeasedJob,
+  ResultBody,
+  type ErrorReport,
+  type LeaseRequest,
+  type ResultRequest,
+} from './schemas.js'
 
 const tags = ['agent']
 const callerOf = (agent: AgentCaller | null): AgentCaller => agent as AgentCaller
@@ -59,6 +72,19 @@ export async function agentRoutes(app: FastifyInstance, services: Services): Pro
         },
       },
       async (request) => jobs.postResult(callerOf(request.agent), request.params.jobId, request.body.leaseToken, request.body.result as PostedResult),
+    )
+
+    agentApp.post<{ Body: Static<typeof JobStatesBody> }>(
+      '/agent/v1/jobs/states',
+      {
+        schema: {
+          tags,
+          summary: 'What became of the jobs this agent is running (a cancelled one is to be stopped)',
+          body: JobStatesBody,
+          response: { 200: JobStatesAnswer, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => jobs.jobStates(callerOf(request.agent), request.body.jobs),
     )
 
     agentApp.post<{ Body: Static<typeof HeartbeatBody> }>(

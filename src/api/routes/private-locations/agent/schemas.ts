@@ -53,6 +53,16 @@ export const RunResultBody = Type.Object(
 export const ResultBody = Type.Object({ leaseToken: Type.String({ minLength: 1, maxLength: 100 }), result: RunResultBody })
 export type ResultRequest = Static<typeof ResultBody>
 
+export const JobStatesBody = Type.Object({
+  jobs: Type.Array(Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 100 }), leaseToken: Type.String({ minLength: 1, maxLength: 100 }) }), {
+    maxItems: 100,
+    description: 'The jobs this agent is running, with their lease tokens.',
+  }),
+})
+export const JobStatesAnswer = Type.Object({
+  jobs: Type.Array(Type.Object({ jobId: Type.String(), state: Type.Union([Type.Literal('running'), Type.Literal('cancelled'), Type.Literal('lost')]) })),
+})
+
 export const HeartbeatBody = Type.Object({ jobsInFlight: Type.Integer({ minimum: 0, maximum: 1000 }) })
 
 export const ErrorReportBody = Type.Object({
