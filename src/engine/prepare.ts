@@ -1,7 +1,8 @@
 /**
  * Turns a stored check into what a runner needs (pure): the document with its group's settings applied, the
- * variables for interpolation (account < group < check, plus the runtime variables), and the scripts in order
- * (group setup → check setup; check teardown → group teardown).
+ * variables for interpolation (account < group < check < the run's overrides, plus the runtime variables), and the
+ * scripts in order (group setup → check setup; check teardown → group teardown). A run's environment URL is given
+ * to every check as ENVIRONMENT_URL, and to API and URL checks as the origin their requests go to.
  */
 import { applyGroupSettings } from '../domain/groups/apply-group-settings.js'
 import { setOwn } from '../lib/own-keys.js'
@@ -10,6 +11,7 @@ import type { EffectiveCheck, StoredCheck } from '../domain/checks/contract.js'
 import type { CheckType } from '../domain/checks/enums.js'
 import type { GroupSettings } from '../domain/groups/schema.js'
 import type { ClientCertificateMaterial } from '../domain/client-certificates/host-match.js'
+import { ENVIRONMENT_URL_VARIABLE, type RunOverrides } from '../domain/runs/run-overrides.js'
 
 export interface PrepareInput {
   check: { id: string; accountId: string; checkType: CheckType; doc: StoredCheck }
@@ -19,6 +21,8 @@ export interface PrepareInput {
   /** The account's client certificates; handed only to the check types whose requests present them. */
   clientCertificates?: ClientCertificateMaterial[] | undefined
   runtime: { location: string; runId: string; resultId: string; sequenceId: string; attempt: number }
+  /** What the run was started with in place of the check's settings (domain/runs/run-overrides.ts). */
+  overrides?: RunOverrides | undefined
 }
 
 /** The check as it runs: group settings applied when it belongs to a group. */
@@ -44,6 +48,9 @@ function scriptsOf(doc: Readonly<Record<string, unknown>> | undefined, snippets:
 /** Check types whose HTTP requests present a client certificate to a host that asks for one. */
 export const PRESENTS_CLIENT_CERTIFICATES: ReadonlySet<string> = new Set<CheckType>(['API', 'URL'])
 
+/** Check types whose request goes to a run's environment URL (scheme, host and port swapped); the others read ENVIRONMENT_URL. */
+export const SENDS_TO_ENVIRONMENT: ReadonlySet<string> = new Set<CheckType>(['API', 'URL'])
+
 export function prepareRunSpec(input: PrepareInput): CheckRunSpec {
   const { check, group, runtime } = input
   const doc = effectiveDoc(check.checkType, check.doc, group)
@@ -52,6 +59,9 @@ export function prepareRunSpec(input: PrepareInput): CheckRunSpec {
   for (const v of [...input.accountVariables, ...envOf(group), ...envOf(check.doc)]) setOwn(variables, v.key, v.value)
   const baseUrl = group?.apiCheckDefaults?.url
   if (typeof baseUrl === 'string' && baseUrl !== '') variables.GROUP_BASE_URL = baseUrl
+  const overrides = input.overrides ?? {}
+  for (const v of overrides.environmentVariables ?? []) setOwn(variables, v.key, v.value)
+  if (overrides.environmentUrl !== undefined) variables[ENVIRONMENT_URL_VARIABLE] = overrides.environmentUrl
   Object.assign(variables, {
     ACCOUNT_ID: check.accountId,
     CHECK_ID: check.id,
@@ -73,5 +83,7 @@ export function prepareRunSpec(input: PrepareInput): CheckRunSpec {
       teardown: [...scriptsOf(check.doc, input.snippets, 'teardown'), ...scriptsOf(group, input.snippets, 'teardown')],
     },
     ...(PRESENTS_CLIENT_CERTIFICATES.has(check.checkType) && input.clientCertificates?.length ? { clientCertificates: input.clientCertificates } : {}),
+    ...(overrides.environmentUrl !== undefined && SENDS_TO_ENVIRONMENT.has(check.checkType) ? { environmentUrl: overrides.environmentUrl } : {}),
+    ...(overrides.refreshCache === true ? { refreshCache: true } : {}),
   }
 }

@@ -7,6 +7,7 @@
  */
 import { decideRetry, effectiveStrategy, type RetryDecision, type RetryStrategy } from '../domain/schedule/retry-policy.js'
 import type { Redactor } from '../domain/secrets/redact.js'
+import { parseOverrides } from '../domain/runs/run-overrides.js'
 import type { RunResult } from '../runners/contract.js'
 import type { Stores } from '../store/all-stores.js'
 import type { CheckRecord } from '../store/checks.js'
@@ -45,7 +46,12 @@ export async function completeRun(
   const { job, check, group, resultId, redactor } = input
   const result = await storeArtifacts(deps, { accountId: check.accountId, checkId: check.id, resultId }, input.result, redactor)
   const doc = effectiveDoc(check.checkType, check.doc, group)
-  const strategy = effectiveStrategy((doc.retryStrategy as RetryStrategy | null) ?? null, doc.doubleCheck === true, check.checkType)
+  // A run started with its own retry strategy (or with none: null) takes it instead of the check's and its doubleCheck.
+  const overrides = parseOverrides(job.overrides)
+  const strategy =
+    'retryStrategy' in overrides && check.checkType !== 'HEARTBEAT'
+      ? (overrides.retryStrategy ?? null)
+      : effectiveStrategy((doc.retryStrategy as RetryStrategy | null) ?? null, doc.doubleCheck === true, check.checkType)
   const elapsed = result.stoppedAt - (job.first_started_at ?? result.startedAt)
   const decision = decideRetry(strategy, { failed: result.status === 'failing', networkError: result.networkError }, job.attempt - 1, elapsed)
   const locations: string[] = (doc.locations ?? []).filter((l) => l !== job.location)

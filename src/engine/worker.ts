@@ -6,6 +6,7 @@
 import { setMaxListeners } from 'node:events'
 import { newId } from '../lib/ids.js'
 import { runSecretValues } from '../domain/secrets/run-secrets.js'
+import { parseOverrides } from '../domain/runs/run-overrides.js'
 import type { RunResult } from '../runners/contract.js'
 import type { Stores } from '../store/all-stores.js'
 import type { CheckRecord } from '../store/checks.js'
@@ -111,8 +112,10 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
     const resultId = newId()
     const accountVariables = batch.variables.get(check.accountId) ?? []
     // The run's secrets are redacted from everything it stores (result-row.ts) and from what it logs here.
-    const redactor = redactors.forSecrets(runSecretValues({ accountVariables, group, check: check.doc }))
+    const overrides = parseOverrides(job.overrides)
+    const redactor = redactors.forSecrets(runSecretValues({ accountVariables, group, check: check.doc, overrides }))
     const spec = prepareRunSpec({
+      overrides,
       check,
       group,
       accountVariables,

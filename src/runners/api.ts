@@ -12,6 +12,7 @@ import type { EgressPolicy } from '../domain/egress.js'
 import { egressGuard } from './egress-guard.js'
 import { runHttpCheck } from './http-check.js'
 import { interpolate, type InterpolationContext } from './interpolate.js'
+import { swapOrigin } from '../domain/runs/run-overrides.js'
 import { earlyFailure } from './run-result.js'
 import type { ScriptRequest, ScriptResponse, ScriptSandbox } from './script-sandbox.js'
 
@@ -74,7 +75,8 @@ export function apiRunner(deps: ApiRunnerDeps): CheckRunner {
         const names = target.unresolved.map((n) => `{{${n}}}`).join(', ')
         return earlyFailure('CONFIG', `Unresolved variable${target.unresolved.length > 1 ? 's' : ''} ${names} in the request URL`, { startedAt, stoppedAt: ctx.now(), jobLog })
       }
-      const url = withQuery(target.text, request.queryParameters, ictx)
+      // A run against a deployment sends the request (as the setup script left it) to the deployment's origin.
+      const url = withQuery(spec.environmentUrl ? swapOrigin(target.text, spec.environmentUrl) : target.text, request.queryParameters, ictx)
       ictx.requestUrl = url
       const headers = Object.entries(request.headers).map(([key, value]) => ({ key, value: interpolate(value, ictx).text }))
       const basic = r.basicAuth ? asDoc(r.basicAuth) : null

@@ -121,6 +121,13 @@ export interface CheckRunSpec {
    * asks (API and URL checks); absent for other check types, so that their runs never carry the keys.
    */
   clientCertificates?: ClientCertificateMaterial[]
+  /**
+   * A run against a deployment (API and URL checks): the request goes to this URL's scheme, host and port, with
+   * the check's own path and query. Absent: the check's own target.
+   */
+  environmentUrl?: string
+  /** Install the run's dependencies anew instead of taking them from the install cache. */
+  refreshCache?: boolean
 }
 
 export type CheckRunner = Runner<CheckRunSpec>

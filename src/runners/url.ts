@@ -7,6 +7,7 @@ import type { EgressPolicy } from '../domain/egress.js'
 import { egressGuard } from './egress-guard.js'
 import { runHttpCheck } from './http-check.js'
 import { interpolate } from './interpolate.js'
+import { swapOrigin } from '../domain/runs/run-overrides.js'
 import { earlyFailure } from './run-result.js'
 import { randomUUID } from 'node:crypto'
 
@@ -28,11 +29,12 @@ export function urlRunner(options: UrlRunnerOptions = {}): CheckRunner {
         const names = target.unresolved.map((n) => `{{${n}}}`).join(', ')
         return earlyFailure('CONFIG', `Unresolved variable ${names} in the URL`, { startedAt, stoppedAt: ctx.now() })
       }
+      const url = spec.environmentUrl ? swapOrigin(target.text, spec.environmentUrl) : target.text
       const built = buildRequest({ method: 'GET', bodyType: 'NONE', body: '', headers: [], basicAuth: null })
       return runHttpCheck({
         request: {
           method: 'GET',
-          url: target.text,
+          url,
           headers: built.headers,
           followRedirects: bool(r.followRedirects, true),
           skipSSL: bool(r.skipSSL),
@@ -48,7 +50,7 @@ export function urlRunner(options: UrlRunnerOptions = {}): CheckRunner {
         now: () => ctx.now(),
         jobLog: [],
         storeBody: false,
-        requestDetails: { method: 'GET', url: target.text },
+        requestDetails: { method: 'GET', url },
       })
     },
   }

@@ -1,6 +1,6 @@
 /**
- * The secret values a run of a check can see (pure): the account's variables, its group's environment variables
- * and its own environment variables that are marked `secret`. Every secret value is listed, including one that a
+ * The secret values a run of a check can see (pure): the account's variables, its group's environment variables,
+ * its own environment variables and the run's override variables that are marked `secret`. Every secret value is listed, including one that a
  * variable of the same key further down (group or check) overrides for the run: it is still a secret of the
  * account, and a script may read it under another name.
  */
@@ -12,6 +12,8 @@ export interface SecretSources {
   group?: object | undefined
   /** The check's own document. */
   check: object
+  /** The run's overrides (domain/runs/run-overrides.ts): their secret environment variables. */
+  overrides?: object | undefined
 }
 
 function secretEnvironmentValues(doc: object | undefined): string[] {
@@ -25,5 +27,10 @@ function secretEnvironmentValues(doc: object | undefined): string[] {
 }
 
 export function runSecretValues(sources: SecretSources): string[] {
-  return [...sources.accountVariables.filter((v) => v.secret === true).map((v) => v.value), ...secretEnvironmentValues(sources.group), ...secretEnvironmentValues(sources.check)]
+  return [
+    ...sources.accountVariables.filter((v) => v.secret === true).map((v) => v.value),
+    ...secretEnvironmentValues(sources.group),
+    ...secretEnvironmentValues(sources.check),
+    ...secretEnvironmentValues(sources.overrides),
+  ]
 }

@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { Nullable, StringEnum } from '../checks/shared-schemas.js'
+import { RunEnvironmentVariables, RunRetryStrategy } from '../runs/run-override-input.js'
 
 const open = { additionalProperties: true }
 
@@ -37,7 +38,11 @@ export const TriggerTestSessionBody = Type.Object({
       allowDeactivated: Type.Optional(Type.Boolean({ default: false, description: 'Also run deactivated checks that match.' })),
     }),
   ),
-  refreshCache: Type.Optional(Type.Boolean()),
+  environmentVariables: Type.Optional(RunEnvironmentVariables),
+  retryStrategy: Type.Optional(RunRetryStrategy),
+  refreshCache: Type.Optional(
+    Type.Boolean({ default: false, description: 'Install dependencies (package.json of Playwright check suites) anew instead of taking them from the install cache.' }),
+  ),
   metadata: Type.Optional(TestSessionMetadata),
 })
 export type TriggerTestSessionBody = Static<typeof TriggerTestSessionBody>

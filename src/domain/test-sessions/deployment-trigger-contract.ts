@@ -15,8 +15,16 @@ export const CreateDeploymentTriggerBody = Type.Object({
   repoId: Type.Union([Type.Number(), Type.String({ minLength: 1, maxLength: 255 })], { description: 'The provider-side repository id.' }),
   repoName: Type.String({ minLength: 1, maxLength: 255 }),
   repoLink: Type.Optional(Type.String({ maxLength: 2000 })),
-  useEnvironmentUrl: Type.Optional(Type.Boolean({ default: true })),
-  includeScreenshots: Type.Optional(Type.Boolean({ default: false })),
+  useEnvironmentUrl: Type.Optional(
+    Type.Boolean({
+      default: true,
+      description:
+        "Run the check against the deployment's environment_url instead of its own target. API and URL checks get their host swapped; browser and multi-step checks receive it as the ENVIRONMENT_URL environment variable.",
+    }),
+  ),
+  includeScreenshots: Type.Optional(
+    Type.Boolean({ default: false, description: 'Kept with the trigger; this service posts no deployment report back to the commit, so no screenshot is attached anywhere.' }),
+  ),
   provider: Type.Optional(StringEnum(['GITHUB'] as const, { default: 'GITHUB' })),
   runLocation: Type.Optional(StringEnum(DEPLOYMENT_RUN_LOCATIONS, { default: 'us-east-1' })),
   environmentRegexFilter: Filter,
@@ -46,7 +54,9 @@ export type DeploymentTriggerView = Static<typeof DeploymentTriggerView>
 export const DeploymentBody = Type.Object({
   repoId: Type.Union([Type.Number(), Type.String({ minLength: 1, maxLength: 255 })]),
   environment: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'The environment deployed to (e.g. production).' })),
-  environmentUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+  environmentUrl: Type.Optional(
+    Type.String({ maxLength: 2000, description: 'Where the deploy is served (http or https); triggers with useEnvironmentUrl run their checks against it.' }),
+  ),
   sha: Type.Optional(Type.String({ maxLength: 255 })),
   branchName: Type.Optional(Type.String({ maxLength: 255 })),
   commitOwner: Type.Optional(Type.String({ maxLength: 255 })),

@@ -7,7 +7,7 @@
  * runtime's own, which every run sees at the same path.
  */
 import { existsSync, realpathSync } from 'node:fs'
-import { chmod, lchown, lstat, mkdir, mkdtemp, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises'
+import { chmod, lchown, lstat, mkdir, mkdtemp, readdir, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { stripAnsi } from '../../lib/ansi.js'
 import { runProcess, type ProcessOutcome } from './run-process.js'
@@ -32,7 +32,25 @@ export interface DependencyCache {
     env: InstallEnvironment,
     variables: Record<string, string>,
     signal?: AbortSignal,
+    /** `refresh`: install anew even when the cache holds this install (the new one then replaces it). */
+    options?: { refresh?: boolean },
   ): Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }>
+}
+
+/**
+ * A cached install that a refresh replaced is moved aside, not deleted, since a run that started before may still
+ * be using it; it is removed by a later install once no run can be (older than the longest run).
+ */
+const RETIRED = 'retired-'
+const RETIRED_KEEP_MS = 60 * 60 * 1000
+
+async function sweepRetired(root: string): Promise<void> {
+  for (const name of await readdir(root).catch(() => [])) {
+    if (!name.startsWith(RETIRED)) continue
+    const dir = path.join(root, name)
+    const info = await lstat(dir).catch(() => null)
+    if (info && Date.now() - info.mtimeMs > RETIRED_KEEP_MS) await rm(dir, { recursive: true, force: true })
+  }
 }
 
 const DONE = '.picket-installed'
@@ -98,11 +116,14 @@ export function createDependencyCache(options: { root: () => Promise<string>; ru
     env: InstallEnvironment,
     variables: Record<string, string>,
     signal?: AbortSignal,
+    refresh = false,
   ): Promise<{ dir: string; cached: boolean } | { error: string; log: string[] }> {
     const root = await options.root()
     const done = path.join(root, plan.key)
-    if (existsSync(path.join(done, DONE))) return { dir: path.join(done, 'node_modules'), cached: true }
+    const kept = existsSync(path.join(done, DONE))
+    if (kept && !refresh) return { dir: path.join(done, 'node_modules'), cached: true }
     await mkdir(root, { recursive: true, mode: 0o755 })
+    await sweepRetired(root)
     const staging = await mkdtemp(path.join(root, 'tmp-'))
     try {
       await chmod(staging, 0o755)
@@ -134,6 +155,11 @@ export function createDependencyCache(options: { root: () => Promise<string>; ru
       if (env.runAs && serviceOwner) await ownTree(staging, serviceOwner)
       await linkRuntime(modules, options.runtimeSeenAs)
       await writeFile(path.join(staging, DONE), `${plan.label}\n`)
+      if (existsSync(done)) {
+        const retired = path.join(root, `${RETIRED}${plan.key}-${Date.now()}`)
+        await rename(done, retired).catch(() => undefined)
+        await utimes(retired, new Date(), new Date()).catch(() => undefined)
+      }
       await rename(staging, done).catch(async (err: NodeJS.ErrnoException) => {
         // Another process of this installation kept the same install first: use theirs.
         if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err
@@ -145,11 +171,14 @@ export function createDependencyCache(options: { root: () => Promise<string>; ru
   }
 
   return {
-    prepare(plan, env, variables, signal) {
-      const running = inFlight.get(plan.key)
+    prepare(plan, env, variables, signal, prepareOptions) {
+      // A refresh never joins an install that may have been answered from the cache.
+      const refresh = prepareOptions?.refresh === true
+      const key = refresh ? `${plan.key}:refresh` : plan.key
+      const running = inFlight.get(key)
       if (running) return running
-      const started = install(plan, env, variables, signal).finally(() => inFlight.delete(plan.key))
-      inFlight.set(plan.key, started)
+      const started = install(plan, env, variables, signal, refresh).finally(() => inFlight.delete(key))
+      inFlight.set(key, started)
       return started
     },
   }

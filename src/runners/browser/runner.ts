@@ -181,7 +181,9 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     let installed: string | null = null
     const install = plan.install.install
     if (install) {
-      const got = await slots.run(() => dependencies.prepare(install, installEnvironment, npmrcVariables(install, spec.variables), ctx.signal))
+      const got = await slots.run(() =>
+        dependencies.prepare(install, installEnvironment, npmrcVariables(install, spec.variables), ctx.signal, { refresh: spec.refreshCache === true }),
+      )
       if ('error' in got) return configFailure(got.error, startedAt, ctx.now(), false, got.log)
       installed = got.dir
       notes.push(got.cached ? `Dependencies: ${install.label} (from the cache)` : `Dependencies: installed with ${install.label}`)

@@ -8,6 +8,7 @@ import { applyGroupSettings } from '../../domain/groups/apply-group-settings.js'
 import { matchesTags } from '../../domain/schedule/match-tags.js'
 import { locationInput, pickLocations } from '../../domain/schedule/pick-locations.js'
 import { firstAttemptJobs } from '../../store/engine/run-jobs.js'
+import { serializeOverrides, type RunOverrides } from '../../domain/runs/run-overrides.js'
 import { BodyProblems } from '../../domain/body-problems.js'
 import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/errors.js'
 import type { CheckRecord } from '../../store/checks.js'
@@ -30,6 +31,11 @@ export interface SessionTarget {
 export interface StartOptions {
   /** A data-center location, or a private location's slug name or id: every run of the session goes there. */
   runLocation?: string | undefined
+  /**
+   * What these runs take in place of the check's settings (environment variables, retry strategy, environment
+   * URL, a fresh dependency install); they travel with the run jobs to whichever runner or agent takes them.
+   */
+  overrides?: RunOverrides | undefined
 }
 
 /** The runs a session started: one run sequence per location. */
@@ -105,7 +111,8 @@ export function checkSessionService(deps: CheckSessionServiceDeps): CheckSession
     const now = clock.now()
     const sessionId = newId()
     const session: CheckSessionRow = { id: sessionId, account_id: accountId, check_id: check.id, run_source: runSource, expected_runs: choice.targets.length, created_at: now }
-    const jobs = firstAttemptJobs({ accountId, checkId: check.id, targets: choice.targets, scheduledAt: now, now, trigger: runSource, sessionId })
+    const overrides = serializeOverrides(options.overrides)
+    const jobs = firstAttemptJobs({ accountId, checkId: check.id, targets: choice.targets, scheduledAt: now, now, trigger: runSource, sessionId, overrides })
     await deps.transact(async (s) => {
       await s.sessions.insert(session)
       await s.jobs.insertMany(jobs)

@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream'
 import { setTimeout as delay } from 'node:timers/promises'
 import { ConflictError, DomainError } from '../../domain/errors.js'
 import { runSecretValues } from '../../domain/secrets/run-secrets.js'
+import { parseOverrides } from '../../domain/runs/run-overrides.js'
 import type { EngineLog, EngineMetrics } from '../../engine/engine-deps.js'
 import { prepareRunSpec } from '../../engine/prepare.js'
 import { createRedactorCache } from '../../engine/redactor-cache.js'
@@ -125,6 +126,7 @@ export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions
       }
       const group = typeof check.doc.groupId === 'number' ? batch.groups.get(check.doc.groupId) : undefined
       const spec = prepareRunSpec({
+        overrides: parseOverrides(job.overrides),
         check,
         group,
         accountVariables: batch.variables.get(check.accountId) ?? [],
@@ -195,7 +197,8 @@ export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions
         return { accepted: true }
       }
       const group = typeof check.doc.groupId === 'number' ? batch.groups.get(check.doc.groupId) : undefined
-      const redactor = redactors.forSecrets(runSecretValues({ accountVariables: batch.variables.get(check.accountId) ?? [], group, check: check.doc }))
+      const overrides = parseOverrides(job.overrides)
+      const redactor = redactors.forSecrets(runSecretValues({ accountVariables: batch.variables.get(check.accountId) ?? [], group, check: check.doc, overrides }))
       const staged: RunArtifact[] = []
       for (const a of posted.artifacts ?? []) {
         const path = files ? await files.staged(leaseToken, a.name) : null

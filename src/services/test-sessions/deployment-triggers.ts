@@ -1,7 +1,9 @@
 /**
  * Deployment triggers: a repository's deploys run a check or a check group. The CI reports each finished deploy
  * (repository, environment and its URL, commit); every trigger of that repository whose filters match starts a
- * test session of its checks, recorded with the deployment's commit and environment.
+ * test session of its checks, recorded with the deployment's commit and environment. A trigger with
+ * useEnvironmentUrl runs its checks against the deployment's environment URL (domain/runs/run-overrides.ts).
+ * includeScreenshots is kept on the trigger only: this service posts no report back to the commit.
  */
 import { NotFoundError, ValidationError } from '../../domain/errors.js'
 import { toIso } from '../../lib/clock.js'
@@ -9,6 +11,7 @@ import type { CheckRecord } from '../../store/checks.js'
 import type { DeploymentTrigger } from '../../store/deployment-triggers.js'
 import type { CreateDeploymentTriggerBody, DeploymentBody, DeploymentTriggerView } from '../../domain/test-sessions/deployment-trigger-contract.js'
 import type { TestSessionView } from '../../domain/test-sessions/contract.js'
+import { environmentOrigin } from '../../domain/runs/run-overrides.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { RUNNABLE_TYPES } from '../checks/check-sessions.js'
 import type { TestSessionService } from './test-sessions.js'
@@ -115,6 +118,8 @@ export function deploymentTriggerService(deps: DeploymentTriggerServiceDeps, tes
     },
     async deployed(accountId, deployment) {
       const repoId = String(deployment.repoId)
+      const environmentUrl = deployment.environmentUrl === undefined || deployment.environmentUrl === '' ? undefined : deployment.environmentUrl
+      if (environmentUrl !== undefined && !environmentOrigin(environmentUrl)) throw new ValidationError({ environmentUrl: 'must be an absolute http or https URL' })
       const triggers = (await stores.deploymentTriggers.list(accountId)).filter((t) => t.repo_id === repoId)
       if (triggers.length === 0) throw new NotFoundError('Deployment trigger of repository', repoId)
       const started: TestSessionView[] = []
@@ -126,6 +131,8 @@ export function deploymentTriggerService(deps: DeploymentTriggerServiceDeps, tes
           provider: t.provider,
           runLocation: t.run_location,
           runSource: 'DEPLOYMENT',
+          // useEnvironmentUrl: the checks run against the deployment rather than their own target.
+          ...(environmentUrl !== undefined && Number(t.use_environment_url) === 1 ? { overrides: { environmentUrl } } : {}),
           metadata: {
             ...(deployment.environment ? { environment: deployment.environment } : {}),
             repoUrl: t.repo_link || null,

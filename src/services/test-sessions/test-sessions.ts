@@ -4,7 +4,9 @@
  * are its own, follows them to completion, and keeps their outcomes after the checks are gone.
  */
 import { newId } from '../../lib/ids.js'
-import { NotFoundError, ValidationError } from '../../domain/errors.js'
+import { FieldErrorCollector, NotFoundError, ValidationError } from '../../domain/errors.js'
+import type { RunOverrides } from '../../domain/runs/run-overrides.js'
+import { buildRunOverrides } from '../../domain/runs/run-override-input.js'
 import type { FieldErrors } from '../../domain/errors.js'
 import type { CheckRecord } from '../../store/checks.js'
 import type { CheckResultRow } from '../../store/schema.js'
@@ -35,6 +37,8 @@ export interface StartTestSession {
   invoker?: string | undefined
   /** The check sessions' runSource. */
   runSource: string
+  /** What every run of the session takes in place of its check's settings (domain/runs/run-overrides.ts). */
+  overrides?: RunOverrides | undefined
 }
 
 export type TestSessionListQuery = Omit<TestSessionFilter, 'accountId' | 'after' | 'ids'> & { nextId?: string | undefined; errorGroupId?: string | undefined }
@@ -163,7 +167,9 @@ export function testSessionService(deps: TestSessionServiceDeps, parts: { checkS
     const id = newId()
     const runs: TestSessionRunRow[] = []
     for (const check of checks)
-      runs.push(...runRows(accountId, id, check, await checkSessions.startRuns(accountId, check, input.runSource, { runLocation: input.runLocation }), now))
+      runs.push(
+        ...runRows(accountId, id, check, await checkSessions.startRuns(accountId, check, input.runSource, { runLocation: input.runLocation, overrides: input.overrides }), now),
+      )
     await stores.testSessions.insert(await sessionRow(accountId, id, checks, input, runs[0], now), runs)
     return id
   }
@@ -174,7 +180,18 @@ export function testSessionService(deps: TestSessionServiceDeps, parts: { checkS
       // Checked before any run starts, so that a refused target leaves nothing half started.
       const unrunnable = checks.find((c) => !RUNNABLE_TYPES.has(c.checkType))
       if (unrunnable) throw new ValidationError({ 'target.checkId': `${unrunnable.checkType} checks cannot be run on demand` })
-      const id = await start(accountId, checks, { name: body.name, provider: 'API', runLocation: body.runLocation, metadata: body.metadata, runSource: 'TRIGGER_RECORD' })
+      // The body passed its schema (select refused it otherwise): the overrides are built from a well-formed body.
+      const problems = new FieldErrorCollector()
+      const overrides = buildRunOverrides(body, problems)
+      problems.throwIfAny()
+      const id = await start(accountId, checks, {
+        name: body.name,
+        provider: 'API',
+        runLocation: body.runLocation,
+        metadata: body.metadata,
+        runSource: 'TRIGGER_RECORD',
+        overrides,
+      })
       return (await view(accountId, id)).view
     },
     start,
