@@ -1,6 +1,7 @@
 /**
  * Data retention, run as periodic work: each pass removes, kind by kind, a few batches of rows older
- * than their retention (raw check results with the heartbeat pings and check sessions that go with them, finished
+ * than their retention (raw check results with the heartbeat pings, check sessions and test sessions (their runs,
+ * cancellations and error groups) that go with them, finished
  * notifications, subscriber e-mails and the alert history, agent error reports), then lets SQLite checkpoint its WAL. A pass does a bounded amount of work;
  * a backlog (a first run on an old database) shrinks by a few batches every pass instead of in one long delete.
  * Analytics outlive raw results: results are removed only once rolled up (at or below the roll-up watermark), and
@@ -12,7 +13,7 @@ import { uses, type DepsOf } from './resource-deps.js'
 export const DAY_MS = 86_400_000
 
 export interface RetentionSettings {
-  /** Raw check results, heartbeat ping events and check sessions (RESULT_RETENTION_DAYS). */
+  /** Raw check results, heartbeat ping events, check sessions and test sessions (RESULT_RETENTION_DAYS). */
   resultDays: number
   /** SUCCESS and FAILURE notification rows, finished status-page subscriber e-mails, check alerts (NOTIFICATION_RETENTION_DAYS). */
   notificationDays: number
@@ -39,6 +40,12 @@ export function retentionCutoffs(now: number, s: Pick<RetentionSettings, 'result
     results: Math.min(before(s.resultDays), rollupWatermark + 1),
     heartbeatEvents: before(s.resultDays),
     sessions: before(s.resultDays),
+    // Test sessions are recorded runs like check sessions: they, their runs, cancellations and error groups go at
+    // the age of results (their results are gone by then).
+    testSessionRuns: before(s.resultDays),
+    testSessions: before(s.resultDays),
+    runCancellations: before(s.resultDays),
+    testSessionErrorGroups: before(s.resultDays),
     notifications: before(s.notificationDays),
     statusPageEmails: before(s.notificationDays),
     alerts: before(s.notificationDays),

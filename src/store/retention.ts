@@ -10,7 +10,19 @@ import type { Dialect } from './db.js'
 import type { Database } from './schema.js'
 
 /** What retention removes; each kind has its own age (services/retention.ts). */
-export const RETENTION_KINDS = ['results', 'heartbeatEvents', 'sessions', 'notifications', 'statusPageEmails', 'alerts', 'agentErrors'] as const
+export const RETENTION_KINDS = [
+  'results',
+  'heartbeatEvents',
+  'sessions',
+  'testSessionRuns',
+  'testSessions',
+  'runCancellations',
+  'testSessionErrorGroups',
+  'notifications',
+  'statusPageEmails',
+  'alerts',
+  'agentErrors',
+] as const
 export type RetentionKind = (typeof RETENTION_KINDS)[number]
 
 /** Notification rows whose delivery is over; PENDING, IN_PROGRESS and RATE_LIMITED rows are still owed. */
@@ -29,6 +41,10 @@ type RetentionTables = {
   check_statuses: { check_id: string; last_result_id: string | null }
   heartbeat_events: PrunableRow
   check_sessions: PrunableRow
+  test_session_runs: PrunableRow
+  test_sessions: PrunableRow
+  run_cancellations: { sequence_id: string; cancelled_at: number }
+  test_session_error_groups: { id: string; last_seen: number }
   alert_notifications: PrunableRow & { status: string }
   status_page_emails: PrunableRow & { status: string }
   check_alerts: PrunableRow
@@ -39,6 +55,11 @@ const TABLES: Record<RetentionKind, Exclude<keyof RetentionTables, 'check_status
   results: 'check_results',
   heartbeatEvents: 'heartbeat_events',
   sessions: 'check_sessions',
+  // A test session's runs go before it (its cascade then finds none), in batches of their own.
+  testSessionRuns: 'test_session_runs',
+  testSessions: 'test_sessions',
+  runCancellations: 'run_cancellations',
+  testSessionErrorGroups: 'test_session_error_groups',
   notifications: 'alert_notifications',
   statusPageEmails: 'status_page_emails',
   alerts: 'check_alerts',
@@ -59,6 +80,17 @@ export interface RetentionStore {
   checkpoint(): Promise<void>
 }
 
+/**
+ * The key and the age of a row, where they are not `id` and `created_at`: a cancellation is keyed by its run and
+ * dated by its cancel; an error group ages from its last occurrence (one that recurs stays).
+ */
+const KEYS: Partial<Record<RetentionKind, { key: string; time: string }>> = {
+  runCancellations: { key: 'sequence_id', time: 'cancelled_at' },
+  testSessionErrorGroups: { key: 'id', time: 'last_seen' },
+}
+const keyOf = (kind: RetentionKind) => KEYS[kind]?.key ?? 'id'
+const timeOf = (kind: RetentionKind) => KEYS[kind]?.time ?? 'created_at'
+
 type Tables = Database & RetentionTables
 type IdQuery = SelectQueryBuilder<Tables, keyof RetentionTables, { id: string }>
 
@@ -68,7 +100,8 @@ export function retentionStore(database: Kysely<Database>, dialect: Dialect): Re
   /** The ids of one batch: the oldest rows before `before`, with the kind's own conditions. */
   const oldest = (kind: RetentionKind, before: number, limit: number): IdQuery => {
     const table = TABLES[kind]
-    let q = db.selectFrom(table).select(`${table}.id as id`).where(`${table}.created_at`, '<', before) as unknown as IdQuery
+    const [key, time] = [`${table}.${keyOf(kind)}`, `${table}.${timeOf(kind)}`] as ['check_results.id', 'check_results.created_at']
+    let q = db.selectFrom(table).select(`${key} as id`).where(time, '<', before) as unknown as IdQuery
     if (kind === 'results') {
       q = q.where(({ not, exists, selectFrom }) =>
         not(
@@ -85,7 +118,7 @@ export function retentionStore(database: Kysely<Database>, dialect: Dialect): Re
     // created_at across the two statuses would sort every old row of the table for each batch.
     if (kind === 'notifications') q = q.where('alert_notifications.status', 'in', [...FINISHED_NOTIFICATIONS])
     else if (kind === 'statusPageEmails') q = q.where('status_page_emails.status', 'in', [...FINISHED_EMAILS])
-    else q = q.orderBy(`${table}.created_at`)
+    else q = q.orderBy(time)
     q = q.limit(limit)
     return dialect === 'postgres' ? q.forUpdate().skipLocked() : q
   }
@@ -97,7 +130,8 @@ export function retentionStore(database: Kysely<Database>, dialect: Dialect): Re
       // PostgreSQL: `= any(array(…))` makes the batch's ids one value computed first, so each row is found through
       // the primary key; with `in (…)` the planner may hash-join the batch against a scan of the whole table.
       const remove = db.deleteFrom(table)
-      const result = await (dialect === 'postgres' ? remove.where(sql<boolean>`id = any(array(${ids}))`) : remove.where('id', 'in', ids)).executeTakeFirst()
+      const key = keyOf(kind) as 'id'
+      const result = await (dialect === 'postgres' ? remove.where(sql<boolean>`${sql.ref(key)} = any(array(${ids}))`) : remove.where(key, 'in', ids)).executeTakeFirst()
       return Number(result.numDeletedRows)
     },
     async checkpoint() {

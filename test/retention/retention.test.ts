@@ -62,6 +62,10 @@ const TABLES: Record<RetentionKind, string> = {
   results: 'check_results',
   heartbeatEvents: 'heartbeat_events',
   sessions: 'check_sessions',
+  testSessionRuns: 'test_session_runs',
+  testSessions: 'test_sessions',
+  runCancellations: 'run_cancellations',
+  testSessionErrorGroups: 'test_session_error_groups',
   notifications: 'alert_notifications',
   statusPageEmails: 'status_page_emails',
   alerts: 'check_alerts',
@@ -236,6 +240,18 @@ describe.each(testDbs)('data retention ($name)', (db) => {
 
   it('a pass with nothing left to remove removes nothing', async () => {
     clock.advance(60_000)
-    expect(await retention.prune()).toEqual({ results: 0, heartbeatEvents: 0, sessions: 0, notifications: 0, statusPageEmails: 0, alerts: 0, agentErrors: 0 })
+    expect(await retention.prune()).toEqual({
+      results: 0,
+      heartbeatEvents: 0,
+      sessions: 0,
+      testSessionRuns: 0,
+      testSessions: 0,
+      runCancellations: 0,
+      testSessionErrorGroups: 0,
+      notifications: 0,
+      statusPageEmails: 0,
+      alerts: 0,
+      agentErrors: 0,
+    })
   })
 })
