@@ -12,10 +12,11 @@ import { glob } from 'tinyglobby'
 import type { DeployResource } from '../../domain/projects/deploy-request.js'
 import { CliError } from './api-client.js'
 import { findEnvProblems, type EnvProblem } from './env-problems.js'
-import { CONSTRUCTS_ENTRY, registerConstructsAlias } from './module-alias.js'
+import { ALIAS_PATHS, registerChecklyRequire, registerConstructsAlias } from './module-alias.js'
+import { CONFIG_NAMES, isChecklyConfig, readProjectConfig } from './project-config-file.js'
 import { formatTypeProblem, typeCheck } from './typecheck.js'
 import { recordUnsetEnvReads } from './unset-env-reads.js'
-import { browserCheckFromSpec, closeSession, openSession, type ProjectConfig } from '../../constructs/index.js'
+import { browserCheckFromSpec, closeSession, openSession } from '../../constructs/index.js'
 
 export interface LoadedProject {
   root: string
@@ -27,9 +28,10 @@ export interface LoadedProject {
   fileOf: Map<string, string>
   /** Fields an unset environment variable left "undefined" or empty (deploy refuses them, preview and test warn). */
   envProblems: EnvProblem[]
+  /** Where `picket test` runs every check, when the config says (checkly.config.ts `cli.runLocation`). */
+  runLocation?: string | undefined
 }
 
-const CONFIG_NAMES = ['picket.config.ts', 'picket.config.mts']
 const IGNORED = ['**/node_modules/**', '**/.git/**']
 
 export function findConfig(cwd: string, given?: string): string {
@@ -39,7 +41,7 @@ export function findConfig(cwd: string, given?: string): string {
     return file
   }
   const found = CONFIG_NAMES.map((n) => path.join(cwd, n)).find((f) => fs.existsSync(f))
-  if (!found) throw new CliError(`no picket.config.ts in ${cwd}: run picket init to start a project, or pass --config FILE`)
+  if (!found) throw new CliError(`no picket.config.ts (or checkly.config.ts) in ${cwd}: run picket init to start a project, or pass --config FILE`)
   return found
 }
 
@@ -66,16 +68,16 @@ export async function loadProject(options: { cwd: string; config?: string | unde
   const configFile = findConfig(options.cwd, options.config)
   const root = path.dirname(configFile)
   registerConstructsAlias()
+  if (isChecklyConfig(configFile)) await registerChecklyRequire()
   // The config is read first, with no session open: constructs it creates (alert channels of its defaults) are
   // collected through the references to them.
   const loadedConfig = await recordUnsetEnvReads(root, () => importFile(configFile, root))
-  const config = (loadedConfig.result as { default?: ProjectConfig }).default
-  if (!config || typeof config !== 'object' || typeof config.logicalId !== 'string') {
-    throw new CliError(`${path.relative(options.cwd, configFile)} must export default defineConfig({ logicalId: '…', … })`)
-  }
+  const { config, runLocation } = readProjectConfig(configFile, loadedConfig.result, options.cwd)
   const checkFiles = (await glob(asList(config.checks?.checkMatch, '**/*.check.ts'), { cwd: root, absolute: true, ignore: [...IGNORED, ...(config.checks?.ignore ?? [])] })).sort()
-  const specFiles = (await glob(asList(config.checks?.browserChecks?.testMatch, '**/*.spec.ts'), { cwd: root, absolute: true, ignore: IGNORED })).sort()
-  const problems = typeCheck([configFile, ...checkFiles], CONSTRUCTS_ENTRY, root)
+  // No pattern, no spec files (a glob of no patterns would match every file).
+  const specMatch = asList(config.checks?.browserChecks?.testMatch, '**/*.spec.ts')
+  const specFiles = specMatch.length === 0 ? [] : (await glob(specMatch, { cwd: root, absolute: true, ignore: IGNORED })).sort()
+  const problems = typeCheck([configFile, ...checkFiles], ALIAS_PATHS, root)
   if (problems.length > 0) throw new CliError(`type errors, nothing was done:\n${problems.map((p) => `  ${formatTypeProblem(p, options.cwd)}`).join('\n')}`)
 
   const session = openSession({ config, baseDir: root })
@@ -100,6 +102,7 @@ export async function loadProject(options: { cwd: string; config?: string | unde
       resources: entries.map((e) => e.resource),
       fileOf,
       envProblems: findEnvProblems(named, reads),
+      runLocation,
     }
   } catch (err) {
     throw err instanceof CliError ? err : new CliError(err instanceof Error ? err.message : String(err))

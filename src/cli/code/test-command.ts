@@ -17,10 +17,14 @@ import { formatSessions, runSessions, sessionPassed, type SessionOutcome } from 
 
 const TEST_KINDS = new Set(['check', 'check-group'])
 
-/** What of a resource a test run keeps: no alerting, no incidents, never scheduled. */
-function forTest(r: DeployResource): DeployResource {
+/**
+ * What of a resource a test run keeps: no alerting, no incidents, never scheduled. A project's run location (the
+ * hosted service's `cli.runLocation`) is where every check runs, once, as that service's `test` runs them.
+ */
+function forTest(r: DeployResource, runLocation: string | undefined): DeployResource {
   const { alertChannelSubscriptions: _a, triggerIncident: _t, ...payload } = r.payload
-  return r.kind === 'check' ? { ...r, payload: { ...payload, activated: false, muted: true } } : { ...r, payload }
+  const where = runLocation === undefined ? {} : { locations: [runLocation], privateLocations: [] }
+  return r.kind === 'check' ? { ...r, payload: { ...payload, activated: false, muted: true, ...where } } : { ...r, payload }
 }
 
 /** A reference the test project cannot satisfy (to a kind it leaves out), said before anything is created. */
@@ -34,7 +38,7 @@ export function testResources(project: LoadedProject, filters: string[]): { reso
   const checks = project.resources.filter((r) => r.kind === 'check' && matches(r))
   const skipped = checks.filter((r) => r.checkType === 'heartbeat').map((r) => r.logicalId)
   const runnable = checks.filter((r) => r.checkType !== 'heartbeat')
-  const resources = [...project.resources.filter((r) => r.kind === 'check-group'), ...runnable].map(forTest)
+  const resources = [...project.resources.filter((r) => r.kind === 'check-group'), ...runnable].map((r) => forTest(r, project.runLocation))
   for (const r of resources) {
     const ref = danglingRef(r.payload)
     if (ref !== null) throw new CliError(`${r.kind} ${r.logicalId} refers to ${ref}, which picket test does not create; test it after a deploy with picket trigger`)

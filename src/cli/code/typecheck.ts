@@ -1,8 +1,10 @@
 /**
  * Type-checks a project's config and check files before anything is loaded or deployed, with the TypeScript
  * compiler, so that a wrong field (`frequency: 'often'`) is reported with its file and line instead of reaching the
- * service. `picket/constructs` resolves to this repository's constructs and Node's types come from its
- * node_modules, so a project folder needs no install of its own.
+ * service. `picket/constructs` (and `checkly`, `checkly/constructs`: the compatibility module) resolve to this
+ * repository's constructs and Node's types come from its node_modules, so a project folder needs no install of its
+ * own. JavaScript files are read (a TypeScript file may import one) but not checked, as the TypeScript compiler does
+ * without checkJs.
  */
 import path from 'node:path'
 import { createRequire } from 'node:module'
@@ -18,7 +20,8 @@ export interface TypeProblem {
 const require = createRequire(import.meta.url)
 
 /** Errors only (warnings and suggestions are not a reason to stop a deploy), in the project's own files. */
-export function typeCheck(files: string[], constructsEntry: string, projectRoot: string): TypeProblem[] {
+export function typeCheck(files: string[], aliases: Record<string, string[]>, projectRoot: string): TypeProblem[] {
+  const checked = files.filter((f) => /\.[mc]?tsx?$/.test(f))
   const typesRoot = path.dirname(path.dirname(require.resolve('@types/node/package.json')))
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
@@ -33,16 +36,17 @@ export function typeCheck(files: string[], constructsEntry: string, projectRoot:
     typeRoots: [typesRoot],
     types: ['node'],
     baseUrl: projectRoot,
-    paths: { 'picket/constructs': [constructsEntry] },
+    paths: aliases,
+    allowJs: true,
     // The files run in Node, not in a page: Node's globals come from @types/node, and leaving out the DOM library
     // (1.7 MB of declarations the default for this target adds) saves a third of the parsing.
     lib: ['lib.es2022.d.ts'],
   }
-  const program = ts.createProgram(files, options)
+  const program = ts.createProgram(checked, options)
   // Only the project's own files are checked: checking them checks what they use of the constructs, and the rest
   // of the constructs' sources is this repository's, type-checked when it is built.
   const diagnostics = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()]
-  for (const file of files) {
+  for (const file of checked) {
     const source = program.getSourceFile(file)
     if (source) diagnostics.push(...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source))
   }
