@@ -25,9 +25,16 @@ export const AccountEntitlementView = Type.Object({
 })
 export type AccountEntitlementView = Static<typeof AccountEntitlementView>
 
+export const AddonTier = Type.Object({ tier: Type.String(), tierDisplayName: Type.String() })
+
 export const EntitlementsView = Type.Object({
   plan: Type.String(),
   planDisplayName: Type.String(),
+  // Always present though empty: clients read `addons.<name>` without checking that the object exists.
+  addons: Type.Object(
+    { communicate: Type.Optional(AddonTier), resolve: Type.Optional(AddonTier) },
+    { description: 'The add-ons of the account: none, every feature of this installation is in every account.' },
+  ),
   locations: Type.Object({
     all: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), available: Type.Boolean() })),
   }),
@@ -93,6 +100,7 @@ export function entitlementsOf(locations: ReadonlyArray<{ region: string; name: 
   return {
     plan: SELF_HOSTED_PLAN,
     planDisplayName: 'Self-hosted',
+    addons: {},
     // A check may name any location: runs are made by this installation's runners under that name.
     locations: { all: locations.map((l) => ({ id: l.region, name: l.name, available: true })) },
     entitlements: installationEntitlements(),

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Services } from '../../../services/index.js'
 import { NotFoundError } from '../../../domain/errors.js'
-import { SELF_HOSTED_PLAN } from '../../../domain/users/entitlements.js'
+import { AddonTier, SELF_HOSTED_PLAN } from '../../../domain/users/entitlements.js'
 import { RUNTIMES } from '../../../domain/runtimes.js'
 import { errorResponses } from '../../schemas/common.js'
 
@@ -28,7 +28,7 @@ const NextAccount = Type.Object({
   runtimeId: Type.String({ description: 'The runtime checks without one run on.' }),
   plan: Type.String(),
   planDisplayName: Type.String(),
-  addons: Type.Object({}, { description: 'No add-ons: every feature of this installation is enabled for every account.' }),
+  addons: Type.Record(Type.String(), AddonTier, { description: 'None: every feature of this installation is enabled for every account.' }),
   features: Type.Array(Type.String(), { description: 'Client-visible feature flags (none: standard limits apply).' }),
 })
 const NextUser = Type.Object({ id: Type.String(), name: Type.String(), email: Type.Optional(Type.String()) })
