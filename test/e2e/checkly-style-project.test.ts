@@ -1,0 +1,170 @@
+/**
+ * A project written for the hosted service's CLI (test/fixtures/checkly-style-project: checkly.config.ts, check
+ * files importing 'checkly/constructs', a CommonJS .js check file using __dirname, `checkly` as a devDependency)
+ * run unchanged through the real `picket` command against the real service (embedded SQLite, a fresh data folder)
+ * and a local target on port 0: --preview lists every resource and creates nothing, deploy creates them with the
+ * builders' values (frequency, assertions, retry strategy, escalation, heartbeat period and grace, setup script),
+ * `test` runs the API check in the config's run location and exits 0 when it passes and 1 when it fails, and a
+ * construct Picket has no resource for, or a type error, stops the load naming its file.
+ */
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PROCESS_TEST_TIMEOUT_MS, runCli, startServer, stopStrayProcesses, type RunningServer } from '../helpers/process.js'
+
+type Json = Record<string, unknown>
+const ACCOUNT = '7a1c2d3e-4a5b-4c6d-8e7f-00112233aabb'
+const KEY = 'checkly-style-key-0123456789abcdef'
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'checkly-style-project')
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-checkly-style-'))
+const project = path.join(dir, 'project')
+const write = (file: string, text: string) => fs.writeFileSync(path.join(project, file), text)
+
+const RESOURCES = [
+  '+ alert-channel email-channel-1',
+  '+ alert-channel webhook-channel-1',
+  '+ check-group website-group',
+  '+ check shop-health-api',
+  '+ check nightly-backup-heartbeat',
+  '+ check homepage-browser-check',
+  '+ check shop-db-port',
+  '+ check shop-dns',
+  '+ check orders-with-setup',
+  '+ check shop-uptime',
+  '+ check checkout-flow',
+  '+ maintenance-window weekly-maintenance',
+]
+
+describe('a project written for the hosted service CLI, through the picket command', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
+  let server: RunningServer
+  let target: http.Server
+  let targetUrl = ''
+  const cliEnv = (extra: Record<string, string> = {}) => ({
+    PICKET_API_URL: server.baseUrl,
+    PICKET_ACCOUNT_ID: ACCOUNT,
+    PICKET_API_KEY: KEY,
+    PICKET_CONFIG_DIR: path.join(dir, 'config'),
+    TARGET_URL: targetUrl,
+    ...extra,
+  })
+  const picket = (args: string[], env = cliEnv()) => runCli(args, env, project)
+  const api = async <T = Json[]>(url: string): Promise<T> => {
+    const res = await fetch(`${server.baseUrl}${url}`, { headers: { authorization: `Bearer ${KEY}`, 'x-service-account': ACCOUNT } })
+    return (await res.json()) as T
+  }
+
+  beforeAll(async () => {
+    target = http.createServer((req, res) => {
+      res.writeHead(req.url?.startsWith('/broken') === true ? 500 : 200, { 'content-type': 'application/json' })
+      res.end('{"ok":true}')
+    })
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r))
+    targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`
+    fs.cpSync(FIXTURE, project, { recursive: true })
+    server = await startServer({ DATA_DIR: path.join(dir, 'data'), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY })
+  }, PROCESS_TEST_TIMEOUT_MS)
+  afterAll(async () => {
+    await server?.stop()
+    target?.close()
+    stopStrayProcesses()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('--preview lists every resource of the project and creates nothing', async () => {
+    const run = await picket(['deploy', '--preview'])
+    expect(run.code, run.stderr).toBe(0)
+    for (const line of RESOURCES) expect(run.stdout).toContain(line)
+    expect(await api('/v1/checks?limit=100')).toEqual([])
+  })
+
+  it('deploy creates every resource with the values the builders and the config gave', async () => {
+    const run = await picket(['deploy'])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/12 created, 0 updated, 0 deleted/)
+    const checks = await api('/v1/checks?limit=100')
+    expect(checks).toHaveLength(8)
+    const byId = new Map(checks.map((c) => [c.logicalId, c]))
+    const groups = await api('/v1/check-groups')
+    expect(groups).toHaveLength(1)
+    const channels = await api('/v1/alert-channels')
+    expect(channels).toHaveLength(2)
+    expect((await api('/v1/maintenance-windows')).map((w) => w.name)).toEqual(['Weekly maintenance'])
+    const webhook = channels.find((c) => c.type === 'WEBHOOK') as Json
+    expect(webhook.config).toMatchObject({ url: 'https://hooks.example.com/checkly?source=shop' })
+    const group = groups[0] as Json
+    expect(group).toMatchObject({
+      name: 'Website Group',
+      concurrency: 10,
+      useGlobalAlertSettings: false,
+      alertSettings: { escalationType: 'RUN_BASED', runBasedEscalation: { failedRunThreshold: 2 }, reminders: { amount: 1, interval: 5 } },
+      retryStrategy: { type: 'FIXED', baseBackoffSeconds: 30, maxRetries: 1, sameRegion: false },
+    })
+    const health = byId.get('shop-health-api') as Json
+    expect(health).toMatchObject({
+      name: 'Shop health API',
+      frequency: 1,
+      groupId: group.id,
+      locations: ['us-east-1', 'eu-west-1'],
+      tags: ['website', 'api'],
+      runtimeId: '2025.04',
+      retryStrategy: { type: 'EXPONENTIAL', baseBackoffSeconds: 10, maxRetries: 3, maxDurationSeconds: 300, sameRegion: true },
+      project: { logicalId: 'checkly-style-shop', name: 'Checkly Style Shop' },
+    })
+    expect((health.request as Json).assertions).toEqual([
+      { source: 'STATUS_CODE', comparison: 'EQUALS', property: '', target: '200', regex: null },
+      { source: 'JSON_BODY', comparison: 'EQUALS', property: '$.ok', target: 'true', regex: null },
+      { source: 'HEADERS', comparison: 'CONTAINS', property: 'content-type', target: 'application/json', regex: null },
+      { source: 'RESPONSE_TIME', comparison: 'LESS_THAN', property: '', target: '5000', regex: null },
+    ])
+    expect(health.alertChannelSubscriptions).toEqual([expect.objectContaining({ alertChannelId: webhook.id, activated: true })])
+    expect(byId.get('nightly-backup-heartbeat')).toMatchObject({ checkType: 'HEARTBEAT', heartbeat: { period: 1, periodUnit: 'days', grace: 30, graceUnit: 'minutes' } })
+    expect(byId.get('shop-db-port')).toMatchObject({ checkType: 'TCP', frequency: 0, frequencyOffset: 30 })
+    expect(byId.get('orders-with-setup')).toMatchObject({
+      retryStrategy: null,
+      useGlobalAlertSettings: true,
+      activated: false,
+      localSetupScript: expect.stringContaining("request.headers['X-Setup']"),
+    })
+    expect(byId.get('homepage-browser-check')).toMatchObject({ checkType: 'BROWSER', frequency: 15, script: expect.stringContaining("test('home page shows the shop'") })
+    expect(byId.get('checkout-flow')).toMatchObject({ checkType: 'MULTI_STEP', frequency: 5, scriptPath: '__checks__/checkout-flow.spec.js' })
+    expect(byId.get('shop-uptime')).toMatchObject({ checkType: 'URL', frequency: 2 })
+  })
+
+  it('test runs the API check in the run location: exit 0 when it passes, 1 when it fails', async () => {
+    const passed = await picket(['test', 'api.check', '--timeout', '120'])
+    expect(passed.code, passed.stdout + passed.stderr).toBe(0)
+    expect(passed.stdout).toMatch(/Shop health API[\s\S]*PASSED/)
+    expect(passed.stdout).toContain('eu-west-1')
+    const failed = await picket(['test', 'api.check', '--timeout', '120'], cliEnv({ TARGET_URL: `${targetUrl}/broken` }))
+    expect(failed.code, failed.stdout + failed.stderr).toBe(1)
+    expect(failed.stdout).toMatch(/Shop health API[\s\S]*FAILED/)
+  })
+
+  it('a construct Picket has no resource for, or a type error, stops the load naming its file', async () => {
+    write('__checks__/ssl.check.ts', "import { SslMonitor } from 'checkly/constructs'\n\nnew SslMonitor('shop-cert', { name: 'Shop certificate' })\n")
+    try {
+      const run = await picket(['deploy'])
+      expect(run.code).toBe(1)
+      expect(run.stderr).toContain('__checks__/ssl.check.ts:3: SslMonitor "shop-cert": SSL certificate monitors are not supported by picket')
+    } finally {
+      fs.rmSync(path.join(project, '__checks__/ssl.check.ts'))
+    }
+    write(
+      '__checks__/bad.check.ts',
+      "import { ApiCheck } from 'checkly/constructs'\n\nnew ApiCheck('bad', { name: 'Bad', request: { url: 'https://x.example.com', method: 'FETCH' } })\n",
+    )
+    try {
+      const run = await picket(['deploy', '--preview'])
+      expect(run.code).toBe(1)
+      expect(run.stderr).toMatch(/__checks__\/bad\.check\.ts:3:\d+ - TS2322/)
+    } finally {
+      fs.rmSync(path.join(project, '__checks__/bad.check.ts'))
+    }
+    expect(await api('/v1/checks?limit=100')).toHaveLength(8)
+  })
+})
