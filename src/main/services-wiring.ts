@@ -51,6 +51,7 @@ import { agentPresenceService, agentPresenceServiceUses } from '../services/priv
 import { locationAvailabilityService, locationAvailabilityServiceUses } from '../services/private-locations/location-availability.js'
 import { privateLocationService, privateLocationServiceUses } from '../services/private-locations/private-locations.js'
 import { projectService, projectServiceUses } from '../services/projects/index.js'
+import { vendorProjectService, vendorProjectServiceUses } from '../services/projects/vendor-deploy.js'
 import { referenceDataService, referenceDataServiceUses } from '../services/reference-data.js'
 import { assetService, assetServiceUses, removingCheckFiles } from '../services/results/assets.js'
 import { afterFinalResultsHook } from '../services/results/final-results.js'
@@ -97,6 +98,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const leaseMs = deps.privateLocations?.leaseMs ?? AGENT_LEASE_MS
   const unavailableAfterMs = deps.privateLocations?.unavailableAfterMs ?? LOCATION_UNAVAILABLE_AFTER_MS
   const pageCacheMs = deps.pageCacheMs ?? PAGE_CACHE_MS
+  const projects = projectService(only(projectServiceUses), { files: deps.artifacts })
 
   const alerting = alertingService(only(alertingServiceUses))
   const errorGroups = errorGroupService(only(errorGroupServiceUses))
@@ -171,7 +173,8 @@ export function buildServices(deps: ServiceDeps): Services {
     agentPresence: agentPresenceService(only(agentPresenceServiceUses)),
     locationAvailability: locationAvailabilityService(only(locationAvailabilityServiceUses), { unavailableAfterMs }),
     retention: retentionService(only(retentionServiceUses), deps.retention),
-    projects: projectService(only(projectServiceUses), { files: deps.artifacts }),
+    projects,
+    vendorProjects: vendorProjectService(only(vendorProjectServiceUses), projects),
     clientCertificates: clientCertificateService(only(clientCertificateServiceUses)),
     secretScans: secretScanService(only(secretScanServiceUses)),
     bell,

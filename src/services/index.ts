@@ -55,6 +55,7 @@ import type { EngineMetrics } from '../engine/engine-deps.js'
 import type { EgressPolicy } from '../domain/egress.js'
 import type { WorkBell } from '../lib/work-bell.js'
 import type { ProjectService } from './projects/index.js'
+import type { VendorProjectService } from './projects/vendor-deploy.js'
 import type { ClientCertificateService } from './client-certificates/client-certificates.js'
 import type { SecretScanService } from './secret-scans/secret-scans.js'
 
@@ -126,6 +127,8 @@ export interface Services {
   retention: RetentionService
   /** Monitoring as code: deploys, previews and destroys of projects. */
   projects: ProjectService
+  /** The same deploys and destroys as the hosted service's own CLI sends and follows them. */
+  vendorProjects: VendorProjectService
   /** Client certificates of mutual TLS that checks present to their hosts. */
   clientCertificates: ClientCertificateService
   /** Readable configuration values that look like inline credentials. */

@@ -38,6 +38,7 @@ import { apiKeyRoutes } from './users/api-keys.js'
 import { privateLocationAgentRoutes } from './private-locations/private-location-agents.js'
 import { agentRoutes } from './private-locations/agent/index.js'
 import { projectRoutes } from './projects.js'
+import { projectDeploymentRoutes } from './project-deployments.js'
 import { traceViewerRoutes } from './results/trace-viewer.js'
 import { clientCertificateRoutes } from './client-certificates.js'
 import { secretScanRoutes } from './secret-scans.js'
@@ -79,6 +80,7 @@ export async function resourceRoutes(app: FastifyInstance, services: Services, p
     privateLocationAgentRoutes,
     agentRoutes,
     projectRoutes,
+    projectDeploymentRoutes,
     clientCertificateRoutes,
     secretScanRoutes,
     nextAccountRoutes,

@@ -7,6 +7,7 @@ import { DeployRequestSchema, LOGICAL_ID_PATTERN, RESOURCE_KINDS } from '../../d
 import type { Services } from '../../services/index.js'
 import { errorResponses } from '../schemas/common.js'
 import { PageQuery, sendPage } from '../paging.js'
+import { gunzipBody, hasVendorQuery, VendorDeploymentSchema, VendorDiffSchema, vendorDeployHook, vendorDestroy, VendorQueryFields } from './projects-vendor.js'
 
 const tags = ['projects']
 /** The largest deploy request (BODY_LIMIT_BYTES, default 1 MiB, bounds every other route). */
@@ -47,7 +48,11 @@ const ProjectDetail = Type.Object({
 
 const PreviewQuery = Type.Object({
   preview: Type.Boolean({ default: false, description: 'true: answer the plan and change nothing.' }),
+  ...VendorQueryFields,
 })
+
+/** Picket's answer, or (the hosted service's CLI) a dry run's diff; 202: that client's deployment to follow. */
+const deployAnswers = { 200: Type.Union([DeployResponse, VendorDiffSchema]), 202: VendorDeploymentSchema }
 const Params = Type.Object({ logicalId: Type.String({ minLength: 1, maxLength: 255, pattern: LOGICAL_ID_PATTERN, description: "The project's logical id (URL-encoded)." }) })
 const ListQuery = Type.Object(PageQuery)
 
@@ -62,15 +67,18 @@ export async function projectRoutes(fastify: FastifyInstance, services: Services
     {
       // A whole project in one request (scripts and suite files inline): more than one resource's body may take.
       bodyLimit: DEPLOY_BODY_LIMIT_BYTES,
+      preParsing: gunzipBody,
+      preValidation: vendorDeployHook(services),
       schema: {
         tags,
         summary: "Deploy a project's resources: create, update and delete what changed since its last deploy, in one transaction",
         description:
           'Each payload is the body of the resource\'s create call; `{"$ref": "<kind>:<logicalId>"}` stands for the id of another resource of the request. ' +
-          'Every problem of the request is answered in one 400 before anything is written; a failure while writing rolls the whole deploy back.',
+          'Every problem of the request is answered in one 400 before anything is written; a failure while writing rolls the whole deploy back. ' +
+          "The hosted service's own CLI deploys here too: its request (told apart by shape, gzip accepted) is translated into the same deploy.",
         querystring: PreviewQuery,
         body: DeployRequestSchema,
-        response: { 200: DeployResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        response: { ...deployAnswers, ...errorResponses(400, 401, 403, 404, 409, 415, 429) },
       },
     },
     async (request) => projects.deploy(request.accountId, request.body, { preview: request.query.preview }),
@@ -102,9 +110,12 @@ export async function projectRoutes(fastify: FastifyInstance, services: Services
         summary: 'Destroy a project: delete every resource it deployed, and the project, in one transaction',
         params: Params,
         querystring: PreviewQuery,
-        response: { 200: DeployResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        response: { ...deployAnswers, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => projects.destroy(request.accountId, request.params.logicalId, { preview: request.query.preview }),
+    async (request, reply) => {
+      if (!hasVendorQuery(request.query)) return projects.destroy(request.accountId, request.params.logicalId, { preview: request.query.preview })
+      await vendorDestroy(services, request, request.params.logicalId, reply)
+    },
   )
 }

@@ -1,7 +1,8 @@
 /**
  * Carries out a plan inside the deploy's transaction: creates and updates in the plan's order (kinds in
  * RESOURCE_KINDS order, references resolved to the ids known so far), then deletes in reverse kind order, each
- * followed by the write of its binding. A failure names the resource and ends the deploy (the caller's transaction
+ * followed by the write of its binding. With preserveResources a delete removes the binding only: the resource stays
+ * in the account, no longer the project's. A failure names the resource and ends the deploy (the caller's transaction
  * rolls everything back).
  */
 import { DomainError, ValidationError } from '../../domain/errors.js'
@@ -19,6 +20,8 @@ export interface ApplyDeps {
   projects: ProjectStore
   projectId: string
   now: () => number
+  /** Deletes only forget the resource (its binding goes; the resource stays in the account). */
+  preserveResources?: boolean
 }
 
 export interface Applied {
@@ -62,7 +65,7 @@ export async function applyPlan(deps: ApplyDeps, plan: readonly PlannedChange[])
     const key = resourceKey(c.kind, c.logicalId)
     if (c.action === 'unchanged') return publicChange(c)
     if (c.action === 'delete') {
-      if (c.exists && c.id !== null) {
+      if (c.exists && c.id !== null && deps.preserveResources !== true) {
         await ops.remove(c.kind, c.id)
         removed.push({ kind: c.kind, id: c.id })
       }

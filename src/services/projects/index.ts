@@ -30,12 +30,20 @@ export interface ProjectView extends Omit<ProjectSummaryView, 'resources'> {
 }
 
 export interface ProjectService {
-  /** preview: the plan, nothing written. Otherwise the changes made, with the ids of created resources. */
-  deploy(accountId: string, request: DeployRequest, options: { preview: boolean }): Promise<DeployResponse>
+  /**
+   * preview: the plan, nothing written. Otherwise the changes made, with the ids of created resources.
+   * preserveResources: resources removed from the request stay in the account (only their bindings go).
+   */
+  deploy(accountId: string, request: DeployRequest, options: DeployOptions): Promise<DeployResponse>
   list(accountId: string, page: { limit: number; page: number }): Promise<{ items: ProjectSummaryView[]; total: number }>
   get(accountId: string, logicalId: string): Promise<ProjectView>
   /** Deletes every resource of the project (reverse kind order) and the project; preview: what that would delete. */
-  destroy(accountId: string, logicalId: string, options: { preview: boolean }): Promise<DeployResponse>
+  destroy(accountId: string, logicalId: string, options: DeployOptions): Promise<DeployResponse>
+}
+
+export interface DeployOptions {
+  preview: boolean
+  preserveResources?: boolean | undefined
 }
 
 export interface ProjectServiceOptions {
@@ -70,10 +78,10 @@ export function projectService(deps: ProjectServiceDeps, options: ProjectService
   }
 
   /** Carries out a plan with resource services bound to the transaction's stores, so that all of it commits or none. */
-  function apply(s: ProjectStores, accountId: string, project: ProjectRecord, plan: PlannedChange[]): Promise<Applied> {
+  function apply(s: ProjectStores, accountId: string, project: ProjectRecord, plan: PlannedChange[], preserveResources = false): Promise<Applied> {
     const inTransaction: TransactOver<keyof ProjectStores> = (work) => work(s)
     const ops = resourceOps({ ...deps, stores: s, transact: inTransaction }, accountId)
-    return applyPlan({ ops, projects: s.projects, projectId: project.id, now: () => clock.now() }, plan)
+    return applyPlan({ ops, projects: s.projects, projectId: project.id, now: () => clock.now(), preserveResources }, plan)
   }
 
   async function cleanUp(accountId: string, removed: Applied['removed']): Promise<void> {
@@ -83,7 +91,7 @@ export function projectService(deps: ProjectServiceDeps, options: ProjectService
   }
 
   return {
-    async deploy(accountId, request, { preview }) {
+    async deploy(accountId, request, { preview, preserveResources }) {
       validate(request)
       const { logicalId } = request.project
       const name = request.project.name ?? logicalId
@@ -94,7 +102,7 @@ export function projectService(deps: ProjectServiceDeps, options: ProjectService
       }
       const { response, removed } = await deps.transact(async (s) => {
         const project = await s.projects.findOrCreate(accountId, logicalId, name, clock.now())
-        const applied = await apply(s, accountId, project, await planFor(s, accountId, project, request.resources))
+        const applied = await apply(s, accountId, project, await planFor(s, accountId, project, request.resources), preserveResources)
         if (project.name !== name) await s.projects.rename(project.id, name, clock.now())
         else if (applied.changes.some((c) => c.action !== 'unchanged')) await s.projects.touch(project.id, clock.now())
         return { response: answer({ ...project, name }, false, applied.changes), removed: applied.removed }
@@ -115,7 +123,7 @@ export function projectService(deps: ProjectServiceDeps, options: ProjectService
       return { ...present(project), resources: bindings.map((b) => ({ kind: b.kind, logicalId: b.logicalId, id: typedId(b.kind, b.resourceId) })) }
     },
 
-    async destroy(accountId, logicalId, { preview }) {
+    async destroy(accountId, logicalId, { preview, preserveResources }) {
       if (preview) {
         const project = await stores.projects.find(accountId, logicalId)
         if (!project) throw new NotFoundError('Project', logicalId)
@@ -124,7 +132,7 @@ export function projectService(deps: ProjectServiceDeps, options: ProjectService
       const { response, removed } = await deps.transact(async (s) => {
         const project = await s.projects.find(accountId, logicalId, { lock: true })
         if (!project) throw new NotFoundError('Project', logicalId)
-        const applied = await apply(s, accountId, project, await planFor(s, accountId, project, []))
+        const applied = await apply(s, accountId, project, await planFor(s, accountId, project, []), preserveResources)
         await s.projects.delete(project.id)
         return { response: answer(project, false, applied.changes), removed: applied.removed }
       })
