@@ -4,10 +4,11 @@ import { checkViewRoutes } from './pages/checks/routes'
 import { checkFormRoutes } from './pages/check-form/routes'
 import { settingsRoutes } from './pages/settings/routes'
 import { groupRoutes } from './pages/groups/routes'
+import { testSessionRoutes } from './pages/test-sessions/routes'
 
 export interface PageRoute {
   path: string
   component: ComponentType<{ params: Record<string, string | undefined> }>
 }
 
-export const routes: PageRoute[] = [...checkFormRoutes, ...checkViewRoutes, ...groupRoutes, ...settingsRoutes]
+export const routes: PageRoute[] = [...checkFormRoutes, ...checkViewRoutes, ...groupRoutes, ...settingsRoutes, ...testSessionRoutes]

@@ -30,6 +30,7 @@ export const CONSOLE_SECTIONS = [
   'snippets',
   'private-locations',
   'settings',
+  'test-sessions',
 ] as const
 
 export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url))
@@ -57,8 +58,8 @@ export interface ConsoleServer {
   send(reply: FastifyReply, status?: 200 | 404): Promise<FastifyReply>
 }
 
-/** The API's namespaces: an unknown path under them is an API error, answered as JSON. */
-const API_PATH = /^\/v\d+(\/|$)/
+/** The API's namespaces (and the reference clients' /next): an unknown path under them is an API error, answered as JSON. */
+const API_PATH = /^\/(v\d+|next)(\/|$)/
 
 /** Whether an unknown address should get the console's "page not found" (a browser's page load) rather than JSON. */
 export function wantsConsolePage(path: string, accept: string | undefined): boolean {

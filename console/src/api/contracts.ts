@@ -18,6 +18,7 @@ import type { AssetManifest, AssetManifestEntry } from '../../../src/domain/resu
 import type { CheckStatusView } from '../../../src/domain/results/status-view-schema'
 import type { AlertNotificationView, CheckAlertView } from '../../../src/alerting/contract'
 import type { ErrorGroupView } from '../../../src/domain/error-groups/contract'
+import type { TestSessionView } from '../../../src/domain/test-sessions/contract'
 import type {
   AnalyticsResponse as AnalyticsResponseSchema,
   CheckSummaryItem,
@@ -68,6 +69,7 @@ export type {
   CheckGroupView,
   DashboardView,
   DashboardSettings,
+  TestSessionView,
 }
 export type {
   PrivateLocationKeyView,

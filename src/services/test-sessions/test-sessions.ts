@@ -72,9 +72,9 @@ export function testSessionService(deps: TestSessionServiceDeps, parts: { checkS
   const { stores, clock } = deps
   const { checkSessions } = parts
   const base = deps.publicBaseUrl
-  // The console has no page of its own for a test session: its link opens the checks' overview.
+  // A session's link opens its console page; a run's opens its check's result (its results until it has one).
   const links: Links = {
-    session: () => `${base}/`,
+    session: (session) => `${base}/test-sessions/${encodeURIComponent(session.id)}`,
     result: (run, resultId) => `${base}/checks/${encodeURIComponent(run.check_id)}/results${resultId ? `/${encodeURIComponent(resultId)}` : ''}`,
   }
 
