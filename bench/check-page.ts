@@ -25,6 +25,7 @@ import { startConsoleBenchApp } from './console-app.js'
 import { buildConsole } from '../src/main/console-build.js'
 import { latencyStats, machine, ReplayClock, round } from './lib.js'
 import { createChecks, resetRandom, rollUpAll, seedResults } from './dashboard-pages-seed.js'
+import { medianTimeline, timelineOf, type TimelineEntry } from './page-timeline.js'
 
 const { values } = parseArgs({
   options: {
@@ -56,9 +57,16 @@ async function resultsShown(page: Page): Promise<void> {
   await page.locator('.loading').waitFor({ state: 'detached', timeout: 30_000 })
 }
 
-/** `LOADS` cold loads of `url` (a new context each), each timed from navigation start until `shown`. */
-async function coldLoads(browser: Browser, cookie: string, base: string, url: string, shown: (page: Page) => Promise<void>): Promise<number[]> {
+/** `LOADS` cold loads of `url` (a new context each), each timed from navigation start until `shown`, with its requests' timeline. */
+async function coldLoads(
+  browser: Browser,
+  cookie: string,
+  base: string,
+  url: string,
+  shown: (page: Page) => Promise<void>,
+): Promise<{ times: number[]; timelines: TimelineEntry[][] }> {
   const times: number[] = []
+  const timelines: TimelineEntry[][] = []
   for (let i = 0; i < LOADS; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     await context.addCookies([{ name: 'picket_session', value: cookie.split('=').slice(1).join('='), url: base }])
@@ -66,9 +74,10 @@ async function coldLoads(browser: Browser, cookie: string, base: string, url: st
     await page.goto(`${base}${url}`)
     await shown(page)
     times.push(await page.evaluate(() => performance.now()))
+    timelines.push(await timelineOf(page))
     await context.close()
   }
-  return times
+  return { times, timelines }
 }
 
 // A string, not a function: tsx would wrap the function's inner names in a helper the page does not have.
@@ -136,13 +145,10 @@ async function main() {
     args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
   })
   const checkPath = `/checks/${check.id}`
-  // One load of each first, not counted: the server's first answers warm its statement caches.
-  await coldLoads(browser, cookie, base, checkPath, checkPageShown).then(
-    () => undefined,
-    () => undefined,
-  )
-  const baseline = await coldLoads(browser, cookie, base, `${checkPath}/results`, resultsShown)
+  // No load goes uncounted: the check page's first load meets a server that has answered nothing yet, as the first
+  // visitor after a start does, and its baseline comes after it.
   const page = await coldLoads(browser, cookie, base, checkPath, checkPageShown)
+  const baseline = await coldLoads(browser, cookie, base, `${checkPath}/results`, resultsShown)
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   await context.addCookies([{ name: 'picket_session', value: cookie.split('=').slice(1).join('='), url: base }])
@@ -161,7 +167,12 @@ async function main() {
     machine: machine(),
     check: { type: check.type, resultsOfThisCheck: Math.round(results / checks.length), days: Number(values.days), everyMinutes: Number(values.every) },
     api,
-    interactiveCold: { checkPage: latencyStats(page), baselineResultsTab: latencyStats(baseline) },
+    interactiveCold: { checkPage: latencyStats(page.times), baselineResultsTab: latencyStats(baseline.times) },
+    // Each load in order (the first meets a server that has answered nothing yet), and where the time went.
+    checkPageLoads: page.times.map((t) => round(t, 0)),
+    baselineLoads: baseline.times.map((t) => round(t, 0)),
+    checkPageTimelineP50: medianTimeline(page.timelines),
+    checkPageFirstLoadTimeline: page.timelines[0],
     checkPageTransfer: { ...transfer, scripts: transfer.scripts.map((s) => new URL(s).pathname) },
     uplotInFirstPageScripts: uplotOnHome,
   }

@@ -27,6 +27,7 @@ import { startConsoleBenchApp } from './console-app.js'
 import { buildConsole } from '../src/main/console-build.js'
 import { latencyStats, machine, ReplayClock, round } from './lib.js'
 import { createChecks, resetRandom, rollUpAll, seedResults } from './dashboard-pages-seed.js'
+import { medianTimeline, timelineOf, type TimelineEntry } from './page-timeline.js'
 
 const { values } = parseArgs({
   options: {
@@ -115,6 +116,7 @@ async function main() {
   })
   const cold: number[] = []
   const warm: number[] = []
+  const timelines: TimelineEntry[][] = []
   let transfer: unknown = {}
   /** The list of 100 checks is on screen with its figures, sparklines and bars of runs (no part still loading). */
   const listShown = async (page: Page) => {
@@ -130,6 +132,7 @@ async function main() {
     await page.goto(`${base}/`)
     await listShown(page)
     cold.push(await page.evaluate(() => performance.now()))
+    timelines.push(await timelineOf(page))
     if (i === 0) {
       // A string, not a function: tsx would wrap the function's inner names in a helper the page does not have.
       transfer = await page.evaluate(`(() => {
@@ -159,6 +162,9 @@ async function main() {
     results: results || 'reused',
     api,
     interactive: { cold: latencyStats(cold), warm: latencyStats(warm) },
+    // Each cold load in order (a slow first one is a cold server or browser, not the page), and where its time went.
+    coldLoads: cold.map((t) => round(t, 0)),
+    coldTimelineP50: medianTimeline(timelines),
     transfer,
   }
   console.log(JSON.stringify(result, null, 2))

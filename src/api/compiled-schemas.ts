@@ -8,9 +8,9 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import type { Ajv } from 'ajv'
 import { createBodyAjv, createTextAjv } from '../lib/body-ajv.js'
 import { oncePerSchema } from '../lib/once-per-schema.js'
+import { serializerFor, type Serialize } from './serializer-schema.js'
 
 type Validate = ReturnType<Ajv['compile']>
-type Serialize = (doc: unknown) => string
 
 export interface CompiledSchemas {
   /** Bodies are validated strictly; query strings and path parameters are coerced from text (body-ajv.ts). */
@@ -27,7 +27,8 @@ export function createCompiledSchemas(): CompiledSchemas {
   const text = oncePerSchema<Validate>((schema) => textAjv.compile(schema))
   // No shared schemas are added to the apps (no addSchema), so one compiler serves every route of every app.
   const serializerOf = SerializerSelector()(undefined, {})
-  const serializer = oncePerSchema<Serialize>((schema) => serializerOf({ schema, method: '', url: '', httpStatus: '' }))
+  // Rewritten so that no answer compiles a validator on its way out (serializer-schema.ts).
+  const serializer = oncePerSchema<Serialize>((schema) => serializerFor(schema, (s) => serializerOf({ schema: s, method: '', url: '', httpStatus: '' })))
   return {
     validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? body : text)(schema as object),
     serializerCompiler: ({ schema }) => serializer(schema as object),
