@@ -27,6 +27,8 @@ import {
 } from '../../src/constructs/compat/constructs.js'
 import { defineConfig, toProjectConfig } from '../../src/constructs/compat/config.js'
 import { playwrightTestCommand } from '../../src/constructs/compat/browser-checks.js'
+import { UrlMonitor } from '../../src/constructs/compat/monitors.js'
+import { closeSession, openSession } from '../../src/constructs/index.js'
 
 const a = (source: string, comparison: string, target = '', property = '', regex: string | null = null) => ({ source, comparison, property, target, regex })
 
@@ -217,5 +219,26 @@ describe('checkly.config.ts as Picket config', () => {
     const { config, problems } = toProjectConfig({ projectName: 'P', logicalId: 'p', checks: { playwrightChecks: [{ logicalId: 'x' }] } })
     expect(config.checks?.browserChecks?.testMatch).toEqual([])
     expect(problems).toEqual(['checks.playwrightChecks is not supported by picket; declare each suite with new PlaywrightCheck(…) in a check file'])
+  })
+
+  it('applies the defaults Picket config has no field for to the checks that leave them out', () => {
+    const { config } = toProjectConfig({
+      projectName: 'P',
+      logicalId: 'p',
+      checks: { retryStrategy: RetryStrategyBuilder.linearStrategy({ maxRetries: 1 }), shouldFail: true, environmentVariables: [{ key: 'REGION', value: 'eu' }] },
+    })
+    const session = openSession({ config, baseDir: process.cwd() })
+    try {
+      const own = new ApiCheck('own', { name: 'Own', request: { url: 'https://x.example.com' }, retryStrategy: RetryStrategyBuilder.noRetries() })
+      const left = new ApiCheck('left', { name: 'Left', request: { url: 'https://x.example.com' } })
+      const monitor = new UrlMonitor('mon', { name: 'Mon', request: { url: 'https://x.example.com' } })
+      const [ownPayload, leftPayload, monitorPayload] = [own, left, monitor].map((c) => c.toResource({ defaults: config.checks }).payload)
+      expect(ownPayload).toMatchObject({ retryStrategy: null, shouldFail: true, environmentVariables: [{ key: 'REGION', value: 'eu' }] })
+      expect(leftPayload).toMatchObject({ retryStrategy: { type: 'LINEAR', maxRetries: 1 }, shouldFail: true })
+      expect(monitorPayload).toMatchObject({ retryStrategy: { type: 'LINEAR' }, shouldFail: true })
+      expect(monitorPayload).not.toHaveProperty('environmentVariables')
+    } finally {
+      closeSession(session)
+    }
   })
 })

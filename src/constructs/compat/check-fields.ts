@@ -2,12 +2,15 @@
  * The props every check construct of the hosted service takes beyond the API's create body, and their translation
  * into the body Picket's constructs take: `frequency` as a number or a Frequency, `alertEscalationPolicy` (an
  * AlertEscalation or 'global') for alertSettings and useGlobalAlertSettings, the builders' retry strategies
- * (`NO_RETRIES` is no strategy, `onlyOn` a single value), and `testOnly`.
+ * (`NO_RETRIES` is no strategy, `onlyOn` a single value), and `testOnly`; checkly.config.ts's defaults that
+ * Picket's config lacks (retry strategy, escalation, environment variables…) fill what the props leave out.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Simplify } from '../schema-types.js'
+import { currentSession } from '../session-store.js'
 import type { AlertEscalation } from './alert-escalation.js'
+import { extraCheckDefaultsOf, type ExtraCheckDefaults } from './config.js'
 import { frequencyFields, type Frequency } from './frequency.js'
 import type { RetryStrategy } from './retry-strategy.js'
 
@@ -41,9 +44,22 @@ export function alertSettingsFields(policy: AlertEscalation | 'global' | undefin
   return { alertSettings: policy, useGlobalAlertSettings: false }
 }
 
-/** The body fields of the vendor-only props, the rest as given. */
-export function checkFields(props: VendorCheckFields & Loose): Loose {
-  const { frequency, alertEscalationPolicy, retryStrategy, testOnly: _testOnly, ...rest } = props
+/** The config defaults a kind of check takes: monitors run no code, so they take no environment variables. */
+export type ExtraDefault = keyof ExtraCheckDefaults
+export const RUNTIME_CHECK_DEFAULTS: readonly ExtraDefault[] = ['retryStrategy', 'alertEscalationPolicy', 'doubleCheck', 'shouldFail', 'environmentVariables']
+export const MONITOR_DEFAULTS: readonly ExtraDefault[] = ['retryStrategy', 'alertEscalationPolicy', 'doubleCheck', 'shouldFail']
+
+/** The props with checkly.config.ts's extra defaults (of the open session's config) where they leave a field out. */
+function withConfigDefaults(props: VendorCheckFields & Loose, applies: readonly ExtraDefault[]): VendorCheckFields & Loose {
+  const defaults = extraCheckDefaultsOf(currentSession()?.config)
+  const filled: Loose = { ...props }
+  for (const field of applies) if (filled[field] === undefined && defaults[field] !== undefined) filled[field] = structuredClone(defaults[field])
+  return filled
+}
+
+/** The body fields of the vendor-only props, the rest as given, after the config's extra defaults. */
+export function checkFields(given: VendorCheckFields & Loose, applies: readonly ExtraDefault[] = RUNTIME_CHECK_DEFAULTS): Loose {
+  const { frequency, alertEscalationPolicy, retryStrategy, testOnly: _testOnly, ...rest } = withConfigDefaults(given, applies)
   return {
     ...rest,
     ...frequencyFields(frequency),

@@ -4,7 +4,9 @@
  * minutes or a Frequency, runtimeId, tags, alert channels, private locations, activated, muted, playwrightConfig)
  * and the file globs (`checkMatch`, `ignoreDirectoriesMatch`, `browserChecks.testMatch`) apply as Picket's do.
  * `cli.runLocation` is where `picket test` runs the checks. What Picket has no use for (repoUrl, bundling, caching,
- * the vendor's runner and reporter settings) is accepted and left aside.
+ * the vendor's runner and reporter settings) is accepted and left aside. The defaults Picket's config has no field
+ * for (retryStrategy, alertEscalationPolicy, doubleCheck, shouldFail, environmentVariables) travel with the
+ * translated config and are applied by the compat checks, as the vendor's constructs apply them.
  */
 import type { AlertChannel } from '../alert-channel.js'
 import type { BrowserCheckDefaults, CheckDefaults, Location, ProjectConfig } from '../project-config.js'
@@ -75,6 +77,15 @@ type Loose = Record<string, unknown>
 
 const defined = <T extends Loose>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
 
+/** Check defaults of checkly.config.ts that Picket's config has no field for; the compat checks apply them (check-fields.ts). */
+export type ExtraCheckDefaults = Pick<ChecklyCheckDefaults, 'retryStrategy' | 'alertEscalationPolicy' | 'doubleCheck' | 'shouldFail' | 'environmentVariables'>
+
+/** Where the translated config carries them: a symbol key, so that they travel with it into the CLI's session. */
+export const EXTRA_CHECK_DEFAULTS: unique symbol = Symbol.for('picket.checkly.extraCheckDefaults')
+
+export const extraCheckDefaultsOf = (config: ProjectConfig | undefined): ExtraCheckDefaults =>
+  (config as (ProjectConfig & { [EXTRA_CHECK_DEFAULTS]?: ExtraCheckDefaults }) | undefined)?.[EXTRA_CHECK_DEFAULTS] ?? {}
+
 /** Picket's config from checkly.config.ts's default export (spec files become checks only where testMatch says). */
 export function toProjectConfig(config: ChecklyConfig): { config: ProjectConfig; cli: ChecklyCliSettings; problems: string[] } {
   const problems: string[] = []
@@ -104,5 +115,14 @@ export function toProjectConfig(config: ChecklyConfig): { config: ProjectConfig;
     browserChecks,
   })
   const cli = defined({ runLocation: config.cli?.runLocation, privateRunLocation: config.cli?.privateRunLocation })
-  return { config: { logicalId: config.logicalId, name: config.projectName, checks: defaults }, cli, problems }
+  const extra: ExtraCheckDefaults = defined({
+    retryStrategy: checks.retryStrategy,
+    alertEscalationPolicy: checks.alertEscalationPolicy,
+    doubleCheck: checks.doubleCheck,
+    shouldFail: checks.shouldFail,
+    environmentVariables: checks.environmentVariables,
+  })
+  const translated: ProjectConfig = { logicalId: config.logicalId, name: config.projectName, checks: defaults }
+  Object.defineProperty(translated, EXTRA_CHECK_DEFAULTS, { value: extra, enumerable: false })
+  return { config: translated, cli, problems }
 }

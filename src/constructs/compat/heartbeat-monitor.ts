@@ -13,6 +13,6 @@ export type HeartbeatMonitorProps = Simplify<Omit<VendorProps<PicketHeartbeatPro
 export class HeartbeatMonitor extends PicketHeartbeatMonitor {
   constructor(logicalId: string, props: HeartbeatMonitorProps) {
     const { period, periodUnit, grace, graceUnit, ...rest } = props
-    super(logicalId, asProps<PicketHeartbeatProps>({ ...checkFields(rest), heartbeat: { period, periodUnit, grace, graceUnit } }))
+    super(logicalId, asProps<PicketHeartbeatProps>({ ...checkFields(rest, ['alertEscalationPolicy']), heartbeat: { period, periodUnit, grace, graceUnit } }))
   }
 }

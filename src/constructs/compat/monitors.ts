@@ -7,7 +7,7 @@ import { IcmpMonitor as PicketIcmpMonitor, type IcmpMonitorProps as PicketIcmpPr
 import { TcpMonitor as PicketTcpMonitor, type TcpMonitorProps as PicketTcpProps } from '../tcp-monitor.js'
 import { UrlMonitor as PicketUrlMonitor, type UrlMonitorProps as PicketUrlProps } from '../url-monitor.js'
 import type { WithVendorRequest } from './api-check.js'
-import { asProps, checkFields, type VendorProps } from './check-fields.js'
+import { asProps, checkFields, MONITOR_DEFAULTS, type VendorProps } from './check-fields.js'
 
 export type UrlMonitorProps = WithVendorRequest<VendorProps<PicketUrlProps>>
 export type TcpMonitorProps = WithVendorRequest<VendorProps<PicketTcpProps>>
@@ -16,24 +16,24 @@ export type IcmpMonitorProps = WithVendorRequest<VendorProps<PicketIcmpProps>>
 
 export class UrlMonitor extends PicketUrlMonitor {
   constructor(logicalId: string, props: UrlMonitorProps) {
-    super(logicalId, asProps<PicketUrlProps>(checkFields(props)))
+    super(logicalId, asProps<PicketUrlProps>(checkFields(props, MONITOR_DEFAULTS)))
   }
 }
 
 export class TcpMonitor extends PicketTcpMonitor {
   constructor(logicalId: string, props: TcpMonitorProps) {
-    super(logicalId, asProps<PicketTcpProps>(checkFields(props)))
+    super(logicalId, asProps<PicketTcpProps>(checkFields(props, MONITOR_DEFAULTS)))
   }
 }
 
 export class DnsMonitor extends PicketDnsMonitor {
   constructor(logicalId: string, props: DnsMonitorProps) {
-    super(logicalId, asProps<PicketDnsProps>(checkFields(props)))
+    super(logicalId, asProps<PicketDnsProps>(checkFields(props, MONITOR_DEFAULTS)))
   }
 }
 
 export class IcmpMonitor extends PicketIcmpMonitor {
   constructor(logicalId: string, props: IcmpMonitorProps) {
-    super(logicalId, asProps<PicketIcmpProps>(checkFields(props)))
+    super(logicalId, asProps<PicketIcmpProps>(checkFields(props, MONITOR_DEFAULTS)))
   }
 }
