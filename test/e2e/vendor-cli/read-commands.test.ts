@@ -38,7 +38,7 @@ interface Row {
   key?: 'operator' | 'wrong'
   cwd?: (d: Data) => string
 }
-type Data = VendorData & { base: string; memberId: string; testSessionId: string; project: string; work: string }
+type Data = VendorData & { base: string; memberId: string; testSessionId: string; resultId: string; project: string; work: string }
 
 const rows: Row[] = [
   {
@@ -77,6 +77,11 @@ const rows: Row[] = [
     what: 'checks run, with a link to the run\u2019s results in the console',
     args: (d) => ['checks', 'run', '--check-id', d.apiCheckId],
     prints: (d) => ['1 check session completed: 1 passed.', NAMES.api, `Open session:    ${d.base}/checks/${d.apiCheckId}/results`],
+  },
+  {
+    what: 'checks get of one result',
+    args: (d) => ['checks', 'get', d.apiCheckId, '--result', d.resultId],
+    prints: (d) => [NAMES.api, d.resultId, /Status:\s+200/, 'eu-west-1'],
   },
   { what: 'checks get after the run shows its result', args: (d) => ['checks', 'get', d.apiCheckId], prints: () => ['RECENT RESULTS', /passing/] },
   { what: 'alert-channels list', args: () => ['alert-channels', 'list'], prints: () => [NAMES.channel, 'Showing 1-1 of 1 alert channels'] },
@@ -159,7 +164,9 @@ describe.skipIf(!cli)('the reference CLI against Picket: read and everyday comma
     const testSessionId = String((session.body as { testSessionId: string }).testSessionId)
     // The completion route answers once the session is done (or says to ask again).
     while ((await call('GET', `/v1/test-sessions/${testSessionId}/completion`)).status !== 200);
-    d = { ...data, base, memberId: people.memberId, testSessionId, project: writeVendorProject(work, cli?.root ?? ''), work }
+    const results = await call('GET', `/v1/check-results/${data.apiCheckId}?limit=1`)
+    const resultId = String((results.body as Array<{ id: string }>)[0]?.id)
+    d = { ...data, base, memberId: people.memberId, testSessionId, resultId, project: writeVendorProject(work, cli?.root ?? ''), work }
   }, PROCESS_TEST_TIMEOUT_MS)
 
   afterAll(async () => {
