@@ -6,6 +6,8 @@
 import { Type, type Static } from 'typebox'
 import { FieldErrorCollector } from './errors.js'
 import { Nullable, StringEnum } from './checks/shared-schemas.js'
+import { StatusPageVisibility, StatusPageVisibilityBody, buildVisibility } from './maintenance-visibility.js'
+import { addZonedDays, addZonedMonths, isTimeZone } from './maintenance-zone.js'
 
 export const REPEAT_UNITS = ['DAY', 'WEEK', 'MONTH'] as const
 export type RepeatUnit = (typeof REPEAT_UNITS)[number]
@@ -24,6 +26,10 @@ const fields = {
   repeatUnit: Nullable(StringEnum(REPEAT_UNITS, { description: 'Set together with repeatInterval. MONTH adds calendar months (UTC).' })),
   repeatEndsAt: Nullable(Instant('No occurrence starts at or after this instant (null: repeats for ever).')),
   description: Nullable(Type.String({ maxLength: 2000, description: 'What the maintenance is for.' })),
+  timezone: Nullable(
+    Type.String({ maxLength: 64, description: 'IANA time zone of the repeats: each occurrence starts at the same local time (null: UTC). Offsets such as +05:00 are not zones.' }),
+  ),
+  statusPageVisibility: Nullable(StatusPageVisibilityBody),
 }
 
 export const MaintenanceWindowCreateBody = Type.Object({
@@ -35,6 +41,8 @@ export const MaintenanceWindowCreateBody = Type.Object({
   repeatUnit: Type.Optional(fields.repeatUnit),
   repeatEndsAt: Type.Optional(fields.repeatEndsAt),
   description: Type.Optional(fields.description),
+  timezone: Type.Optional(fields.timezone),
+  statusPageVisibility: Type.Optional(fields.statusPageVisibility),
 })
 export type MaintenanceWindowCreateBody = Static<typeof MaintenanceWindowCreateBody>
 
@@ -47,6 +55,8 @@ export const MaintenanceWindowUpdateBody = Type.Object({
   repeatUnit: Type.Optional(fields.repeatUnit),
   repeatEndsAt: Type.Optional(fields.repeatEndsAt),
   description: Type.Optional(fields.description),
+  timezone: Type.Optional(fields.timezone),
+  statusPageVisibility: Type.Optional(fields.statusPageVisibility),
 })
 export type MaintenanceWindowUpdateBody = Static<typeof MaintenanceWindowUpdateBody>
 
@@ -61,6 +71,10 @@ export const MaintenanceWindowDoc = Type.Object({
   repeatEndsAt: Nullable(Type.String()),
   /** Absent from documents stored before windows had one. */
   description: Type.Optional(Nullable(Type.String())),
+  /** IANA zone of the repeats (absent or null: UTC). */
+  timezone: Type.Optional(Nullable(Type.String())),
+  /** Absent: hidden from status pages. */
+  statusPageVisibility: Type.Optional(StatusPageVisibility),
 })
 export type MaintenanceWindowDoc = Static<typeof MaintenanceWindowDoc>
 
@@ -74,6 +88,8 @@ export const MaintenanceWindowView = Type.Object({
   repeatUnit: Nullable(StringEnum(REPEAT_UNITS)),
   repeatEndsAt: Nullable(Type.String({ format: 'date-time' })),
   description: Nullable(Type.String()),
+  timezone: Nullable(Type.String()),
+  statusPageVisibility: StatusPageVisibility,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Nullable(Type.String({ format: 'date-time' })),
 })
@@ -147,6 +163,10 @@ export function buildMaintenanceWindowDoc(body: MaintenanceWindowInput, existing
   // The reference requires repeatUnit on every create and defaults repeatInterval to null: a unit without an interval
   // is a window that does not repeat.
   if (repeatEndsAt !== null && repeatInterval === null) errors.add('repeatEndsAt', 'needs repeatInterval and repeatUnit')
+  const rawZone = body.timezone !== undefined ? body.timezone : (existing?.timezone ?? null)
+  const timezone = rawZone === null || rawZone === 'UTC' ? null : typeof rawZone === 'string' && isTimeZone(rawZone) ? rawZone : undefined
+  if (timezone === undefined) errors.add('timezone', 'must be an IANA time zone name such as Europe/Berlin, or null')
+  const statusPageVisibility = buildVisibility(body.statusPageVisibility, existing?.statusPageVisibility, errors)
   errors.throwIfAny()
   // Each of these failed a rule above, which has thrown: the test only tells the compiler so.
   if (name === null || tags === null || startsAt === null || endsAt === null) throw new Error('a maintenance window that passed its rules lacks a value')
@@ -161,6 +181,8 @@ export function buildMaintenanceWindowDoc(body: MaintenanceWindowInput, existing
     repeatUnit: unit,
     repeatEndsAt: repeatEndsAt === null ? null : iso(repeatEndsAt),
     description: description ?? null,
+    timezone: timezone ?? null,
+    statusPageVisibility,
   }
 }
 
@@ -184,6 +206,8 @@ export interface MaintenanceWindowLike {
   repeatInterval?: number | null
   repeatUnit?: RepeatUnit | null
   repeatEndsAt?: string | number | null
+  /** IANA zone of the repeats (null or absent: UTC). */
+  timezone?: string | null
   overrides?: readonly MaintenanceOverride[]
 }
 
@@ -210,6 +234,18 @@ export function occurrenceStartsCovering(window: MaintenanceWindowLike, atMs: nu
   if (interval === null || unit === null || interval < 1) return atMs < start + duration ? [start] : []
   const until = window.repeatEndsAt === null || window.repeatEndsAt === undefined ? Infinity : toMs(window.repeatEndsAt)
   const starts: number[] = []
+  const zone = window.timezone ?? null
+  if (unit !== 'MONTH' && zone !== null) {
+    // Local days differ from 24 h across changes of clocks: look at the occurrences near the estimate.
+    const days = interval * (unit === 'WEEK' ? 7 : 1)
+    const period = days * DAY_MS
+    const from = Math.max(0, Math.floor((atMs - start - duration) / period) - 1)
+    for (let k = from; k <= Math.floor((atMs - start) / period) + 1; k++) {
+      const begin = addZonedDays(start, k * days, zone)
+      if (begin <= atMs && atMs < begin + duration && begin < until) starts.push(begin)
+    }
+    return starts
+  }
   if (unit !== 'MONTH') {
     // Occurrence k covers [start + k*P, start + k*P + duration).
     const period = interval * (unit === 'WEEK' ? 7 : 1) * DAY_MS
@@ -224,11 +260,11 @@ export function occurrenceStartsCovering(window: MaintenanceWindowLike, atMs: nu
   const s = new Date(start)
   const a = new Date(atMs)
   let k = Math.floor(((a.getUTCFullYear() - s.getUTCFullYear()) * 12 + a.getUTCMonth() - s.getUTCMonth()) / interval)
-  while (k >= 0 && addUtcMonths(start, k * interval) > atMs) k--
+  while (k >= 0 && addZonedMonths(start, k * interval, zone) > atMs) k--
   for (; k >= 0; k--) {
-    const begin = addUtcMonths(start, k * interval)
+    const begin = addZonedMonths(start, k * interval, zone)
     if (begin + duration + 7 * DAY_MS <= atMs) break
-    const shifted = addUtcMonths(end0, k * interval)
+    const shifted = addZonedMonths(end0, k * interval, zone)
     const end = shifted > begin ? shifted : begin + duration
     if (atMs < end && begin < until) starts.push(begin)
   }

@@ -5,7 +5,8 @@
  */
 import { Type, type Static } from 'typebox'
 import { Nullable, StringEnum } from './checks/shared-schemas.js'
-import { addUtcMonths, type MaintenanceOverride, type MaintenanceWindowDoc } from './maintenance.js'
+import type { MaintenanceOverride, MaintenanceWindowDoc } from './maintenance.js'
+import { addZonedDays, addZonedMonths } from './maintenance-zone.js'
 
 export const MAINTENANCE_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'VERIFYING', 'COMPLETED', 'CANCELLED'] as const
 export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number]
@@ -145,13 +146,15 @@ export function occurrencesToKeep(window: MaintenanceWindowDoc, now: number, max
   const { repeatInterval: interval, repeatUnit: unit } = window
   if (interval === null || unit === null) return [{ start, end: end0 }]
   const until = window.repeatEndsAt === null ? Infinity : Date.parse(window.repeatEndsAt)
+  // Repeats keep the local time of the window's time zone (maintenance-zone.ts); without one, UTC's.
+  const zone = window.timezone ?? null
   const nth = (k: number): Occurrence => {
     if (unit !== 'MONTH') {
-      const begin = start + k * interval * (unit === 'WEEK' ? 7 : 1) * DAY_MS
+      const begin = addZonedDays(start, k * interval * (unit === 'WEEK' ? 7 : 1), zone)
       return { start: begin, end: begin + duration }
     }
-    const begin = addUtcMonths(start, k * interval)
-    const shifted = addUtcMonths(end0, k * interval)
+    const begin = addZonedMonths(start, k * interval, zone)
+    const shifted = addZonedMonths(end0, k * interval, zone)
     return { start: begin, end: shifted > begin ? shifted : begin + duration }
   }
   // Jump close to now instead of walking every occurrence since the first one.

@@ -13,6 +13,9 @@ import type { DocRecord } from '../store/doc-table.js'
 import { serialId } from './alert-channels/alert-channels.js'
 import { uses, type DepsOf } from './resource-deps.js'
 import { dropUnbegunOccurrences } from './maintenances/maintenance-occurrences.js'
+import { HIDDEN } from '../domain/maintenance-visibility.js'
+import { occurrencesToKeep } from '../domain/maintenances.js'
+import { queueMaintenanceEmails, type MaintenanceMailStores } from './status-pages/maintenance-mail-queue.js'
 
 export type { MaintenanceWindowView }
 
@@ -39,24 +42,47 @@ export function presentMaintenanceWindow(record: DocRecord<number, MaintenanceWi
     repeatUnit: d.repeatUnit,
     repeatEndsAt: d.repeatEndsAt,
     description: d.description ?? null,
+    timezone: d.timezone ?? null,
+    statusPageVisibility: d.statusPageVisibility ?? HIDDEN,
     created_at: toIso(record.createdAt),
     updated_at: toIsoOrNull(record.updatedAt),
   }
 }
 
 /** What the maintenance window service uses: the wiring hands it these stores and shared things and no others. */
-export const maintenanceWindowServiceUses = uses(['maintenanceWindows', 'maintenances'], ['clock', 'transact'])
+export const maintenanceWindowServiceUses = uses(
+  ['maintenanceWindows', 'maintenances', 'statusPages', 'statusPageSubscriptions', 'statusPageEmails'],
+  ['clock', 'publicBaseUrl', 'transact'],
+)
 export type MaintenanceWindowServiceDeps = DepsOf<typeof maintenanceWindowServiceUses>
 
 export function maintenanceWindowService(deps: MaintenanceWindowServiceDeps): MaintenanceWindowService {
   const { stores, clock, transact } = deps
   const notFound = (id: string) => new NotFoundError('Maintenance window', id)
 
+  /** Tells the subscribers of the window's status pages of its next (or current) occurrence, if it has one. */
+  async function announce(s: MaintenanceMailStores, accountId: string, doc: MaintenanceWindowDoc, event: 'scheduled' | 'rescheduled', now: number) {
+    const next = occurrencesToKeep(doc, now, 1).find((o) => o.end > now)
+    if (!next) return
+    await queueMaintenanceEmails(
+      s,
+      deps.publicBaseUrl,
+      accountId,
+      doc,
+      { event, status: next.start > now ? 'SCHEDULED' : 'IN_PROGRESS', description: null, startsAt: next.start, endsAt: next.end },
+      now,
+    )
+  }
+
   return {
     async create(accountId, body, schemaErrors) {
       const problems = new BodyProblems(schemaErrors)
       const doc = problems.valid(problems.check(() => buildMaintenanceWindowDoc(body)))
-      return presentMaintenanceWindow(await stores.maintenanceWindows.insert(accountId, doc, clock.now()))
+      return transact(async (s) => {
+        const record = await s.maintenanceWindows.insert(accountId, doc, clock.now())
+        await announce(s, accountId, doc, 'scheduled', clock.now())
+        return presentMaintenanceWindow(record)
+      })
     },
 
     async get(accountId, id) {
@@ -81,8 +107,13 @@ export function maintenanceWindowService(deps: MaintenanceWindowServiceDeps): Ma
         const doc = problems.valid(problems.check(() => buildMaintenanceWindowDoc(body, existing.doc)))
         const updated = await s.maintenanceWindows.update(accountId, n, doc, clock.now())
         if (!updated) throw notFound(id)
-        const schedule = (d: typeof doc) => [d.startsAt, d.endsAt, d.repeatInterval, d.repeatUnit, d.repeatEndsAt].join()
-        if (schedule(doc) !== schedule(existing.doc)) await dropUnbegunOccurrences(s, accountId, n, clock.now())
+        const schedule = (d: typeof doc) => [d.startsAt, d.endsAt, d.repeatInterval, d.repeatUnit, d.repeatEndsAt, d.timezone ?? null].join()
+        const moved = schedule(doc) !== schedule(existing.doc)
+        if (moved) await dropUnbegunOccurrences(s, accountId, n, clock.now())
+        // Subscribers hear of a window newly shown on their page, and of a shown one whose schedule changed.
+        const pages = (d: typeof doc) => (d.statusPageVisibility?.enabled ? d.statusPageVisibility.statusPageIds : [])
+        const newlyShown = pages(doc).some((p) => !pages(existing.doc).includes(p))
+        if (newlyShown || (moved && pages(doc).length > 0)) await announce(s, accountId, doc, newlyShown && !moved ? 'scheduled' : 'rescheduled', clock.now())
         return presentMaintenanceWindow(updated)
       })
     },

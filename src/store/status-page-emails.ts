@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 import type { Dialect } from './db.js'
 import type { Database } from './schema.js'
 
-export type StatusPageEmailKind = 'VERIFY' | 'INCIDENT'
+export type StatusPageEmailKind = 'VERIFY' | 'INCIDENT' | 'MAINTENANCE'
 export type StatusPageEmailStatus = 'PENDING' | 'IN_PROGRESS' | 'SENT' | 'FAILURE' | 'SKIPPED'
 
 export interface StatusPageEmailRow {

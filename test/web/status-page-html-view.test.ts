@@ -156,7 +156,7 @@ describe.each(testDbs)('status page HTML on $name', (db) => {
     const small = await readsFor('nasty')
     const large = await readsFor('history')
     const acme = await readsFor('acme')
-    expect(small).toBe(6) // services, incidents, incident updates, checks, check statuses, groups
+    expect(small).toBe(8) // services, incidents, incident updates, checks, check statuses, groups, maintenance windows, maintenances
     expect([large, acme]).toEqual([small, small])
   })
 })

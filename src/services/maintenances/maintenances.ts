@@ -23,6 +23,8 @@ import type { DocRecord } from '../../store/doc-table.js'
 import { serialId } from '../alert-channels/alert-channels.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { keepOccurrences } from './maintenance-occurrences.js'
+import { maintenanceNotice } from './maintenance-notice.js'
+import { queueMaintenanceEmails } from '../status-pages/maintenance-mail-queue.js'
 
 export interface MaintenanceService {
   list(accountId: string, windowId: string, page: { limit: number; page: number }): Promise<{ items: MaintenanceView[]; total: number }>
@@ -65,7 +67,10 @@ export function presentMaintenance(record: Record_, now: number): MaintenanceVie
   }
 }
 
-export const maintenanceServiceUses = uses(['maintenanceWindows', 'maintenances'], ['clock', 'transact'])
+export const maintenanceServiceUses = uses(
+  ['maintenanceWindows', 'maintenances', 'statusPages', 'statusPageSubscriptions', 'statusPageEmails'],
+  ['clock', 'publicBaseUrl', 'transact'],
+)
 export type MaintenanceServiceDeps = DepsOf<typeof maintenanceServiceUses>
 
 export function maintenanceService(deps: MaintenanceServiceDeps): MaintenanceService {
@@ -93,9 +98,16 @@ export function maintenanceService(deps: MaintenanceServiceDeps): MaintenanceSer
   const change = <T>(accountId: string, windowId: string, id: string, work: (record: Record_, s: typeof stores) => Promise<T>) =>
     transact(async (s) => work(await maintenanceOf(s, accountId, windowId, id), s))
 
-  const save = async (s: typeof stores, record: Record_, doc: MaintenanceDoc) => {
+  /**
+   * Saves the changed maintenance and queues, in the same transaction, what its change tells the subscribers of its
+   * window's status pages (maintenance-notice.ts).
+   */
+  const save = async (s: typeof stores, record: Record_, doc: MaintenanceDoc, update?: { description: string; notifySubscribers: boolean }) => {
     const saved = await s.maintenances.update(record.accountId, record.id, doc, clock.now())
     if (!saved) throw notFound(record.id)
+    const window = await s.maintenanceWindows.get(record.accountId, doc.maintenanceWindowId)
+    const notice = window ? maintenanceNotice(record.doc, doc, window.doc.statusPageVisibility, clock.now(), update) : null
+    if (window && notice) await queueMaintenanceEmails(s, deps.publicBaseUrl, record.accountId, window.doc, notice, clock.now())
     return saved
   }
 
@@ -164,7 +176,7 @@ export function maintenanceService(deps: MaintenanceServiceDeps): MaintenanceSer
           createdAt: toIso(now),
           updatedAt: null,
         }
-        await save(s, record, { ...after, updates: [...before.updates, update] })
+        await save(s, record, { ...after, updates: [...before.updates, update] }, { description: body.description, notifySubscribers: update.notifySubscribers })
         return presentUpdate(before.maintenanceWindowId, record.id, update)
       })
     },

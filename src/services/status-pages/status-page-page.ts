@@ -1,8 +1,9 @@
 /**
  * What a public status page shows: its cards with each service's state and 90-day uptime,
- * the open incidents, the past ones paged, and the feeds; and its "get updates" form. A view costs a fixed number
- * of queries whatever the number of services and incidents (the account's services, incidents, incident
- * updates, checks, check statuses and groups, each one list), filtered in memory to the page's services, and is cached briefly: every viewer and
+ * the open incidents, the maintenances scheduled or in progress, the past incidents paged, and the feeds; and its
+ * "get updates" form. A view costs a fixed number of queries whatever the number of services and incidents (the
+ * account's services, incidents, incident updates, checks, check statuses, groups, maintenance windows and kept
+ * maintenances, each one list), filtered in memory to the page's services, and is cached briefly: every viewer and
  * every page of history within the cache time share one computation.
  */
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js'
@@ -14,6 +15,7 @@ import { loadServices } from './status-page-common.js'
 import { loadCheckSeverities } from './service-check-states.js'
 import { subscriptionOps, subscriptionOpsUses } from './status-page-subscriptions.js'
 import { buildStatusPage, publicIncidents, type PublicIncident, type StatusPageBase } from './status-page-data.js'
+import { publicMaintenances, type PublicMaintenance } from './status-page-maintenances.js'
 
 export interface StatusPageSite {
   id: string
@@ -26,7 +28,10 @@ export interface StatusPageSite {
 export const PAST_PER_PAGE = 10
 export const FEED_ITEMS = 50
 
-export interface StatusPageData extends StatusPageBase {
+/** The page as computed once per cache time: its services and incidents, and its maintenances scheduled or in progress. */
+type PageBase = StatusPageBase & { maintenances: PublicMaintenance[] }
+
+export interface StatusPageData extends PageBase {
   /** Open incidents, newest first, with all their updates. */
   open: PublicIncident[]
   /** One page of the resolved incidents, newest first. */
@@ -70,7 +75,19 @@ export function addressProblem(address: string): string | null {
 
 /** What the status page page service uses: the wiring hands it these stores and shared things and no others. */
 export const statusPagePageServiceUses = uses(
-  ['statusPages', 'statusPageServices', 'statusPageIncidents', 'statusPageIncidentUpdates', 'statusPageSubscriptions', 'statusPageEmails', 'checks', 'checkGroups', 'results'],
+  [
+    'statusPages',
+    'statusPageServices',
+    'statusPageIncidents',
+    'statusPageIncidentUpdates',
+    'statusPageSubscriptions',
+    'statusPageEmails',
+    'checks',
+    'checkGroups',
+    'results',
+    'maintenanceWindows',
+    'maintenances',
+  ],
   ['clock', 'publicBaseUrl', 'transact'],
 )
 export type StatusPagePageServiceDeps = DepsOf<typeof statusPagePageServiceUses>
@@ -79,18 +96,22 @@ export function statusPagePageService(deps: StatusPagePageServiceDeps, options: 
   const { stores, clock } = deps
   const ttl = options.cacheMs
   const sites = ttlCache<StatusPageSite | undefined>(clock, ttl)
-  const views = ttlCache<StatusPageBase>(clock, ttl)
+  const views = ttlCache<PageBase>(clock, ttl)
   const subscriptions = subscriptionOps(narrowDeps(deps, subscriptionOpsUses))
 
   /** Six lists, whatever the size of the page. */
-  async function compute(site: StatusPageSite): Promise<StatusPageBase> {
-    const [services, incidents, updates, checkSeverities] = await Promise.all([
+  async function compute(site: StatusPageSite): Promise<PageBase> {
+    const [services, incidents, updates, checkSeverities, windows, kept] = await Promise.all([
       loadServices(stores, site.accountId),
       stores.statusPageIncidents.list(site.accountId),
       stores.statusPageIncidentUpdates.list(site.accountId),
       loadCheckSeverities(stores, site.accountId),
+      stores.maintenanceWindows.list(site.accountId),
+      stores.maintenances.list(site.accountId),
     ])
-    return buildStatusPage(site.doc, services, publicIncidents(incidents.items, updates.items), clock.now(), checkSeverities)
+    const now = clock.now()
+    const page = buildStatusPage(site.doc, services, publicIncidents(incidents.items, updates.items), now, checkSeverities)
+    return { ...page, maintenances: publicMaintenances(site.id, windows.items, kept.items, services, now) }
   }
   const base = (site: StatusPageSite) => views.get(`${site.id}:${site.version}`, () => compute(site))
 

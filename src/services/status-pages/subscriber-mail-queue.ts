@@ -13,7 +13,7 @@ import type { PageRecord, SubscriptionRecord } from './status-page-views.js'
 
 type Sub = SubscriptionRecord
 
-const row = (sub: Sub, kind: StatusPageEmailKind, message: SubscriberEmail, now: number): StatusPageEmailRow => ({
+export const row = (sub: Sub, kind: StatusPageEmailKind, message: SubscriberEmail, now: number): StatusPageEmailRow => ({
   id: newId(),
   account_id: sub.accountId,
   status_page_id: sub.doc.statusPageId,
@@ -31,7 +31,7 @@ const row = (sub: Sub, kind: StatusPageEmailKind, message: SubscriberEmail, now:
   sent_at: null,
 })
 
-const unsubscribeUrl = (base: string, sub: Sub): string => subscriberLink(base, sub.doc.statusPageId, 'unsubscribe', sub.doc.unsubscribeToken)
+export const unsubscribeUrl = (base: string, sub: Sub): string => subscriberLink(base, sub.doc.statusPageId, 'unsubscribe', sub.doc.unsubscribeToken)
 
 /**
  * Queues the verification e-mail of a PENDING subscriber unless one went to this address of this page less than

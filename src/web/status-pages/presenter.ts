@@ -8,6 +8,7 @@ import { safeUrl } from '../html.js'
 import { withQuery, type SiteLinks } from '../site-links.js'
 import { incidentStatusLabel, severityLabel } from './labels.js'
 import { isPalette } from './theme-css.js'
+import { presentMaintenances, type MaintenanceItemView } from './maintenances.js'
 
 /** Width of one day's bar and the gap after it, in SVG units. */
 export const BAR_WIDTH = 3
@@ -68,6 +69,8 @@ export interface StatusPageView {
   banner: { text: string; className: string }
   cards: CardView[]
   open: IncidentView[]
+  /** Maintenances in progress and scheduled. */
+  maintenances: MaintenanceItemView[]
   past: IncidentView[]
   pager: { page: number; pages: number; newer: string | null; older: string | null } | null
   notice: Notice
@@ -154,6 +157,7 @@ export function presentStatusPage(doc: PageDoc, version: number, d: StatusPageDa
     banner: { text: d.banner.label, className: d.banner.severity?.toLowerCase() ?? 'operational' },
     cards: d.cards.map(card),
     open: d.open.map((i) => presentIncident(i, links)),
+    maintenances: presentMaintenances(d.maintenances),
     past: past.items.map((i) => presentIncident(i, links)),
     pager:
       past.pages > 1

@@ -1,6 +1,7 @@
 /** Status page HTML (no queries here): the page, its live region the script refreshes, and the private page. */
 import { html, type Html } from '../html.js'
 import { renderDocument } from '../document.js'
+import { renderMaintenances } from './maintenances.js'
 import { BAR_HEIGHT, BAR_STEP, BAR_WIDTH, REFRESH_SECONDS, type CardView, type IncidentView, type ServiceView, type StatusPageView } from './presenter.js'
 
 type AssetUrl = (name: string) => string
@@ -43,6 +44,7 @@ export function renderLive(v: StatusPageView): Html {
     : ''
   return html`<div class="banner ${v.banner.className}" role="status">${v.banner.text}</div>
 ${v.open.length > 0 ? html`<section class="open-incidents" aria-label="Current incidents"><h2>Current incidents</h2>${v.open.map(incident)}</section>` : ''}
+${renderMaintenances(v.maintenances)}
 ${v.cards.length === 0 ? html`<p class="empty">This status page has no services yet.</p>` : html`<div class="cards">${v.cards.map(card)}</div>${barsKey}`}
 <section class="history" aria-label="Past incidents"><h2>Past incidents</h2>
 ${v.past.length === 0 ? html`<p class="empty">No past incidents.</p>` : v.past.map(incident)}
