@@ -11,6 +11,7 @@ import {
   AssertionBuilder,
   CheckGroupV1,
   CheckGroupV2,
+  Dashboard,
   DnsAssertionBuilder,
   Frequency,
   HeartbeatMonitor,
@@ -19,6 +20,8 @@ import {
   PagerdutyAlertChannel,
   PrivateLocation,
   RetryStrategyBuilder,
+  StatusPage,
+  StatusPageService,
   SlackAlertChannel,
   SslMonitor,
   TcpAssertionBuilder,
@@ -153,6 +156,18 @@ describe('constructs from the vendor props', () => {
     const office = new PrivateLocation('office', { name: 'Office', slugName: 'office-1' })
     const check = new ApiCheck('pl-check', { name: 'PL', request: { url: 'https://x.example.com' }, privateLocations: [office, 'lab'] })
     expect(check.toResource().payload.privateLocations).toEqual(['office-1', 'lab'])
+  })
+
+  it('Dashboard takes customCSS as content; StatusPage and its services take the vendor props', () => {
+    const board = new Dashboard('board', { header: 'Shop', customCSS: { content: 'body { color: red }' }, refreshRate: 60 })
+    expect(board.toResource().payload).toEqual({ header: 'Shop', customCSS: 'body { color: red }', refreshRate: 60 })
+    const api = new StatusPageService('api-service', { name: 'API' })
+    const page = new StatusPage('page', { name: 'Shop status', url: 'shop-status', cards: [{ name: 'Backend', services: [api] }] })
+    expect(page.toResource().payload).toMatchObject({
+      name: 'Shop status',
+      url: 'shop-status',
+      cards: [{ name: 'Backend', services: [{ $ref: 'status-page-service:api-service' }] }],
+    })
   })
 
   it('CheckGroupV2 sends its policies; a v1 group leaves its frequency out; testMatch groups are refused by name', () => {

@@ -33,7 +33,7 @@ export {
 } from './alert-channels.js'
 export { AlertChannel } from '../alert-channel.js'
 export { MaintenanceWindow, PrivateLocation, type MaintenanceWindowProps, type PrivateLocationProps } from './resources.js'
-export { Dashboard, type DashboardProps } from '../dashboard.js'
+export { Dashboard, type DashboardProps } from './dashboard.js'
 export { StatusPage, type StatusPageProps } from '../status-page.js'
 export { StatusPageService, type StatusPageServiceProps } from '../status-page-service.js'
 export * from './unsupported.js'
