@@ -40,6 +40,8 @@ export interface CheckStore {
   get(accountId: string, id: string): Promise<CheckRecord | undefined>
   delete(accountId: string, id: string): Promise<boolean>
   list(filter: CheckListFilter): Promise<{ items: CheckRecord[]; total: number }>
+  /** The id and type of each check of the same page as list(filter), in its order, without reading documents. */
+  listKeys(filter: CheckListFilter): Promise<Array<{ id: string; checkType: string }>>
   /** Checks by id in any account (the engine loads the checks of a batch of runs). */
   getMany(ids: string[]): Promise<CheckRecord[]>
   /** Which of these ids are checks that still exist (no documents read). */
@@ -102,6 +104,29 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect, box: SecretBo
   const codec = sealedDocs(box, 'check')
   const toRow = (r: CheckRecord) => checkRowOf(r, codec)
   const fromRow = (row: CheckRow) => recordOf(row, codec)
+  /** The account's checks that pass the list's filters (a query to count or to read a page of). */
+  const filtered = (f: CheckListFilter) => {
+    let q = db.selectFrom('checks').where('checks.account_id', '=', f.accountId)
+    if (f.checkType) q = q.where('checks.check_type', '=', f.checkType)
+    if (f.groupId !== undefined) q = q.where('checks.group_id', '=', f.groupId)
+    if (f.search) q = q.where(sql<boolean>`lower(checks.name) like ${`%${escapeLike(f.search.toLowerCase())}%`} escape '\\'`)
+    if (f.urlPattern) {
+      q = q.where('checks.check_type', '=', 'API').where(containsText(dialect, sql.ref('checks.url'), f.urlPattern))
+    }
+    if (f.tags && f.tags.length > 0) {
+      const tags = f.tags
+      q = q.where('checks.id', 'in', (eb) =>
+        eb.selectFrom('check_tags').select('check_tags.check_id').where('check_tags.account_id', '=', f.accountId).where('check_tags.tag', 'in', tags),
+      )
+    }
+    if (f.status) {
+      const status = f.status
+      q = q.where('checks.id', 'in', (eb) =>
+        eb.selectFrom('check_statuses').select('check_statuses.check_id').where('check_statuses.account_id', '=', f.accountId).where('check_statuses.status', '=', status),
+      )
+    }
+    return q
+  }
   const writeTags = async (trx: Kysely<Database>, r: CheckRecord) => {
     await trx.deleteFrom('check_tags').where('check_id', '=', r.id).execute()
     const tags = tagsOf(r)
@@ -177,28 +202,14 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect, box: SecretBo
       return row?.id
     },
     async list(f) {
-      let q = db.selectFrom('checks').where('checks.account_id', '=', f.accountId)
-      if (f.checkType) q = q.where('checks.check_type', '=', f.checkType)
-      if (f.groupId !== undefined) q = q.where('checks.group_id', '=', f.groupId)
-      if (f.search) q = q.where(sql<boolean>`lower(checks.name) like ${`%${escapeLike(f.search.toLowerCase())}%`} escape '\\'`)
-      if (f.urlPattern) {
-        q = q.where('checks.check_type', '=', 'API').where(containsText(dialect, sql.ref('checks.url'), f.urlPattern))
-      }
-      if (f.tags && f.tags.length > 0) {
-        const tags = f.tags
-        q = q.where('checks.id', 'in', (eb) =>
-          eb.selectFrom('check_tags').select('check_tags.check_id').where('check_tags.account_id', '=', f.accountId).where('check_tags.tag', 'in', tags),
-        )
-      }
-      if (f.status) {
-        const status = f.status
-        q = q.where('checks.id', 'in', (eb) =>
-          eb.selectFrom('check_statuses').select('check_statuses.check_id').where('check_statuses.account_id', '=', f.accountId).where('check_statuses.status', '=', status),
-        )
-      }
+      const q = filtered(f)
       const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
       const rows = await q.selectAll('checks').orderBy('checks.created_at').orderBy('checks.id').limit(f.limit).offset(f.offset).execute()
       return { items: rows.map(fromRow), total: Number(count.n) }
+    },
+    async listKeys(f) {
+      const rows = await filtered(f).select(['checks.id', 'checks.check_type']).orderBy('checks.created_at').orderBy('checks.id').limit(f.limit).offset(f.offset).execute()
+      return rows.map((r) => ({ id: r.id, checkType: r.check_type }))
     },
   }
 }

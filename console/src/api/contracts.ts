@@ -15,7 +15,7 @@ import type { commonFields } from '../../../src/domain/checks/common-fields'
 import type { CheckSessionView, CheckSessionsTriggered } from '../../../src/domain/checks/session-view-schema'
 import type { CheckResultView } from '../../../src/domain/results/result-view-schema'
 import type { AssetManifest, AssetManifestEntry } from '../../../src/domain/results/asset-manifest'
-import type { CheckStatusView } from '../../../src/domain/results/status-view-schema'
+import type { CheckStatusCounts, CheckStatusView } from '../../../src/domain/results/status-view-schema'
 import type { AlertNotificationView, CheckAlertView } from '../../../src/alerting/contract'
 import type { ErrorGroupView } from '../../../src/domain/error-groups/contract'
 import type { TestSessionView } from '../../../src/domain/test-sessions/contract'
@@ -135,6 +135,7 @@ export type AlertSettingsView = Static<typeof AlertSettingsViewSchema>
 
 export type AnalyticsResponseView = Static<typeof AnalyticsResponseSchema>
 export type CheckSummaryView = Static<typeof CheckSummaryItem>
+export type CheckStatusCountsView = CheckStatusCounts
 export type MetricItemView = Static<typeof MetricItemSchema>
 export type MetricMetaView = Static<typeof MetricMetaSchema>
 

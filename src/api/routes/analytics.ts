@@ -11,7 +11,9 @@ import { AnalyticsResponse, CheckSummaryItem, MetricItem, RECENT_RUNS_DEFAULT, R
 import { QUICK_RANGES } from '../../domain/analytics/windows.js'
 import { StringEnum } from '../../domain/checks/shared-schemas.js'
 import { errorResponses } from '../schemas/common.js'
-import { SUMMARY_RANGES, type SummaryRange } from '../../services/analytics/check-series.js'
+import { SUMMARY_RANGES, type SummaryPick, type SummaryRange } from '../../services/analytics/check-series.js'
+import { ValidationError } from '../../domain/errors.js'
+import { ListQuery } from './checks/check-queries.js'
 
 const Text = (description: string) => Type.Optional(Type.String({ description }))
 const TextList = (description: string) => Type.Optional(Type.Array(Type.String(), { description }))
@@ -31,8 +33,17 @@ const AnalyticsQuery = Type.Object(
   { additionalProperties: true },
 )
 
+/** The list's filters (GET /v1/checks), which pick the checks of a page instead of ids. */
+const LIST_FILTERS = ['limit', 'page', 'tag', 'checkType', 'search', 'status'] as const
+
 const SummariesQuery = Type.Object({
-  checkId: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 100, description: 'Check ids, repeated (1 to 100).' }),
+  checkId: Type.Optional(
+    Type.Array(Type.String({ maxLength: 100 }), {
+      minItems: 1,
+      maxItems: 100,
+      description: 'Check ids, repeated (1 to 100). Or, instead, limit with the filters of GET /v1/checks.',
+    }),
+  ),
   quickRange: StringEnum(Object.keys(SUMMARY_RANGES) as SummaryRange[], { default: 'last24Hours' }),
   runs: Type.Integer({
     minimum: 0,
@@ -40,7 +51,25 @@ const SummariesQuery = Type.Object({
     default: RECENT_RUNS_DEFAULT,
     description: `How many of each check's latest runs recentRuns lists (0 to ${RECENT_RUNS_MAX}).`,
   }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Without checkId: the checks of this page of GET /v1/checks (with page and its filters).' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Without checkId: the page of GET /v1/checks, from 1 (default 1).' })),
+  tag: ListQuery.properties.tag,
+  checkType: ListQuery.properties.checkType,
+  search: ListQuery.properties.search,
+  status: ListQuery.properties.status,
 })
+type SummariesQuery = Static<typeof SummariesQuery>
+
+/** Which checks a query picks: its ids, or a page of the list; both or neither is a 400 naming the parameters. */
+function pickOf(q: SummariesQuery): SummaryPick {
+  if (q.checkId) {
+    const mixed = LIST_FILTERS.filter((name) => q[name] !== undefined)
+    if (mixed.length > 0) throw new ValidationError(Object.fromEntries(mixed.map((name) => [name, 'cannot be combined with checkId'])))
+    return { checkIds: q.checkId }
+  }
+  if (q.limit === undefined) throw new ValidationError({ checkId: 'is required (1 to 100 ids), or limit with the filters of GET /v1/checks instead' })
+  return { list: { limit: q.limit, page: q.page ?? 1, tag: q.tag, checkType: q.checkType, search: q.search, status: q.status } }
+}
 
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
 const tags = ['analytics']
@@ -68,7 +97,7 @@ export async function analyticsRoutes(app: FastifyInstance, services: Services):
     )
   }
   const MetricsQuery = Type.Object({ checkType: Type.Optional(Type.String({ description: `One of ${Object.keys(TIMING_BASES).join(', ')}.` })) })
-  app.get<{ Querystring: Static<typeof SummariesQuery> }>(
+  app.get<{ Querystring: SummariesQuery }>(
     '/v1/analytics/check-summaries',
     {
       schema: {
@@ -78,12 +107,14 @@ export async function analyticsRoutes(app: FastifyInstance, services: Services):
           'For lists of checks (the web console). Each check: runs, availability (% successful, degraded counts as up) and the P95 of its ' +
           'main timing (response time; TCP/DNS total; ICMP average latency) over the range, and the same figures per step: 1 hour for ' +
           'last24Hours, 6 hours for last7Days, 1 day for last30Days; and its latest runs (recentRuns, newest first, outcome and main timing), ' +
-          'whatever the range. Ids of other accounts or of no check are left out.',
+          'whatever the range; and its status (pending while it has no final result) with when its latest run started. The checks are the ' +
+          'ids asked for (ids of other accounts or of no check are left out), or, with limit instead, those of the same page of GET /v1/checks ' +
+          'with the same filters, in its order: a list can ask for its checks and their summaries at once.',
         querystring: SummariesQuery,
         response: { 200: Type.Array(CheckSummaryItem), ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => services.analytics.summaries(request.accountId, request.query.checkId, request.query.quickRange, request.query.runs),
+    async (request) => services.analytics.summaries(request.accountId, pickOf(request.query), request.query.quickRange, request.query.runs),
   )
 
   app.get<{ Querystring: Static<typeof MetricsQuery> }>(

@@ -5,6 +5,7 @@
 import { Type, type Static } from 'typebox'
 import { StringEnum } from '../checks/shared-schemas.js'
 import { AGGREGATIONS } from './catalogue.js'
+import { CheckStatusView } from '../results/status-view-schema.js'
 
 const UNITS = ['milliseconds', 'score', 'count', 'percentage'] as const
 
@@ -53,6 +54,8 @@ export type RecentRun = Static<typeof RecentRun>
 
 export const CheckSummaryItem = Type.Object({
   checkId: Type.String({ format: 'uuid' }),
+  status: CheckStatusView.properties.status,
+  lastRunAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the latest final result started (null while pending).' }),
   runs: Type.Integer(),
   availability: Figure,
   responseTimeP95: Figure,

@@ -28,3 +28,18 @@ export const CheckStatusView = Type.Object(
   { description: 'The status of a check' },
 )
 export type CheckStatusView = Static<typeof CheckStatusView>
+
+const Count = (description: string) => Type.Integer({ minimum: 0, description })
+
+/** How many checks of the account stand in each status: what a list of checks sums up with, without every status. */
+export const CheckStatusCounts = Type.Object(
+  {
+    total: Count('Every check of the account.'),
+    passing: Count('Checks whose latest final result passed.'),
+    degraded: Count('Checks whose latest final result was degraded.'),
+    failing: Count('Checks whose latest final result failed.'),
+    pending: Count(`Checks without a final result yet (${PENDING_STATUS}).`),
+  },
+  { description: 'The number of checks in each status' },
+)
+export type CheckStatusCounts = Static<typeof CheckStatusCounts>

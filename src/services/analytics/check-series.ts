@@ -8,6 +8,8 @@ import type { SlotColumn } from '../../analytics/rollup.js'
 import type { CheckSummaryItem, RecentRun } from '../../domain/analytics/contract.js'
 import { quickRangeWindow } from '../../domain/analytics/windows.js'
 import { isUuid } from '../../lib/ids.js'
+import { PENDING_STATUS } from '../../domain/results/status-view-schema.js'
+import type { CheckStatusRow } from '../../store/schema.js'
 import type { Uses } from '../resource-deps.js'
 import { toRawPoint } from './points.js'
 import { readWindow } from './read-window.js'
@@ -21,13 +23,29 @@ export const SUMMARY_RANGES = {
 } as const
 export type SummaryRange = keyof typeof SUMMARY_RANGES
 
-export interface CheckSummariesService {
-  /** The account's checks among `ids`, in the order asked; ids of other accounts or of no check are left out. */
-  summaries(accountId: string, ids: string[], range: SummaryRange, recentRuns: number): Promise<CheckSummaryItem[]>
+/** The filters and page of GET /v1/checks: the summaries of the checks that page lists, in its order. */
+export interface SummaryListPage {
+  limit: number
+  page: number
+  checkType?: string | undefined
+  tag?: string[] | undefined
+  search?: string | undefined
+  status?: string | undefined
 }
 
-const toItem = (checkId: string, s: CheckSeries, recentRuns: RecentRun[]): CheckSummaryItem => ({
+/** Which checks: these ids (in the order asked), or the checks of one page of the list. */
+export type SummaryPick = { checkIds: string[] } | { list: SummaryListPage }
+
+export interface CheckSummariesService {
+  /** The account's checks picked, in order; ids of other accounts or of no check are left out. */
+  summaries(accountId: string, pick: SummaryPick, range: SummaryRange, recentRuns: number): Promise<CheckSummaryItem[]>
+}
+
+const toItem = (checkId: string, s: CheckSeries, recentRuns: RecentRun[], state: CheckStatusRow | undefined): CheckSummaryItem => ({
   checkId,
+  // The engine writes only a result's status (passing, failing, degraded) to the row.
+  status: (state?.status as CheckSummaryItem['status'] | undefined) ?? PENDING_STATUS,
+  lastRunAt: state?.last_run_at === null || state?.last_run_at === undefined ? null : new Date(Number(state.last_run_at)).toISOString(),
   runs: s.summary.runs,
   availability: s.summary.availability,
   responseTimeP95: s.summary.p95,
@@ -35,32 +53,46 @@ const toItem = (checkId: string, s: CheckSeries, recentRuns: RecentRun[]): Check
   recentRuns,
 })
 
-export function checkSummariesService(r: Uses<'analytics' | 'checks', 'clock'>): CheckSummariesService {
+/** The account's checks picked, as id and type, in order. */
+async function pickChecks(r: Uses<'checks'>, accountId: string, pick: SummaryPick): Promise<Array<{ id: string; checkType: string }>> {
+  if ('list' in pick) {
+    const { list } = pick
+    return r.stores.checks.listKeys({ ...list, accountId, tags: list.tag, offset: (list.page - 1) * list.limit })
+  }
+  const wanted = [...new Set(pick.checkIds.filter(isUuid))]
+  const found = new Map((await r.stores.checks.getMany(wanted)).filter((c) => c.accountId === accountId).map((c) => [c.id, { id: c.id, checkType: c.checkType }]))
+  return wanted.flatMap((id) => found.get(id) ?? [])
+}
+
+export function checkSummariesService(r: Uses<'analytics' | 'checks' | 'results', 'clock'>): CheckSummariesService {
   return {
-    async summaries(accountId, ids, range, recentRuns) {
-      const wanted = [...new Set(ids.filter(isUuid))]
-      const checks = (await r.stores.checks.getMany(wanted)).filter((c) => c.accountId === accountId).map((c) => ({ id: c.id, checkType: c.checkType }))
+    async summaries(accountId, pick, range, recentRuns) {
+      const checks = await pickChecks(r, accountId, pick)
       if (checks.length === 0) return []
       const stepMs = SUMMARY_RANGES[range]
       const window = quickRangeWindow(range, r.clock.now())
       const checkIds = checks.map((c) => c.id)
       const columns = [...new Set(checks.map((c) => mainTimingColumn(c.checkType)).filter((c): c is SlotColumn => c !== undefined))]
-      const { series, runs } = await r.stores.analytics.snapshot(async (a) => {
-        const { rollups, raws } = await readWindow(
-          a,
-          { ...window, intervalMs: stepMs },
-          {
-            raw: (from, to, createdAfter) => a.readRawOf(checkIds, from, to, createdAfter),
-            rollups: (level, from, to) => a.readRollupsOf(checkIds, level, from, to, columns),
-          },
-        )
-        const points = raws.map((row) => ({ checkId: row.check_id, status: row.status, at: Number(row.started_at), metrics: toRawPoint(row).metrics }))
-        const runs = recentRunsByCheck(await a.recentRunsOf(checkIds, recentRuns), recentRuns)
-        return { series: summarizeSeries(checks, rollups, points, window, stepMs), runs }
-      })
-      return wanted.flatMap((id) => {
+      const [{ series, runs }, states] = await Promise.all([
+        r.stores.analytics.snapshot(async (a) => {
+          const { rollups, raws } = await readWindow(
+            a,
+            { ...window, intervalMs: stepMs },
+            {
+              raw: (from, to, createdAfter) => a.readRawOf(checkIds, from, to, createdAfter),
+              rollups: (level, from, to) => a.readRollupsOf(checkIds, level, from, to, columns),
+            },
+          )
+          const points = raws.map((row) => ({ checkId: row.check_id, status: row.status, at: Number(row.started_at), metrics: toRawPoint(row).metrics }))
+          const runs = recentRunsByCheck(await a.recentRunsOf(checkIds, recentRuns), recentRuns)
+          return { series: summarizeSeries(checks, rollups, points, window, stepMs), runs }
+        }),
+        r.stores.results.listStatusesOf(accountId, checkIds),
+      ])
+      const stateOf = new Map(states.map((s) => [s.check_id, s]))
+      return checkIds.flatMap((id) => {
         const s = series.get(id)
-        return s ? [toItem(id, s, runs.get(id) ?? [])] : []
+        return s ? [toItem(id, s, runs.get(id) ?? [], stateOf.get(id))] : []
       })
     },
   }

@@ -49,7 +49,7 @@ export interface AnalyticsService {
 }
 
 /** What the analytics service uses: the wiring hands it these stores and shared things and no others. */
-export const analyticsServiceUses = uses(['analytics', 'checks'], ['clock'])
+export const analyticsServiceUses = uses(['analytics', 'checks', 'results'], ['clock'])
 export type AnalyticsServiceDeps = DepsOf<typeof analyticsServiceUses>
 
 export function analyticsService(deps: AnalyticsServiceDeps): AnalyticsService {

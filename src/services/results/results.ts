@@ -3,7 +3,7 @@ import { NotFoundError } from '../../domain/errors.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { presentResult, presentStatus } from './result-view.js'
 import type { CheckResultView } from '../../domain/results/result-view-schema.js'
-import type { CheckStatusView } from '../../domain/results/status-view-schema.js'
+import type { CheckStatusCounts, CheckStatusView } from '../../domain/results/status-view-schema.js'
 import { sslDaysByCheck } from '../ssl/ssl-certificates.js'
 import { decodeResultCursor, encodeResultCursor, projectResult, type ResultField } from './result-cursor.js'
 
@@ -31,6 +31,8 @@ export interface ResultService {
   get(accountId: string, checkId: string, resultId: string): Promise<CheckResultView>
   statuses(accountId: string): Promise<CheckStatusView[]>
   status(accountId: string, checkId: string): Promise<CheckStatusView>
+  /** How many of the account's checks stand in each status, from one counting query (no status is read whole). */
+  statusCounts(accountId: string): Promise<CheckStatusCounts>
 }
 
 /** What the result service uses: the wiring hands it these stores and shared things and no others. */
@@ -93,6 +95,15 @@ export function resultService(deps: ResultServiceDeps): ResultService {
         deps.clock.now(),
       )
       return checks.map((c) => presentStatus(byCheck.get(c.id), { id: c.id, name: String(c.doc.name), createdAt: c.createdAt }, ssl.get(c.id) ?? null))
+    },
+    async statusCounts(accountId) {
+      const counts: CheckStatusCounts = { total: 0, passing: 0, degraded: 0, failing: 0, pending: 0 }
+      for (const { status, n } of await stores.results.countStatuses(accountId)) {
+        // The engine writes only passing, failing and degraded; anything else would not be a status a client knows.
+        if (status in counts && status !== 'total') counts[status as keyof CheckStatusCounts] += n
+        counts.total += n
+      }
+      return counts
     },
     async status(accountId, checkId) {
       const check = await checkOf(accountId, checkId)

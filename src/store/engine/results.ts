@@ -36,6 +36,10 @@ export interface ResultStore {
    */
   applyStatuses(rows: CheckResultRow[], sameStatus?: ReadonlySet<string>): Promise<void>
   listStatuses(accountId: string): Promise<CheckStatusRow[]>
+  /** The status rows of these checks of the account (a check without one has no row). */
+  listStatusesOf(accountId: string, checkIds: readonly string[]): Promise<CheckStatusRow[]>
+  /** How many of the account's checks stand in each status; checks without a status row count as `pending`. */
+  countStatuses(accountId: string): Promise<Array<{ status: string; n: number }>>
   getStatus(accountId: string, checkId: string): Promise<CheckStatusRow | undefined>
 }
 
@@ -129,6 +133,26 @@ export function resultStore(db: Kysely<Database>): ResultStore {
       }
     },
     listStatuses: (accountId) => db.selectFrom('check_statuses').selectAll().where('account_id', '=', accountId).orderBy('check_id').execute(),
+    listStatusesOf: async (accountId, checkIds) =>
+      checkIds.length === 0
+        ? []
+        : db
+            .selectFrom('check_statuses')
+            .selectAll()
+            .where('account_id', '=', accountId)
+            .where('check_id', 'in', [...checkIds])
+            .execute(),
+    async countStatuses(accountId) {
+      // From the checks, not the status rows: a deleted check's row never counts, a check never run counts as pending.
+      const rows = await db
+        .selectFrom('checks')
+        .leftJoin('check_statuses', 'check_statuses.check_id', 'checks.id')
+        .select((eb) => [eb.fn.coalesce('check_statuses.status', sql<string>`'pending'`).as('status'), eb.fn.countAll<number>().as('n')])
+        .where('checks.account_id', '=', accountId)
+        .groupBy(sql`1`)
+        .execute()
+      return rows.map((r) => ({ status: r.status, n: Number(r.n) }))
+    },
     getStatus: (accountId, checkId) => db.selectFrom('check_statuses').selectAll().where('account_id', '=', accountId).where('check_id', '=', checkId).executeTakeFirst(),
   }
 }

@@ -5,6 +5,7 @@
 import { qs } from '../client'
 import type { AnalyticsResponseView, CheckSummaryView, MetricItemView, MetricMetaView } from '../contracts'
 import { read, seg, type QueryParams, type Read } from '../read'
+import type { ChecksQuery } from './checks'
 
 /** Which analytics route serves a check type (none for a type without figures). */
 const ROUTES: Record<string, string> = {
@@ -52,4 +53,9 @@ export const analyticsApi = {
   metrics: (checkType: string) => read<MetricItem[]>(`/v1/analytics/metrics${qs({ checkType })}`),
   /** Figures, per-step series and the latest `runs` runs of many checks in one call. */
   checkSummaries: (checkIds: string[], quickRange: string, runs?: number) => read<CheckSummary[]>(`/v1/analytics/check-summaries${qs({ checkId: checkIds, quickRange, runs })}`),
+  /**
+   * The same for the checks of one page of the check list (its paging and filters): asked for beside the list rather
+   * than after it, each with its status.
+   */
+  listSummaries: (list: ChecksQuery, quickRange: string, runs?: number) => read<CheckSummary[]>(`/v1/analytics/check-summaries${qs({ ...list, quickRange, runs })}`),
 }

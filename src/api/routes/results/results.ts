@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../../services/index.js'
 import { StringEnum } from '../../../domain/checks/shared-schemas.js'
-import { CheckStatusView, PENDING_STATUS } from '../../../domain/results/status-view-schema.js'
+import { CheckStatusCounts, CheckStatusView, PENDING_STATUS } from '../../../domain/results/status-view-schema.js'
 import { errorResponses } from '../../schemas/common.js'
 import { CheckResultView } from '../../../domain/results/result-view-schema.js'
 import { PageQuery, sendPage } from '../../paging.js'
@@ -62,6 +62,18 @@ export async function resultRoutes(app: FastifyInstance, services: Services): Pr
       },
     },
     async (request) => services.results.statuses(request.accountId),
+  )
+  app.get(
+    '/v1/check-status-counts',
+    {
+      schema: {
+        tags: ['check statuses'],
+        summary: `How many checks of the account are passing, degraded, failing and ${PENDING_STATUS}`,
+        description: 'The figures a list of checks sums up with, from one counting query: cheaper than reading every status.',
+        response: { 200: CheckStatusCounts, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => services.results.statusCounts(request.accountId),
   )
   app.get<{ Params: Static<typeof CheckParams> }>(
     '/v1/check-statuses/:checkId',

@@ -7,7 +7,7 @@ import { formatDateTime, formatMs, formatPercent, timeAgo } from '../../../lib/f
 import { Badge, TableWrap } from '../../../ui/kit'
 import { RunBar } from '../run-bar'
 import { StatusBadge } from '../status-badge'
-import { locationsOf, typeLabel, type Check, type CheckStatus, type CheckSummary } from '../types'
+import { locationsOf, typeLabel, type Check, type CheckSummary } from '../types'
 import { Sparkline } from './sparkline'
 
 function Locations(props: { check: Check }) {
@@ -37,13 +37,14 @@ const NarrowLabel = (props: { text: string }) => (
 
 interface ListProps {
   checks: Check[]
-  statuses: Map<string, CheckStatus>
+  /** Each check's summary, with its status (the status shows pending until the summaries come). */
   summaries: Map<string, CheckSummary>
   onTag: (tag: string) => void
 }
 
-function CheckRow(props: { check: Check; status: CheckStatus | undefined; summary: CheckSummary | undefined; onTag: (tag: string) => void }) {
-  const { check: c, status, summary } = props
+function CheckRow(props: { check: Check; summary: CheckSummary | undefined; onTag: (tag: string) => void }) {
+  const { check: c, summary } = props
+  const status = summary
   return (
     <tr data-check-id={c.id} data-status={status?.status ?? 'pending'}>
       <td class="cl-status">
@@ -114,7 +115,7 @@ export function CheckList(props: ListProps) {
         </thead>
         <tbody>
           {props.checks.map((c) => (
-            <CheckRow key={c.id} check={c} status={props.statuses.get(c.id)} summary={props.summaries.get(c.id)} onTag={props.onTag} />
+            <CheckRow key={c.id} check={c} summary={props.summaries.get(c.id)} onTag={props.onTag} />
           ))}
         </tbody>
       </table>

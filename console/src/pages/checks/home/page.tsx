@@ -1,6 +1,8 @@
 /**
- * Home: every check of the account with its status, last run and 24-hour figures. Three requests whatever the
- * number of checks (a page of 100 checks, every status, the summaries of the page), refreshed every 10 s.
+ * Home: every check of the account with its status, last run and 24-hour figures. Three requests at once whatever
+ * the number of checks: a page of 100 checks, the summaries of the same page (each with its check's status, by the
+ * list's own query, so they need not wait for the list) and the account's counts per status; the summaries and
+ * counts are refreshed every 10 s.
  */
 import { useMemo } from 'preact/hooks'
 import { useSearchParams } from 'wouter-preact'
@@ -13,7 +15,7 @@ import { Pager } from '../pager'
 import { Filters } from './filters'
 import { PAGE_SIZE, checksQuery, filtersFromSearch, hasFilters, searchFromFilters, type HomeFilters } from './filters-query'
 import { CheckList } from './list'
-import { useSummaries } from './use-summaries'
+import { useListSummaries } from './use-summaries'
 import '../checks.css'
 
 const LIVE_MS = 10_000
@@ -25,20 +27,11 @@ export default function Home() {
   const filters = useMemo(() => filtersFromSearch(params), [params.toString()])
   const setFilters = (next: HomeFilters, replace = false) => setParams(searchFromFilters(next), { replace })
 
-  const list = useApi(picketApi.checks.list(checksQuery(filters)), { refetchInterval: 30_000 })
-  const statuses = useApi(picketApi.checkResults.statuses(), { refetchInterval: LIVE_MS })
+  const query = checksQuery(filters)
+  const list = useApi(picketApi.checks.list(query), { refetchInterval: 30_000 })
+  const summaries = useListSummaries(query, LIVE_MS)
+  const counts = useApi(picketApi.checkResults.statusCounts(), { refetchInterval: LIVE_MS })
   const rows = list.data?.rows ?? []
-  const summaries = useSummaries(
-    rows.map((c) => c.id),
-    LIVE_MS,
-  )
-  const statusById = useMemo(() => new Map((statuses.data ?? []).map((s) => [s.checkId, s])), [statuses.data])
-
-  const counts = useMemo(() => {
-    const c = { passing: 0, failing: 0, degraded: 0, pending: 0 }
-    for (const s of statuses.data ?? []) c[s.status] += 1
-    return c
-  }, [statuses.data])
 
   const newButton = session.can('write') ? (
     <LinkButton href="/checks/new" variant="primary">
@@ -52,8 +45,8 @@ export default function Home() {
       <PageHeader
         title="Checks"
         subtitle={
-          statuses.data && statuses.data.length > 0
-            ? `${counts.passing} passing · ${counts.degraded} degraded · ${counts.failing} failing${counts.pending ? ` · ${counts.pending} pending` : ''}`
+          counts.data && counts.data.total > 0
+            ? `${counts.data.passing} passing · ${counts.data.degraded} degraded · ${counts.data.failing} failing${counts.data.pending ? ` · ${counts.data.pending} pending` : ''}`
             : undefined
         }
         actions={newButton}
@@ -70,7 +63,7 @@ export default function Home() {
         <>
           <Filters filters={filters} onChange={setFilters} />
           <ErrorBanner error={list.error} title="Checks could not be loaded" />
-          <ErrorBanner error={statuses.error} title="Statuses could not be loaded" />
+          <ErrorBanner error={counts.error} title="Statuses could not be loaded" />
           {list.isLoading ? (
             <Loading label="Loading checks…" />
           ) : rows.length === 0 && !list.error ? (
@@ -80,7 +73,6 @@ export default function Home() {
           ) : rows.length > 0 ? (
             <CheckList
               checks={rows}
-              statuses={statusById}
               summaries={summaries}
               onTag={(t) => setFilters({ ...filters, tags: filters.tags.includes(t) ? filters.tags : [...filters.tags, t], page: 1 })}
             />
