@@ -2,16 +2,23 @@
  * A cancel stops a run that is already executing, on both stores: a check whose target answers only after a minute
  * is triggered, cancelled once its request is in flight, and the check session (or test session) completes as
  * CANCELLED within seconds, the target's connection is closed by the aborted runner, and no result is recorded (so
- * nothing can alert). The same holds for a run on a private-location agent, which learns of the cancel by asking
- * about the jobs in hand.
+ * nothing can alert). The same holds for a multi-step check, whose sandboxed Playwright process is killed, and for
+ * a run on a private-location agent, which learns of the cancel by asking about the jobs in hand.
  */
+import { readFileSync, readlinkSync } from 'node:fs'
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAgent, type RunningAgent } from '../../src/agent/agent.js'
 import { buildRunners } from '../../src/runners/index.js'
 import { createChildProcessSandbox } from '../../src/runners/sandbox/index.js'
 import { systemClock } from '../../src/lib/clock.js'
+import { createBrowserRunner, type BrowserRunner } from '../../src/runners/browser/runner.js'
+import { CHROMIUM_PATH, HAS_CHROMIUM } from '../helpers/chromium.js'
+import { listProcesses } from '../../src/runners/browser/proc-tree.js'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
 import { startTestEngine, type TestEngine } from '../helpers/engine.js'
@@ -46,17 +53,28 @@ describe.each(testDbs)('cancelling executing runs on $name', (db) => {
   let e: TestEngine
   let target: Awaited<ReturnType<typeof startSlowTarget>>
   let agent: RunningAgent | undefined
+  let browser: BrowserRunner | undefined
+  let work = ''
+  const engine = () =>
+    startTestEngine(t.store, systemClock, { loops: true, bell: t.services.bell, onFinalResults: (rows) => t.services.afterFinalResults(rows), ...(browser ? { browser } : {}) })
 
   beforeAll(async () => {
     target = await startSlowTarget()
     t = await startTestApp(db)
-    e = startTestEngine(t.store, systemClock, { loops: true, bell: t.services.bell, onFinalResults: (rows) => t.services.afterFinalResults(rows) })
+    if (HAS_CHROMIUM) {
+      work = await mkdtemp(path.join(os.tmpdir(), 'pce-'))
+      await chmod(work, 0o755)
+      browser = createBrowserRunner({ chromiumPath: CHROMIUM_PATH, workDir: work, timeoutMs: 120_000 })
+    }
+    e = engine()
   })
   afterAll(async () => {
     await agent?.stop(1000)
     await e.engine.stop()
+    await browser?.close()
     await t.close()
     await target.close()
+    if (work) await rm(work, { recursive: true, force: true })
   })
 
   const createCheck = async (name: string, where: Json) => {
@@ -78,7 +96,7 @@ describe.each(testDbs)('cancelling executing runs on $name', (db) => {
   /** Stops the engine (writing whatever outcome it holds) and starts another: nothing of a run can come later. */
   const drained = async () => {
     await e.engine.stop()
-    e = startTestEngine(t.store, systemClock, { loops: true, bell: t.services.bell, onFinalResults: (rows) => t.services.afterFinalResults(rows) })
+    e = engine()
   }
   const closedAfterCancel = async (closedBefore: number) => {
     await expect.poll(() => target.state.closedByClient, { timeout: 15_000 }).toBe(closedBefore + 1)
@@ -118,6 +136,46 @@ describe.each(testDbs)('cancelling executing runs on $name', (db) => {
     await drained()
     expect(await resultsOf(checkId)).toEqual([])
     expect(finals.filter((r) => r.check_id === checkId)).toEqual([])
+  })
+
+  it.skipIf(!HAS_CHROMIUM)('aborts a multi-step run: its sandboxed Playwright process is killed', async () => {
+    const script = [
+      "const { test, expect } = require('@playwright/test')",
+      `test('slow', async ({ request }) => { expect((await request.get('${target.url}/slow', { timeout: 120000 })).ok()).toBe(true) })`,
+    ].join('\n')
+    const res = await t.call('POST', '/v1/checks/multistep?autoAssignAlerts=false', { name: 'slow steps', activated: false, doubleCheck: false, locations: ['eu-west-1'], script })
+    expect(res.statusCode, res.body).toBe(201)
+    const checkId = res.json<{ id: string }>().id
+    const closed = target.state.closedByClient
+    const trigger = await t.call('POST', '/v1/check-sessions/trigger', { target: { checkId: [checkId] } })
+    const sessionId = String(trigger.json<{ sessions: Json[] }>().sessions[0]?.checkSessionId)
+    await inFlight()
+    /** Processes of this runner's runs: their command line or working folder is under its work folder. */
+    const inWork = () =>
+      listProcesses().filter((p) => {
+        const cmdline = (() => {
+          try {
+            return readFileSync(`/proc/${p.pid}/cmdline`, 'utf8')
+          } catch {
+            return ''
+          }
+        })()
+        const cwd = (() => {
+          try {
+            return readlinkSync(`/proc/${p.pid}/cwd`)
+          } catch {
+            return ''
+          }
+        })()
+        return cmdline.includes(work) || cwd.startsWith(work)
+      }).length
+    expect(inWork()).toBeGreaterThan(0)
+    expect((await t.call('POST', `/v1/check-sessions/${sessionId}/cancel`, {})).statusCode).toBe(204)
+    await closedAfterCancel(closed)
+    await expect.poll(inWork, { timeout: 15_000 }).toBe(0)
+    await expect.poll(async () => (await t.call('GET', `/v1/check-sessions/${sessionId}/completion?maxWaitSeconds=1`)).statusCode, { timeout: 15_000 }).toBe(200)
+    await drained()
+    expect(await resultsOf(checkId)).toEqual([])
   })
 
   it('aborts a run on a private-location agent, which posts nothing for it', async () => {
