@@ -57,7 +57,14 @@ describe('translating the vendor CLI deploy request', () => {
     ['api-health', 'alertChannelSubscriptions', [{ alertChannelId: { $ref: 'alert-channel:webhook-ops' }, activated: true }]],
     ['homepage', 'groupId', null],
     ['database-port', 'privateLocations', ['dc-t']],
-    ['backend-group', 'alertChannelSubscriptions', [{ alertChannelId: { $ref: 'alert-channel:email-ops' }, activated: true }, { alertChannelId: { $ref: 'alert-channel:sms-oncall' }, activated: true }]],
+    [
+      'backend-group',
+      'alertChannelSubscriptions',
+      [
+        { alertChannelId: { $ref: 'alert-channel:email-ops' }, activated: true },
+        { alertChannelId: { $ref: 'alert-channel:sms-oncall' }, activated: true },
+      ],
+    ],
     ['vendor-status', 'cards', [{ name: 'Services', services: [{ $ref: 'status-page-service:api-service' }] }]],
     ['homepage-browser', 'script', expect.stringContaining("await page.goto('https://www.example.com/')")],
     ['homepage-browser', 'scriptPath', undefined],
@@ -86,7 +93,12 @@ describe('translating the vendor CLI deploy request', () => {
 
   const component = { type: 'status-page-component', logicalId: 'comp', member: true, payload: { name: 'c' } }
   it.each([
-    ['a resource type Picket lacks', (rs: VendorRequest['resources']) => [...rs, component], `resources[23] (status-page-component:comp).type`, 'is not a kind of resource Picket has'],
+    [
+      'a resource type Picket lacks',
+      (rs: VendorRequest['resources']) => [...rs, component],
+      `resources[23] (status-page-component:comp).type`,
+      'is not a kind of resource Picket has',
+    ],
     [
       'a check type Picket lacks',
       (rs: VendorRequest['resources']) => [...rs, { type: 'check', logicalId: 'agent', member: true, payload: { name: 'a', checkType: 'AGENTIC' } }],
@@ -107,7 +119,10 @@ describe('translating the vendor CLI deploy request', () => {
     ],
     [
       'a subscription of a check the project does not deploy',
-      (rs: VendorRequest['resources']) => [...rs, { type: 'alert-channel-subscription', logicalId: 's', member: true, payload: { alertChannelId: { ref: 'email-ops' }, checkId: { ref: 'other' } } }],
+      (rs: VendorRequest['resources']) => [
+        ...rs,
+        { type: 'alert-channel-subscription', logicalId: 's', member: true, payload: { alertChannelId: { ref: 'email-ops' }, checkId: { ref: 'other' } } },
+      ],
       'resources[23] (alert-channel-subscription:s).checkId',
       'must refer to a check of this project',
     ],
@@ -141,6 +156,8 @@ describe('translating the vendor CLI deploy request', () => {
     ['delete', false, 'DELETE'],
     ['delete', true, 'DETACHED'],
   ] as const)('answers a %s (preserveResources %s) as %s', (action, preserve, expected) => {
-    expect(vendorDiff([{ kind: 'check', logicalId: 'a', action, id: 'id-1' }], preserve)).toEqual({ diff: [{ type: 'check', logicalId: 'a', physicalId: 'id-1', action: expected }] })
+    expect(vendorDiff([{ kind: 'check', logicalId: 'a', action, id: 'id-1' }], preserve)).toEqual({
+      diff: [{ type: 'check', logicalId: 'a', physicalId: 'id-1', action: expected }],
+    })
   })
 })

@@ -19,7 +19,17 @@ import { Type, type Static } from 'typebox'
 import { StringEnum } from '../checks/shared-schemas.js'
 
 /** Resource kinds in the order a deploy creates and updates them (a kind refers only to kinds before it); deletes go in reverse. */
-export const RESOURCE_KINDS = ['variable', 'private-location', 'alert-channel', 'status-page-service', 'check-group', 'check', 'maintenance-window', 'status-page', 'dashboard'] as const
+export const RESOURCE_KINDS = [
+  'variable',
+  'private-location',
+  'alert-channel',
+  'status-page-service',
+  'check-group',
+  'check',
+  'maintenance-window',
+  'status-page',
+  'dashboard',
+] as const
 export type ResourceKind = (typeof RESOURCE_KINDS)[number]
 
 /** Check segments of POST /v1/checks/{segment} that a project may deploy. */

@@ -37,5 +37,4 @@ export function identityOf(resource: Pick<DeployResource, 'kind' | 'checkType' |
 }
 
 /** The payload field that names the identity, for an update's list of changed fields. */
-export const identityField = (kind: ResourceKind): string | null =>
-  kind === 'check' ? 'checkType' : kind === 'variable' ? 'key' : kind === 'private-location' ? 'slugName' : null
+export const identityField = (kind: ResourceKind): string | null => (kind === 'check' ? 'checkType' : kind === 'variable' ? 'key' : kind === 'private-location' ? 'slugName' : null)

@@ -63,7 +63,10 @@ const answer = (project: { id: string; logicalId: string; name: string }, previe
 /** What monitoring as code uses: its projects, the tables of the resources it reads, and the resource services it writes through. */
 export const projectServiceUses = usesAll(
   resourceOpsUses,
-  uses(['projects', 'checks', 'checkGroups', 'alertChannels', 'dashboards', 'maintenanceWindows', 'statusPages', 'statusPageServices', 'variables', 'privateLocations'], ['clock', 'transact']),
+  uses(
+    ['projects', 'checks', 'checkGroups', 'alertChannels', 'dashboards', 'maintenanceWindows', 'statusPages', 'statusPageServices', 'variables', 'privateLocations'],
+    ['clock', 'transact'],
+  ),
 )
 export type ProjectServiceDeps = DepsOf<typeof projectServiceUses>
 type ProjectStores = ProjectServiceDeps['stores']

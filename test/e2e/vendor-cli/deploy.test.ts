@@ -80,7 +80,13 @@ describe.skipIf(cli === undefined)('the vendor CLI deploys and destroys a projec
       for (const line of ['Create:', 'ApiCheck: api-health', 'UrlMonitor: homepage', 'TcpMonitor: database-port', 'DnsMonitor: dns-a-record', 'IcmpMonitor: gateway-ping']) {
         expect(preview.output).toContain(line)
       }
-      for (const line of ['HeartbeatMonitor: nightly-backup', 'BrowserCheck: homepage-browser', 'MultiStepCheck: checkout-flow', 'CheckGroupV2: backend-group', 'PrivateLocation: private-dc']) {
+      for (const line of [
+        'HeartbeatMonitor: nightly-backup',
+        'BrowserCheck: homepage-browser',
+        'MultiStepCheck: checkout-flow',
+        'CheckGroupV2: backend-group',
+        'PrivateLocation: private-dc',
+      ]) {
         expect(preview.output).toContain(line)
       }
       expect((await api('/v1/projects/vendor-project')).status).toBe(404)
@@ -90,7 +96,11 @@ describe.skipIf(cli === undefined)('the vendor CLI deploys and destroys a projec
       expect(first.output).toContain('Successfully deployed project "Vendor Project"')
       const resources = await deployed()
       expect(resources).toHaveLength(TOTAL)
-      for (const [kind, n] of Object.entries(KINDS)) expect(resources.filter((r) => r.kind === kind), kind).toHaveLength(n)
+      for (const [kind, n] of Object.entries(KINDS))
+        expect(
+          resources.filter((r) => r.kind === kind),
+          kind,
+        ).toHaveLength(n)
       expect(await existing(resources)).toBe(TOTAL)
       const idOf = (logicalId: string) => resources.find((r) => r.logicalId === logicalId)!.id
       // Subscriptions and private-location assignments arrived as fields of their check or group.

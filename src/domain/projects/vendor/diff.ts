@@ -18,8 +18,7 @@ export interface VendorDiff {
   diff: VendorDiffEntry[]
 }
 
-const actionOf = (c: ResourceChange, preserve: boolean): VendorAction =>
-  c.action === 'create' ? 'CREATE' : c.action === 'delete' ? (preserve ? 'DETACHED' : 'DELETE') : 'UPDATE'
+const actionOf = (c: ResourceChange, preserve: boolean): VendorAction => (c.action === 'create' ? 'CREATE' : c.action === 'delete' ? (preserve ? 'DETACHED' : 'DELETE') : 'UPDATE')
 
 /** Picket's kinds are the vendor's type names, so a change keeps its type. */
 export const vendorDiff = (changes: readonly ResourceChange[], preserveResources: boolean): VendorDiff => ({

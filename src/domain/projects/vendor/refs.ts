@@ -6,8 +6,7 @@
 import { refTo } from '../deploy-request.js'
 import { VENDOR_KIND_OF_TYPE, type VendorKindType } from './request.js'
 
-export const isVendorRef = (v: unknown): v is { ref: string } =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { ref?: unknown }).ref === 'string'
+export const isVendorRef = (v: unknown): v is { ref: string } => v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { ref?: unknown }).ref === 'string'
 
 /** The resources of a request by `<type>:<logicalId>`: members, and the physical ids of the others. */
 export interface VendorIndex {

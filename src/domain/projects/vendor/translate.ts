@@ -165,7 +165,12 @@ export function translateVendorRequest(body: unknown): VendorTranslation {
   for (const [i, r] of valid) {
     if (!isKindType(r.type)) continue
     const built = memberPayload(ctx, r.type, vendorLabel(i, r), r.payload ?? {})
-    const resource: DeployResource = { kind: VENDOR_KIND_OF_TYPE[r.type], logicalId: r.logicalId, payload: built.payload, ...(built.checkType ? { checkType: built.checkType as DeployResource['checkType'] } : {}) }
+    const resource: DeployResource = {
+      kind: VENDOR_KIND_OF_TYPE[r.type],
+      logicalId: r.logicalId,
+      payload: built.payload,
+      ...(built.checkType ? { checkType: built.checkType as DeployResource['checkType'] } : {}),
+    }
     resources.push(resource)
     sourceIndex.push(i)
     byKey.set(vendorKey(r.type, r.logicalId), resource)
