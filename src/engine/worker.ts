@@ -19,8 +19,8 @@ import type { ClientCertificateMaterial } from '../domain/client-certificates/ho
 import { internalFailure } from './result-row.js'
 import { createRedactorCache } from './redactor-cache.js'
 import { completeRun, createOutcomeWriter, retryDueAt, runPlace, type Completed } from './run-outcome.js'
-
 import { createRunAborts } from './run-aborts.js'
+
 export interface Batch {
   checks: Map<string, CheckRecord>
   groups: Map<number, StoredCheckGroupDoc>
@@ -74,9 +74,9 @@ export interface EngineWorker {
   drain(): Promise<void>
   /** Stops runs that can be stopped (browser runs); they go back to the queue instead of recording a result. */
   cancelRuns(): void
-}
   /** Aborts the runs in flight whose session cancelled them (they record nothing); returns how many. */
   abortCancelled(): Promise<number>
+}
 
 export type Lane = 'default' | 'browser'
 
@@ -102,8 +102,8 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
   const stopping = new AbortController()
   // Every run in flight listens for the stop (up to the lane's concurrency): not a leak.
   setMaxListeners(0, stopping.signal)
-
   const aborts = createRunAborts(deps.stores, stopping.signal)
+
   async function execute(job: RunJobRow, batch: Batch): Promise<void> {
     const check = batch.checks.get(job.check_id)
     if (!check) return
@@ -124,18 +124,15 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
       runtime: { location: job.location, runId: job.id, resultId, sequenceId: job.sequence_id, attempt: job.attempt },
     })
     const runner = deps.runners[check.checkType]
+    const run = aborts.start(job)
     let result: RunResult
     try {
       result = runner
-    const run = aborts.start(job)
         ? await runner.run(spec, { location: job.location, now: () => deps.clock.now(), signal: run.signal })
         : internalFailure(`No runner for ${check.checkType} checks in this instance`, deps.clock.now())
     } catch (err) {
       deps.log.error({ checkId: check.id, ...(redactor ? { err: redactor.text(err instanceof Error ? (err.stack ?? err.message) : String(err)) } : { err }) }, 'runner threw')
       result = internalFailure(`Runner error: ${err instanceof Error ? err.message : String(err)}`, deps.clock.now())
-    }
-    // A run that failed once the instance began to stop (its requests aborted, "The run was aborted") says nothing
-    // about the target: recorded, it would alert on every deploy. It is treated as stopped, like a cancelled one.
     } finally {
       run.end()
     }
@@ -145,6 +142,9 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
       await result.release?.().catch(() => undefined)
       deps.log.info({ checkId: check.id, jobId: job.id, sessionId: job.session_id }, 'run cancelled by its session')
       return
+    }
+    // A run that failed once the instance began to stop (its requests aborted, "The run was aborted") says nothing
+    // about the target: recorded, it would alert on every deploy. It is treated as stopped, like a cancelled one.
     if (result.cancelled || (stopping.signal.aborted && result.status === 'failing')) {
       // Stopped by shutdown: not a result. The job goes back to the queue as it was, for any instance to run.
       await result.release?.().catch(() => undefined)
@@ -231,10 +231,10 @@ export function createWorker(deps: EngineDeps, hooks: WorkerHooks = {}): EngineW
     cancelRuns() {
       stopping.abort()
     },
+    abortCancelled: () => aborts.poll(),
     async settleOne() {
       if (inFlight.size > 0) await Promise.race([...inFlight])
     },
-    abortCancelled: () => aborts.poll(),
     async drain() {
       await Promise.all([...inFlight])
       await flush()

@@ -123,13 +123,6 @@ export function checkSessionService(deps: CheckSessionServiceDeps): CheckSession
 
   const start = async (accountId: string, check: CheckRecord, runSource: string): Promise<string> => (await startRuns(accountId, check, runSource)).sessionId
 
-  const consoleLink = (checkId: string) => `${deps.publicBaseUrl}/checks/${encodeURIComponent(checkId)}/results`
-
-  /** A session's result under the reference's names, beside the check result's own fields. */
-  const sessionResult = (r: CheckResultRow, name: string | undefined): CheckSessionResultView => ({
-    ...presentResult(r, name, deps.publicBaseUrl),
-    checkResultId: r.id,
-    checkResultLink: `${consoleLink(r.check_id)}/${encodeURIComponent(r.id)}`,
   /**
    * Takes the runs out of the queue and records them cancelled; the runs of them executing are aborted by their
    * worker (which looks for cancellations, and is told at once when it is in this process) or their agent.
@@ -140,6 +133,13 @@ export function checkSessionService(deps: CheckSessionServiceDeps): CheckSession
     return cancelled
   }
 
+  const consoleLink = (checkId: string) => `${deps.publicBaseUrl}/checks/${encodeURIComponent(checkId)}/results`
+
+  /** A session's result under the reference's names, beside the check result's own fields. */
+  const sessionResult = (r: CheckResultRow, name: string | undefined): CheckSessionResultView => ({
+    ...presentResult(r, name, deps.publicBaseUrl),
+    checkResultId: r.id,
+    checkResultLink: `${consoleLink(r.check_id)}/${encodeURIComponent(r.id)}`,
     aborted: false,
     isCancelled: false,
   })

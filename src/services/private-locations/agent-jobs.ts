@@ -50,9 +50,9 @@ export interface AgentJobService {
   /** Streams one artifact of a leased job to staging; 413 past the limit, 409 when the lease is not held. */
   uploadArtifact(caller: AgentCaller, jobId: string, leaseToken: string, name: string, body: Readable, declaredLength: number | undefined): Promise<void>
   postResult(caller: AgentCaller, jobId: string, leaseToken: string, result: PostedResult): Promise<{ accepted: true } | { accepted: false; reason: 'duplicate' }>
-  /** Periodic: queued jobs not leased in time (private locations: 6 min, data-center: 10 min) are removed with a FINAL failing result. */
   /** What became of the jobs an agent runs: still held, cancelled by their session, or lost (agent-protocol.ts JobState). */
   jobStates(caller: AgentCaller, jobs: Array<{ jobId: string; leaseToken: string }>): Promise<{ jobs: Array<{ jobId: string; state: JobState }> }>
+  /** Periodic: queued jobs not leased in time (private locations: 6 min, data-center: 10 min) are removed with a FINAL failing result. */
   expireUnleased(): Promise<number>
 }
 
@@ -215,9 +215,6 @@ export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions
       return { accepted: true }
     },
 
-    async expireUnleased() {
-      const now = r.clock.now()
-      const slugs = new Map<string, string>()
     async jobStates(caller, asked) {
       const held = await Promise.all(asked.map(async (j) => (await heldJob(caller, j.jobId, j.leaseToken)) !== null))
       const gone = asked.filter((_, i) => !held[i]).map((j) => j.jobId)
@@ -226,6 +223,9 @@ export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions
       return { jobs: asked.map((j, i) => ({ jobId: j.jobId, state: stateOf(j.jobId, i) })) }
     },
 
+    async expireUnleased() {
+      const now = r.clock.now()
+      const slugs = new Map<string, string>()
       const slugOf = async (job: RunJobRow) => {
         const locationId = job.private_location_id as string
         if (!slugs.has(locationId)) slugs.set(locationId, String((await r.stores.privateLocations.get(job.account_id, locationId))?.doc.slugName ?? job.location))
