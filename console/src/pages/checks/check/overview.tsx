@@ -37,8 +37,13 @@ function LatestRuns(props: { check: Check; runs: CheckResult[] }) {
   )
 }
 
+/** The reads of the overview that need only the check's id: asked for beside the check, not after it. */
+const runsOf = (id: string) => picketApi.checkResults.list(id, { limit: RUNS_READ })
+const errorsOf = (id: string) => picketApi.errorGroups.forCheck(id, { limit: 10 })
+const RUNS_LIVE = { refetchInterval: 10_000 }
+
 function OpenErrors(props: { check: Check }) {
-  const q = useApi(picketApi.errorGroups.forCheck(props.check.id, { limit: 10 }))
+  const q = useApi(errorsOf(props.check.id))
   return (
     <Card title="Open errors" actions={<Link href={checkPath(props.check.id, '/errors')}>All errors</Link>}>
       <ErrorBanner error={q.error} />
@@ -49,7 +54,7 @@ function OpenErrors(props: { check: Check }) {
 
 function OverviewBody(props: { check: Check }) {
   const { check } = props
-  const runs = useApi(picketApi.checkResults.list(check.id, { limit: RUNS_READ }), { refetchInterval: 10_000 })
+  const runs = useApi(runsOf(check.id), RUNS_LIVE)
   const rows = runs.data?.rows ?? EMPTY
   const figures = picketApi.analytics.serves(check.checkType)
   return (
@@ -65,8 +70,12 @@ function OverviewBody(props: { check: Check }) {
 }
 
 export default function Overview(props: { params: Record<string, string | undefined> }) {
+  const id = props.params.id ?? ''
+  // The same reads (same keys) as the body's: started with the check's own, so the body finds them under way.
+  useApi(runsOf(id), RUNS_LIVE)
+  useApi(errorsOf(id))
   return (
-    <CheckFrame id={props.params.id ?? ''} tab="overview">
+    <CheckFrame id={id} tab="overview">
       {(check) => <OverviewBody check={check} />}
     </CheckFrame>
   )
