@@ -48,9 +48,9 @@ const REDACTED = '********'
 
 export function apiRunner(deps: ApiRunnerDeps): CheckRunner {
   type SetupResult = { ok: true; request: ScriptRequest; env: Record<string, string> } | { ok: false; error: string }
-  const runSetup = async (spec: CheckRunSpec, request: ScriptRequest, env: Record<string, string>, jobLog: string[]): Promise<SetupResult> => {
+  const runSetup = async (spec: CheckRunSpec, request: ScriptRequest, env: Record<string, string>, jobLog: string[], signal?: AbortSignal): Promise<SetupResult> => {
     for (const [i, script] of spec.scripts.setup.entries()) {
-      const out = await deps.sandbox.runSetup(script, { request, env }).catch((err: unknown) => ({ ok: false as const, error: errorText(err), logs: [] }))
+      const out = await deps.sandbox.runSetup(script, { request, env }, signal).catch((err: unknown) => ({ ok: false as const, error: errorText(err), logs: [] }))
       jobLog.push(...out.logs)
       if (!out.ok) return { ok: false, error: `Setup script ${i + 1} failed: ${out.error}` }
       request = out.request
@@ -66,7 +66,7 @@ export function apiRunner(deps: ApiRunnerDeps): CheckRunner {
       const doc = spec.doc
       const r = asDoc(doc.request)
       const jobLog: string[] = []
-      const setup = await runSetup(spec, scriptRequestFrom(r), { ...spec.variables }, jobLog)
+      const setup = await runSetup(spec, scriptRequestFrom(r), { ...spec.variables }, jobLog, ctx.signal)
       if (!setup.ok) return earlyFailure('SETUP_SCRIPT', setup.error, { startedAt, stoppedAt: ctx.now(), jobLog })
       const { request, env } = setup
       const ictx: InterpolationContext = { variables: env, now: ctx.now(), uuid: deps.uuid ?? randomUUID, random: deps.random ?? Math.random }
@@ -103,7 +103,7 @@ export function apiRunner(deps: ApiRunnerDeps): CheckRunner {
               let error: string | null = null
               for (const [i, script] of spec.scripts.teardown.entries()) {
                 const out = await deps.sandbox
-                  .runTeardown(script, { request: finalRequest, response: current, env })
+                  .runTeardown(script, { request: finalRequest, response: current, env }, ctx.signal)
                   .catch((err: unknown) => ({ ok: false as const, error: errorText(err), logs: [] }))
                 jobLog.push(...out.logs)
                 if (out.ok) current = { ...current, body: out.response.body }

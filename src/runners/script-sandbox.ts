@@ -28,8 +28,11 @@ export type SetupOutcome = { ok: true; request: ScriptRequest; env: Record<strin
 export type TeardownOutcome = { ok: true; response: ScriptResponse; logs: string[] } | { ok: false; error: string; logs: string[] }
 
 export interface ScriptSandbox {
-  /** Runs one setup script; changes to `request` and `env` carry into the run. */
-  runSetup(script: string, input: { request: ScriptRequest; env: Record<string, string> }): Promise<SetupOutcome>
+  /**
+   * Runs one setup script; changes to `request` and `env` carry into the run. `signal`: the run's abort (its session
+   * cancelled it, or the instance stops), which kills the script at once.
+   */
+  runSetup(script: string, input: { request: ScriptRequest; env: Record<string, string> }, signal?: AbortSignal): Promise<SetupOutcome>
   /** Runs one teardown script after the response; a changed `response.body` is what assertions see. */
-  runTeardown(script: string, input: { request: ScriptRequest; response: ScriptResponse; env: Record<string, string> }): Promise<TeardownOutcome>
+  runTeardown(script: string, input: { request: ScriptRequest; response: ScriptResponse; env: Record<string, string> }, signal?: AbortSignal): Promise<TeardownOutcome>
 }

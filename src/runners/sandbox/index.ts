@@ -88,18 +88,31 @@ export function createChildProcessSandbox(options: SandboxOptions = {}): ChildPr
     return null
   }
 
-  async function run(phase: 'setup' | 'teardown', script: string, input: Record<string, unknown>): Promise<ChildResult> {
+  async function run(phase: 'setup' | 'teardown', script: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<ChildResult> {
     const error = tooLarge(script, input)
     if (error) return { ok: false, error, logs: [] }
-    return slots.run(() => runInChild({ phase, script, input }, limits))
+    if (!signal) return slots.run(() => runInChild({ phase, script, input }, limits))
+    // The script dies with its run (a cancel, a shutdown) as well as with the sandbox.
+    const either = new AbortController()
+    const stop = () => either.abort()
+    for (const s of [closed.signal, signal]) {
+      if (s.aborted) either.abort()
+      else s.addEventListener('abort', stop, { once: true })
+    }
+    try {
+      return await slots.run(() => runInChild({ phase, script, input }, { ...limits, signal: either.signal }))
+    } finally {
+      closed.signal.removeEventListener('abort', stop)
+      signal.removeEventListener('abort', stop)
+    }
   }
 
   return {
-    async runSetup(script: string, input: { request: ScriptRequest; env: Record<string, string> }): Promise<SetupOutcome> {
-      return toSetupOutcome(await run('setup', script, { request: input.request, env: input.env }))
+    async runSetup(script: string, input: { request: ScriptRequest; env: Record<string, string> }, signal?: AbortSignal): Promise<SetupOutcome> {
+      return toSetupOutcome(await run('setup', script, { request: input.request, env: input.env }, signal))
     },
-    async runTeardown(script: string, input: { request: ScriptRequest; response: ScriptResponse; env: Record<string, string> }): Promise<TeardownOutcome> {
-      const child = await run('teardown', script, { request: input.request, response: input.response, env: input.env })
+    async runTeardown(script: string, input: { request: ScriptRequest; response: ScriptResponse; env: Record<string, string> }, signal?: AbortSignal): Promise<TeardownOutcome> {
+      const child = await run('teardown', script, { request: input.request, response: input.response, env: input.env }, signal)
       return toTeardownOutcome(child, input.response)
     },
     close() {
