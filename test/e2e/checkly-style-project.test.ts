@@ -1,7 +1,8 @@
 /**
  * A project written for the hosted service's CLI (test/fixtures/checkly-style-project: checkly.config.ts, check
  * files importing 'checkly/constructs', a CommonJS .js check file using __dirname, `checkly` as a devDependency)
- * run unchanged through the real `picket` command against the real service (embedded SQLite, a fresh data folder)
+ * run unchanged through the real `picket` command against the real service (embedded SQLite in a fresh data folder,
+ * or a PostgreSQL database of its own when TEST_DATABASE_URL names a server)
  * and a local target on port 0: --preview lists every resource and creates nothing, deploy creates them with the
  * builders' values (frequency, assertions, retry strategy, escalation, heartbeat period and grace, setup script),
  * `test` runs the API check in the config's run location and exits 0 when it passes and 1 when it fails, and a
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROCESS_TEST_TIMEOUT_MS, runCli, startServer, stopStrayProcesses, type RunningServer } from '../helpers/process.js'
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js'
 
 type Json = Record<string, unknown>
 const ACCOUNT = '7a1c2d3e-4a5b-4c6d-8e7f-00112233aabb'
@@ -42,6 +44,7 @@ const RESOURCES = [
 
 describe('a project written for the hosted service CLI, through the picket command', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   let server: RunningServer
+  let database: ScratchDatabase | undefined
   let target: http.Server
   let targetUrl = ''
   const cliEnv = (extra: Record<string, string> = {}) => ({
@@ -66,14 +69,18 @@ describe('a project written for the hosted service CLI, through the picket comma
     await new Promise<void>((r) => target.listen(0, '127.0.0.1', r))
     targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`
     fs.cpSync(FIXTURE, project, { recursive: true })
-    server = await startServer({ DATA_DIR: path.join(dir, 'data'), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY })
+    const pgServer = process.env.TEST_DATABASE_URL
+    database = pgServer === undefined ? undefined : await createScratchDatabase(pgServer, 'picket_checkly_style')
+    const store = database === undefined ? {} : { DATABASE_URL: database.url }
+    server = await startServer({ DATA_DIR: path.join(dir, 'data'), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY, ...store })
   }, PROCESS_TEST_TIMEOUT_MS)
   afterAll(async () => {
     await server?.stop()
     target?.close()
     stopStrayProcesses()
+    await database?.drop()
     fs.rmSync(dir, { recursive: true, force: true })
-  })
+  }, PROCESS_TEST_TIMEOUT_MS)
 
   it('--preview lists every resource of the project and creates nothing', async () => {
     const run = await picket(['deploy', '--preview'])
