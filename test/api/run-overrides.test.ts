@@ -131,4 +131,10 @@ describe.each(testDbs)('test session overrides on $name', (db) => {
     expect(Object.keys(attributes), res.body).toContain(field)
     expect(await t.store.db.selectFrom('run_jobs').select('id').where('check_id', '=', checkId).execute()).toEqual([])
   })
+  it('names a bad override before looking for the target', async () => {
+    const body = { name: 'bad', runLocation: 'eu-west-1', target: { checkId: ['0b7e4a38-0000-4000-8000-000000000000'] }, retryStrategy: { type: 'SINGLE_RETRY', maxRetries: 2 } }
+    const res = await t.call('POST', '/v1/test-sessions/trigger', body)
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json<{ attributes: Record<string, unknown> }>().attributes).toEqual({ 'retryStrategy.maxRetries': 'is not allowed with type SINGLE_RETRY' })
+  })
 })

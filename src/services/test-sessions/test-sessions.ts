@@ -176,14 +176,14 @@ export function testSessionService(deps: TestSessionServiceDeps, parts: { checkS
 
   return {
     async trigger(accountId, body, schemaErrors) {
-      const checks = await checkSessions.select(accountId, body.target ?? {}, { allowDeactivated: body.target?.allowDeactivated === true }, schemaErrors)
+      // Overrides are built only from a body that passed its schema; their own problems join the schema's in one 400.
+      const problems = new FieldErrorCollector()
+      const overrides = schemaErrors === undefined ? buildRunOverrides(body, problems) : {}
+      const bodyErrors = problems.empty ? schemaErrors : { ...problems.fields, ...schemaErrors }
+      const checks = await checkSessions.select(accountId, body.target ?? {}, { allowDeactivated: body.target?.allowDeactivated === true }, bodyErrors)
       // Checked before any run starts, so that a refused target leaves nothing half started.
       const unrunnable = checks.find((c) => !RUNNABLE_TYPES.has(c.checkType))
       if (unrunnable) throw new ValidationError({ 'target.checkId': `${unrunnable.checkType} checks cannot be run on demand` })
-      // The body passed its schema (select refused it otherwise): the overrides are built from a well-formed body.
-      const problems = new FieldErrorCollector()
-      const overrides = buildRunOverrides(body, problems)
-      problems.throwIfAny()
       const id = await start(accountId, checks, {
         name: body.name,
         provider: 'API',
