@@ -13,6 +13,7 @@ import { PROCESS_TEST_TIMEOUT_MS, startServer, stopStrayProcesses, type RunningS
 import { vendorCli, type VendorCliRun } from '../../helpers/vendor-cli.js'
 import { NAMES, PEOPLE, seedPeople, seedVendorData, type ApiCall, type VendorData } from '../../helpers/vendor-cli-data.js'
 import { writeVendorProject } from '../../helpers/vendor-cli-project.js'
+import { createScratchDatabase, type ScratchDatabase } from '../../helpers/scratch-database.js'
 
 const ACCOUNT = '6f1c2d3e-4a5b-4c6d-8e7f-0011223344cc'
 const OPERATOR_KEY = 'vendor-cli-operator-key-0123456789'
@@ -131,73 +132,88 @@ const rows: Row[] = [
   { what: 'a wrong API key', key: 'wrong', args: () => ['whoami'], code: 1, prints: () => [`Authentication failed with account id "${ACCOUNT}" and API key "...6789"`] },
 ]
 
-describe.skipIf(!cli)('the reference CLI against Picket: read and everyday commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-vendor-cli-'))
-  let server: RunningServer
-  let target: http.Server
-  let d: Data
-  let ownerKey = ''
+describe.skipIf(!cli)(
+  `the reference CLI against Picket (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'}): read and everyday commands`,
+  { timeout: PROCESS_TEST_TIMEOUT_MS },
+  () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-vendor-cli-'))
+    let server: RunningServer
+    let db: ScratchDatabase | undefined
+    let target: http.Server
+    let d: Data
+    let ownerKey = ''
 
-  beforeAll(async () => {
-    target = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'))
-    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r))
-    const port = await freePort()
-    const base = `http://127.0.0.1:${port}`
-    server = await startServer({ DATA_DIR: path.join(work, 'data'), PORT: String(port), PUBLIC_BASE_URL: base, PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: OPERATOR_KEY })
-    const call: ApiCall = async (method, url, body) => {
-      const res = await fetch(`${base}${url}`, {
-        method,
-        headers: { authorization: `Bearer ${OPERATOR_KEY}`, 'x-service-account': ACCOUNT, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
+    beforeAll(async () => {
+      target = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'))
+      await new Promise<void>((r) => target.listen(0, '127.0.0.1', r))
+      const port = await freePort()
+      const base = `http://127.0.0.1:${port}`
+      if (process.env.TEST_DATABASE_URL) db = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'picket_vendor_cli')
+      const store = db ? { DATABASE_URL: db.url } : {}
+      server = await startServer({
+        DATA_DIR: path.join(work, 'data'),
+        PORT: String(port),
+        PUBLIC_BASE_URL: base,
+        PICKET_ACCOUNT_ID: ACCOUNT,
+        PICKET_API_KEY: OPERATOR_KEY,
+        ...store,
       })
-      return { status: res.status, body: res.status === 204 ? null : await res.json() }
-    }
-    const data = await seedVendorData(call, `http://127.0.0.1:${(target.address() as AddressInfo).port}`)
-    const setupToken = /\/setup#([A-Za-z0-9_-]+)/.exec(server.stdout())?.[1] ?? ''
-    const people = await seedPeople(base, setupToken, call)
-    ownerKey = people.ownerKey
-    const session = await call('POST', '/v1/test-sessions/trigger', {
-      name: 'Release 1.2',
-      runLocation: 'eu-west-1',
-      target: { checkId: [data.apiCheckId], allowDeactivated: true },
+      const call: ApiCall = async (method, url, body) => {
+        const res = await fetch(`${base}${url}`, {
+          method,
+          headers: { authorization: `Bearer ${OPERATOR_KEY}`, 'x-service-account': ACCOUNT, ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        })
+        return { status: res.status, body: res.status === 204 ? null : await res.json() }
+      }
+      const data = await seedVendorData(call, `http://127.0.0.1:${(target.address() as AddressInfo).port}`)
+      const setupToken = /\/setup#([A-Za-z0-9_-]+)/.exec(server.stdout())?.[1] ?? ''
+      const people = await seedPeople(base, setupToken, call)
+      ownerKey = people.ownerKey
+      const session = await call('POST', '/v1/test-sessions/trigger', {
+        name: 'Release 1.2',
+        runLocation: 'eu-west-1',
+        target: { checkId: [data.apiCheckId], allowDeactivated: true },
+      })
+      const testSessionId = String((session.body as { testSessionId: string }).testSessionId)
+      // The completion route answers once the session is done (or says to ask again).
+      while ((await call('GET', `/v1/test-sessions/${testSessionId}/completion`)).status !== 200);
+      const results = await call('GET', `/v1/check-results/${data.apiCheckId}?limit=1`)
+      const resultId = String((results.body as Array<{ id: string }>)[0]?.id)
+      d = { ...data, base, memberId: people.memberId, testSessionId, resultId, project: writeVendorProject(work, cli?.root ?? ''), work }
+    }, PROCESS_TEST_TIMEOUT_MS)
+
+    afterAll(async () => {
+      await server?.stop()
+      await db?.drop()
+      target?.close()
+      stopStrayProcesses()
+      fs.rmSync(work, { recursive: true, force: true })
     })
-    const testSessionId = String((session.body as { testSessionId: string }).testSessionId)
-    // The completion route answers once the session is done (or says to ask again).
-    while ((await call('GET', `/v1/test-sessions/${testSessionId}/completion`)).status !== 200);
-    const results = await call('GET', `/v1/check-results/${data.apiCheckId}?limit=1`)
-    const resultId = String((results.body as Array<{ id: string }>)[0]?.id)
-    d = { ...data, base, memberId: people.memberId, testSessionId, resultId, project: writeVendorProject(work, cli?.root ?? ''), work }
-  }, PROCESS_TEST_TIMEOUT_MS)
 
-  afterAll(async () => {
-    await server?.stop()
-    target?.close()
-    stopStrayProcesses()
-    fs.rmSync(work, { recursive: true, force: true })
-  })
+    const run = (row: Row): Promise<VendorCliRun> =>
+      cli!.run(row.args(d), {
+        apiUrl: d.base,
+        accountId: ACCOUNT,
+        apiKey: row.key === 'operator' ? OPERATOR_KEY : row.key === 'wrong' ? 'wrong-key-000006789' : ownerKey,
+        ...(row.cwd ? { cwd: row.cwd(d) } : {}),
+      })
 
-  const run = (row: Row): Promise<VendorCliRun> =>
-    cli!.run(row.args(d), {
-      apiUrl: d.base,
-      accountId: ACCOUNT,
-      apiKey: row.key === 'operator' ? OPERATOR_KEY : row.key === 'wrong' ? 'wrong-key-000006789' : ownerKey,
-      ...(row.cwd ? { cwd: row.cwd(d) } : {}),
+    it.each(rows.map((r) => [r.what, r] as const))('%s', async (_, row) => {
+      const result = await run(row)
+      expect(result.code, result.output).toBe(row.code ?? 0)
+      // The client wraps long messages at the terminal's width: text is compared with its white space collapsed.
+      const flat = (text: string) => text.replace(/\s+/g, ' ')
+      for (const want of row.prints(d)) {
+        if (typeof want === 'string') expect(flat(result.output)).toContain(flat(want))
+        else expect(result.output).toMatch(want)
+      }
     })
 
-  it.each(rows.map((r) => [r.what, r] as const))('%s', async (_, row) => {
-    const result = await run(row)
-    expect(result.code, result.output).toBe(row.code ?? 0)
-    // The client wraps long messages at the terminal's width: text is compared with its white space collapsed.
-    const flat = (text: string) => text.replace(/\s+/g, ' ')
-    for (const want of row.prints(d)) {
-      if (typeof want === 'string') expect(flat(result.output)).toContain(flat(want))
-      else expect(result.output).toMatch(want)
-    }
-  })
-
-  it('env pull wrote the account\u2019s variables to .env', () => {
-    const env = fs.readFileSync(path.join(d.work, '.env'), 'utf8')
-    expect(env).toContain(`${NAMES.variable}=tok-123`)
-    expect(env).toContain('NEW_VAR=world')
-  })
-})
+    it('env pull wrote the account\u2019s variables to .env', () => {
+      const env = fs.readFileSync(path.join(d.work, '.env'), 'utf8')
+      expect(env).toContain(`${NAMES.variable}=tok-123`)
+      expect(env).toContain('NEW_VAR=world')
+    })
+  },
+)
