@@ -7,7 +7,7 @@
  */
 import { DomainError, ValidationError } from '../../domain/errors.js'
 import { completeBody } from '../../domain/projects/complete-body.js'
-import type { ResourceChange, ResourcePayload } from '../../domain/projects/deploy-request.js'
+import type { ResourceChange, ResourceKind, ResourcePayload } from '../../domain/projects/deploy-request.js'
 import { publicChange, type PlannedChange } from '../../domain/projects/plan.js'
 import { replaceRefs, resourceKey } from '../../domain/projects/refs.js'
 import type { ResourceId } from '../../domain/projects/resource-ids.js'
@@ -48,6 +48,8 @@ export async function applyPlan(deps: ApplyDeps, plan: readonly PlannedChange[])
   const ids = new Map<string, ResourceId>()
   for (const c of plan) if (c.id !== null && c.action !== 'delete' && !c.replace) ids.set(resourceKey(c.kind, c.logicalId), c.id)
   const removed: Applied['removed'] = []
+  /** Replaced resources removed once everything else is applied. */
+  const replacedLast: Array<{ kind: ResourceKind; id: ResourceId; label: string }> = []
   const changes: ResourceChange[] = []
 
   const resolved = (c: PlannedChange): ResourcePayload =>
@@ -75,6 +77,10 @@ export async function applyPlan(deps: ApplyDeps, plan: readonly PlannedChange[])
     let id: ResourceId
     if (c.action === 'create') {
       id = await create(c)
+    } else if (c.replace && c.id !== null && c.kind === 'private-location') {
+      // Checks and groups still name the old location until their updates (after it) move them to the new one.
+      id = await create(c)
+      replacedLast.push({ kind: c.kind, id: c.id, label: labelOf(c) })
     } else if (c.replace && c.id !== null) {
       await ops.remove(c.kind, c.id)
       removed.push({ kind: c.kind, id: c.id })
@@ -94,6 +100,14 @@ export async function applyPlan(deps: ApplyDeps, plan: readonly PlannedChange[])
       changes.push(await step(c))
     } catch (err) {
       throw naming(err, labelOf(c))
+    }
+  }
+  for (const r of replacedLast) {
+    try {
+      await ops.remove(r.kind, r.id)
+      removed.push({ kind: r.kind, id: r.id })
+    } catch (err) {
+      throw naming(err, r.label)
     }
   }
   return { changes, removed }
