@@ -41,6 +41,7 @@ export async function openServices(
     defaultLocation: config.defaultLocation,
     delivery: { smtp: config.smtp, sms: config.sms, resultLinkBase: config.publicBaseUrl },
     artifacts: artifactFiles(config.artifacts.dir),
+    codeBundleDir: path.join(config.dataDir, 'code-bundles'),
     artifactRetentionDays: config.artifacts.retentionDays,
     pageCacheMs: config.sites.cacheMs,
     privateLocations: config.privateLocations,

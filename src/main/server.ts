@@ -14,6 +14,7 @@ import { startHealthServer } from './health-server.js'
 import { ensureMigrated, StartRefused } from './migration-gate.js'
 import type { Services } from '../services/index.js'
 import { createLogger } from '../lib/logger.js'
+import { createResultStream } from '../api/result-stream/broker.js'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -53,6 +54,15 @@ async function main(): Promise<void> {
         metrics: metrics?.appMetrics,
       })
     : undefined
+  // The result stream of the vendor CLI (MQTT over WebSocket at /mqtt) shares the API's port.
+  const resultStream = app
+    ? await createResultStream({
+        authenticate: (key, accountId) => services.accounts.authenticate(key, accountId),
+        hub: services.resultHub,
+        onError: (err) => app.log.warn({ err }, 'result stream'),
+      })
+    : undefined
+  if (app && resultStream) resultStream.attach(app.server)
   if (app) await app.listen({ port: config.port, host: config.host })
   const http = app ?? (await startHealthServer({ port: config.port, host: config.host, logger, isShuttingDown, storeReady: services.ping, metrics: metrics?.appMetrics }))
   // METRICS_PORT: /metrics on a port of its own (METRICS, METRICS_TOKEN: main/metrics-wiring.ts).
@@ -87,6 +97,7 @@ async function main(): Promise<void> {
     }, config.shutdownGraceMs)
     force.unref()
     // With the api role, in-flight requests drain first; without it, readiness answers 503 while the engine stops.
+    await resultStream?.close()
     await app?.close()
     await metricsServer.close()
     await engine?.stop()

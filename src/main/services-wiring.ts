@@ -74,12 +74,17 @@ import { userAdminService, userAdminServiceUses } from '../services/users/user-a
 import { variableService, variableServiceUses } from '../services/variables.js'
 import { clientCertificateService, clientCertificateServiceUses } from '../services/client-certificates/client-certificates.js'
 import { secretScanService, secretScanServiceUses } from '../services/secret-scans/secret-scans.js'
+import { codeBundleService } from '../services/code-bundles/code-bundles.js'
+import { codeBundleStore } from '../store/code-bundles.js'
+import { vendorRunService } from '../services/test-sessions/vendor-runs.js'
+import { createResultHub } from '../lib/result-hub.js'
 
 const silentLog: EngineLog = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
 export function buildServices(deps: ServiceDeps): Services {
   const stores = buildStores(deps.store)
   const bell = createWorkBell()
+  const resultHub = deps.resultHub ?? createResultHub()
   // Late-bound so that services that record results (heartbeats) reach the alerting service built below.
   const hooks = { afterFinalResults: async (_rows: CheckResultRow[]): Promise<void> => undefined }
   const all: ResourceDeps = {
@@ -175,6 +180,9 @@ export function buildServices(deps: ServiceDeps): Services {
     retention: retentionService(only(retentionServiceUses), deps.retention),
     projects,
     vendorProjects: vendorProjectService(only(vendorProjectServiceUses), projects),
+    codeBundles: codeBundleService({ store: deps.codeBundleDir === undefined ? undefined : codeBundleStore(deps.store.db, deps.codeBundleDir), clock: deps.clock }),
+    vendorRuns: vendorRunService({ projects, checks: checkService(only(checkServiceUses)), checkSessions: sessions, testSessions, hub: resultHub }),
+    resultHub,
     clientCertificates: clientCertificateService(only(clientCertificateServiceUses)),
     secretScans: secretScanService(only(secretScanServiceUses)),
     bell,

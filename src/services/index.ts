@@ -58,6 +58,9 @@ import type { ProjectService } from './projects/index.js'
 import type { VendorProjectService } from './projects/vendor-deploy.js'
 import type { ClientCertificateService } from './client-certificates/client-certificates.js'
 import type { SecretScanService } from './secret-scans/secret-scans.js'
+import type { CodeBundleService } from './code-bundles/code-bundles.js'
+import type { VendorRunService } from './test-sessions/vendor-runs.js'
+import type { ResultHub } from '../lib/result-hub.js'
 
 export { buildServices } from '../main/services-wiring.js'
 
@@ -129,6 +132,12 @@ export interface Services {
   projects: ProjectService
   /** The same deploys and destroys as the hosted service's own CLI sends and follows them. */
   vendorProjects: VendorProjectService
+  /** The code bundles and files the hosted service's CLI uploads before it runs or deploys. */
+  codeBundles: CodeBundleService
+  /** The test and trigger runs of the hosted service's CLI, followed on the result stream. */
+  vendorRuns: VendorRunService
+  /** Where followed runs are published; this instance's result stream (api/result-stream) delivers them. */
+  resultHub: ResultHub
   /** Client certificates of mutual TLS that checks present to their hosts. */
   clientCertificates: ClientCertificateService
   /** Readable configuration values that look like inline credentials. */
@@ -164,4 +173,8 @@ export interface ServiceDeps {
   /** Delivery outcomes, and runs of private locations (leased by agents), for /metrics (main/metrics-wiring.ts). */
   notifierMetrics?: NotifierMetrics | undefined
   runMetrics?: EngineMetrics | undefined
+  /** Where uploaded code bundles are kept (DATA_DIR/code-bundles); without it uploads are refused. */
+  codeBundleDir?: string | undefined
+  /** The hub of followed runs (default: one of this service's own). */
+  resultHub?: ResultHub
 }

@@ -43,6 +43,8 @@ import { traceViewerRoutes } from './results/trace-viewer.js'
 import { clientCertificateRoutes } from './client-certificates.js'
 import { secretScanRoutes } from './secret-scans.js'
 import { nextAccountRoutes } from './vendor/next-accounts.js'
+import { vendorTestSessionRoutes } from './vendor/vendor-test-sessions.js'
+import { checklyStorageRoutes } from './vendor/checkly-storage.js'
 
 export async function resourceRoutes(app: FastifyInstance, services: Services, publicBaseUrl: string): Promise<void> {
   await checkRoutes(app, { checks: services.checks })
@@ -84,6 +86,8 @@ export async function resourceRoutes(app: FastifyInstance, services: Services, p
     clientCertificateRoutes,
     secretScanRoutes,
     nextAccountRoutes,
+    vendorTestSessionRoutes,
+    checklyStorageRoutes,
   ]) {
     await routes(app, services)
   }

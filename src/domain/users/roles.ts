@@ -39,9 +39,13 @@ const RUN_ROUTES = [
   /^\/v1\/test-sessions\/trigger$/,
   /^\/v1\/test-sessions\/[^/]+\/cancel$/,
   /^\/v1\/deployment-triggers\/deployments$/,
+  // The hosted service's CLI: its test runs (checks kept only while they run) and triggers, and their uploads.
+  /^\/v1\/test-sessions\/run$/,
+  /^\/next\/test-sessions\/trigger$/,
+  /^\/next\/checkly-storage\/upload(-code-bundle)?$/,
 ]
 /** POST routes that only read: their question (a list of ids) travels in a body, not a query string. */
-const READ_POSTS = [/^\/v1\/analytics\/checks$/]
+const READ_POSTS = [/^\/v1\/analytics\/checks$/, /^\/next\/checkly-storage\/download$/]
 /** CI/CD triggers: reading one shows its token, which runs its check or group without a key. */
 const TRIGGERS = /^\/v1\/triggers\//
 const API_KEYS = /^\/v1\/accounts\/me\/api-keys(\/|$)/
