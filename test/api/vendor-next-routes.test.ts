@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
 import { setupOwner, type ConsoleUser } from '../helpers/users.js'
+import { wantsConsolePage } from '../../src/web/console.js'
 
 const account = (id: string) => ({
   id,
@@ -101,6 +102,14 @@ describe.each(testDbs)('compatibility routes of the reference CLI on $name', (db
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toEqual([account(t.accountId)])
     expect((await get(`/next/accounts/${other.accountId}`, { cookie: owner.cookie })).statusCode).toBe(404)
+  })
+
+  it('answers an unknown /next path as an API error, in JSON, even to a browser', async () => {
+    expect(wantsConsolePage('/next/nothing', 'text/html')).toBe(false)
+    expect(wantsConsolePage('/test-sessions/1', 'text/html')).toBe(true)
+    const res = await get('/next/nothing', { ...bearer(t.apiKey), 'x-checkly-account': t.accountId, accept: 'text/html' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ statusCode: 404, message: 'Route GET /next/nothing not found' })
   })
 
   it('says in the OpenAPI document that the /next routes are compatibility routes', async () => {
