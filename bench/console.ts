@@ -6,9 +6,11 @@
  *   unpacked, from Chromium's resource timing;
  * - time to interactive of the home view in headless Chromium: navigation start to the list of 100 checks shown
  *   with their figures, with a new browser context (empty cache) each time and with a warm cache (reload);
- * - the home list's API time: the three calls it makes (a page of 100 checks, the statuses of all, the summaries,
- *   sparklines and latest 30 runs of the 100), each p50/p99 over `--loads` calls, with the session cookie as the
- *   console sends it; and the one query of the latest runs of 100 checks alone, straight on the store.
+ * - the home list's API time: the three calls it makes at once (a page of 100 checks; the summaries, sparklines,
+ *   statuses and latest 30 runs of the same page, by the list's query; the counts per status), each p50/p99 over
+ *   `--loads` calls, with the session cookie as the console sends it; beside them the calls the page made before
+ *   (the statuses of all checks, the summaries by id); and the one query of the latest runs of 100 checks alone,
+ *   straight on the store.
  *
  * Usage: npx tsx bench/console.ts [--checks 1000] [--days 30] [--every 60] [--loads 20] [--json out.json] [--data DIR]
  * With --data, the database in DIR is kept, and a later run with the same DIR measures it again without seeding
@@ -80,8 +82,11 @@ async function main() {
   const page1 = (await (await fetch(`${base}/v1/checks?limit=100&page=1`, { headers })).json()) as Array<{ id: string }>
   const calls: Record<string, string> = {
     'GET /v1/checks?limit=100': '/v1/checks?limit=100&page=1',
-    'GET /v1/check-statuses (all 1,000)': '/v1/check-statuses',
-    'GET /v1/analytics/check-summaries (100 ids, 24 h, 30 runs each)': `/v1/analytics/check-summaries?runs=30&${page1.map((c) => `checkId=${c.id}`).join('&')}`,
+    'GET /v1/analytics/check-summaries (the same page by its query, 24 h, 30 runs each, with statuses)':
+      '/v1/analytics/check-summaries?limit=100&page=1&quickRange=last24Hours&runs=30',
+    'GET /v1/check-status-counts': '/v1/check-status-counts',
+    'before: GET /v1/check-statuses (all 1,000)': '/v1/check-statuses',
+    'before: GET /v1/analytics/check-summaries (100 ids, 24 h, 30 runs each)': `/v1/analytics/check-summaries?runs=30&${page1.map((c) => `checkId=${c.id}`).join('&')}`,
   }
   const api: Record<string, ReturnType<typeof latencyStats>> = {}
   for (const [name, url] of Object.entries(calls)) {
