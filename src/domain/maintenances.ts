@@ -39,6 +39,11 @@ export type MaintenanceDoc = {
   /** Changed by hand: alerting reads it as an override of its scheduled occurrence. */
   overrides: boolean
   updates: MaintenanceUpdateDoc[]
+  /**
+   * What subscribers were told of it (maintenance-announcements.ts): 'started', 'ended', 'reminder-<minutes>', so
+   * that the clock's pass tells each once. Absent from maintenances stored before.
+   */
+  notices?: string[]
 }
 
 const Instant = (description: string) => Type.String({ maxLength: 64, description: `${description} ISO 8601 date-time or date (UTC without an offset).` })

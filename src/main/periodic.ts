@@ -16,6 +16,7 @@ export function periodicWork(services: Services): PeriodicWork[] {
     { name: 'heartbeat-deadlines', everyMs: 1_000, run: () => pass(services.heartbeats.checkDeadlines()) },
     { name: 'alert-notifications', everyMs: 1_000, run: () => pass(services.notifications.deliverDue()) },
     { name: 'status-page-emails', everyMs: 5_000, run: () => pass(services.statusPageSubscribers.deliverDue()) },
+    { name: 'maintenance-announcements', everyMs: 30_000, run: () => pass(services.maintenances.announceDue()) },
     { name: 'alert-reminders', everyMs: 15_000, run: () => pass(services.alerting.sendDueReminders()) },
     { name: 'analytics-rollup', everyMs: 5_000, run: () => pass(services.analyticsRollup.rollUp(20)) },
     { name: 'ssl-certificates', everyMs: 60_000, run: () => pass(services.sslCertificates.checkCertificates()) },

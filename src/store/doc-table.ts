@@ -48,6 +48,8 @@ export interface DocTable<Id extends string | number, D extends Doc = Doc> {
   list(accountId: string, options?: ListOptions): Promise<{ items: DocRecord<Id, D>[]; total: number }>
   update(accountId: string, id: Id, doc: D, at: number): Promise<DocRecord<Id, D> | undefined>
   delete(accountId: string, id: Id): Promise<boolean>
+  /** Every record of every account (periodic work over a small table, e.g. maintenance windows), oldest first. */
+  listAcrossAccounts(): Promise<DocRecord<Id, D>[]>
   /** A record by a derived column, in any account (for names unique across all accounts). */
   findByColumn(column: string, value: ColumnValue): Promise<DocRecord<Id, D> | undefined>
 }
@@ -98,6 +100,10 @@ export function docTable<Id extends string | number, D extends Doc = Doc>(databa
         const row = (await db.insertInto(spec.table).values(values).returningAll().executeTakeFirstOrThrow()) as Row
         return fromRow(row)
       }),
+    async listAcrossAccounts() {
+      const rows = (await db.selectFrom(spec.table).selectAll().orderBy('created_at').orderBy('id').execute()) as Row[]
+      return rows.map(fromRow)
+    },
     async get(accountId, id) {
       const row = (await scoped(accountId).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined
       return row ? fromRow(row) : undefined

@@ -132,6 +132,37 @@ describe.each(testDbs)('maintenances on status pages on $name', (db) => {
     expect(body).toContain('2026-03-10 02:00 Europe/Berlin')
   })
 
+  it('by the clock: reminds before a start, and announces the start and the end once each', async () => {
+    clock.set(Date.UTC(2026, 3, 1, 6))
+    const created = await t.call('POST', '/v1/maintenance-windows', {
+      name: 'Network work',
+      tags: ['net'],
+      startsAt: '2026-04-01T10:00:00Z',
+      endsAt: '2026-04-01T11:00:00Z',
+      statusPageVisibility: { enabled: true, statusPageIds: [pages.linked?.id], affectAllServices: true, notifyOnStart: true, notifyOnEnd: true, reminderMinutesBefore: [120, 60] },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    await deliver()
+    const before = mailsTo('ann@example.com').length
+    const subjects = async (at: number) => {
+      clock.set(at)
+      await t.services.maintenances.announceDue()
+      await deliver()
+      return mailsTo('ann@example.com')
+        .slice(before)
+        .map((m) => m.subject.replace('[Page maint-linked] ', ''))
+    }
+    expect(await subjects(Date.UTC(2026, 3, 1, 7))).toEqual([])
+    // Both reminders are due by now: one e-mail for them.
+    expect(await subjects(Date.UTC(2026, 3, 1, 9, 30))).toEqual(['Upcoming maintenance: Network work'])
+    expect(await subjects(Date.UTC(2026, 3, 1, 9, 40))).toHaveLength(1)
+    expect(await subjects(Date.UTC(2026, 3, 1, 10, 1))).toEqual(['Upcoming maintenance: Network work', 'Maintenance started: Network work'])
+    expect(await publicPage('maint-linked')).toContain('Affects: All services')
+    expect(await subjects(Date.UTC(2026, 3, 1, 11, 5))).toEqual(['Upcoming maintenance: Network work', 'Maintenance started: Network work', 'Maintenance completed: Network work'])
+    expect(await subjects(Date.UTC(2026, 3, 1, 11, 30))).toHaveLength(3)
+    expect(mailsTo('bob@example.com')).toHaveLength(1)
+  })
+
   it('refuses a time zone that is not an IANA name, and visibility fields of the wrong type, naming them', async () => {
     const res = await t.call('POST', '/v1/maintenance-windows', {
       name: 'Bad',

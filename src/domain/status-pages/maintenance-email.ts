@@ -1,12 +1,12 @@
 /**
- * The e-mail a status page's subscribers get about a maintenance (pure): scheduled, rescheduled, started, ended or
- * a posted update, with its dates in the window's time zone (UTC without one), plain text and escaped HTML, and the
+ * The e-mail a status page's subscribers get about a maintenance (pure): scheduled, a reminder before it, rescheduled,
+ * started, ended, cancelled or a posted update, with its dates in the window's time zone (UTC without one), plain text and escaped HTML, and the
  * unsubscribe link.
  */
 import { escapeHtml, htmlDocument, htmlLines } from './subscriber-html.js'
 import type { SubscriberEmail } from './subscriber-emails.js'
 
-export const MAINTENANCE_EVENTS = ['scheduled', 'rescheduled', 'started', 'ended', 'cancelled', 'update'] as const
+export const MAINTENANCE_EVENTS = ['scheduled', 'reminder', 'rescheduled', 'started', 'ended', 'cancelled', 'update'] as const
 export type MaintenanceEvent = (typeof MAINTENANCE_EVENTS)[number]
 
 export interface MaintenanceEmailInput {
@@ -26,6 +26,7 @@ export interface MaintenanceEmailInput {
 
 const HEADLINES: Record<MaintenanceEvent, string> = {
   scheduled: 'Scheduled maintenance',
+  reminder: 'Upcoming maintenance',
   rescheduled: 'Maintenance rescheduled',
   started: 'Maintenance started',
   ended: 'Maintenance completed',

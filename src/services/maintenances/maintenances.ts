@@ -24,6 +24,7 @@ import { serialId } from '../alert-channels/alert-channels.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { keepOccurrences } from './maintenance-occurrences.js'
 import { maintenanceNotice } from './maintenance-notice.js'
+import { announceDue } from './maintenance-announcements.js'
 import { queueMaintenanceEmails } from '../status-pages/maintenance-mail-queue.js'
 
 export interface MaintenanceService {
@@ -34,6 +35,8 @@ export interface MaintenanceService {
   addUpdate(accountId: string, windowId: string, id: string, body: MaintenanceUpdateBody): Promise<MaintenanceUpdateView>
   editUpdate(accountId: string, windowId: string, id: string, updateId: string, body: MaintenanceUpdateEditBody): Promise<MaintenanceUpdateView>
   removeUpdate(accountId: string, windowId: string, id: string, updateId: string): Promise<void>
+  /** Periodic: reminders, and starts and ends by the clock, e-mailed to status-page subscribers; returns how many. */
+  announceDue(): Promise<number>
 }
 
 type Record_ = DocRecord<string, MaintenanceDoc>
@@ -103,10 +106,12 @@ export function maintenanceService(deps: MaintenanceServiceDeps): MaintenanceSer
    * window's status pages (maintenance-notice.ts).
    */
   const save = async (s: typeof stores, record: Record_, doc: MaintenanceDoc, update?: { description: string; notifySubscribers: boolean }) => {
-    const saved = await s.maintenances.update(record.accountId, record.id, doc, clock.now())
-    if (!saved) throw notFound(record.id)
     const window = await s.maintenanceWindows.get(record.accountId, doc.maintenanceWindowId)
     const notice = window ? maintenanceNotice(record.doc, doc, window.doc.statusPageVisibility, clock.now(), update) : null
+    // A start or end told now is not told again by the clock (maintenance-announcements.ts).
+    const told = notice?.event === 'started' ? 'started' : notice?.event === 'ended' || notice?.event === 'cancelled' ? 'ended' : null
+    const saved = await s.maintenances.update(record.accountId, record.id, told ? { ...doc, notices: [...(doc.notices ?? []), told] } : doc, clock.now())
+    if (!saved) throw notFound(record.id)
     if (window && notice) await queueMaintenanceEmails(s, deps.publicBaseUrl, record.accountId, window.doc, notice, clock.now())
     return saved
   }
@@ -194,6 +199,8 @@ export function maintenanceService(deps: MaintenanceServiceDeps): MaintenanceSer
         return presentUpdate(record.doc.maintenanceWindowId, record.id, edited)
       })
     },
+
+    announceDue: () => announceDue({ stores, transact, publicBaseUrl: deps.publicBaseUrl }, clock.now()),
 
     async removeUpdate(accountId, windowId, id, updateId) {
       await change(accountId, windowId, id, async (record, s) => {
