@@ -90,7 +90,9 @@ function job(raw: unknown, i: number, errors: FieldErrors): VendorRunJob | undef
   if (typeof source.checkRunId !== 'string' || !TOPIC_LEVEL.test(source.checkRunId)) errors[`${at}.sourceInfo.checkRunId`] = 'is required (letters, digits, -, _, ., :, @)'
   const groupRef = isObject(raw.groupId) && typeof raw.groupId.ref === 'string' ? raw.groupId.ref : undefined
   if (groupRef !== undefined && !isObject(raw.group)) errors[`${at}.group`] = 'is required when groupId names a group'
-  const payload = Object.fromEntries(Object.entries(raw).filter(([k]) => !RUN_ONLY_FIELDS.includes(k)))
+  // A test run retries as the client's --retries says (testRetryStrategy), never as the check would when scheduled.
+  const retryStrategy = isObject(raw.testRetryStrategy) ? raw.testRetryStrategy : null
+  const payload = { ...Object.fromEntries(Object.entries(raw).filter(([k]) => !RUN_ONLY_FIELDS.includes(k))), retryStrategy, doubleCheck: false }
   return {
     logicalId: String(raw.logicalId),
     checkType: String(raw.checkType),
