@@ -145,6 +145,27 @@ describe('translating the vendor CLI deploy request', () => {
     expect(found[field]).toContain(why)
   })
 
+  const suite = (payload: Record<string, unknown>) =>
+    withResources((rs) => [
+      ...rs,
+      {
+        type: 'check',
+        logicalId: 'suite',
+        member: true,
+        payload: { name: 'Suite', checkType: 'PLAYWRIGHT', codeBundlePath: 'key-1', cacheHash: 'h', testCommand: 'npx playwright test', ...payload },
+      },
+    ])
+  it('deploys a Playwright check suite with the files its code bundle was read into', () => {
+    const files = [{ path: 'tests/a.spec.ts', content: 'x' }]
+    expect(byId(suite({ files }), 'suite')).toEqual({
+      kind: 'check',
+      logicalId: 'suite',
+      checkType: 'playwright',
+      payload: { name: 'Suite', testCommand: 'npx playwright test', files },
+    })
+    expect(problems(suite({}))).toEqual({ 'resources[23] (check:suite).codeBundlePath': expect.stringContaining('names no code bundle this account uploaded ("key-1")') })
+  })
+
   it('refuses a request without a project', () => {
     expect(problems({ resources: [{ type: 'check', logicalId: 'a', payload: {} }] })).toMatchObject({ 'project.logicalId': expect.stringContaining('is required') })
   })

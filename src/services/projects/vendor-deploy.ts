@@ -12,6 +12,7 @@ import { toIso } from '../../lib/clock.js'
 import type { VendorDeploymentRecord } from '../../store/vendor-deployments.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import type { ProjectService } from './index.js'
+import { withBundleFiles, type CodeBundleReader } from './vendor-bundles.js'
 
 export interface VendorDeploymentView {
   id: string
@@ -65,7 +66,8 @@ function renamed(err: unknown, sourceIndex: readonly number[]): unknown {
   return err
 }
 
-export function vendorProjectService(deps: VendorProjectServiceDeps, projects: ProjectService): VendorProjectService {
+/** bundles: where Playwright suites' code bundles are read (none: such checks are refused, naming them). */
+export function vendorProjectService(deps: VendorProjectServiceDeps, projects: ProjectService, bundles?: CodeBundleReader): VendorProjectService {
   const { stores, clock } = deps
 
   async function record(accountId: string, logicalId: string, operation: 'DEPLOY' | 'DESTROY', result: VendorDiff, at: number): Promise<VendorDeploymentView> {
@@ -86,7 +88,7 @@ export function vendorProjectService(deps: VendorProjectServiceDeps, projects: P
 
   return {
     async deploy(accountId, body, { dryRun, preserveResources }) {
-      const { request, sourceIndex } = translateVendorRequest(body)
+      const { request, sourceIndex } = translateVendorRequest(await withBundleFiles(bundles, accountId, body))
       const started = clock.now()
       const answer = await projects.deploy(accountId, request, { preview: dryRun, preserveResources }).catch((err: unknown) => {
         throw renamed(err, sourceIndex)

@@ -22,7 +22,7 @@ const isKindType = (t: string): t is VendorKindType => Object.prototype.hasOwnPr
 const isMergedType = (t: string): boolean => (MERGED_TYPES as readonly string[]).includes(t)
 
 /** Fields of the vendor's check payloads that only its own service reads (where a script came from, its snapshots). */
-const CLIENT_ONLY_FIELDS = ['checkType', 'scriptPath', 'dependencies', 'snapshots', 'sourceFile', 'v']
+const CLIENT_ONLY_FIELDS = ['checkType', 'scriptPath', 'dependencies', 'snapshots', 'sourceFile', 'v', 'codeBundlePath', 'cacheHash']
 
 /**
  * Fields the public create route requires of a check type that the vendor's client leaves out of its deploy (the
@@ -60,6 +60,10 @@ function checkPayload(ctx: Context, label: string, payload: Json): { payload: Js
   if ('groupId' in out) out.groupId = refField(ctx, `${label}.groupId`, 'check-group', out.groupId)
   if (isObject(out.triggerIncident)) {
     out.triggerIncident = { ...out.triggerIncident, serviceId: refField(ctx, `${label}.triggerIncident.serviceId`, 'status-page-service', out.triggerIncident.serviceId) }
+  }
+  // A suite's code comes as an uploaded bundle; the service reads it into `files` before this translation.
+  if (segment === 'playwright' && out.files === undefined) {
+    ctx.add(`${label}.codeBundlePath`, `names no code bundle this account uploaded (${JSON.stringify(payload.codeBundlePath ?? null)}): a Playwright check suite needs its files`)
   }
   if (segment === undefined) return { payload: out }
   return { payload: { ...REQUIRED_FILLERS[segment], ...out }, checkType: segment }
