@@ -41,7 +41,7 @@ export function findConfig(cwd: string, given?: string): string {
     return file
   }
   const found = CONFIG_NAMES.map((n) => path.join(cwd, n)).find((f) => fs.existsSync(f))
-  if (!found) throw new CliError(`no picket.config.ts (or checkly.config.ts) in ${cwd}: run picket init to start a project, or pass --config FILE`)
+  if (!found) throw new CliError(`no picket.config.ts in ${cwd} (nor a checkly.config.ts): run picket init to start a project, or pass --config FILE`)
   return found
 }
 
