@@ -104,6 +104,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const unavailableAfterMs = deps.privateLocations?.unavailableAfterMs ?? LOCATION_UNAVAILABLE_AFTER_MS
   const pageCacheMs = deps.pageCacheMs ?? PAGE_CACHE_MS
   const projects = projectService(only(projectServiceUses), { files: deps.artifacts })
+  const codeBundles = codeBundleService({ store: deps.codeBundleDir === undefined ? undefined : codeBundleStore(deps.store.db, deps.codeBundleDir), clock: deps.clock })
 
   const alerting = alertingService(only(alertingServiceUses))
   const errorGroups = errorGroupService(only(errorGroupServiceUses))
@@ -179,8 +180,8 @@ export function buildServices(deps: ServiceDeps): Services {
     locationAvailability: locationAvailabilityService(only(locationAvailabilityServiceUses), { unavailableAfterMs }),
     retention: retentionService(only(retentionServiceUses), deps.retention),
     projects,
-    vendorProjects: vendorProjectService(only(vendorProjectServiceUses), projects),
-    codeBundles: codeBundleService({ store: deps.codeBundleDir === undefined ? undefined : codeBundleStore(deps.store.db, deps.codeBundleDir), clock: deps.clock }),
+    vendorProjects: vendorProjectService(only(vendorProjectServiceUses), projects, codeBundles),
+    codeBundles,
     vendorRuns: vendorRunService({ projects, checks: checkService(only(checkServiceUses)), checkSessions: sessions, testSessions, hub: resultHub }),
     resultHub,
     clientCertificates: clientCertificateService(only(clientCertificateServiceUses)),
