@@ -53,8 +53,9 @@ export async function createResultStream(deps: ResultStreamDeps): Promise<Result
     },
     authorizeSubscribe(client, subscription, callback) {
       const accountId = accountOf.get(client)
-      if (accountId === undefined || !maySubscribe(accountId, subscription.topic)) return callback(new Error('not your account'))
-      callback(null, subscription)
+      // A refused subscription is answered as refused (SUBACK 128) and the connection stays: the client's own
+      // subscriptions go on working.
+      callback(null, accountId !== undefined && maySubscribe(accountId, subscription.topic) ? subscription : null)
     },
     authorizeForward(client, packet) {
       const accountId = accountOf.get(client)
