@@ -131,6 +131,29 @@ describe.skipIf(cli === undefined)('the vendor CLI deploys and destroys a projec
   )
 
   it(
+    'deploys a Playwright check suite, its code uploaded as a bundle and read into the check\u2019s files',
+    async () => {
+      // The suite's project: its checkly package is the client's, @playwright/test the one Picket runs suites with.
+      const suite = path.join(work, 'suite')
+      fs.cpSync(path.join(FIXTURE, 'suite'), suite, { recursive: true })
+      fs.mkdirSync(path.join(suite, 'node_modules', '@playwright'), { recursive: true })
+      fs.symlinkSync(cli!.root, path.join(suite, 'node_modules', 'checkly'), 'dir')
+      for (const pkg of ['@playwright/test', 'playwright', 'playwright-core']) fs.symlinkSync(path.resolve('node_modules', pkg), path.join(suite, 'node_modules', pkg), 'dir')
+      const deployedSuite = await cli!.run(['deploy', '--force'], { apiUrl: server.baseUrl, accountId: ACCOUNT, apiKey: KEY, cwd: suite })
+      expectOk(deployedSuite)
+      expect(deployedSuite.output).toContain('Uploading Playwright tests')
+      const { body } = await api('/v1/projects/vendor-suite')
+      expect(body.resources).toEqual([expect.objectContaining({ kind: 'check', logicalId: 'home-suite' })])
+      const check = (await api(URLS.check!(body.resources[0].id))).body
+      expect(check).toMatchObject({ checkType: 'PLAYWRIGHT', name: 'Home suite', testCommand: 'npx playwright test --config playwright.config.ts' })
+      expect(check.files.map((f: Json) => f.path).sort()).toEqual(['package-lock.json', 'package.json', 'playwright.config.ts', 'tests/home.spec.ts'])
+      const spec = check.files.find((f: Json) => f.path === 'tests/home.spec.ts')
+      expect(spec.content).toBe(fs.readFileSync(path.join(FIXTURE, 'suite', 'tests', 'home.spec.ts'), 'utf8'))
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
+
+  it(
     'destroys the project but keeps every resource with --preserve-resources',
     async () => {
       expectOk(await run('deploy', '--force'))
