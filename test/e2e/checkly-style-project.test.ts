@@ -5,7 +5,8 @@
  * or a PostgreSQL database of its own when TEST_DATABASE_URL names a server)
  * and a local target on port 0: --preview lists every resource and creates nothing, deploy creates them with the
  * builders' values (frequency, assertions, retry strategy, escalation, heartbeat period and grace, setup script),
- * `test` runs the API check in the config's run location and exits 0 when it passes and 1 when it fails, and a
+ * `test` runs the API check in the config's run location and exits 0 when it passes and 1 when it fails (and runs
+ * the test-only check deploy leaves out), and a
  * construct Picket has no resource for, or a type error, stops the load naming its file.
  */
 import fs from 'node:fs'
@@ -71,7 +72,7 @@ describe('a project written for the hosted service CLI, through the picket comma
     fs.cpSync(FIXTURE, project, { recursive: true })
     const pgServer = process.env.TEST_DATABASE_URL
     database = pgServer === undefined ? undefined : await createScratchDatabase(pgServer, 'picket_checkly_style')
-    const store = database === undefined ? {} : { DATABASE_URL: database.url }
+    const store: Record<string, string> = database === undefined ? {} : { DATABASE_URL: database.url }
     server = await startServer({ DATA_DIR: path.join(dir, 'data'), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY, ...store })
   }, PROCESS_TEST_TIMEOUT_MS)
   afterAll(async () => {
@@ -86,6 +87,7 @@ describe('a project written for the hosted service CLI, through the picket comma
     const run = await picket(['deploy', '--preview'])
     expect(run.code, run.stderr).toBe(0)
     for (const line of RESOURCES) expect(run.stdout).toContain(line)
+    expect(run.stdout).not.toContain('smoke-test-only')
     expect(await api('/v1/checks?limit=100')).toEqual([])
   })
 
@@ -142,7 +144,7 @@ describe('a project written for the hosted service CLI, through the picket comma
     expect(byId.get('shop-uptime')).toMatchObject({ checkType: 'URL', frequency: 2 })
   })
 
-  it('test runs the API check in the run location: exit 0 when it passes, 1 when it fails', async () => {
+  it('test runs the API check in the run location: exit 0 when it passes, 1 when it fails; a test-only check too', async () => {
     const passed = await picket(['test', 'api.check', '--timeout', '120'])
     expect(passed.code, passed.stdout + passed.stderr).toBe(0)
     expect(passed.stdout).toMatch(/Shop health API[\s\S]*PASSED/)
@@ -150,6 +152,9 @@ describe('a project written for the hosted service CLI, through the picket comma
     const failed = await picket(['test', 'api.check', '--timeout', '120'], cliEnv({ TARGET_URL: `${targetUrl}/broken` }))
     expect(failed.code, failed.stdout + failed.stderr).toBe(1)
     expect(failed.stdout).toMatch(/Shop health API[\s\S]*FAILED/)
+    const testOnly = await picket(['test', 'smoke', '--timeout', '120'])
+    expect(testOnly.code, testOnly.stdout + testOnly.stderr).toBe(0)
+    expect(testOnly.stdout).toMatch(/Smoke \(test only\)[\s\S]*PASSED/)
   })
 
   it('a construct Picket has no resource for, or a type error, stops the load naming its file', async () => {

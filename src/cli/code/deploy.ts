@@ -1,7 +1,8 @@
 /**
  * `picket deploy [--preview]` and `picket destroy`: the project's files become one request to the service, which
  * compares them with what the project deployed last and applies the difference in one transaction (or, with
- * --preview, only says what it would do). Nothing is written to disk; secrets read from the environment by the
+ * --preview, only says what it would do); checks marked test-only (the hosted service's `testOnly: true`) are left
+ * out, `picket test` runs them. Nothing is written to disk; secrets read from the environment by the
  * check files travel in that request only.
  */
 import type { DeployResponse } from '../../domain/projects/deploy-request.js'
@@ -32,7 +33,9 @@ function checkEnvProblems(project: LoadedProject, preview: boolean, warn: (s: st
 
 export async function runDeploy(client: ApiClient, project: LoadedProject, preview: boolean, io: { out: (s: string) => void; warn: (s: string) => void }): Promise<number> {
   checkEnvProblems(project, preview, io.warn)
-  const answer = await deploy(client, project, preview)
+  const testOnly = new Set(project.testOnly ?? [])
+  const deployed = testOnly.size === 0 ? project : { ...project, resources: project.resources.filter((r) => r.kind !== 'check' || !testOnly.has(r.logicalId)) }
+  const answer = await deploy(client, deployed, preview)
   io.out(formatChanges(answer, { done: 'deployed', planned: 'Applied' }))
   return 0
 }

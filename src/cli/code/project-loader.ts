@@ -17,6 +17,7 @@ import { CONFIG_NAMES, isChecklyConfig, readProjectConfig } from './project-conf
 import { formatTypeProblem, typeCheck } from './typecheck.js'
 import { recordUnsetEnvReads } from './unset-env-reads.js'
 import { browserCheckFromSpec, closeSession, openSession } from '../../constructs/index.js'
+import { isTestOnly } from '../../constructs/compat/check-fields.js'
 
 export interface LoadedProject {
   root: string
@@ -30,6 +31,8 @@ export interface LoadedProject {
   envProblems: EnvProblem[]
   /** Where `picket test` runs every check, when the config says (checkly.config.ts `cli.runLocation`). */
   runLocation?: string | undefined
+  /** Checks that `picket test` runs and `picket deploy` leaves out (the hosted service's `testOnly: true`). */
+  testOnly?: string[]
 }
 
 const IGNORED = ['**/node_modules/**', '**/.git/**']
@@ -103,6 +106,7 @@ export async function loadProject(options: { cwd: string; config?: string | unde
       fileOf,
       envProblems: findEnvProblems(named, reads),
       runLocation,
+      testOnly: entries.filter((e) => e.resource.kind === 'check' && isTestOnly(e.construct)).map((e) => e.resource.logicalId),
     }
   } catch (err) {
     throw err instanceof CliError ? err : new CliError(err instanceof Error ? err.message : String(err))

@@ -5,7 +5,7 @@
  */
 import { ApiCheck as PicketApiCheck, type ApiCheckProps as PicketApiCheckProps } from '../api-check.js'
 import type { Simplify } from '../schema-types.js'
-import { asProps, checkFields, readScriptSource, type ScriptSource, type VendorProps } from './check-fields.js'
+import { asProps, checkFields, markTestOnly, readScriptSource, type ScriptSource, type VendorProps } from './check-fields.js'
 import type { Assertion } from './assertions.js'
 
 /** A request whose assertions come from the builders. */
@@ -25,6 +25,7 @@ export class ApiCheck extends PicketApiCheck {
   constructor(logicalId: string, props: ApiCheckProps) {
     const { setupScript, tearDownScript, ...rest } = props
     super(logicalId, asProps<PicketApiCheckProps>(checkFields(rest)))
+    markTestOnly(this, props.testOnly)
     this.scripts = { setup: setupScript, tearDown: tearDownScript }
   }
 

@@ -9,7 +9,7 @@ import { BrowserCheck as PicketBrowserCheck, type BrowserCheckProps as PicketBro
 import { MultiStepCheck as PicketMultiStepCheck, type MultiStepCheckProps as PicketMultiStepProps } from '../multistep-check.js'
 import { PlaywrightCheckSuite, type PlaywrightCheckSuiteProps } from '../playwright-check-suite.js'
 import type { Simplify } from '../schema-types.js'
-import { asProps, checkFields, type VendorProps } from './check-fields.js'
+import { asProps, checkFields, markTestOnly, type VendorProps } from './check-fields.js'
 
 export type BrowserCheckProps = VendorProps<PicketBrowserProps>
 export type MultiStepCheckProps = VendorProps<PicketMultiStepProps>
@@ -17,12 +17,14 @@ export type MultiStepCheckProps = VendorProps<PicketMultiStepProps>
 export class BrowserCheck extends PicketBrowserCheck {
   constructor(logicalId: string, props: BrowserCheckProps) {
     super(logicalId, asProps<PicketBrowserProps>(checkFields(props)))
+    markTestOnly(this, props.testOnly)
   }
 }
 
 export class MultiStepCheck extends PicketMultiStepCheck {
   constructor(logicalId: string, props: MultiStepCheckProps) {
     super(logicalId, asProps<PicketMultiStepProps>(checkFields(props)))
+    markTestOnly(this, props.testOnly)
   }
 }
 
@@ -57,5 +59,6 @@ export class PlaywrightCheck extends PlaywrightCheckSuite {
     const command = playwrightTestCommand(testCommand ?? undefined, list(pwProjects), list(pwTags))
     const code = include === undefined ? { entrypoint: playwrightConfigPath } : { entrypoint: playwrightConfigPath, include: list(include) }
     super(logicalId, asProps<PlaywrightCheckSuiteProps>({ ...checkFields(rest), code, ...(command === undefined ? {} : { testCommand: command }) }))
+    markTestOnly(this, props.testOnly)
   }
 }

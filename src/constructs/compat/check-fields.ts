@@ -82,5 +82,14 @@ export function readScriptSource(source: ScriptSource | undefined, declaredIn: s
   }
 }
 
+/** Marks a check declared with `testOnly: true`: `picket test` runs it, `picket deploy` leaves it out (as the vendor's CLI does). */
+export const TEST_ONLY: unique symbol = Symbol.for('picket.checkly.testOnly')
+
+export function markTestOnly(check: object, testOnly: boolean | undefined): void {
+  if (testOnly === true) Object.defineProperty(check, TEST_ONLY, { value: true, enumerable: false })
+}
+
+export const isTestOnly = (construct: object): boolean => (construct as { [TEST_ONLY]?: boolean })[TEST_ONLY] === true
+
 /** Picket props from the translated fields: the API validates the values, as it does for any client. */
 export const asProps = <P>(fields: Loose): P => fields as P

@@ -4,7 +4,7 @@
  */
 import { HeartbeatMonitor as PicketHeartbeatMonitor, type HeartbeatMonitorProps as PicketHeartbeatProps } from '../heartbeat-monitor.js'
 import type { Simplify } from '../schema-types.js'
-import { asProps, checkFields, type VendorProps } from './check-fields.js'
+import { asProps, checkFields, markTestOnly, type VendorProps } from './check-fields.js'
 
 type Heartbeat = PicketHeartbeatProps['heartbeat']
 
@@ -14,5 +14,6 @@ export class HeartbeatMonitor extends PicketHeartbeatMonitor {
   constructor(logicalId: string, props: HeartbeatMonitorProps) {
     const { period, periodUnit, grace, graceUnit, ...rest } = props
     super(logicalId, asProps<PicketHeartbeatProps>({ ...checkFields(rest, ['alertEscalationPolicy']), heartbeat: { period, periodUnit, grace, graceUnit } }))
+    markTestOnly(this, props.testOnly)
   }
 }
