@@ -100,21 +100,25 @@ describe.each(testDbs)('vendor CLI test and trigger runs on $name', (db) => {
     expect(links.json()).toMatchObject({ testTraceLinks: [], videoLinks: [] })
   })
 
-  it('runs deployed checks by tags and answers the checks with their run keys', async () => {
+  it("runs deployed checks by tags with the client's variables and answers the checks with their run keys", async () => {
     const created = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
       name: 'deployed health',
       activated: true,
       tags: ['release'],
       locations: ['eu-central-1'],
-      request: { method: 'GET', url: `${target.url}/status/200`, assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] },
+      // Its own variable makes it fail; the trigger's (the client's -e) wins and makes it pass.
+      environmentVariables: [{ key: 'CODE', value: '500' }],
+      request: { method: 'GET', url: `${target.url}/status/{{CODE}}`, assertions: [{ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }] },
     })
+    expect(created.statusCode, created.body).toBe(201)
     const checkId = created.json<{ id: string }>().id
     const res = await t.call('POST', '/next/test-sessions/trigger', {
       name: 'Triggered Session',
       runLocation: { type: 'PUBLIC', region: 'eu-central-1' },
       checkRunSuiteId: 'trigger-suite-1',
       targetTags: [['release']],
-      environmentVariables: [],
+      environmentVariables: [{ key: 'CODE', value: '200' }],
+      testRetryStrategy: null,
       shouldRecord: true,
     })
     expect(res.statusCode, res.body).toBe(202)

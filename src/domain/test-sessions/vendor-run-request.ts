@@ -29,6 +29,8 @@ export interface VendorRunCommon {
   /** A data-center region, or a private location's id. */
   runLocation: string | undefined
   shouldRecord: boolean
+  /** Dependencies installed anew rather than taken from the cache (--refresh-cache). */
+  refreshCache: boolean
   metadata: TestSessionMetadata
 }
 
@@ -41,6 +43,8 @@ export interface VendorTrigger extends VendorRunCommon {
   checkIds: string[]
   tags: string[][]
   environmentVariables: Array<{ key: string; value: string; secret: boolean }>
+  /** The client's --retries as a strategy, or null: no retries. */
+  retryStrategy: { type: string } | null
 }
 
 const RUN_ONLY_FIELDS = ['testRetryStrategy', 'group', 'sourceInfo', 'logicalId', 'filePath']
@@ -77,6 +81,7 @@ function common(body: Json, suiteId: unknown, fallbackName: string, errors: Fiel
     suiteId: String(suiteId),
     runLocation: runLocation(body.runLocation, errors),
     shouldRecord: body.shouldRecord !== false,
+    refreshCache: body.refreshCache === true,
     metadata: metadataOf(body),
   }
 }
@@ -135,7 +140,10 @@ export function parseVendorTrigger(body: unknown): VendorTrigger {
     errors[`environmentVariables[${i}]`] = 'must be {key, value} with string values'
     return []
   })
-  const trigger = { ...common(b, b.checkRunSuiteId, 'Triggered Session', errors), checkIds, tags: tags.filter((t) => t.length > 0), environmentVariables }
+  const retry = b.testRetryStrategy
+  if (retry !== undefined && retry !== null && !(isObject(retry) && typeof retry.type === 'string')) errors.testRetryStrategy = 'must be a retry strategy or null'
+  const retryStrategy = isObject(retry) && typeof retry.type === 'string' ? (retry as { type: string }) : null
+  const trigger = { ...common(b, b.checkRunSuiteId, 'Triggered Session', errors), checkIds, tags: tags.filter((t) => t.length > 0), environmentVariables, retryStrategy }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors)
   return trigger
 }

@@ -7,7 +7,8 @@
  * and the answer tells the client the key of each run it will see there.
  */
 import { randomBytes } from 'node:crypto'
-import { DomainError, NotFoundError } from '../../domain/errors.js'
+import { DomainError, FieldErrorCollector, NotFoundError, ValidationError } from '../../domain/errors.js'
+import { buildRunOverrides, type RunOverrideInput } from '../../domain/runs/run-override-input.js'
 import type { DeployRequest } from '../../domain/projects/deploy-request.js'
 import { translateVendorRequest } from '../../domain/projects/vendor/translate.js'
 import { parseVendorRun, parseVendorTrigger, type VendorRun } from '../../domain/test-sessions/vendor-run-request.js'
@@ -126,6 +127,7 @@ export function vendorRunService(deps: VendorRunDeps): VendorRunService {
           runLocation: run.runLocation,
           metadata: run.metadata,
           runSource: 'TEST',
+          overrides: run.refreshCache ? { refreshCache: true } : undefined,
         })
       } catch (err) {
         await destroy().catch(() => undefined)
@@ -145,6 +147,11 @@ export function vendorRunService(deps: VendorRunDeps): VendorRunService {
 
     async trigger(accountId, body) {
       const t = parseVendorTrigger(body)
+      // The client's -e variables win over the checks' own for these runs; its --retries replaces their strategy.
+      const problems = new FieldErrorCollector()
+      const input = { environmentVariables: t.environmentVariables, retryStrategy: t.retryStrategy, refreshCache: t.refreshCache } as RunOverrideInput
+      const overrides = buildRunOverrides(input, problems)
+      if (Object.keys(problems.fields).length > 0) throw new ValidationError(problems.fields)
       const records = await selectTriggered(accountId, t.checkIds, t.tags).catch((err: unknown) => {
         throw err instanceof NotFoundError ? new NoMatchingChecks() : err
       })
@@ -155,6 +162,7 @@ export function vendorRunService(deps: VendorRunDeps): VendorRunService {
         runLocation: t.runLocation,
         metadata: t.metadata,
         runSource: 'TRIGGER_RECORD',
+        overrides,
       })
       const view = await deps.testSessions.get(accountId, testSessionId)
       const sequenceIds: Record<string, string> = {}

@@ -68,7 +68,7 @@ describe.skipIf(cli === undefined)('the vendor CLI tests and triggers checks on 
     fs.symlinkSync(cli!.root, path.join(project, 'node_modules', 'checkly'), 'dir')
     const pgServer = process.env.TEST_DATABASE_URL
     database = pgServer === undefined ? undefined : await createScratchDatabase(pgServer, 'picket_vendor_test')
-    const store = database === undefined ? {} : { DATABASE_URL: database.url }
+    const store: Record<string, string> = database === undefined ? {} : { DATABASE_URL: database.url }
     server = await startServer({ DATA_DIR: path.join(work, 'data'), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY, ...store })
   }, PROCESS_TEST_TIMEOUT_MS)
 
