@@ -131,6 +131,26 @@ describe.skipIf(cli === undefined)('the vendor CLI deploys and destroys a projec
   )
 
   it(
+    'refuses a project with a kind of resource Picket lacks, naming it, and deploys none of it',
+    async () => {
+      const extra = path.join(project, '__checks__', 'pager.check.ts')
+      fs.writeFileSync(extra, "import { PagerdutyAlertChannel } from 'checkly/constructs'\nnew PagerdutyAlertChannel('pager', { serviceKey: 'abc123' })\n")
+      try {
+        const refused = await run('deploy', '--force')
+        expect(refused.code).toBe(1)
+        expect(refused.output).toContain('Your project could not be deployed.')
+        expect(refused.output).toMatch(/resources\[\d+\] \(alert-channel:pager\)\.type/)
+        expect(refused.output).toContain('"PAGERDUTY" alert channels are not a kind Picket has')
+        expect((await api('/v1/projects/vendor-project')).status).toBe(404)
+        for (const list of ['/v1/checks', '/v1/check-groups', '/v1/alert-channels', '/v1/dashboards']) expect((await api(list)).body, list).toEqual([])
+      } finally {
+        fs.rmSync(extra)
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  )
+
+  it(
     'deploys a Playwright check suite, its code uploaded as a bundle and read into the check\u2019s files',
     async () => {
       // The suite's project: its checkly package is the client's, @playwright/test the one Picket runs suites with.
