@@ -79,6 +79,18 @@ describe('translating the vendor CLI deploy request', () => {
     expect(byId(vendorRequest('t'), logicalId)?.payload[field]).toEqual(value)
   })
 
+  it('folds a group assignment and an inactive subscription into the group', () => {
+    const body = withResources((rs) => [
+      ...rs,
+      { type: 'private-location-group-assignment', logicalId: 'g', member: true, payload: { privateLocationId: { ref: 'private-dc' }, groupId: { ref: 'backend-group' } } },
+      { type: 'alert-channel-subscription', logicalId: 's', member: true, payload: { alertChannelId: { ref: 'slack-ops' }, groupId: { ref: 'backend-group' }, activated: false } },
+    ])
+    expect(byId(body, 'backend-group')?.payload).toMatchObject({
+      privateLocations: ['dc-t'],
+      alertChannelSubscriptions: expect.arrayContaining([{ alertChannelId: { $ref: 'alert-channel:slack-ops' }, activated: false }]),
+    })
+  })
+
   it('refers to resources that are not members of the project by their existing ids', () => {
     const body = withResources((rs) => [
       ...rs.filter((r) => r.type !== 'check-group' && r.type !== 'private-location' && !r.logicalId.includes('#backend-group#') && !r.logicalId.includes('#private-dc')),
