@@ -182,7 +182,7 @@ export function buildServices(deps: ServiceDeps): Services {
     projects,
     vendorProjects: vendorProjectService(only(vendorProjectServiceUses), projects, codeBundles),
     codeBundles,
-    vendorRuns: vendorRunService({ projects, checks: checkService(only(checkServiceUses)), checkSessions: sessions, testSessions, hub: resultHub }),
+    vendorRuns: vendorRunService({ projects, checks: checkService(only(checkServiceUses)), checkSessions: sessions, testSessions, hub: resultHub, bundles: codeBundles }),
     resultHub,
     clientCertificates: clientCertificateService(only(clientCertificateServiceUses)),
     secretScans: secretScanService(only(secretScanServiceUses)),

@@ -17,6 +17,7 @@ import type { CheckRecord } from '../../store/checks.js'
 import { RUNNABLE_TYPES, type CheckSessionService } from '../checks/check-sessions.js'
 import type { CheckService } from '../checks/checks.js'
 import type { ProjectService } from '../projects/index.js'
+import { withBundleFiles, type CodeBundleReader } from '../projects/vendor-bundles.js'
 import { followSession, type StreamedRun } from './session-stream.js'
 import type { TestSessionService } from './test-sessions.js'
 
@@ -43,6 +44,8 @@ export interface VendorRunDeps {
   checkSessions: Pick<CheckSessionService, 'select'>
   testSessions: Pick<TestSessionService, 'start' | 'get' | 'result'>
   hub: ResultHub
+  /** Where Playwright suites' uploaded code bundles are read from (their files become the suite check's). */
+  bundles?: CodeBundleReader | undefined
   onError?: (error: unknown) => void
   pollMs?: number
 }
@@ -114,7 +117,7 @@ export function vendorRunService(deps: VendorRunDeps): VendorRunService {
     async run(accountId, body) {
       const run = parseVendorRun(body)
       const logicalId = `${run.projectLogicalId}.test-${randomBytes(4).toString('hex')}`
-      const request = forTest(translateVendorRequest(temporaryProject(run, logicalId)).request)
+      const request = forTest(translateVendorRequest(await withBundleFiles(deps.bundles, accountId, temporaryProject(run, logicalId))).request)
       const destroy = () => deps.projects.destroy(accountId, logicalId, { preview: false })
       const deployed = await deps.projects.deploy(accountId, request, { preview: false })
       const logicalIdOf = new Map(deployed.changes.filter((c) => c.kind === 'check').map((c) => [String(c.id), c.logicalId]))
