@@ -158,4 +158,22 @@ describe.each(testDbs)('vendor CLI test and trigger runs on $name', (db) => {
     expect(res.statusCode, res.body).toBe(400)
     expect(res.json<Json>().attributes).toHaveProperty(['checkRunSuiteId'])
   })
+  it("runs a trigger in the private location the client names (--private-location), and streams a cancelled run's end as an error", async () => {
+    const location = (await t.call('POST', '/v1/private-locations', { name: 'Office', slugName: 'vendor-office' })).json<{ id: string }>()
+    const res = await t.call('POST', '/next/test-sessions/trigger', {
+      checkRunSuiteId: 'suite-private',
+      targetTags: [['release']],
+      runLocation: { type: 'PRIVATE', id: location.id, slugName: 'vendor-office' },
+    })
+    expect(res.statusCode, res.body).toBe(202)
+    const answer = res.json<{ testSessionId: string; sequenceIds: Record<string, string> }>()
+    const session = await t.call('GET', `/v1/test-sessions/${answer.testSessionId}`)
+    expect(session.json<Json>().results).toEqual([expect.objectContaining({ runLocation: 'vendor-office', status: 'RUNNING' })])
+    // No agent serves the location: the run waits until it is cancelled, and the client is told it ended.
+    expect((await t.call('POST', `/v1/test-sessions/${answer.testSessionId}/cancel`, {})).statusCode).toBeLessThan(300)
+    await t.services.vendorRuns.idle()
+    const key = Object.values(answer.sequenceIds)[0]
+    const ended = messages.find((m) => m.topic === `account/${t.accountId}/ad-hoc-check-results/suite-private/${key}/${key}/error`)
+    expect(ended?.message).toMatch(/cancelled/)
+  })
 })

@@ -46,7 +46,7 @@ export async function followSession(deps: SessionStreamDeps, s: FollowedSession)
       const run = pending.get(r.testSessionResultId)
       if (!run || r.status === 'RUNNING') continue
       pending.delete(run.resultId)
-      if (r.status === 'CANCELLED' && r.resultType !== 'FINAL') {
+      if (r.status === 'CANCELLED') {
         deps.hub.publish(topic(run, 'error'), 'The run was cancelled before it finished.')
         continue
       }
