@@ -3,7 +3,8 @@
  * (CHECKLY_API_URL, and CHECKLY_MQTT_URL for the result stream on Picket's own port): `checkly test` runs a
  * project's checks that are not deployed (test/fixtures/vendor-test-project: one passes, one fails against a local
  * target) and prints them as it does for the hosted service, exiting 1 for the failure; the session it records
- * is readable through GET /v1/test-sessions; `checkly trigger --tags` runs deployed checks and reports them.
+ * is readable through GET /v1/test-sessions; `checkly trigger --tags` runs deployed checks and reports them;
+ * `checkly pw-test` runs a Playwright project (test/fixtures/vendor-test-project/playwright) as a suite check.
  * Embedded SQLite, or a PostgreSQL database of its own when TEST_DATABASE_URL names a server.
  */
 import fs from 'node:fs'
@@ -132,5 +133,22 @@ describe.skipIf(cli === undefined)('the vendor CLI tests and triggers checks on 
 
     const none = await run(['trigger', '--tags', 'no-such-tag'], work)
     expect(none.output).toContain('No matching checks were found.')
+  })
+  it('checkly pw-test runs a Playwright project as a suite check, passing or failing as its tests do', async () => {
+    const pw = path.join(work, 'playwright')
+    fs.cpSync(path.join(FIXTURE, 'playwright'), pw, { recursive: true })
+    fs.mkdirSync(path.join(pw, 'node_modules', '@playwright'), { recursive: true })
+    fs.symlinkSync(cli!.root, path.join(pw, 'node_modules', 'checkly'), 'dir')
+    // The client reads the project's Playwright locally: Picket's own install of the same version.
+    for (const pkg of ['@playwright/test', 'playwright', 'playwright-core']) fs.symlinkSync(path.resolve('node_modules', pkg), path.join(pw, 'node_modules', pkg), 'dir')
+    const passed = await run(['pw-test', '--no-record'], pw)
+    expect(passed.code, passed.output).toBe(0)
+    expect(passed.output).toContain('1 passed, 1 total')
+
+    const spec = path.join(pw, 'tests', 'arithmetic.spec.ts')
+    fs.writeFileSync(spec, fs.readFileSync(spec, 'utf8').replace('toBe(2)', 'toBe(3)'))
+    const failed = await run(['pw-test', '--no-record'], pw)
+    expect(failed.code, failed.output).toBe(1)
+    expect(failed.output).toContain('1 failed, 1 total')
   })
 })
