@@ -149,7 +149,7 @@ describe.skipIf(!cli)(
       const port = await freePort()
       const base = `http://127.0.0.1:${port}`
       if (process.env.TEST_DATABASE_URL) db = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'picket_vendor_cli')
-      const store = db ? { DATABASE_URL: db.url } : {}
+      const store: Record<string, string> = db ? { DATABASE_URL: db.url } : {}
       server = await startServer({
         DATA_DIR: path.join(work, 'data'),
         PORT: String(port),
