@@ -42,17 +42,24 @@ const PHASES: Record<string, (ms: number) => Record<string, number>> = {
 }
 
 /** An API run's document as the runner records it. */
-const apiDoc = (url: string, status: number, ms: number) =>
-  JSON.stringify({
-    timingPhases: PHASES['api-checks']?.(ms),
-    assertions: [{ source: 'STATUS_CODE', property: '', comparison: 'EQUALS', target: '200', actual: status, passed: status === 200 }],
-    jobLog: ['log setup: token loaded', `GET ${url} -> ${status}`],
-    details: {
-      request: { method: 'GET', url, headers: { accept: 'application/json' }, body: '' },
-      response: { url, status, statusText: status === 200 ? 'OK' : 'Service Unavailable', headers: { 'content-type': 'application/json' }, body: '{"orders":[]}', bodySize: 13 },
-      redirects: [],
-    },
-  })
+const apiDoc = (url: string, status: number, ms: number) => JSON.stringify(apiRun(url, status, ms))
+
+const apiRun = (url: string, status: number, ms: number) => ({
+  timingPhases: PHASES['api-checks']?.(ms),
+  assertions: [{ source: 'STATUS_CODE', property: '', comparison: 'EQUALS', target: '200', actual: status, passed: status === 200 }],
+  jobLog: ['log setup: token loaded', `GET ${url} -> ${status}`],
+  details: {
+    request: { method: 'GET', url, headers: { accept: 'application/json' }, body: '' },
+    response: { url, status, statusText: status === 200 ? 'OK' : 'Service Unavailable', headers: { 'content-type': 'application/json' }, body: '{"orders":[]}', bodySize: 13 },
+    redirects: [],
+  },
+})
+
+/** An API run that got no response at all, as the runner records one: no response, the request's error. */
+const refusedDoc = (url: string, ms: number) => {
+  const run = apiRun(url, 0, ms)
+  return JSON.stringify({ ...run, details: { ...run.details, response: null, requestError: 'connect ECONNREFUSED 10.0.0.1:443' } })
+}
 
 export async function setUpMonitoring(t: TestApp, now: number): Promise<MonitoringFixtures> {
   const checks: Record<string, string> = {}
@@ -77,7 +84,8 @@ export async function setUpMonitoring(t: TestApp, now: number): Promise<Monitori
       )
       row.run_job_id = crypto.randomUUID()
       if (row.check_type === 'API') {
-        row.doc = apiDoc('https://shop.example.com/api/orders', status === 'failing' ? 503 : 200, ms)
+        // The oldest failure got no response: results must still answer one in the reference's shape.
+        row.doc = i === 11 ? refusedDoc('https://shop.example.com/api/orders', ms) : apiDoc('https://shop.example.com/api/orders', status === 'failing' ? 503 : 200, ms)
         row.status_code = status === 'failing' ? 503 : 200
         row.error_message = status === 'failing' ? 'Expected status code 503 to equal 200' : null
       }

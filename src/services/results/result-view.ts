@@ -7,6 +7,13 @@ import type { CheckStatus } from '../../domain/checks/enums.js'
 import { PENDING_STATUS, type CheckStatusView } from '../../domain/results/status-view-schema.js'
 import { checkRunIdOf, traceIdOf } from '../../domain/results/run-ids.js'
 
+/**
+ * An HTTP run that got no response (refused, timed out, blocked by the egress policy) still answers an object:
+ * the reference types `apiCheckResult.response` as one, and its clients read its status without a guard. Status 0
+ * is how HTTP clients report "no response"; `requestError` says why.
+ */
+export const NO_HTTP_RESPONSE = { status: 0, statusText: 'No response', headers: {}, body: '' } as const
+
 const TYPE_KEY: Record<string, string> = {
   API: 'apiCheckResult',
   URL: 'apiCheckResult',
@@ -53,6 +60,7 @@ export function presentResult(r: CheckResultRow, checkName: string | undefined, 
     created_at: toIso(Number(r.created_at)),
     [detailKey]: {
       ...details,
+      ...(detailKey === 'apiCheckResult' && details.response === null ? { response: NO_HTTP_RESPONSE } : {}),
       ...resultAssetFields(r.check_type, r.check_id, r.id, assetsOfDoc(doc), baseUrl),
       timingPhases: doc.timingPhases ?? {},
       assertions: doc.assertions ?? [],

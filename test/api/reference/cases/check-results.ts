@@ -1,4 +1,5 @@
 /** Reference cases of check results: the v1 pages, the v2 cursor list, one result and its asset manifest. */
+import { expect } from 'vitest'
 import type { ReferenceCase } from '../../../helpers/reference-cases.js'
 import type { MonitoringFixtures } from '../../../helpers/monitoring-fixtures.js'
 
@@ -43,6 +44,15 @@ export const checkResultCases: ReferenceCase<MonitoringFixtures>[] = [
     path: '/v1/check-results/{checkId}/{checkResultId}',
     url: (f) => `/v1/check-results/${f.apiCheckId}/${f.apiResultIds[0] ?? ''}`,
     status: 200,
+  },
+  {
+    method: 'GET',
+    path: '/v1/check-results/{checkId}/{checkResultId}',
+    name: 'a run that got no response',
+    url: (f) => `/v1/check-results/${f.apiCheckId}/${f.apiResultIds[11] ?? ''}`,
+    status: 200,
+    // The answer validated; its response must also say that nothing came back.
+    save: (body) => expect((body as { apiCheckResult: { response: Json } }).apiCheckResult.response).toMatchObject({ status: 0 }),
   },
   { method: 'GET', path: '/v1/check-results/{checkId}/{checkResultId}', name: 'an unknown result', url: (f) => `/v1/check-results/${f.apiCheckId}/${UNKNOWN}`, status: 404 },
   {

@@ -7,7 +7,8 @@ import { PingBars } from './waterfall'
 
 function Http(props: { d: ResultDetails }) {
   const req = asRecord(props.d.request)
-  const res = props.d.response ? asRecord(props.d.response) : null
+  // Status 0: the API's way of saying the run got no response (requestError says why).
+  const res = props.d.response && asRecord(props.d.response).status !== 0 ? asRecord(props.d.response) : null
   return (
     <>
       <Card title="Request">
