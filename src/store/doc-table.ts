@@ -47,6 +47,13 @@ export interface DocTable<Id extends string | number, D extends Doc = Doc> {
   get(accountId: string, id: Id): Promise<DocRecord<Id, D> | undefined>
   list(accountId: string, options?: ListOptions): Promise<{ items: DocRecord<Id, D>[]; total: number }>
   update(accountId: string, id: Id, doc: D, at: number): Promise<DocRecord<Id, D> | undefined>
+  /**
+   * Changes a record only if nobody changed it meanwhile: `change` gets the stored document and returns the new one
+   * (undefined: leave it); the write succeeds only while the row still holds what was read. Undefined when the
+   * record is gone, `change` declined, or another writer came first. For work that several instances may do at once
+   * and that must happen once (telling subscribers, say).
+   */
+  change(accountId: string, id: Id, change: (doc: D) => D | undefined, at: number): Promise<DocRecord<Id, D> | undefined>
   delete(accountId: string, id: Id): Promise<boolean>
   /** Every record of every account (periodic work over a small table, e.g. maintenance windows), oldest first. */
   listAcrossAccounts(): Promise<DocRecord<Id, D>[]>
@@ -127,6 +134,24 @@ export function docTable<Id extends string | number, D extends Doc = Doc>(databa
           .executeTakeFirst()) as Row | undefined
         return row ? fromRow(row) : undefined
       }),
+    async change(accountId, id, change, at) {
+      const row = (await scoped(accountId).select('doc').where('id', '=', id).executeTakeFirst()) as { doc: string } | undefined
+      const next = row ? change(readDoc(row.doc)) : undefined
+      if (!row || next === undefined) return undefined
+      // Compared on the stored text: on PostgreSQL a second writer waits for the first's row lock, then finds the
+      // text changed and writes nothing.
+      return guard(async () => {
+        const updated = (await db
+          .updateTable(spec.table)
+          .set({ doc: stored(next), updated_at: at, ...derive(next) })
+          .where('account_id', '=', accountId)
+          .where('id', '=', id)
+          .where('doc', '=', row.doc)
+          .returningAll()
+          .executeTakeFirst()) as Row | undefined
+        return updated ? fromRow(updated) : undefined
+      })
+    },
     async delete(accountId, id) {
       const r = await db.deleteFrom(spec.table).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
       return Number(r.numDeletedRows) > 0

@@ -51,13 +51,23 @@ export async function announceDue(
     for (const m of items) {
       if (!dueNotices(m.doc, v, now)) continue
       told += await deps.transact(async (s) => {
-        // Read again inside the transaction: another pass may have told it meanwhile.
-        const fresh = await s.maintenances.get(m.accountId, m.id)
-        const due = fresh ? dueNotices(fresh.doc, v, now) : null
-        if (!fresh || !due) return 0
-        const notice = { event: due.event, status: statusAt(fresh.doc, now), description: null, startsAt: Date.parse(fresh.doc.startsAt), endsAt: Date.parse(fresh.doc.endsAt) }
+        // The notice is recorded first, and only if no other pass (of this or another instance) recorded one since
+        // this pass read the maintenance: the e-mails are queued in the same transaction, so each goes once.
+        let due: ReturnType<typeof dueNotices> = null
+        const recorded = await s.maintenances.change(
+          m.accountId,
+          m.id,
+          (doc) => {
+            due = dueNotices(doc, v, now)
+            return due ? { ...doc, notices: [...(doc.notices ?? []), ...due.keys] } : undefined
+          },
+          now,
+        )
+        const told = due as ReturnType<typeof dueNotices>
+        if (!recorded || !told) return 0
+        const doc = recorded.doc
+        const notice = { event: told.event, status: statusAt(doc, now), description: null, startsAt: Date.parse(doc.startsAt), endsAt: Date.parse(doc.endsAt) }
         await queueMaintenanceEmails(s, deps.publicBaseUrl, m.accountId, w.doc, notice, now)
-        await s.maintenances.update(m.accountId, m.id, { ...fresh.doc, notices: [...(fresh.doc.notices ?? []), ...due.keys] }, now)
         return 1
       })
     }
