@@ -37,7 +37,6 @@ function LatestRuns(props: { check: Check; runs: CheckResult[] }) {
   )
 }
 
-/** The reads of the overview that need only the check's id: asked for beside the check, not after it. */
 const runsOf = (id: string) => picketApi.checkResults.list(id, { limit: RUNS_READ })
 const errorsOf = (id: string) => picketApi.errorGroups.forCheck(id, { limit: 10 })
 const RUNS_LIVE = { refetchInterval: 10_000 }
@@ -70,12 +69,10 @@ function OverviewBody(props: { check: Check }) {
 }
 
 export default function Overview(props: { params: Record<string, string | undefined> }) {
-  const id = props.params.id ?? ''
-  // The same reads (same keys) as the body's: started with the check's own, so the body finds them under way.
-  useApi(runsOf(id), RUNS_LIVE)
-  useApi(errorsOf(id))
+  // The runs and error groups are not asked for beside the check: on the one event loop of the server, the 60 whole
+  // runs delayed the check's answer, which the chart's data waits on (its route depends on the check's type).
   return (
-    <CheckFrame id={id} tab="overview">
+    <CheckFrame id={props.params.id ?? ''} tab="overview">
       {(check) => <OverviewBody check={check} />}
     </CheckFrame>
   )
