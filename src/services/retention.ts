@@ -50,6 +50,8 @@ export function retentionCutoffs(now: number, s: Pick<RetentionSettings, 'result
     statusPageEmails: before(s.notificationDays),
     alerts: before(s.notificationDays),
     agentErrors: before(s.agentErrorDays),
+    // A deployment's record matters while its client follows it; it is kept as long as the notifications.
+    vendorDeployments: before(s.notificationDays),
   }
 }
 

@@ -22,6 +22,7 @@ export const RETENTION_KINDS = [
   'statusPageEmails',
   'alerts',
   'agentErrors',
+  'vendorDeployments',
 ] as const
 export type RetentionKind = (typeof RETENTION_KINDS)[number]
 
@@ -49,6 +50,7 @@ type RetentionTables = {
   status_page_emails: PrunableRow & { status: string }
   check_alerts: PrunableRow
   private_location_agent_errors: PrunableRow
+  vendor_deployments: PrunableRow
 }
 
 const TABLES: Record<RetentionKind, Exclude<keyof RetentionTables, 'check_statuses'>> = {
@@ -64,6 +66,7 @@ const TABLES: Record<RetentionKind, Exclude<keyof RetentionTables, 'check_status
   statusPageEmails: 'status_page_emails',
   alerts: 'check_alerts',
   agentErrors: 'private_location_agent_errors',
+  vendorDeployments: 'vendor_deployments',
 }
 
 export interface RetentionStore {

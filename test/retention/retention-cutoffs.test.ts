@@ -28,6 +28,7 @@ describe('retentionCutoffs', () => {
       statusPageEmails: NOW - 7 * DAY_MS,
       alerts: NOW - 7 * DAY_MS,
       agentErrors: NOW - 90 * DAY_MS,
+      vendorDeployments: NOW - 7 * DAY_MS,
     })
   })
 })

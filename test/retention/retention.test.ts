@@ -70,6 +70,7 @@ const TABLES: Record<RetentionKind, string> = {
   statusPageEmails: 'status_page_emails',
   alerts: 'check_alerts',
   agentErrors: 'private_location_agent_errors',
+  vendorDeployments: 'vendor_deployments',
 }
 
 const email = (accountId: string, pageId: string, id: string, status: StatusPageEmailStatus, createdAt: number): StatusPageEmailRow => ({
@@ -186,6 +187,10 @@ describe.each(testDbs)('data retention ($name)', (db) => {
         created_at: at,
       })
     }
+    for (const [id, at] of [...ids(3, 'd-old').map((id) => [id, OLD] as const), ['d-new', RECENT] as const]) {
+      await sql`insert into vendor_deployments (id, account_id, project_logical_id, operation, status, result, error, created_at, finished_at)
+        values (${id}, ${t.accountId}, ${'shop'}, ${'DEPLOY'}, ${'SUCCEEDED'}, ${null}, ${null}, ${at}, ${at})`.execute(t.store.db)
+    }
   })
   afterAll(() => t.close())
 
@@ -194,7 +199,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     expect(first.results).toBe(0)
     expect(await count('results')).toBe(39)
     // The other kinds do not wait for the roll-up: the first pass took its two batches of each.
-    expect(first).toMatchObject({ heartbeatEvents: 20, sessions: 1, notifications: 15, statusPageEmails: 12, alerts: 20, agentErrors: 20 })
+    expect(first).toMatchObject({ heartbeatEvents: 20, sessions: 1, notifications: 15, statusPageEmails: 12, alerts: 20, agentErrors: 20, vendorDeployments: 3 })
   })
 
   it('removes old results in batches over passes once rolled up, and the analytics of an old window stay the same', async () => {
@@ -219,6 +224,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     expect(await count('sessions')).toBe(1)
     expect(await count('agentErrors')).toBe(1)
     expect(await count('alerts')).toBe(1)
+    expect(await count('vendorDeployments')).toBe(1)
     const left = await sql<{ id: string }>`select id from alert_notifications order by id`.execute(t.store.db)
     expect(left.rows.map((r) => r.id)).toEqual(['n-owed-IN_PROGRESS', 'n-owed-PENDING', 'n-owed-RATE_LIMITED', 'n-recent'])
     const emails = await sql<{ id: string }>`select id from status_page_emails order by id`.execute(t.store.db)
@@ -252,6 +258,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
       statusPageEmails: 0,
       alerts: 0,
       agentErrors: 0,
+      vendorDeployments: 0,
     })
   })
 })

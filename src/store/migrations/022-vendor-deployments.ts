@@ -23,5 +23,7 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('finished_at', 'bigint')
     .execute()
+  // Retention removes the oldest records of every account in batches.
+  await db.schema.createIndex('vendor_deployments_created').on('vendor_deployments').column('created_at').execute()
   await db.schema.createIndex('vendor_deployments_project').on('vendor_deployments').columns(['account_id', 'project_logical_id', 'created_at']).execute()
 }
