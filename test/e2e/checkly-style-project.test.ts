@@ -41,6 +41,7 @@ const RESOURCES = [
   '+ check shop-uptime',
   '+ check checkout-flow',
   '+ maintenance-window weekly-maintenance',
+  '+ private-location office-location',
 ]
 
 describe('a project written for the hosted service CLI, through the picket command', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
@@ -94,7 +95,7 @@ describe('a project written for the hosted service CLI, through the picket comma
   it('deploy creates every resource with the values the builders and the config gave', async () => {
     const run = await picket(['deploy'])
     expect(run.code, run.stderr).toBe(0)
-    expect(run.stdout).toMatch(/12 created, 0 updated, 0 deleted/)
+    expect(run.stdout).toMatch(/13 created, 0 updated, 0 deleted/)
     const checks = await api('/v1/checks?limit=100')
     expect(checks).toHaveLength(8)
     const byId = new Map(checks.map((c) => [c.logicalId, c]))
@@ -132,7 +133,8 @@ describe('a project written for the hosted service CLI, through the picket comma
     ])
     expect(health.alertChannelSubscriptions).toEqual([expect.objectContaining({ alertChannelId: webhook.id, activated: true })])
     expect(byId.get('nightly-backup-heartbeat')).toMatchObject({ checkType: 'HEARTBEAT', heartbeat: { period: 1, periodUnit: 'days', grace: 30, graceUnit: 'minutes' } })
-    expect(byId.get('shop-db-port')).toMatchObject({ checkType: 'TCP', frequency: 0, frequencyOffset: 30 })
+    expect(byId.get('shop-db-port')).toMatchObject({ checkType: 'TCP', frequency: 0, frequencyOffset: 30, privateLocations: ['office'] })
+    expect(await api('/v1/private-locations')).toEqual([expect.objectContaining({ name: 'Office network', slugName: 'office', icon: 'home' })])
     expect(byId.get('orders-with-setup')).toMatchObject({
       retryStrategy: null,
       useGlobalAlertSettings: true,

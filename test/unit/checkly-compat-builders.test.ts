@@ -146,7 +146,7 @@ describe('constructs from the vendor props', () => {
     expect(check.toResource().payload).toMatchObject({ heartbeat: { period: 2, periodUnit: 'hours', grace: 10, graceUnit: 'minutes' } })
   })
 
-  it('MaintenanceWindow takes Dates, channels take URLs, private locations serialise to their slug', () => {
+  it('MaintenanceWindow takes Dates, channels take URLs, private locations deploy and serialise to their slug', () => {
     const window = new MaintenanceWindow('mw', { name: 'MW', startsAt: new Date(Date.UTC(2030, 0, 1, 2)), endsAt: new Date(Date.UTC(2030, 0, 1, 3)), repeatEndsAt: null })
     expect(window.toResource().payload).toMatchObject({ startsAt: '2030-01-01T02:00:00.000Z', endsAt: '2030-01-01T03:00:00.000Z', repeatEndsAt: null })
     const hook = new WebhookAlertChannel('hook', { name: 'Hook', method: 'POST', url: new URL('https://hooks.example.com/a b') })
@@ -156,6 +156,7 @@ describe('constructs from the vendor props', () => {
     const office = new PrivateLocation('office', { name: 'Office', slugName: 'office-1' })
     const check = new ApiCheck('pl-check', { name: 'PL', request: { url: 'https://x.example.com' }, privateLocations: [office, 'lab'] })
     expect(check.toResource().payload.privateLocations).toEqual(['office-1', 'lab'])
+    expect(office.toResource()).toEqual({ kind: 'private-location', logicalId: 'office', payload: { name: 'Office', slugName: 'office-1' } })
   })
 
   it('Dashboard takes customCSS as content; StatusPage and its services take the vendor props', () => {

@@ -1,11 +1,13 @@
 /**
  * The hosted service's maintenance windows and private locations. A MaintenanceWindow takes its instants as Date
  * objects (ISO strings here, as the API takes them). A PrivateLocation in the vendor's projects is created by the
- * project (`new PrivateLocation(id, { name, slugName })`); Picket's private locations are created in the service
- * and named by slug, so the construct here is that reference: it is never deployed and serialises to its slug.
+ * project (`new PrivateLocation(id, { name, slugName })`), and so it is here: it deploys as the project's private
+ * location, before the checks and groups that name it, and serialises to its slug where they list it.
  */
 import { MaintenanceWindow as PicketMaintenanceWindow, type MaintenanceWindowProps as PicketWindowProps } from '../maintenance-window.js'
 import type { Simplify } from '../schema-types.js'
+import { Construct, withoutUndefined } from '../construct.js'
+import type { DeployResource } from '../../domain/projects/deploy-request.js'
 
 type Instant = string | Date
 
@@ -34,20 +36,26 @@ export interface PrivateLocationProps {
   proxyUrl?: string
 }
 
-export class PrivateLocation {
-  readonly logicalId: string
+export class PrivateLocation extends Construct {
   readonly slug: string
+  readonly props: PrivateLocationProps
 
   constructor(logicalId: string, props: PrivateLocationProps) {
-    this.logicalId = logicalId
+    super('private-location', logicalId)
     this.slug = props.slugName
+    this.props = props
+  }
+
+  toResource(): DeployResource {
+    const { name, slugName, icon, proxyUrl } = this.props
+    return { kind: this.kind, logicalId: this.logicalId, payload: withoutUndefined({ name, slugName, icon, proxyUrl }) }
   }
 
   toJSON(): string {
     return this.slug
   }
 
-  toString(): string {
+  override toString(): string {
     return this.slug
   }
 }
