@@ -5,19 +5,18 @@
  * (default: Playwright's test files, *.spec.* and *.test.*), the root's package.json with its lockfile and .npmrc
  * (what the runner installs from, package-files.ts), and every local file those import, with paths relative to
  * the root. Folders starting with a dot, node_modules and Playwright's output folders are not searched. Files are
- * read when the construct is serialised.
+ * read when the construct is serialised; binary ones as base64 (domain/checks/suite-file.ts).
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { MAX_SUITE_FILES, TEST_FILE } from '../domain/checks/playwright.js'
+import { suiteFileOf, type SuiteFileContent } from '../domain/checks/suite-file.js'
 import { matcher } from './glob.js'
 import { localFiles, toPosixRelative } from './local-imports.js'
 import { packageFilesIn } from './package-files.js'
 
-export interface SuiteFile {
-  path: string
-  content: string
-}
+/** Text, or base64 with `encoding: 'base64'` for a binary file (a screenshot baseline, an image to upload). */
+export type SuiteFile = SuiteFileContent
 
 export type SuiteCode = { files: SuiteFile[] } | { entrypoint: string; include?: string | string[] }
 
@@ -62,7 +61,8 @@ export function readSuiteFiles(suite: ResolvedSuite, who: string): SuiteFile[] {
   const outside = [...files].find((file) => toPosixRelative(root, file).startsWith('../'))
   if (outside) throw new Error(`${who}: ${outside} is outside the suite folder ${root}; a suite's files must be under the folder of its entrypoint`)
   if (files.size > MAX_SUITE_FILES) throw new Error(`${who}: ${files.size} files under ${root}; a suite takes at most ${MAX_SUITE_FILES} (narrow it with include)`)
-  const result = [...files].map((file) => ({ path: toPosixRelative(root, file), content: fs.readFileSync(file, 'utf8') }))
+  // A file whose bytes are not text (toHaveScreenshot's baselines, fixtures) goes as base64, unchanged.
+  const result = [...files].map((file) => suiteFileOf(toPosixRelative(root, file), fs.readFileSync(file)))
   if (!result.some((f) => TEST_FILE.test(f.path))) throw new Error(`${who}: no test file (*.spec.* or *.test.*) in the suite under ${root}`)
   return result.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 }

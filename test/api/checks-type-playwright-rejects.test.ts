@@ -38,6 +38,18 @@ const CREATE_REJECTS: Array<[string, Json, Record<string, RegExp>]> = [
   ['a file without content', suiteBody({ files: [{ path: 'a.spec.ts' }] }), { 'files[0].content': /required/ }],
   ['101 files', suiteBody({ files: Array.from({ length: 101 }, (_, i) => spec(`t${i}.spec.ts`)) }), { files: /at most 100/ }],
   ['over 5 MiB of content', suiteBody({ files: [SPEC_FILE, { path: 'a.txt', content: 'x'.repeat(3 * MB) }, { path: 'b.txt', content: 'x'.repeat(2 * MB) }] }), { files: /5 MiB/ }],
+  ['base64 content that is not base64', suiteBody({ files: [SPEC_FILE, { path: 'a.png', content: 'not base64!', encoding: 'base64' }] }), { 'files[1].content': /must be base64/ }],
+  [
+    'base64 content without its padding',
+    suiteBody({ files: [SPEC_FILE, { path: 'a.png', content: 'iVBORw0KGgo', encoding: 'base64' }] }),
+    { 'files[1].content': /must be base64/ },
+  ],
+  ['an encoding other than base64', suiteBody({ files: [SPEC_FILE, { path: 'a.png', content: 'iVBORw0KGgo=', encoding: 'hex' }] }), { 'files[1].encoding': /base64/ }],
+  [
+    'over 5 MiB of decoded base64 content',
+    suiteBody({ files: [SPEC_FILE, { path: 'big.png', content: Buffer.alloc(5 * MB + 1, 0xff).toString('base64'), encoding: 'base64' }] }),
+    { files: /5 MiB/ },
+  ],
   ['browsers firefox', suiteBody({ browsers: ['firefox'] }), { browsers: /chromium/ }],
   ['browsers chromium and webkit', suiteBody({ browsers: ['chromium', 'webkit'] }), { browsers: /chromium/ }],
   ['no browsers', suiteBody({ browsers: [] }), { browsers: /chromium/ }],
@@ -133,6 +145,12 @@ describe.each(testDbs)('PLAYWRIGHT check bodies refused on $name', (db) => {
     const created = res.json<Json>()
     expect(created).toMatchObject({ testCommand, installCommand })
     expect((await t.call('GET', `/v1/checks/${String(created.id)}`)).json()).toMatchObject({ testCommand, installCommand })
+  })
+
+  it('create: counts base64 content by its decoded bytes, so 5 MiB of binary files fit', async () => {
+    const body = suiteBody({ files: [SPEC_FILE, { path: 'big.png', content: Buffer.alloc(5 * MB - SPEC_FILE.content.length, 0xff).toString('base64'), encoding: 'base64' }] })
+    const res = await t.call('POST', '/v1/checks/playwright', body)
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(201)
   })
 
   it('update: rejects bad files and settings and leaves the check unchanged', async () => {

@@ -8,6 +8,7 @@ import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
 import { buildStores } from '../../src/services/stores.js'
 import { CONFIG_FILE, FULL_CONFIG, HELPER_FILE, SPEC_FILE, referenceProblems, suiteBody } from '../helpers/playwright-suite.js'
+import { PNG_FILE } from '../helpers/binary-file.js'
 
 type Json = Record<string, unknown>
 
@@ -97,6 +98,15 @@ describe.each(testDbs)('PLAYWRIGHT checks on $name', (db) => {
     expect(stored?.doc.files).toEqual([SPEC_FILE, HELPER_FILE])
     expect(stored?.doc.playwrightConfig).toEqual({ retries: 2, use: { baseURL: 'http://localhost:1' } })
     expect(stored?.doc).not.toHaveProperty('codeBundlePath')
+  })
+
+  it('keeps a binary file as base64 with its encoding: stored, answered and read back as given', async () => {
+    const files = [SPEC_FILE, PNG_FILE]
+    const created = await create(suiteBody({ files }))
+    expect(created.files).toEqual(files)
+    expect(await read(created.id)).toEqual(created)
+    expect((await buildStores(t.store).checks.get(t.accountId, String(created.id)))?.doc.files).toEqual(files)
+    expect(referenceProblems(created)).toEqual([])
   })
 
   it('replaces the files on update and keeps what the update leaves out', async () => {

@@ -12,6 +12,7 @@ import { FREQUENCIES_NO_ZERO } from './enums.js'
 import { IntEnum, Nullable, StringEnum, environmentVariables } from './shared-schemas.js'
 import { playwrightConfigField } from './playwright-config.js'
 import { parseInstallCommand, parseTestCommand } from './suite-commands.js'
+import { SUITE_FILE_ENCODINGS, isBase64, isBase64File, suiteFileSize } from './suite-file.js'
 
 export const MAX_PLAYWRIGHT_ENV_VARS = 200
 export const MAX_SUITE_FILES = 100
@@ -31,7 +32,13 @@ const SuiteFile = Type.Object({
     maxLength: MAX_SUITE_PATH,
     description: 'Relative to the suite root, with / between folders: no leading /, no .. segment, no backslash. Unique.',
   }),
-  content: Type.String({ maxLength: MAX_SUITE_BYTES, description: 'The file as UTF-8 text.' }),
+  // Base64 takes 4 characters for every 3 bytes: the limit on bytes is checked on the decoded size.
+  content: Type.String({ maxLength: Math.ceil(MAX_SUITE_BYTES / 3) * 4, description: 'The file as UTF-8 text, or as base64 of its bytes when encoding is "base64".' }),
+  encoding: Type.Optional(
+    StringEnum(SUITE_FILE_ENCODINGS, {
+      description: 'Absent: content is UTF-8 text. "base64": content is base64 (RFC 4648, padded, no line breaks) of the bytes, for binary files such as screenshot baselines.',
+    }),
+  ),
 })
 
 const nul = () => null
@@ -62,10 +69,12 @@ function validateFiles(files: unknown, errors: FieldErrorCollector): void {
     const first = seen.get(file.path)
     if (first !== undefined) errors.add(`files[${i}].path`, `must be unique: files[${first}].path is the same`)
     else seen.set(file.path, i)
-    if (typeof file.content === 'string') bytes += Buffer.byteLength(file.content, 'utf8')
     if (TEST_FILE.test(file.path)) tests++
+    if (typeof file.content !== 'string') return
+    if (isBase64File(file) && !isBase64(file.content)) errors.add(`files[${i}].content`, 'must be base64 (RFC 4648, padded, no line breaks) since encoding is "base64"')
+    else bytes += suiteFileSize({ content: file.content, encoding: file.encoding })
   })
-  if (bytes > MAX_SUITE_BYTES) errors.add('files', `must hold at most ${MAX_SUITE_BYTES} bytes of content in total (5 MiB)`)
+  if (bytes > MAX_SUITE_BYTES) errors.add('files', `must hold at most ${MAX_SUITE_BYTES} bytes of content in total (5 MiB; base64 content counts its decoded bytes)`)
   // A config may name its own testMatch (e2e/*.e2e.js): then the run, not this check, says when nothing matches.
   const configured = files.some((file: unknown) => isObject(file) && typeof file.path === 'string' && /(^|\/)playwright\.config\.(ts|js|mjs|cjs|mts|cts)$/.test(file.path))
   if (tests === 0 && !configured)
@@ -118,7 +127,7 @@ export const playwrightCheck = {
           description:
             'The suite inline (this service has no bundle storage): test files (*.spec.ts, *.test.js...) and optionally ' +
             'playwright.config.ts|js|mjs|cjs at the root, plus any helper, fixture or package.json they need. ' +
-            `1 to ${MAX_SUITE_FILES} files, at most 5 MiB of content in total, at least one test file. ` +
+            `1 to ${MAX_SUITE_FILES} files, at most 5 MiB of content in total (decoded bytes), at least one test file. Binary files (screenshot baselines, images) take encoding "base64". ` +
             'Required on create; an update that gives it replaces the whole list (null keeps it).',
         }),
       ),

@@ -5,23 +5,27 @@
  * newly uploaded bundle would, and an unchanged one keeps its path. A path the client gave is kept as given.
  */
 import { createHash } from 'node:crypto'
+import { suiteFileBytes } from './suite-file.js'
 
 interface SuiteFile {
   path: string
   content: string
+  encoding?: unknown
 }
 
 const isSuiteFile = (v: unknown): v is SuiteFile => typeof v === 'object' && v !== null && typeof (v as SuiteFile).path === 'string' && typeof (v as SuiteFile).content === 'string'
 
-/** SHA-256 (hex) of the suite's files, in path order, each as its path and content with their lengths. */
+/**
+ * SHA-256 (hex) of the suite's files, in path order, each as its path and bytes with their lengths: a base64 file
+ * counts its decoded bytes, so the digest names the files themselves and a text suite's digest is unchanged.
+ */
 export function suiteDigest(files: unknown): string {
   const list = (Array.isArray(files) ? files : []).filter(isSuiteFile).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   const hash = createHash('sha256')
-  for (const file of list)
-    hash
-      .update(`${file.path.length}:${file.path}\n${Buffer.byteLength(file.content)}:`)
-      .update(file.content)
-      .update('\n')
+  for (const file of list) {
+    const bytes = suiteFileBytes(file)
+    hash.update(`${file.path.length}:${file.path}\n${bytes.length}:`).update(bytes).update('\n')
+  }
   return hash.digest('hex')
 }
 

@@ -10,6 +10,7 @@ import { existsSync, realpathSync } from 'node:fs'
 import { chmod, lchown, lstat, mkdir, mkdtemp, readdir, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { stripAnsi } from '../../lib/ansi.js'
+import { suiteFileBytes } from '../../domain/checks/suite-file.js'
 import { runProcess, type ProcessOutcome } from './run-process.js'
 import { RUNTIME_PACKAGES, type Install } from './install-plan.js'
 import type { BoxedCommand } from '../sandbox/box-host.js'
@@ -127,7 +128,7 @@ export function createDependencyCache(options: { root: () => Promise<string>; ru
     const staging = await mkdtemp(path.join(root, 'tmp-'))
     try {
       await chmod(staging, 0o755)
-      for (const f of plan.files) await writeFile(path.join(staging, f.path), f.content)
+      for (const f of plan.files) await writeFile(path.join(staging, f.path), suiteFileBytes(f))
       await mkdir(path.join(staging, '.npm'))
       if (env.runAs) await ownTree(staging, env.runAs)
       const boxed = await env.command(plan.args, staging, variables)

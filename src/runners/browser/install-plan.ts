@@ -128,7 +128,7 @@ export function planInstall(input: InstallInput): InstallPlan | { error: string 
   const files: RunFile[] = [{ path: 'package.json', content: `${JSON.stringify(stripped, null, 2)}\n` }]
   if (lockFile && lock) files.push({ path: path.posix.basename(lockFile.path), content: `${JSON.stringify(lockWithout(lock), null, 2)}\n` })
   const npmrc = find('.npmrc')
-  if (npmrc) files.push({ path: '.npmrc', content: npmrc.content })
+  if (npmrc) files.push({ ...npmrc, path: '.npmrc' })
   const key = createHash('sha256')
     .update(JSON.stringify({ args, runtime: input.runtime, files }))
     .digest('hex')

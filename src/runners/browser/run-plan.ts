@@ -5,6 +5,7 @@
  */
 import path from 'node:path'
 import { parseTestCommand, type TestCommand } from '../../domain/checks/suite-commands.js'
+import { suiteFileOf } from '../../domain/checks/suite-file.js'
 import type { CheckRunSpec } from '../contract.js'
 import { planInstall, type InstallPlan } from './install-plan.js'
 import type { RunMode } from './playwright-config.js'
@@ -40,14 +41,23 @@ const CONFIG_NAMES = ['playwright.config.ts', 'playwright.config.js', 'playwrigh
 const RESERVED = /^(picket[-.]|t\/|node_modules\/)|(^|\/)picket\.config\.(c|m)js$/
 const NO_COMMAND: TestCommand = { env: {}, args: [], projects: [], workers: null, config: null, notes: [] }
 
+/**
+ * A stored file as the run writes it. Base64 whose bytes are text becomes that text, so what reads files as text
+ * (package.json, the config's module type, test detection) sees them whichever way they came; binary stays base64.
+ */
+function runFileOf(p: string, content: unknown, encoding: unknown): RunFile {
+  const text = typeof content === 'string' ? content : ''
+  return encoding === 'base64' ? suiteFileOf(p, Buffer.from(text, 'base64')) : { path: p, content: text }
+}
+
 function filesOf(value: unknown, what: string): RunFile[] | { error: string } {
   if (value === null || value === undefined) return []
   if (!Array.isArray(value)) return { error: `${what} must be a list of {path, content}` }
   const out: RunFile[] = []
-  for (const f of value as Array<{ path?: unknown; content?: unknown }>) {
+  for (const f of value as Array<{ path?: unknown; content?: unknown; encoding?: unknown }>) {
     const p = typeof f?.path === 'string' ? safeRelativePath(f.path) : null
     if (p === null || RESERVED.test(p)) return { error: `${what}: "${String(f?.path)}" is not a usable relative path` }
-    out.push({ path: p, content: typeof f.content === 'string' ? f.content : '' })
+    out.push(runFileOf(p, f.content, f.encoding))
   }
   return out
 }

@@ -7,10 +7,13 @@
 import { chmod, chown, lchown, mkdir, mkdtemp, readdir, rm, symlink, writeFile, copyFile } from 'node:fs/promises'
 import path from 'node:path'
 import { suitePathProblem } from '../../domain/checks/playwright.js'
+import { suiteFileBytes, type SuiteFileEncoding } from '../../domain/checks/suite-file.js'
 
+/** A file of the run: text, or base64 of its bytes (a suite's binary files, domain/checks/suite-file.ts). */
 export interface RunFile {
   path: string
   content: string
+  encoding?: SuiteFileEncoding
 }
 
 /** The path normalized, when it obeys the rules of suite file paths (domain/checks/playwright.ts), else null. */
@@ -64,7 +67,7 @@ export async function createRunDir(root: string, files: RunFile[], owner: { uid:
   for (const f of files) {
     const target = path.join(dir, f.path)
     await mkdir(path.dirname(target), { recursive: true })
-    await writeFile(target, f.content)
+    await writeFile(target, suiteFileBytes(f))
   }
   if (modules) {
     const at = path.join(dir, modules.at, 'node_modules')

@@ -7,6 +7,7 @@
 import type { Readable } from 'node:stream'
 import { gunzipSync } from 'node:zlib'
 import { ValidationError } from '../../domain/errors.js'
+import { suiteFileOf, type SuiteFileContent } from '../../domain/checks/suite-file.js'
 import { tarFiles } from '../../lib/tar-files.js'
 
 /** Reads an upload of the account by its key (the storage the vendor's CLI uploads to). */
@@ -33,12 +34,13 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /** The suite files of a bundle, or undefined when the account has no such upload. */
-async function bundleFiles(reader: CodeBundleReader, accountId: string, key: string, label: string): Promise<Array<{ path: string; content: string }> | undefined> {
+async function bundleFiles(reader: CodeBundleReader, accountId: string, key: string, label: string): Promise<SuiteFileContent[] | undefined> {
   const found = await reader.download(accountId, key).catch(() => undefined)
   if (!found) return undefined
   try {
     const archive = gunzipSync(await readAll(found.stream), { maxOutputLength: MAX_BUNDLE_BYTES })
-    return tarFiles(archive).map((f) => ({ path: f.path, content: f.content.toString('utf8') }))
+    // Binary files (screenshot baselines, fixtures) stay bytes, as base64; text files stay text.
+    return tarFiles(archive).map((f) => suiteFileOf(f.path, f.content))
   } catch {
     throw new ValidationError({ [`${label}.codeBundlePath`]: 'names an upload that is not a tar.gz archive of the suite' })
   }
