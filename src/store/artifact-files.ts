@@ -6,8 +6,9 @@
  */
 import { randomBytes } from 'node:crypto'
 import { createWriteStream, promises as fs } from 'node:fs'
-import { Transform, type Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { limitTo, TooLarge } from '../lib/byte-limit.js'
 import path from 'node:path'
 import type { ArtifactType, RunArtifact } from '../runners/contract.js'
 
@@ -52,19 +53,6 @@ export interface ArtifactFiles {
 }
 
 const STAGING = '_staging'
-
-class TooLarge extends Error {}
-
-/** Passes bytes through, failing once more than `limit` went by. */
-const limitTo = (limit: number): Transform => {
-  let seen = 0
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      seen += chunk.length
-      done(seen > limit ? new TooLarge() : null, chunk)
-    },
-  })
-}
 
 /** The characters of an artifact name (runner contract) and of the ids: one path segment, never `.` or `..`. */
 const SEGMENT = /^[A-Za-z0-9._@-]{1,200}$/

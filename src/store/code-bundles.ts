@@ -5,8 +5,9 @@
 import { randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream, promises as fs, type ReadStream } from 'node:fs'
 import path from 'node:path'
-import { Transform, type Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { limitTo, TooLarge } from '../lib/byte-limit.js'
 import type { Kysely } from 'kysely'
 import { isSafeSegment } from './artifact-files.js'
 import type { Database } from './schema.js'
@@ -24,19 +25,6 @@ export interface CodeBundleStore {
   save(row: Omit<CodeBundleRow, 'size'>, body: Readable, limitBytes: number): Promise<{ size: number } | 'too-large' | 'invalid'>
   /** The bundle's bytes when the account has it. */
   open(accountId: string, id: string): Promise<{ row: CodeBundleRow; stream: ReadStream } | null>
-}
-
-class TooLarge extends Error {}
-
-const limitTo = (limit: number): Transform => {
-  let seen = 0
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      seen += chunk.length
-      if (seen > limit) return done(new TooLarge())
-      done(null, chunk)
-    },
-  })
 }
 
 export function codeBundleStore(database: Kysely<Database>, root: string): CodeBundleStore {

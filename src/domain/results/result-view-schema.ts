@@ -16,6 +16,21 @@ export const RESULT_DETAIL_KEYS = [
   'playwrightCheckResult',
   'checkResult',
 ] as const
+export type ResultDetailKey = (typeof RESULT_DETAIL_KEYS)[number]
+
+/** The details' key of each check type; a type not listed keeps them under `checkResult`. */
+const DETAIL_KEY_OF_TYPE: Readonly<Record<string, ResultDetailKey>> = {
+  API: 'apiCheckResult',
+  URL: 'apiCheckResult',
+  TCP: 'tcpCheckResult',
+  DNS: 'dnsCheckResult',
+  ICMP: 'icmpCheckResult',
+  BROWSER: 'browserCheckResult',
+  MULTI_STEP: 'multiStepCheckResult',
+  HEARTBEAT: 'heartbeatCheckResult',
+  PLAYWRIGHT: 'playwrightCheckResult',
+}
+export const resultDetailKey = (checkType: string): ResultDetailKey => DETAIL_KEY_OF_TYPE[checkType] ?? 'checkResult'
 
 /**
  * The log of an API or URL run, as the reference types it there: an object. Its `lines` are the run's log in

@@ -4,20 +4,10 @@
  * `checkRunData` (request, response, assertions or request error) inline, so that the client prints a failure's
  * details without fetching them; an `error` message is the text of a run that ended without a result.
  */
+import { resultDetailKey } from '../results/result-view-schema.js'
+
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v)
-
-/** Where each check type keeps its details in a result (services/results/result-view.ts). */
-const DETAIL_KEYS: Readonly<Record<string, string>> = {
-  API: 'apiCheckResult',
-  URL: 'apiCheckResult',
-  TCP: 'tcpCheckResult',
-  DNS: 'dnsCheckResult',
-  ICMP: 'icmpCheckResult',
-  BROWSER: 'browserCheckResult',
-  MULTI_STEP: 'multiStepCheckResult',
-  PLAYWRIGHT: 'playwrightCheckResult',
-}
 
 const shown = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : typeof v === 'string' ? v : JSON.stringify(v))
 
@@ -38,8 +28,8 @@ export function streamAssertion(a: unknown): Json {
 
 /** The details the client renders under a result: request and response of HTTP runs, their assertions, or the error. */
 export function checkRunData(checkType: string, detail: Json): Json {
-  const key = DETAIL_KEYS[checkType]
-  const d = key && isObject(detail[key]) ? (detail[key] as Json) : {}
+  const key = resultDetailKey(checkType)
+  const d = isObject(detail[key]) ? (detail[key] as Json) : {}
   const request = isObject(d.request) ? { ...d.request, data: d.request.body ?? d.request.data } : d.request
   const requestError = typeof d.requestError === 'string' && d.requestError !== '' ? d.requestError : undefined
   return {

@@ -2,7 +2,7 @@
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import type { CheckResultRow, CheckStatusRow } from '../../store/schema.js'
 import { assetsOfDoc, resultAssetFields } from './manifest.js'
-import type { CheckResultView } from '../../domain/results/result-view-schema.js'
+import { resultDetailKey, type CheckResultView } from '../../domain/results/result-view-schema.js'
 import type { CheckStatus } from '../../domain/checks/enums.js'
 import { PENDING_STATUS, type CheckStatusView } from '../../domain/results/status-view-schema.js'
 import { checkRunIdOf, traceIdOf } from '../../domain/results/run-ids.js'
@@ -14,23 +14,11 @@ import { checkRunIdOf, traceIdOf } from '../../domain/results/run-ids.js'
  */
 export const NO_HTTP_RESPONSE = { status: 0, statusText: 'No response', headers: {}, body: '' } as const
 
-const TYPE_KEY: Record<string, string> = {
-  API: 'apiCheckResult',
-  URL: 'apiCheckResult',
-  TCP: 'tcpCheckResult',
-  DNS: 'dnsCheckResult',
-  ICMP: 'icmpCheckResult',
-  BROWSER: 'browserCheckResult',
-  MULTI_STEP: 'multiStepCheckResult',
-  HEARTBEAT: 'heartbeatCheckResult',
-  PLAYWRIGHT: 'playwrightCheckResult',
-}
-
 /** `baseUrl`: the public base address, for the URLs of a browser, multi-step or Playwright result's stored files. */
 export function presentResult(r: CheckResultRow, checkName: string | undefined, baseUrl = ''): CheckResultView {
   const doc = JSON.parse(r.doc) as { assertions?: unknown[]; timingPhases?: Record<string, number>; details?: Record<string, unknown>; jobLog?: string[] }
   const { assets: _assets, ...details } = doc.details ?? {}
-  const detailKey = TYPE_KEY[r.check_type] ?? 'checkResult'
+  const detailKey = resultDetailKey(r.check_type)
   const lines = doc.jobLog ?? []
   return {
     id: r.id,
