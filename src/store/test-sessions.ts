@@ -32,6 +32,8 @@ export interface TestSessionStore {
   /** Newest first. */
   list(f: TestSessionFilter): Promise<TestSessionRow[]>
   setStatus(id: string, status: string, stoppedAt: number | null, now: number): Promise<void>
+  /** Removes a session and its runs (they go with it); the check sessions and results of its runs stay. */
+  remove(accountId: string, id: string): Promise<void>
   updateRun(id: string, changes: Partial<Omit<TestSessionRunRow, 'id' | 'test_session_id' | 'account_id'>>): Promise<void>
   runs(testSessionId: string): Promise<TestSessionRunRow[]>
   run(accountId: string, testSessionId: string, runId: string): Promise<TestSessionRunRow | undefined>
@@ -82,6 +84,11 @@ export function testSessionStore(db: Kysely<Database>): TestSessionStore {
     },
     async setStatus(id, status, stoppedAt, now) {
       await db.updateTable('test_sessions').set({ status, stopped_at: stoppedAt, updated_at: now }).where('id', '=', id).execute()
+    },
+    async remove(accountId, id) {
+      // Runs first, by their own key: SQLite cascades only where foreign keys are switched on.
+      await db.deleteFrom('test_session_runs').where('account_id', '=', accountId).where('test_session_id', '=', id).execute()
+      await db.deleteFrom('test_sessions').where('account_id', '=', accountId).where('id', '=', id).execute()
     },
     async updateRun(id, changes) {
       await db.updateTable('test_session_runs').set(changes).where('id', '=', id).execute()

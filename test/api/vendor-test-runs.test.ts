@@ -100,6 +100,20 @@ describe.each(testDbs)('vendor CLI test and trigger runs on $name', (db) => {
     expect(links.json()).toMatchObject({ testTraceLinks: [], videoLinks: [] })
   })
 
+  it('without --record streams the results but keeps no test session, and names none', async () => {
+    const before = (await t.call('GET', '/v1/test-sessions')).json<{ length: number }>().length
+    const res = await t.call('POST', '/v1/test-sessions/run', { ...runBody(), shouldRecord: false })
+    expect(res.statusCode, res.body).toBe(202)
+    const answer = res.json<{ testSessionId?: string; sequenceIds: Record<string, string> }>()
+    expect(answer.testSessionId).toBeUndefined()
+    await e.engine.runOnce()
+    await t.services.vendorRuns.idle()
+    const results = messages.filter((m) => m.topic.endsWith('/result') && Object.values(answer.sequenceIds).some((id) => m.topic.includes(`/${id}/`)))
+    expect(results).toHaveLength(2)
+    expect((await t.call('GET', '/v1/test-sessions')).json<{ length: number }>().length).toBe(before)
+    expect((await t.call('GET', '/v1/checks')).json()).toEqual([])
+  })
+
   it("runs deployed checks by tags with the client's variables and answers the checks with their run keys", async () => {
     const created = await t.call('POST', '/v1/checks/api?autoAssignAlerts=false', {
       name: 'deployed health',

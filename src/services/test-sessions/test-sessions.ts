@@ -60,6 +60,8 @@ export interface TestSessionService {
   assets(accountId: string, id: string, resultId: string, filter: AssetFilter): Promise<TestSessionAssetManifest>
   /** Cancels the session's unfinished runs (all, or those of `sequenceIds`). */
   cancel(accountId: string, id: string, sequenceIds?: string[] | undefined): Promise<void>
+  /** Forgets a session that was not to be recorded, once its runs have ended (their check results stay). */
+  discard(accountId: string, id: string): Promise<void>
 }
 
 export const testSessionServiceUses = uses(['results', 'runCancellations', 'testSessions'], ['clock', 'publicBaseUrl', 'transact'])
@@ -253,6 +255,7 @@ export function testSessionService(deps: TestSessionServiceDeps, parts: { checkS
       const manifest = await parts.assets.manifest(accountId, outcome.run.check_id, outcome.final.id, filter)
       return { assets: manifest.assets.map((a) => ({ ...a, source: { ...a.source, type: 'test-session-result' as const, testSessionId: session.id } })) }
     },
+    discard: (accountId, id) => stores.testSessions.remove(accountId, id.toLowerCase()),
     async cancel(accountId, id, sequenceIds) {
       const session = await sessionOf(accountId, id)
       const runs = await stores.testSessions.runs(session.id)

@@ -22,7 +22,8 @@ import { followSession, type StreamedRun } from './session-stream.js'
 import type { TestSessionService } from './test-sessions.js'
 
 export interface VendorRunAnswer {
-  testSessionId: string
+  /** Absent when the client asked not to record: no link is printed to a session that will not be kept. */
+  testSessionId?: string | undefined
   /** The client's key of each check (logical id for `test`, check id for `trigger`) to the key of its run. */
   sequenceIds: Record<string, string>
 }
@@ -42,7 +43,7 @@ export interface VendorRunDeps {
   projects: Pick<ProjectService, 'deploy' | 'destroy'>
   checks: Pick<CheckService, 'list'>
   checkSessions: Pick<CheckSessionService, 'select'>
-  testSessions: Pick<TestSessionService, 'start' | 'get' | 'result'>
+  testSessions: Pick<TestSessionService, 'start' | 'get' | 'result' | 'discard'>
   hub: ResultHub
   /** Where Playwright suites' uploaded code bundles are read from (their files become the suite check's). */
   bundles?: CodeBundleReader | undefined
@@ -144,8 +145,13 @@ export function vendorRunService(deps: VendorRunDeps): VendorRunService {
         if (job) sequenceIds[job.logicalId] = r.testSessionResultId
         return { resultId: r.testSessionResultId, runId: job?.checkRunId ?? r.testSessionResultId, logicalId: job?.logicalId, sourceFile: job?.sourceFile }
       })
-      follow(accountId, testSessionId, run.suiteId, runs, destroy)
-      return { testSessionId, sequenceIds }
+      // Without --record the session serves only to run and stream the checks: it goes with the temporary project.
+      const after = async () => {
+        await destroy()
+        if (!run.shouldRecord) await deps.testSessions.discard(accountId, testSessionId)
+      }
+      follow(accountId, testSessionId, run.suiteId, runs, after)
+      return run.shouldRecord ? { testSessionId, sequenceIds } : { sequenceIds }
     },
 
     async trigger(accountId, body) {
@@ -173,9 +179,9 @@ export function vendorRunService(deps: VendorRunDeps): VendorRunService {
         sequenceIds[String(r.checkId)] = r.testSessionResultId
         return { resultId: r.testSessionResultId, runId: r.testSessionResultId }
       })
-      follow(accountId, testSessionId, t.suiteId, runs, async () => undefined)
+      follow(accountId, testSessionId, t.suiteId, runs, async () => (t.shouldRecord ? undefined : deps.testSessions.discard(accountId, testSessionId)))
       const checks = records.map((c) => ({ id: c.id, name: String(c.doc.name), checkType: c.checkType, tags: c.doc.tags ?? [] }))
-      return { testSessionId, sequenceIds, checks }
+      return { ...(t.shouldRecord ? { testSessionId } : {}), sequenceIds, checks }
     },
 
     async idle() {

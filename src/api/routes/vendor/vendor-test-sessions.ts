@@ -17,7 +17,7 @@ const tags = [COMPATIBILITY_TAG]
 const compatibility = 'Compatibility route for the reference service\u2019s own CLI; not part of the public API. '
 const RunBody = Type.Object({}, { additionalProperties: true, description: 'The request of `checkly test` or `checkly trigger`, as that client sends it.' })
 const Started = Type.Object({
-  testSessionId: Type.String(),
+  testSessionId: Type.Optional(Type.String({ description: 'Only when the client asked to record the session.' })),
   sequenceIds: Type.Record(Type.String(), Type.String(), { description: 'The client\u2019s key of each check to the key of its run on the result stream.' }),
 })
 const Triggered = Type.Object({
