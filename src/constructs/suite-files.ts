@@ -3,9 +3,10 @@
  * The entry point is the suite's playwright.config.* (or its folder), relative to the file that declared the
  * construct; its folder is the suite root. The suite is the config, the files under the root that `include` matches
  * (default: Playwright's test files, *.spec.* and *.test.*), the root's package.json with its lockfile and .npmrc
- * (what the runner installs from, package-files.ts), and every local file those import, with paths relative to
- * the root. Folders starting with a dot, node_modules and Playwright's output folders are not searched. Files are
- * read when the construct is serialised; binary ones as base64 (domain/checks/suite-file.ts).
+ * (what the runner installs from, package-files.ts), every local file those import, and the screenshot baselines
+ * of the test files (their `-snapshots` folders), with paths relative to the root. Folders starting with a dot,
+ * node_modules and Playwright's output folders are not searched. Files are read when the construct is serialised;
+ * binary ones as base64 (domain/checks/suite-file.ts).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -42,6 +43,15 @@ function walk(root: string, folder: string, out: string[]): void {
   }
 }
 
+/**
+ * The screenshot baselines of the suite's test files: Playwright keeps those of `x.spec.ts` in the folder
+ * `x.spec.ts-snapshots` beside it (its default snapshotPathTemplate), which toHaveScreenshot compares against.
+ */
+function snapshotsOf(files: readonly string[], found: readonly string[]): string[] {
+  const folders = files.filter((file) => TEST_FILE.test(file.split(path.sep).join('/'))).map((file) => `${file}-snapshots${path.sep}`)
+  return found.filter((file) => folders.some((folder) => file.startsWith(folder)))
+}
+
 /** The suite's files (read now). */
 export function readSuiteFiles(suite: ResolvedSuite, who: string): SuiteFile[] {
   if ('files' in suite) return suite.files
@@ -58,6 +68,7 @@ export function readSuiteFiles(suite: ResolvedSuite, who: string): SuiteFile[] {
   } catch (err) {
     throw new Error(`${who}: ${err instanceof Error ? err.message : String(err)}`)
   }
+  for (const file of snapshotsOf([...files], found)) files.add(file)
   const outside = [...files].find((file) => toPosixRelative(root, file).startsWith('../'))
   if (outside) throw new Error(`${who}: ${outside} is outside the suite folder ${root}; a suite's files must be under the folder of its entrypoint`)
   if (files.size > MAX_SUITE_FILES) throw new Error(`${who}: ${files.size} files under ${root}; a suite takes at most ${MAX_SUITE_FILES} (narrow it with include)`)
