@@ -11,6 +11,7 @@ import { routes } from './routes'
 import { SignInPage } from './pages/auth/sign-in'
 import { SetupPage } from './pages/auth/setup'
 import { InvitePage } from './pages/auth/invite'
+import { prefetchHome } from './pages/checks/home/home-reads'
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -22,6 +23,11 @@ const queryClient = new QueryClient({
     },
   },
 })
+
+/** The list of checks, where most visits start, asks for its data as soon as the account is known. */
+const startFirstReads = () => {
+  if (window.location.pathname === '/') prefetchHome(queryClient, window.location.search)
+}
 
 function Gate() {
   const { state } = useSessionState()
@@ -67,7 +73,7 @@ function Gate() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
+      <SessionProvider onSignedIn={startFirstReads}>
         <Gate />
       </SessionProvider>
     </QueryClientProvider>

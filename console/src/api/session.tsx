@@ -43,13 +43,15 @@ function chooseAccount(info: SessionInfo, wanted: string | null): string {
   return info.accounts.find((a) => a.id === wanted)?.id ?? info.accounts[0]?.id ?? ''
 }
 
-export function SessionProvider(props: { children: ComponentChildren }) {
+/** `onSignedIn`: called once the account is known, before any page renders (to start the first page's reads). */
+export function SessionProvider(props: { children: ComponentChildren; onSignedIn?: () => void }) {
   const [state, setState] = useState<State>({ status: 'loading' })
   const queryClient = useQueryClient()
 
   const signedIn = useCallback((info: SessionInfo) => {
     const accountId = chooseAccount(info, localStorage.getItem(ACCOUNT_KEY))
     setCredentials({ accountId, csrfToken: info.csrfToken })
+    props.onSignedIn?.()
     setState({ status: 'signed-in', info, accountId })
   }, [])
 

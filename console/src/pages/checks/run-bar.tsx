@@ -6,10 +6,8 @@
  */
 import { formatDateTime, formatMs } from '../../lib/format'
 import type { RecentRun } from './types'
-import { paddedSlots, runSlots, runsSummary } from './run-slots'
+import { RUN_BAR_SLOTS, paddedSlots, runSlots, runsSummary } from './run-slots'
 import './run-bar.css'
-
-export const RUN_BAR_SLOTS = 30
 
 export function RunBar(props: { runs: readonly RecentRun[]; size?: number }) {
   const size = props.size ?? RUN_BAR_SLOTS

@@ -3,6 +3,9 @@
  * links: oldest on the left like a time axis, one outcome per run, and the words a title or a screen reader says.
  */
 
+/** How many runs a list row's bar shows. */
+export const RUN_BAR_SLOTS = 30
+
 export type RunOutcome = 'passed' | 'degraded' | 'failed'
 
 /** The fields of a run the bar reads (a result, or a summary's recent run). */

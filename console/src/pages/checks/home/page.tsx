@@ -6,7 +6,6 @@
  */
 import { useMemo } from 'preact/hooks'
 import { useSearchParams } from 'wouter-preact'
-import { picketApi } from '../../../api/endpoints'
 import { useApi } from '../../../api/hooks'
 import { useSession } from '../../../api/session'
 import { Button, Empty, ErrorBanner, LinkButton, Loading, PageHeader } from '../../../ui/kit'
@@ -16,6 +15,7 @@ import { Filters } from './filters'
 import { PAGE_SIZE, checksQuery, filtersFromSearch, hasFilters, searchFromFilters, type HomeFilters } from './filters-query'
 import { CheckList } from './list'
 import { useListSummaries } from './use-summaries'
+import { countsRead, listRead } from './home-reads'
 import '../checks.css'
 
 const LIVE_MS = 10_000
@@ -28,9 +28,9 @@ export default function Home() {
   const setFilters = (next: HomeFilters, replace = false) => setParams(searchFromFilters(next), { replace })
 
   const query = checksQuery(filters)
-  const list = useApi(picketApi.checks.list(query), { refetchInterval: 30_000 })
+  const list = useApi(listRead(query), { refetchInterval: 30_000 })
   const summaries = useListSummaries(query, LIVE_MS)
-  const counts = useApi(picketApi.checkResults.statusCounts(), { refetchInterval: LIVE_MS })
+  const counts = useApi(countsRead(), { refetchInterval: LIVE_MS })
   const rows = list.data?.rows ?? []
 
   const newButton = session.can('write') ? (

@@ -3,10 +3,11 @@
  * batch route (404) simply has no figures: the list shows "–" and no error.
  */
 import { useQuery } from '@tanstack/preact-query'
-import { ApiError } from '../../../api/client'
+import type { ApiError } from '../../../api/client'
 import { picketApi, type CheckSummary, type ChecksQuery } from '../../../api/endpoints'
 import type { Read } from '../../../api/read'
-import { RUN_BAR_SLOTS } from '../run-bar'
+import { RUN_BAR_SLOTS } from '../run-slots'
+import { listSummariesRead, summariesByCheck } from './home-reads'
 
 /** The summaries of the checks on screen, by their ids (asked for once the ids are known). */
 export function useSummaries(ids: string[], refetchInterval: number) {
@@ -18,7 +19,7 @@ export function useSummaries(ids: string[], refetchInterval: number) {
  * list, not after it, and each carries its check's status, so the page needs no call for every status.
  */
 export function useListSummaries(list: ChecksQuery, refetchInterval: number) {
-  return useSummariesOf(picketApi.analytics.listSummaries(list, 'last24Hours', RUN_BAR_SLOTS), refetchInterval)
+  return useSummariesOf(listSummariesRead(list), refetchInterval)
 }
 
 function useSummariesOf(source: Read<CheckSummary[]> | null, refetchInterval: number) {
@@ -26,15 +27,7 @@ function useSummariesOf(source: Read<CheckSummary[]> | null, refetchInterval: nu
     queryKey: source?.key ?? [null],
     enabled: source !== null,
     refetchInterval,
-    queryFn: async () => {
-      try {
-        const rows = source ? await source.fetch() : []
-        return new Map(rows.map((r) => [r.checkId, r]))
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return new Map()
-        throw err
-      }
-    },
+    queryFn: () => summariesByCheck(source),
   })
   return q.data ?? new Map<string, CheckSummary>()
 }
