@@ -27,7 +27,19 @@ const LAYERS = {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**', 'console/dist/**', 'test/fixtures/playwright-projects/**', 'test/fixtures/vendor-test-project/**', 'test/fixtures/vendor-project/**', 'test/fixtures/checkly-style-project/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'data/**',
+      'dist/**',
+      'coverage/**',
+      'console/dist/**',
+      'test/fixtures/playwright-projects/**',
+      'test/fixtures/vendor-test-project/**',
+      'test/fixtures/vendor-project/**',
+      'test/fixtures/checkly-style-project/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
