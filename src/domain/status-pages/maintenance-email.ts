@@ -3,8 +3,7 @@
  * started, ended, cancelled or a posted update, with its dates in the window's time zone (UTC without one), plain text and escaped HTML, and the
  * unsubscribe link.
  */
-import { escapeHtml, htmlDocument, htmlLines } from './subscriber-html.js'
-import type { SubscriberEmail } from './subscriber-emails.js'
+import { noticeEmail, oneLine, type SubscriberEmail } from './subscriber-emails.js'
 
 export const MAINTENANCE_EVENTS = ['scheduled', 'reminder', 'rescheduled', 'started', 'ended', 'cancelled', 'update'] as const
 export type MaintenanceEvent = (typeof MAINTENANCE_EVENTS)[number]
@@ -45,35 +44,20 @@ export function zonedTime(ms: number, zone: string | null): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${tz}`
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-const oneLine = (s: string): string => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
-
 export function maintenanceEmail(input: MaintenanceEmailInput): SubscriberEmail {
   const headline = HEADLINES[input.event]
   const status = STATUS_WORDS[input.status] ?? input.status
   const when = `${zonedTime(input.startsAt, input.timezone)} to ${zonedTime(input.endsAt, input.timezone)}`
   const subject = oneLine(`[${input.pageName}] ${headline}: ${input.maintenanceName}`)
-  const text = [
-    `${headline} on ${input.pageName}`,
-    '',
-    input.maintenanceName,
-    `Status: ${status}`,
-    `When: ${when}`,
-    ...(input.description ? ['', input.description] : []),
-    '',
-    '-- ',
-    `Unsubscribe: ${input.unsubscribeUrl}`,
-    '',
-  ].join('\n')
-  const html = htmlDocument(
+  return noticeEmail({
     subject,
-    [
-      `<p style="color:#555;margin:0 0 4px">${escapeHtml(headline)} on ${escapeHtml(input.pageName)}</p>`,
-      `<h2 style="font-size:18px;margin:0 0 8px">${escapeHtml(input.maintenanceName)}</h2>`,
-      `<p style="margin:0 0 12px"><strong>${escapeHtml(status)}</strong> <span style="color:#777">${escapeHtml(when)}</span></p>`,
-      input.description ? `<p>${htmlLines(input.description)}</p>` : '',
-      `<p style="color:#777;font-size:12px;margin-top:24px">You receive this because you subscribed to updates of ${escapeHtml(input.pageName)}. <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#1a5fb4">Unsubscribe</a></p>`,
-    ].join(''),
-  )
-  return { subject, text, html, unsubscribeUrl: input.unsubscribeUrl }
+    headline,
+    pageName: input.pageName,
+    title: input.maintenanceName,
+    status,
+    when,
+    textFacts: [`Status: ${status}`, `When: ${when}`],
+    description: input.description,
+    unsubscribeUrl: input.unsubscribeUrl,
+  })
 }

@@ -20,7 +20,7 @@ export const unsubscribeHeaders = (unsubscribeUrl: string): Record<string, strin
 
 /** Subjects are one line: control characters (CR, LF) become spaces. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-const oneLine = (s: string): string => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
+export const oneLine = (s: string): string => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
 
 const link = (url: string, label: string): string => `<a href="${escapeHtml(url)}" style="color:#1a5fb4">${escapeHtml(label)}</a>`
 
@@ -72,27 +72,54 @@ export function incidentEmail(input: IncidentEmailInput): SubscriberEmail {
   const what = input.opening ? 'New incident' : 'Incident update'
   const when = `${new Date(input.at).toISOString().replace('T', ' ').slice(0, 16)} UTC`
   const subject = oneLine(`[${input.pageName}] ${input.incidentName}: ${status}`)
+  return noticeEmail({
+    subject,
+    headline: what,
+    pageName: input.pageName,
+    title: input.incidentName,
+    status,
+    when,
+    textFacts: [`Status: ${status} (${when})`],
+    description: input.description,
+    unsubscribeUrl: input.unsubscribeUrl,
+  })
+}
+
+/** An e-mail about something on the page (an incident, a maintenance): what happened, to what, its status and time. */
+export interface NoticeEmailInput {
+  subject: string
+  headline: string
+  pageName: string
+  title: string
+  status: string
+  when: string
+  /** The status and time as the plain-text part words them. */
+  textFacts: string[]
+  description: string | null
+  unsubscribeUrl: string
+}
+
+export function noticeEmail(input: NoticeEmailInput): SubscriberEmail {
   const text = [
-    `${what} on ${input.pageName}`,
+    `${input.headline} on ${input.pageName}`,
     '',
-    `${input.incidentName}`,
-    `Status: ${status} (${when})`,
-    '',
-    input.description,
+    input.title,
+    ...input.textFacts,
+    ...(input.description ? ['', input.description] : []),
     '',
     '-- ',
     `Unsubscribe: ${input.unsubscribeUrl}`,
     '',
   ].join('\n')
   const html = htmlDocument(
-    subject,
+    input.subject,
     [
-      `<p style="color:#555;margin:0 0 4px">${escapeHtml(what)} on ${escapeHtml(input.pageName)}</p>`,
-      `<h2 style="font-size:18px;margin:0 0 8px">${escapeHtml(input.incidentName)}</h2>`,
-      `<p style="margin:0 0 12px"><strong>${escapeHtml(status)}</strong> <span style="color:#777">${escapeHtml(when)}</span></p>`,
-      `<p>${htmlLines(input.description)}</p>`,
+      `<p style="color:#555;margin:0 0 4px">${escapeHtml(input.headline)} on ${escapeHtml(input.pageName)}</p>`,
+      `<h2 style="font-size:18px;margin:0 0 8px">${escapeHtml(input.title)}</h2>`,
+      `<p style="margin:0 0 12px"><strong>${escapeHtml(input.status)}</strong> <span style="color:#777">${escapeHtml(input.when)}</span></p>`,
+      input.description ? `<p>${htmlLines(input.description)}</p>` : '',
       footer(input.pageName, input.unsubscribeUrl),
     ].join(''),
   )
-  return { subject, text, html, unsubscribeUrl: input.unsubscribeUrl }
+  return { subject: input.subject, text, html, unsubscribeUrl: input.unsubscribeUrl }
 }
