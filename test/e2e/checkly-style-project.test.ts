@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROCESS_TEST_TIMEOUT_MS, runCli, startServer, stopStrayProcesses, type RunningServer } from '../helpers/process.js'
-import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js'
+import { testRunStore, type TestRunStore } from '../helpers/scratch-database.js'
 
 type Json = Record<string, unknown>
 const ACCOUNT = '7a1c2d3e-4a5b-4c6d-8e7f-00112233aabb'
@@ -46,7 +46,7 @@ const RESOURCES = [
 
 describe('a project written for the hosted service CLI, through the picket command', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   let server: RunningServer
-  let database: ScratchDatabase | undefined
+  let database: TestRunStore | undefined
   let target: http.Server
   let targetUrl = ''
   const cliEnv = (extra: Record<string, string> = {}) => ({
@@ -71,10 +71,8 @@ describe('a project written for the hosted service CLI, through the picket comma
     await new Promise<void>((r) => target.listen(0, '127.0.0.1', r))
     targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`
     fs.cpSync(FIXTURE, project, { recursive: true })
-    const pgServer = process.env.TEST_DATABASE_URL
-    database = pgServer === undefined ? undefined : await createScratchDatabase(pgServer, 'picket_checkly_style')
-    const store: Record<string, string> = database === undefined ? {} : { DATABASE_URL: database.url }
-    server = await startServer({ DATA_DIR: path.join(dir, 'data'), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY, ...store })
+    database = await testRunStore('picket_checkly_style')
+    server = await startServer({ DATA_DIR: path.join(dir, 'data'), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY, ...database.env })
   }, PROCESS_TEST_TIMEOUT_MS)
   afterAll(async () => {
     await server?.stop()

@@ -27,3 +27,20 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
   url.pathname = `/${name}`
   return { url: url.toString(), drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
+
+/** The store a service process of this test run uses: its environment (empty: SQLite) and how to remove it. */
+export interface TestRunStore {
+  env: Record<string, string>
+  drop(): Promise<void>
+}
+
+/**
+ * A scratch PostgreSQL database when TEST_DATABASE_URL names a server (so that the same end-to-end test runs on both
+ * stores), else the embedded SQLite of the process's DATA_DIR.
+ */
+export async function testRunStore(prefix: string): Promise<TestRunStore> {
+  const server = process.env.TEST_DATABASE_URL
+  if (server === undefined || server === '') return { env: {}, drop: async () => undefined }
+  const db = await createScratchDatabase(server, prefix)
+  return { env: { DATABASE_URL: db.url }, drop: db.drop }
+}

@@ -13,7 +13,7 @@ import { PROCESS_TEST_TIMEOUT_MS, startServer, stopStrayProcesses, type RunningS
 import { vendorCli, type VendorCliRun } from '../../helpers/vendor-cli.js'
 import { NAMES, PEOPLE, seedPeople, seedVendorData, type ApiCall, type VendorData } from '../../helpers/vendor-cli-data.js'
 import { writeVendorProject } from '../../helpers/vendor-cli-project.js'
-import { createScratchDatabase, type ScratchDatabase } from '../../helpers/scratch-database.js'
+import { testRunStore, type TestRunStore } from '../../helpers/scratch-database.js'
 
 const ACCOUNT = '6f1c2d3e-4a5b-4c6d-8e7f-0011223344cc'
 const OPERATOR_KEY = 'vendor-cli-operator-key-0123456789'
@@ -138,7 +138,7 @@ describe.skipIf(!cli)(
   () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-vendor-cli-'))
     let server: RunningServer
-    let db: ScratchDatabase | undefined
+    let db: TestRunStore | undefined
     let target: http.Server
     let d: Data
     let ownerKey = ''
@@ -148,8 +148,8 @@ describe.skipIf(!cli)(
       await new Promise<void>((r) => target.listen(0, '127.0.0.1', r))
       const port = await freePort()
       const base = `http://127.0.0.1:${port}`
-      if (process.env.TEST_DATABASE_URL) db = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'picket_vendor_cli')
-      const store: Record<string, string> = db ? { DATABASE_URL: db.url } : {}
+      db = await testRunStore('picket_vendor_cli')
+      const store = db.env
       server = await startServer({
         DATA_DIR: path.join(work, 'data'),
         PORT: String(port),

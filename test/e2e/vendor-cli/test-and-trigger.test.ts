@@ -14,7 +14,7 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROCESS_TEST_TIMEOUT_MS, startServer, stopStrayProcesses, type RunningServer } from '../../helpers/process.js'
-import { createScratchDatabase, type ScratchDatabase } from '../../helpers/scratch-database.js'
+import { testRunStore, type TestRunStore } from '../../helpers/scratch-database.js'
 import { vendorCli, type VendorCliRun } from '../../helpers/vendor-cli.js'
 
 const ACCOUNT = '7a1c2d3e-4a5b-4c6d-8e7f-0011223344ee'
@@ -28,7 +28,7 @@ describe.skipIf(cli === undefined)('the vendor CLI tests and triggers checks on 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-vendor-test-'))
   const project = path.join(work, 'project')
   let server: RunningServer
-  let database: ScratchDatabase | undefined
+  let database: TestRunStore | undefined
   let target: http.Server
   let targetUrl = ''
 
@@ -67,10 +67,8 @@ describe.skipIf(cli === undefined)('the vendor CLI tests and triggers checks on 
     fs.cpSync(FIXTURE, project, { recursive: true })
     fs.mkdirSync(path.join(project, 'node_modules'))
     fs.symlinkSync(cli!.root, path.join(project, 'node_modules', 'checkly'), 'dir')
-    const pgServer = process.env.TEST_DATABASE_URL
-    database = pgServer === undefined ? undefined : await createScratchDatabase(pgServer, 'picket_vendor_test')
-    const store: Record<string, string> = database === undefined ? {} : { DATABASE_URL: database.url }
-    server = await startServer({ DATA_DIR: path.join(work, 'data'), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY, ...store })
+    database = await testRunStore('picket_vendor_test')
+    server = await startServer({ DATA_DIR: path.join(work, 'data'), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY, ...database.env })
   }, PROCESS_TEST_TIMEOUT_MS)
 
   afterAll(async () => {
