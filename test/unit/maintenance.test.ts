@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { activeWindowsFor, addUtcMonths, buildMaintenanceWindowDoc, isInMaintenance, parseInstant, type MaintenanceWindowLike } from '../../src/domain/maintenance.js'
 import { ValidationError } from '../../src/domain/errors.js'
+import { HIDDEN } from '../../src/domain/maintenance-visibility.js'
 
 const at = (iso: string) => Date.parse(iso)
 const win = (w: Partial<MaintenanceWindowLike>): MaintenanceWindowLike => ({
@@ -154,6 +155,9 @@ describe('buildMaintenanceWindowDoc', () => {
       repeatUnit: null,
       repeatEndsAt: null,
       description: null,
+      // Shown on no status page, in UTC, unless the body says otherwise.
+      timezone: null,
+      statusPageVisibility: HIDDEN,
     })
     expect(buildMaintenanceWindowDoc({ name: 'x', startsAt: '2026-05-01', endsAt: '2026-05-02' }).tags).toEqual([])
   })
