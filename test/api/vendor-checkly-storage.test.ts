@@ -67,6 +67,12 @@ describe.each(testDbs)('vendor CLI uploads on $name', (db) => {
     expect(res.json<{ statusCode: number }>().statusCode).toBe(res.statusCode)
   })
 
+  it.each(['/next/checkly-storage/upload-code-bundle', '/next/checkly-storage/upload'])('%s refuses a JSON body with a 415 naming the content type', async (url) => {
+    const res = await t.call('POST', url, { key: '../../etc/passwd' })
+    expect(res.statusCode, res.body).toBe(415)
+    expect(res.json<{ attributes: Record<string, string> }>().attributes).toHaveProperty('content-type')
+  })
+
   it('needs credentials', async () => {
     const res = await t.app.inject({
       method: 'POST',

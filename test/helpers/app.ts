@@ -1,4 +1,7 @@
 /** A real app on a real database, with a bootstrapped account, driven through app.inject(). */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp, type AppDeps } from '../../src/api/build-app.js'
 import type { Redis } from 'ioredis'
@@ -53,10 +56,13 @@ export interface TestAppOptions {
 export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Promise<TestApp> {
   const store = await db.open()
   const clock = options.clock ?? systemClock
+  // Uploaded code bundles live under DATA_DIR in every installation; the app's own folder stands in for it.
+  const codeBundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-test-bundles-'))
   const services = buildServices({
     store,
     clock,
     publicBaseUrl: PUBLIC_BASE_URL,
+    codeBundleDir,
     ...(options.staticIps ? { staticIps: options.staticIps } : {}),
     ...(options.delivery ? { delivery: options.delivery } : {}),
     ...(options.artifacts ? { artifacts: options.artifacts } : {}),
@@ -93,6 +99,7 @@ export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Pr
     async close() {
       await app.close()
       await store.close()
+      fs.rmSync(codeBundleDir, { recursive: true, force: true })
     },
   }
 }

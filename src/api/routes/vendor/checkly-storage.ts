@@ -4,12 +4,13 @@
  * download by key. Bodies stream to disk (never whole in memory) and are refused past the size limit with the 413
  * sentence the client reads the limit from. A key is only ever readable by the account that uploaded it.
  */
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { Type, type Static } from 'typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Services } from '../../../services/index.js'
 import { CODE_BUNDLE_LIMIT_BYTES, type CodeBundleKind } from '../../../services/code-bundles/code-bundles.js'
 import { errorResponses } from '../../schemas/common.js'
+import { DomainError } from '../../../domain/errors.js'
 import { COMPATIBILITY_TAG } from './next-accounts.js'
 
 const tags = [COMPATIBILITY_TAG]
@@ -39,7 +40,12 @@ async function storageRoutes(app: FastifyInstance, services: Services): Promise<
         bodyLimit: CODE_BUNDLE_LIMIT_BYTES + 1,
         schema: { tags, summary, description: compatibility, response: { 200: Stored, ...errorResponses(400, 401, 403, 413, 415, 429, 503) } },
       },
-      async (request) => services.codeBundles.upload(request.accountId, kind, request.body as Readable, declaredLength(request)),
+      async (request) => {
+        // Only the raw-bytes parser hands over a stream; a body parsed as JSON (or anything else) is not an upload.
+        if (!(request.body instanceof Readable))
+          throw new DomainError(415, 'An upload is its raw bytes: send it as application/octet-stream', { 'content-type': 'must be application/octet-stream' })
+        return services.codeBundles.upload(request.accountId, kind, request.body, declaredLength(request))
+      },
     )
   upload('/next/checkly-storage/upload-code-bundle', 'code-bundle', 'Upload a project code bundle (compatibility)')
   upload('/next/checkly-storage/upload', 'file', 'Upload a file (compatibility)')
