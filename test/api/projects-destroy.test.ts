@@ -72,6 +72,28 @@ describe.each(testDbs)('project destroys on $name', (db) => {
     expectStatus(await t.call('GET', `/v1/projects/stuck-${x}`), 404)
   })
 
+  it("removes its status-page service even while an incident its check opened is still open; the incident keeps the service's name", async () => {
+    const x = tag()
+    const mine = await deploy(t, request(`incident-${x}`, fullResources(x)))
+    const serviceId = changeOf(mine, 'status-page-service', 'api').id
+    // As the project's check does when it fails (its triggerIncident names this service).
+    const opened = await t.call('POST', '/v1/status-pages/incidents', {
+      name: 'Home is down',
+      severity: 'MAJOR',
+      services: [serviceId],
+      incidentUpdates: [{ description: 'Investigating', status: 'INVESTIGATING' }],
+    })
+    expect([200, 201], opened.body).toContain(opened.statusCode)
+    const incidentId = opened.json<Json>().id
+    // A service deleted on its own is still held back by the open incident.
+    expectStatus(await t.call('DELETE', `/v1/status-pages/services/${serviceId}`), 409)
+
+    const destroyed = expectStatus(await t.call('DELETE', `/v1/projects/incident-${x}`), 200)
+    expect(destroyed.summary).toMatchObject({ delete: 10 })
+    const incident = expectStatus(await t.call('GET', `/v1/status-pages/incidents/${incidentId}`), 200)
+    expect(incident.services).toEqual([expect.objectContaining({ id: serviceId, name: 'API' })])
+  })
+
   it("answers 404 for an unknown project and for another account's", async () => {
     const x = tag()
     for (const url of ['/v1/projects/nope', '/v1/projects/nope?preview=true']) {

@@ -95,7 +95,8 @@ export function resourceOps(r: ResourceOpsDeps, accountId: string): ResourceOps 
     'status-page-service': {
       create: async (body) => idOf(await pages.createService(accountId, checked(body))),
       update: (id, body) => pages.updateService(accountId, id, checked(body)).then(done),
-      remove: (id) => pages.removeService(accountId, id),
+      // The project's checks that opened incidents on it are removed with it: those incidents do not hold it back.
+      remove: (id) => pages.removeService(accountId, id, { withOpenIncidents: true }),
     },
     'status-page': {
       create: async (body) => idOf(await pages.createPage(accountId, checked(body))),

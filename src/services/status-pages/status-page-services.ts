@@ -14,7 +14,12 @@ export interface ServiceOps {
   listServices(accountId: string, q: CursorQuery): Promise<CursorPage<ServiceView>>
   updateService(accountId: string, id: string, body: ServiceBody): Promise<ServiceView>
   /** 409 while a page card, an open incident, a check or a group uses the service. */
-  removeService(accountId: string, id: string): Promise<void>
+  /**
+   * Deletes a service that no page, check or group uses. An open incident naming it blocks the delete too, unless
+   * `withOpenIncidents` (a project removing its own service: the check that opened the incident goes with it, so
+   * the incident keeps the service under its latest name, as resolved ones do).
+   */
+  removeService(accountId: string, id: string, options?: { withOpenIncidents?: boolean }): Promise<void>
 }
 
 const WHAT = 'Status page service'
@@ -38,7 +43,7 @@ async function usersOf(s: Pick<Stores, 'statusPages' | 'statusPageIncidents' | '
     checks: checks.map((c) => c.id),
     checkGroups: groups.map((g) => g.id),
   }
-  return { blocking: Object.fromEntries(Object.entries(blocking).filter(([, ids]) => ids.length > 0)), resolved }
+  return { blocking: Object.fromEntries(Object.entries(blocking).filter(([, ids]) => ids.length > 0)), resolved, open }
 }
 
 /** What the status page services part uses: the wiring hands it these stores and shared things and no others. */
@@ -64,19 +69,22 @@ export function serviceOps(deps: ServiceOpsDeps): ServiceOps {
       if (!updated) throw new NotFoundError(WHAT, id)
       return presentService(updated)
     },
-    async removeService(accountId, id) {
+    async removeService(accountId, id, options = {}) {
       const record = await findOr404(stores.statusPageServices, accountId, id, WHAT)
       await transact(async (s) => {
-        const { blocking, resolved } = await usersOf(s, accountId, record.id)
+        const users = await usersOf(s, accountId, record.id)
+        const { incidents: _open, ...others } = users.blocking
+        const blocking = options.withOpenIncidents ? others : users.blocking
+        const kept = options.withOpenIncidents ? [...users.resolved, ...users.open] : users.resolved
         if (Object.keys(blocking).length > 0) {
           const list = Object.entries(blocking)
             .map(([kind, ids]) => `${kind} ${ids.join(', ')}`)
             .join('; ')
           throw new ConflictError(`Status page service ${record.id} is in use by ${list}`, blocking)
         }
-        // Resolved incidents keep showing the service under its latest name.
+        // Resolved incidents (and, for a project's own service, open ones) keep showing it under its latest name.
         const at = clock.now()
-        for (const incident of resolved) {
+        for (const incident of kept) {
           const services = incident.doc.services.map((x) => (x.id === record.id ? { id: x.id, name: record.doc.name, createdAt: record.createdAt } : x))
           await s.statusPageIncidents.update(accountId, incident.id, { ...incident.doc, services }, at)
         }
