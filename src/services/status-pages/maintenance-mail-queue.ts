@@ -6,9 +6,8 @@
 import { maintenanceEmail, type MaintenanceEvent } from '../../domain/status-pages/maintenance-email.js'
 import { visiblePageIds } from '../../domain/maintenance-visibility.js'
 import type { MaintenanceWindowDoc } from '../../domain/maintenance.js'
-import type { StatusPageEmailRow } from '../../store/status-page-emails.js'
 import type { Stores } from '../stores.js'
-import { row, unsubscribeUrl } from './subscriber-mail-queue.js'
+import { queueToSubscribers, unsubscribeUrl } from './subscriber-mail-queue.js'
 
 export interface MaintenanceNotice {
   event: MaintenanceEvent
@@ -30,26 +29,22 @@ export async function queueMaintenanceEmails(
   notice: MaintenanceNotice,
   now: number,
 ): Promise<number> {
-  const rows: StatusPageEmailRow[] = []
+  const pages = []
   for (const pageId of visiblePageIds(window.statusPageVisibility)) {
     const page = await s.statusPages.get(accountId, pageId)
-    if (!page) continue
-    const { items } = await s.statusPageSubscriptions.list(accountId, { where: { status_page_id: page.id } })
-    for (const sub of items.filter((x) => x.doc.status === 'VERIFIED')) {
-      const message = maintenanceEmail({
-        pageName: page.doc.name,
-        maintenanceName: window.name,
-        event: notice.event,
-        status: notice.status,
-        description: notice.description ?? window.description ?? null,
-        startsAt: notice.startsAt,
-        endsAt: notice.endsAt,
-        timezone: window.timezone ?? null,
-        unsubscribeUrl: unsubscribeUrl(base, sub),
-      })
-      rows.push(row(sub, 'MAINTENANCE', message, now))
-    }
+    if (page) pages.push(page)
   }
-  await s.statusPageEmails.insertMany(rows)
-  return rows.length
+  return queueToSubscribers(s, accountId, pages, 'MAINTENANCE', now, (page, sub) =>
+    maintenanceEmail({
+      pageName: page.doc.name,
+      maintenanceName: window.name,
+      event: notice.event,
+      status: notice.status,
+      description: notice.description ?? window.description ?? null,
+      startsAt: notice.startsAt,
+      endsAt: notice.endsAt,
+      timezone: window.timezone ?? null,
+      unsubscribeUrl: unsubscribeUrl(base, sub),
+    }),
+  )
 }

@@ -13,7 +13,7 @@ import type { PageRecord, SubscriptionRecord } from './status-page-views.js'
 
 type Sub = SubscriptionRecord
 
-export const row = (sub: Sub, kind: StatusPageEmailKind, message: SubscriberEmail, now: number): StatusPageEmailRow => ({
+const row = (sub: Sub, kind: StatusPageEmailKind, message: SubscriberEmail, now: number): StatusPageEmailRow => ({
   id: newId(),
   account_id: sub.accountId,
   status_page_id: sub.doc.statusPageId,
@@ -71,21 +71,35 @@ export async function queueIncidentEmails(
 ): Promise<number> {
   if (!update.notifySubscribers) return 0
   const pages = await pagesShowing(s, accountId, new Set(incident.services.map((r) => r.id)))
+  return queueToSubscribers(s, accountId, pages, 'INCIDENT', now, (page, sub) =>
+    incidentEmail({
+      pageName: page.doc.name,
+      incidentName: incident.name,
+      status: update.status,
+      description: update.description,
+      at: update.publicIncidentUpdateDate,
+      opening,
+      unsubscribeUrl: unsubscribeUrl(base, sub),
+    }),
+  )
+}
+
+/**
+ * Queues one e-mail per VERIFIED subscriber of each of these pages, each rendered for its page and subscriber (its
+ * own unsubscribe link). Returns how many were queued.
+ */
+export async function queueToSubscribers(
+  s: Pick<Stores, 'statusPageSubscriptions' | 'statusPageEmails'>,
+  accountId: string,
+  pages: PageRecord[],
+  kind: StatusPageEmailKind,
+  now: number,
+  render: (page: PageRecord, sub: Sub) => SubscriberEmail,
+): Promise<number> {
   const rows: StatusPageEmailRow[] = []
   for (const page of pages) {
     const { items } = await s.statusPageSubscriptions.list(accountId, { where: { status_page_id: page.id } })
-    for (const sub of items.filter((x) => x.doc.status === 'VERIFIED')) {
-      const message = incidentEmail({
-        pageName: page.doc.name,
-        incidentName: incident.name,
-        status: update.status,
-        description: update.description,
-        at: update.publicIncidentUpdateDate,
-        opening,
-        unsubscribeUrl: unsubscribeUrl(base, sub),
-      })
-      rows.push(row(sub, 'INCIDENT', message, now))
-    }
+    for (const sub of items.filter((x) => x.doc.status === 'VERIFIED')) rows.push(row(sub, kind, render(page, sub), now))
   }
   await s.statusPageEmails.insertMany(rows)
   return rows.length
