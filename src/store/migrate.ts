@@ -24,6 +24,11 @@ import * as m020 from './migrations/020-run-overrides.js'
 import * as m021 from './migrations/021-run-aborts.js'
 import * as m022 from './migrations/022-vendor-deployments.js'
 import * as m023 from './migrations/023-code-bundles.js'
+import * as m024 from './migrations/024-run-skips.js'
+import * as m025 from './migrations/025-engine-indexes.js'
+import * as m026 from './migrations/026-api-indexes.js'
+import * as m027 from './migrations/027-root-cause-analyses.js'
+import * as m028 from './migrations/028-check-type-extras.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -51,6 +56,11 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '021-run-aborts': m021,
   '022-vendor-deployments': m022,
   '023-code-bundles': m023,
+  '024-run-skips': m024,
+  '025-engine-indexes': m025,
+  '026-api-indexes': m026,
+  '027-root-cause-analyses': m027,
+  '028-check-type-extras': m028,
 }
 
 /** Kysely's migrator over this code's migrations, with its bookkeeping tables in the store's own schema. */
