@@ -56,6 +56,8 @@ export interface EngineMetrics {
   runStarted(place: RunPlace, delayMs: number): void
   /** A run's result was stored; `retry`: the run is tried again. */
   runFinished(place: RunPlace, result: { status: 'passing' | 'degraded' | 'failing'; hasErrors: boolean }, retry: boolean): void
+  /** A scheduled run went stale in the queue and was skipped (domain/schedule/stale-slots.ts). */
+  runSkipped?(place: Omit<RunPlace, 'checkType'>): void
 }
 
 /** Stores a run's artifact files (see store/artifact-files.ts); `transform` redacts the run's secrets. */

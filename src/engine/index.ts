@@ -7,6 +7,7 @@ import { scheduleDue } from './scheduler.js'
 import { createWorker, laneOf, type Lane } from './worker.js'
 import { startLoop, type Loop } from './loop.js'
 import { laneWait, schedulerSleep, workerSleep } from './pacing.js'
+import { skipAllStale } from './stale-runs.js'
 
 /** How long outcomes gather before they are written together. */
 const WRITER_BATCH_MS = 50
@@ -15,15 +16,18 @@ const WRITER_BATCH_MS = 50
  * a cancel stops a run within about this long. Only asked while session runs are in flight.
  */
 export const CANCEL_POLL_MS = 1_000
+/** How often stale scheduled runs are taken out of the queue and recorded as skipped. */
+const STALE_PASS_MS = 1_000
 
 export interface Engine {
   stop(): Promise<void>
   /** One full pass without timers (tests on a fake clock): schedule, reap, run, wait, write. */
-  runOnce(): Promise<{ scheduled: number; started: number; written: number; reaped: number }>
+  runOnce(): Promise<{ scheduled: number; started: number; written: number; reaped: number; skipped: number }>
 }
 
 export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {}): Engine {
   const loops: Loop[] = []
+  const stalePlace = { privateLocationId: null, locations: deps.runLocations ?? null }
   const laneLoops: Partial<Record<Lane, Loop>> = {}
   let writerLoop: Loop | undefined
   const pacing = deps.tuning.pacing
@@ -96,6 +100,8 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
     // Nothing to write: the writer sleeps until an outcome wakes it (the interval is only a safety net).
     writerLoop = start('writer', 10_000, () => worker.flush().then(() => undefined))
     start('reaper', 5_000, () => deps.stores.jobs.reapExpired(deps.clock.now()).then(() => undefined))
+    // Stale scheduled runs of the locations this instance serves leave the queue as skipped (stale-runs.ts).
+    start('stale-runs', STALE_PASS_MS, () => skipAllStale(deps, stalePlace, () => stopped).then(() => undefined))
     cancelLoop = start('cancellations', CANCEL_POLL_MS, () => worker.abortCancelled().then(() => undefined))
     for (const work of deps.periodic ?? []) start(work.name, work.everyMs, work.run)
   }
@@ -114,6 +120,7 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
     },
     async runOnce() {
       const reaped = await deps.stores.jobs.reapExpired(deps.clock.now())
+      const skipped = await skipAllStale(deps, stalePlace)
       const scheduled = (await scheduleDue(deps)).length
       let started = 0
       // Run every due job: when a lane is full, wait for one of its runs to end and lease again.
@@ -125,7 +132,7 @@ export function startEngine(deps: EngineDeps, options: { loops?: boolean } = {})
         await worker.settleOne()
       }
       await worker.drain()
-      return { scheduled, started, written: started, reaped }
+      return { scheduled, started, written: started, reaped, skipped }
     },
   }
 }

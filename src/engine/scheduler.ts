@@ -5,6 +5,7 @@
  */
 import { nextDueAfterRun } from '../domain/schedule/next-due.js'
 import { locationInput, pickLocations } from '../domain/schedule/pick-locations.js'
+import { SCHEDULER_TRIGGER, staleFrom } from '../domain/schedule/stale-slots.js'
 import { firstAttemptJobs } from '../store/engine/run-jobs.js'
 import type { Stores } from '../store/all-stores.js'
 import type { CheckRecord } from '../store/checks.js'
@@ -94,8 +95,10 @@ export async function scheduleDue(deps: EngineDeps, lookaheadMs = 0): Promise<Sc
           targets: choice.targets,
           scheduledAt: Number(row.next_due_at),
           now,
-          trigger: 'SCHEDULER',
+          trigger: SCHEDULER_TRIGGER,
           sessionId: null,
+          // Not started by the check's next slot, the run is skipped instead of run late (stale-slots.ts).
+          expiresAt: staleFrom({ trigger: SCHEDULER_TRIGGER, attempt: 1 }, next),
         }),
       )
       advances.push({ checkId: row.check_id, nextDueAt: next, rrIndex: choice.nextIndex })

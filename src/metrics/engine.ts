@@ -1,4 +1,4 @@
-/** The engine's counters (metrics/… of EngineMetrics): runs due, started, late, finished and retried, and start delay. */
+/** The engine's counters (metrics/… of EngineMetrics): runs due, started, late, skipped, finished and retried, and start delay. */
 import { Counter, Histogram, type Registry } from 'prom-client'
 import type { EngineMetrics, RunPlace } from '../engine/engine-deps.js'
 import { locationLabel, runOutcome } from './labels.js'
@@ -32,6 +32,12 @@ export function createEngineMetrics(registry: Registry, options: { lateStartMs?:
     buckets: START_DELAY_BUCKETS,
     registers: [registry],
   })
+  const skipped = new Counter({
+    name: 'picket_runs_skipped_total',
+    help: "Scheduled runs skipped because their check's next slot came due before they started (the runners were behind), by location; counted by the instance (or the agents' API) that skipped them.",
+    labelNames: ['location'] as const,
+    registers: [registry],
+  })
   const labels = (place: RunPlace) => ({ location: locationLabel(place), check_type: place.checkType })
 
   return {
@@ -43,6 +49,9 @@ export function createEngineMetrics(registry: Registry, options: { lateStartMs?:
       started.inc(l)
       if (delayMs > lateMs) late.inc(l)
       delay.observe({ location: l.location }, Math.max(0, delayMs) / 1000)
+    },
+    runSkipped(place) {
+      skipped.inc({ location: locationLabel(place) })
     },
     runFinished(place, result, retry) {
       const l = labels(place)

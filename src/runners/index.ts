@@ -3,12 +3,13 @@ import { apiRunner } from './api.js'
 import type { EgressPolicy } from '../domain/egress.js'
 import type { CheckRunner } from './contract.js'
 import { dnsRunner } from './dns.js'
+import { grpcRunner } from './grpc.js'
 import { icmpRunner } from './icmp.js'
 import type { ScriptSandbox } from './script-sandbox.js'
 import { tcpRunner } from './tcp.js'
 import { urlRunner } from './url.js'
 
-export type RunnerCheckType = 'API' | 'URL' | 'TCP' | 'DNS' | 'ICMP'
+export type RunnerCheckType = 'API' | 'URL' | 'TCP' | 'DNS' | 'ICMP' | 'GRPC'
 export type BrowserCheckType = 'BROWSER' | 'MULTI_STEP' | 'PLAYWRIGHT'
 
 export interface RunnerDeps {
@@ -31,6 +32,7 @@ export function buildRunners(deps: RunnerDeps): Record<RunnerCheckType, CheckRun
     TCP: tcpRunner(egress),
     DNS: dnsRunner(egress),
     ICMP: icmpRunner(egress),
+    GRPC: grpcRunner(egress),
     ...(deps.browser ? { BROWSER: deps.browser, MULTI_STEP: deps.browser, PLAYWRIGHT: deps.browser } : {}),
   }
 }

@@ -10,6 +10,7 @@ import { accountSettingsStore, type AccountSettingsStore } from './account-setti
 import { privateLocationKeyStore, type PrivateLocationKeyStore } from './private-locations/private-location-keys.js'
 import { scheduleStore, type ScheduleStore } from './engine/schedules.js'
 import { runJobStore, type RunJobStore } from './engine/run-jobs.js'
+import { runSkipStore, type RunSkipStore } from './engine/run-skips.js'
 import { resultStore, type ResultStore } from './engine/results.js'
 import { triggerStore, type TriggerStore } from './engine/triggers.js'
 import { sessionStore, type SessionStore } from './engine/sessions.js'
@@ -70,6 +71,8 @@ export interface Stores {
   dashboards: DocTable<number>
   schedules: ScheduleStore
   jobs: RunJobStore
+  /** Scheduled runs skipped because they went stale in the queue (domain/schedule/stale-slots.ts). */
+  runSkips: RunSkipStore
   results: ResultStore
   triggers: TriggerStore
   sessions: SessionStore
@@ -171,6 +174,7 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'> & { secrets?: S
     }),
     schedules: scheduleStore(db, store.dialect),
     jobs: runJobStore(db, store.dialect, box),
+    runSkips: runSkipStore(db),
     results: resultStore(db),
     triggers: triggerStore(db, box),
     sessions: sessionStore(db),

@@ -148,6 +148,21 @@ export interface RunJobRow {
   created_at: number
   /** The run's overrides as JSON (domain/runs/run-overrides.ts), secrets sealed at rest and opened when read; null or absent: none. */
   overrides?: string | null
+  /** From when the job, not yet started, is stale and skipped (domain/schedule/stale-slots.ts); null or absent: never. */
+  expires_at?: number | null
+}
+
+/** A scheduled run that was skipped because its check's next slot came due before it started (stale-slots.ts). */
+export interface RunSkipRow {
+  id: string
+  account_id: string
+  check_id: string
+  location: string
+  private_location_id: string | null
+  /** The slot that was skipped. */
+  scheduled_at: number
+  skipped_at: number
+  created_at: number
 }
 
 export interface CheckResultRow {
@@ -282,6 +297,7 @@ export interface Database {
   private_location_availability: PrivateLocationAvailabilityRow
   check_schedules: CheckScheduleRow
   run_jobs: RunJobRow
+  run_skips: RunSkipRow
   check_results: CheckResultRow
   triggers: TriggerRow
   check_sessions: CheckSessionRow

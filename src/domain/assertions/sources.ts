@@ -4,6 +4,7 @@
  */
 import { evaluateJsonPath } from './json-path.js'
 import type { Assertion } from './types.js'
+import { grpcSource, type GrpcSubject } from './grpc-source.js'
 
 export interface HttpSubject {
   kind: 'http'
@@ -30,7 +31,7 @@ export interface IcmpSubject {
   latency: { avg: number | null; min: number | null; max: number | null; stdDev: number | null }
   json: unknown
 }
-export type AssertionSubject = HttpSubject | TcpSubject | DnsSubject | IcmpSubject
+export type AssertionSubject = HttpSubject | TcpSubject | DnsSubject | IcmpSubject | GrpcSubject
 
 export type Extracted = { ok: true; values: unknown[]; actual: unknown } | { ok: false; error: string; actual?: unknown }
 
@@ -150,6 +151,9 @@ export function extractSource(subject: AssertionSubject, a: Assertion): Extracte
       break
     case 'icmp':
       r = icmpSource(subject, a)
+      break
+    case 'grpc':
+      r = grpcSource(subject, a)
       break
   }
   return r ?? { ok: false, error: `source ${a.source} is not supported for ${subject.kind.toUpperCase()} checks` }

@@ -8,6 +8,7 @@ import type { Static, TSchema } from 'typebox'
 import type { apiCheck } from './api.js'
 import type { browserCheck } from './browser.js'
 import type { dnsCheck } from './dns.js'
+import type { grpcCheck } from './grpc.js'
 import type { CheckType } from './enums.js'
 import type { heartbeatCheck } from './heartbeat.js'
 import type { icmpCheck } from './icmp.js'
@@ -52,6 +53,7 @@ export interface CheckDocs {
   API: StoredCheckDoc<typeof apiCheck>
   BROWSER: StoredCheckDoc<typeof browserCheck>
   DNS: StoredCheckDoc<typeof dnsCheck>
+  GRPC: StoredCheckDoc<typeof grpcCheck>
   HEARTBEAT: StoredCheckDoc<typeof heartbeatCheck>
   ICMP: StoredCheckDoc<typeof icmpCheck>
   MULTI_STEP: StoredCheckDoc<typeof multiStepCheck>

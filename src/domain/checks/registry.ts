@@ -4,6 +4,7 @@ import type { CheckType } from './enums.js'
 import { apiCheck } from './api.js'
 import { browserCheck } from './browser.js'
 import { dnsCheck } from './dns.js'
+import { grpcCheck } from './grpc.js'
 import { heartbeatCheck } from './heartbeat.js'
 import { icmpCheck } from './icmp.js'
 import { multiStepCheck } from './multistep.js'
@@ -11,7 +12,7 @@ import { playwrightCheck } from './playwright.js'
 import { tcpCheck } from './tcp.js'
 import { urlCheck } from './url.js'
 
-export const CHECK_TYPE_DEFS: readonly CheckTypeDef[] = [apiCheck, browserCheck, icmpCheck, heartbeatCheck, tcpCheck, urlCheck, dnsCheck, multiStepCheck, playwrightCheck]
+export const CHECK_TYPE_DEFS: readonly CheckTypeDef[] = [apiCheck, browserCheck, icmpCheck, heartbeatCheck, tcpCheck, urlCheck, dnsCheck, multiStepCheck, playwrightCheck, grpcCheck]
 
 export const checkTypeBySegment = new Map(CHECK_TYPE_DEFS.map((d) => [d.segment, d]))
 export const checkTypeByType = new Map<CheckType, CheckTypeDef>(CHECK_TYPE_DEFS.map((d) => [d.checkType, d]))

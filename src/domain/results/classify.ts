@@ -17,7 +17,7 @@ export interface RunError {
 
 export interface ClassifyInput {
   /** Which rules apply: HTTP status, TCP shouldFail, DNS response code, ICMP packet loss. */
-  mode: 'http' | 'tcp' | 'dns' | 'icmp'
+  mode: 'http' | 'tcp' | 'dns' | 'icmp' | 'grpc'
   /** The run could not complete (network, timeout, TLS, config, setup script, internal). */
   error?: RunError | null
   /** A teardown script failed: the run still has a response and its assertions. */

@@ -8,6 +8,7 @@ const open = { additionalProperties: true }
 export const RESULT_DETAIL_KEYS = [
   'apiCheckResult',
   'tcpCheckResult',
+  'grpcCheckResult',
   'dnsCheckResult',
   'icmpCheckResult',
   'browserCheckResult',
@@ -23,6 +24,7 @@ const DETAIL_KEY_OF_TYPE: Readonly<Record<string, ResultDetailKey>> = {
   API: 'apiCheckResult',
   URL: 'apiCheckResult',
   TCP: 'tcpCheckResult',
+  GRPC: 'grpcCheckResult',
   DNS: 'dnsCheckResult',
   ICMP: 'icmpCheckResult',
   BROWSER: 'browserCheckResult',

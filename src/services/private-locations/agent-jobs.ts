@@ -15,6 +15,7 @@ import { prepareRunSpec } from '../../engine/prepare.js'
 import { createRedactorCache } from '../../engine/redactor-cache.js'
 import { completeRun, runPlace, type Completed, type OutcomeWriter } from '../../engine/run-outcome.js'
 import { dueTimeOf, type Batch } from '../../engine/worker.js'
+import { skipAllStale } from '../../engine/stale-runs.js'
 import { toIso } from '../../lib/clock.js'
 import { isUuid, newId } from '../../lib/ids.js'
 import type { ArtifactType, CheckRunSpec, RunArtifact, RunResult } from '../../runners/contract.js'
@@ -83,7 +84,7 @@ const silent: EngineLog = { info: () => undefined, warn: () => undefined, error:
 const sleepFor = (ms: number, signal?: AbortSignal) => delay(ms, undefined, signal ? { signal } : {}).catch(() => undefined)
 
 /** What the agents' job service uses: the wiring hands it these stores and shared things and no others. */
-export const agentJobServiceUses = uses(['jobs', 'results', 'privateLocations', 'runCancellations'], ['clock'])
+export const agentJobServiceUses = uses(['jobs', 'results', 'privateLocations', 'runCancellations', 'runSkips'], ['clock', 'transact'])
 export type AgentJobServiceDeps = DepsOf<typeof agentJobServiceUses>
 
 export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions): AgentJobService {
@@ -95,10 +96,23 @@ export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions
   const artifacts = files ? { save: files.save.bind(files) } : undefined
   const { writer, loadBatch } = options.engine
   const redactors = createRedactorCache()
+  /** When each private location's stale runs were last taken out of its queue (at most once a second each). */
+  const staleSweptAt = new Map<string, number>()
+
+  /**
+   * A location's agents are leasing: its stale scheduled runs (queued while no agent was there, or while its agents
+   * were behind) are recorded as skipped, so a returning agent gets current slots only (stale-runs.ts).
+   */
+  async function skipStale(locationId: string, now: number): Promise<void> {
+    if (now - (staleSweptAt.get(locationId) ?? -Infinity) < 1_000) return
+    staleSweptAt.set(locationId, now)
+    await skipAllStale({ transact: r.transact, clock: r.clock, metrics: options.metrics }, { privateLocationId: locationId })
+  }
 
   async function leaseOnce(caller: AgentCaller, capacity: number, checkTypes: string[]): Promise<AgentJob[]> {
     // Expired leases are put back in the queue by the engine's reaper (every few seconds), not on every poll.
     const now = r.clock.now()
+    await skipStale(caller.locationId, now)
     // One lease for the batch, then a token of its own for each job (its lease token and result id).
     const batchToken = newId()
     const rows = await r.stores.jobs.lease({

@@ -22,6 +22,9 @@ export interface LeaseRequest {
   locations?: readonly string[] | null
 }
 
+/** The most queued jobs of each kind (data-center, private) that the /metrics queue depth counts. */
+export const QUEUE_COUNT_CAP = 10_000
+
 /** The first attempt of a run in each of its targets (scheduled runs and check sessions alike). */
 export function firstAttemptJobs(input: {
   accountId: string
@@ -33,6 +36,8 @@ export function firstAttemptJobs(input: {
   sessionId: string | null
   /** The runs' overrides as JSON (domain/runs/run-overrides.ts serializeOverrides); null or absent: none. */
   overrides?: string | null | undefined
+  /** From when the runs are stale if not started (domain/schedule/stale-slots.ts staleFrom); null or absent: never. */
+  expiresAt?: number | null | undefined
 }): RunJobRow[] {
   return input.targets.map((t) => ({
     id: newId(),
@@ -53,6 +58,7 @@ export function firstAttemptJobs(input: {
     parallel_total: input.targets.length,
     created_at: input.now,
     ...(input.overrides ? { overrides: input.overrides } : {}),
+    ...(input.expiresAt != null ? { expires_at: input.expiresAt } : {}),
   }))
 }
 
@@ -79,12 +85,18 @@ export interface RunJobStore {
   queueOf(privateLocationId: string, now: number): Promise<{ queued: number; oldestDueAt: number | null }>
   /**
    * The whole queue for /metrics: queued jobs due by `now` and the oldest due time, per data-center location, with
-   * the jobs of all private locations together under `private: true`.
+   * the jobs of all private locations together under `private: true`; at most QUEUE_COUNT_CAP jobs of each are counted.
    */
   queueDepth(now: number): Promise<Array<{ location: string; private: boolean; queued: number; oldestDueAt: number }>>
   /** Queued jobs of private (or data-center) locations due before `dueBefore` (nobody leased them in time), at most `limit`. */
   listUnleased(dueBefore: number, limit: number, place: 'private' | 'data-center'): Promise<RunJobRow[]>
   countBySession(sessionId: string): Promise<number>
+  /**
+   * Takes up to `limit` stale queued jobs (expires_at at or before `now`) of one place out of the queue, oldest
+   * first, and returns them (to be recorded as skipped in the same transaction). On PostgreSQL jobs another
+   * instance holds are passed by. Only jobs of `locations` when given (RUN_LOCATIONS of the instance).
+   */
+  takeStale(req: Pick<LeaseRequest, 'now' | 'limit' | 'privateLocationId' | 'locations'>): Promise<RunJobRow[]>
 }
 
 /** `box` seals the secret values of a job's overrides when it is written and opens them when it is read. */
@@ -111,6 +123,8 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect, box: SecretB
     },
     async lease(req) {
       let pick = db.selectFrom('run_jobs').select('id').where('status', '=', 'queued').where('due_at', '<=', req.now).orderBy('due_at').limit(req.limit)
+      // A stale job is never handed out (domain/schedule/stale-slots.ts): the expiry pass records it as skipped.
+      pick = pick.where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', req.now)]))
       pick = req.privateLocationId === null ? pick.where('private_location_id', 'is', null) : pick.where('private_location_id', '=', req.privateLocationId)
       // By the check's type, looked up by primary key for each queued job considered: an `IN (SELECT id FROM
       // checks …)` list made both SQLite and PostgreSQL read the whole checks table on every lease.
@@ -154,9 +168,11 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect, box: SecretB
           .execute()
     },
     async requeue(id, changes) {
+      // A retry never goes stale (stale-slots.ts); a first attempt put back as it was keeps its expiry.
+      const expiry = changes.attempt > 1 ? { expires_at: null } : {}
       await db
         .updateTable('run_jobs')
-        .set({ ...changes, status: 'queued', leased_by: null, lease_until: null })
+        .set({ ...changes, ...expiry, status: 'queued', leased_by: null, lease_until: null })
         .where('id', '=', id)
         .execute()
     },
@@ -207,18 +223,25 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect, box: SecretB
       return { queued: Number(r?.n ?? 0), oldestDueAt: r?.oldest == null ? null : Number(r.oldest) }
     },
     async queueDepth(now) {
-      const rows = await db
-        .selectFrom('run_jobs')
-        .select((eb) => [
-          eb.case().when('private_location_id', 'is', null).then(eb.ref('location')).else(sql.lit('')).end().as('place'),
-          eb.fn.countAll<number>().as('n'),
-          eb.fn.min('due_at').as('oldest'),
-        ])
-        .where('status', '=', 'queued')
-        .where('due_at', '<=', now)
-        .groupBy('place')
-        .execute()
-      return rows.map((r) => ({ location: r.place ?? '', private: r.place === '' || r.place === null, queued: Number(r.n), oldestDueAt: Number(r.oldest) }))
+      // At most QUEUE_COUNT_CAP jobs of each kind are read: a scrape costs the same however long the queue is. The
+      // data-center sample is the oldest jobs (the queue index's order), so each location's oldest due time is exact.
+      const sample = (place: 'private' | 'data-center') => {
+        const q = db
+          .selectFrom('run_jobs')
+          .select(['location', 'due_at'])
+          .where('status', '=', 'queued')
+          .where('private_location_id', place === 'private' ? 'is not' : 'is', null)
+          .where('due_at', '<=', now)
+        return (place === 'private' ? q : q.orderBy('due_at')).limit(QUEUE_COUNT_CAP)
+      }
+      const count = async (place: 'private' | 'data-center') =>
+        db
+          .selectFrom(sample(place).as('q'))
+          .select((eb) => [place === 'private' ? sql.lit('').as('place') : eb.ref('q.location').as('place'), eb.fn.countAll<number>().as('n'), eb.fn.min('q.due_at').as('oldest')])
+          .$if(place === 'data-center', (q) => q.groupBy('q.location'))
+          .execute()
+      const rows = [...(await count('data-center')), ...(await count('private')).filter((r) => Number(r.n) > 0)]
+      return rows.map((r) => ({ location: String(r.place), private: r.place === '', queued: Number(r.n), oldestDueAt: Number(r.oldest) }))
     },
     listUnleased: (dueBefore, limit, place) =>
       openAll(
@@ -232,6 +255,26 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect, box: SecretB
           .limit(limit)
           .execute(),
       ),
+    async takeStale(req) {
+      let pick = db.selectFrom('run_jobs').select('id').where('status', '=', 'queued').where('expires_at', '<=', req.now)
+      pick = req.privateLocationId === null ? pick.where('private_location_id', 'is', null) : pick.where('private_location_id', '=', req.privateLocationId)
+      if (req.locations) pick = req.locations.length === 0 ? pick.where(sql<boolean>`false`) : pick.where('location', 'in', [...req.locations])
+      pick = pick.orderBy('expires_at').limit(req.limit)
+      if (dialect === 'postgres') {
+        // A CTE, so the pick runs once (see lease); `status = 'queued'` again: a job leased meanwhile stays.
+        return openAll(
+          db
+            .with('picked', () => pick.forUpdate().skipLocked())
+            .deleteFrom('run_jobs')
+            .using('picked')
+            .whereRef('run_jobs.id', '=', 'picked.id')
+            .where('run_jobs.status', '=', 'queued')
+            .returningAll('run_jobs')
+            .execute(),
+        )
+      }
+      return openAll(db.deleteFrom('run_jobs').where('id', 'in', pick).returningAll().execute())
+    },
     async countBySession(sessionId) {
       const r = await db
         .selectFrom('run_jobs')

@@ -1,0 +1,38 @@
+/**
+ * Skipped runs (domain/schedule/stale-slots.ts): one row per scheduled run taken out of the queue because its
+ * check's next slot came due before it started. Read by check and time through the (check_id, scheduled_at) index;
+ * removed with results by data retention (store/retention.ts).
+ */
+import type { Kysely } from 'kysely'
+import type { Database, RunSkipRow } from '../schema.js'
+
+export interface SkipQuery {
+  /** Skipped slots scheduled at or after `from` and before `to` (epoch ms). */
+  from: number
+  to: number
+  limit: number
+}
+
+export interface RunSkipStore {
+  insertMany(rows: RunSkipRow[]): Promise<void>
+  /** A check's skipped runs in the window, newest slot first, at most `limit`, and how many there are in all. */
+  listForCheck(checkId: string, q: SkipQuery): Promise<{ items: RunSkipRow[]; total: number }>
+}
+
+export function runSkipStore(db: Kysely<Database>): RunSkipStore {
+  return {
+    async insertMany(rows) {
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insertInto('run_skips')
+          .values(rows.slice(i, i + 500))
+          .execute()
+    },
+    async listForCheck(checkId, q) {
+      const window = db.selectFrom('run_skips').where('check_id', '=', checkId).where('scheduled_at', '>=', q.from).where('scheduled_at', '<', q.to)
+      const items = await window.selectAll().orderBy('scheduled_at', 'desc').limit(q.limit).execute()
+      const counted = await window.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+      return { items, total: Number(counted?.n ?? 0) }
+    },
+  }
+}
