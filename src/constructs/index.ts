@@ -18,6 +18,7 @@ export { Check, type CheckProps, type CheckPayload, type CheckReferenceProps, ty
 export { ApiCheck, type ApiCheckProps, type ApiCheckPayload } from './api-check.js'
 export { UrlMonitor, type UrlMonitorProps, type UrlMonitorPayload } from './url-monitor.js'
 export { TcpMonitor, type TcpMonitorProps, type TcpMonitorPayload } from './tcp-monitor.js'
+export { GrpcMonitor, type GrpcMonitorProps, type GrpcMonitorPayload } from './grpc-monitor.js'
 export { DnsMonitor, type DnsMonitorProps, type DnsMonitorPayload } from './dns-monitor.js'
 export { IcmpMonitor, type IcmpMonitorProps, type IcmpMonitorPayload } from './icmp-monitor.js'
 export { HeartbeatMonitor, type HeartbeatMonitorProps, type HeartbeatMonitorPayload } from './heartbeat-monitor.js'

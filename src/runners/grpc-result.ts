@@ -149,7 +149,7 @@ export function grpcOutcome(cfg: GrpcConfig, run: GrpcRun, assertions: Assertion
       ...times,
       timingPhases,
       responseTime,
-      details: { request, requestError: run.configError, grpcStatusCode: null, healthStatus: null },
+      details: { request, requestError: run.configError, healthStatus: null },
       jobLog: [run.configError],
     })
   }
@@ -192,6 +192,7 @@ export function grpcOutcome(cfg: GrpcConfig, run: GrpcRun, assertions: Assertion
   const line = error
     ? `${method} on ${cfg.host}:${cfg.port} failed: ${error.message}`
     : `${method} on ${cfg.host}:${cfg.port} (${run.open?.resolvedIp ?? '?'}): ${call ? `${call.code} ${statusName(call.code)}` : 'no call'}`
-  const details = { request, response, grpcStatusCode: call?.code ?? null, healthStatus, ...(error ? { requestError: error.message } : {}) }
+  // The reference types grpcStatusCode as a number: a run whose call never ended with a status leaves it out.
+  const details = { request, response, ...(call && !error ? { grpcStatusCode: call.code } : {}), healthStatus, ...(error ? { requestError: error.message } : {}) }
   return buildRunResult(c, { ...times, responseTime, assertions: outcomes, timingPhases, details, jobLog: [line] })
 }

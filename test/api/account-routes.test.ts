@@ -61,7 +61,7 @@ describe.each(testDbs)('account-id routes on $name', (db) => {
     expect(body.locations.all.every((l) => l.available === true)).toBe(true)
     const byKey = new Map(body.entitlements.map((e) => [e.key, e]))
     expect(byKey.get('CHECK_TYPE_API')).toMatchObject({ type: 'flag', enabled: true })
-    expect(byKey.get('CHECK_TYPE_GRPC')).toMatchObject({ type: 'flag', enabled: false })
+    expect(byKey.get('CHECK_TYPE_GRPC')).toMatchObject({ type: 'flag', enabled: true })
     expect(byKey.get('ALERT_CHANNEL_WEBHOOK')).toMatchObject({ enabled: true })
     expect(byKey.get('ALERT_CHANNEL_PAGERDUTY')).toMatchObject({ enabled: false })
     expect(byKey.get('PRIVATE_LOCATION_KEYS')).toMatchObject({ type: 'metered', enabled: true, quantity: 2 })

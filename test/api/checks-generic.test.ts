@@ -20,6 +20,7 @@ const TYPES: Array<[string, string, Json, Json]> = [
   ['multistep', 'MULTI_STEP', CHECK_BODIES.multistep as Json, CHECK_UPDATES.multistep as Json],
   ['tcp', 'TCP', CHECK_BODIES.tcp as Json, CHECK_UPDATES.tcp as Json],
   ['url', 'URL', CHECK_BODIES.url as Json, CHECK_UPDATES.url as Json],
+  ['grpc', 'GRPC', CHECK_BODIES.grpc as Json, CHECK_UPDATES.grpc as Json],
   ['playwright', 'PLAYWRIGHT', { name: 'Suite', frequency: 30, files: [SPEC_FILE, CONFIG_FILE] }, { name: 'Suite', testCommand: 'npx playwright test --retries=1' }],
 ]
 
@@ -68,7 +69,6 @@ describe.each(testDbs)(
       ['a checkType that is no type', { name: 'Odd', checkType: 'FTP' }, /must be one of API/],
       ['a checkType that is not text', { name: 'Odd', checkType: 7 }, /must be text/],
       ['a TRACEROUTE check', { name: 'Route', checkType: 'TRACEROUTE', request: { hostname: 'example.com' } }, /TRACEROUTE checks are not available on this service yet/],
-      ['a GRPC check', { name: 'gRPC', checkType: 'GRPC' }, /GRPC checks are not available/],
       ['an SSL check', { name: 'Certificate', checkType: 'SSL' }, /SSL checks are not available/],
       ['an AGENTIC check', { name: 'Agent', checkType: 'AGENTIC' }, /AGENTIC checks are not available/],
     ])('refuses %s naming checkType', async (_label, body, why) => {

@@ -17,7 +17,18 @@ export {
 export { RetryStrategyBuilder, type RetryStrategy, type RetryStrategyOptions, type RetryStrategyType } from './retry-strategy.js'
 export { AlertEscalationBuilder, type AlertEscalation, type Reminders, type ParallelRunFailureThreshold } from './alert-escalation.js'
 export { ApiCheck, type ApiCheckProps } from './api-check.js'
-export { UrlMonitor, TcpMonitor, DnsMonitor, IcmpMonitor, type UrlMonitorProps, type TcpMonitorProps, type DnsMonitorProps, type IcmpMonitorProps } from './monitors.js'
+export {
+  UrlMonitor,
+  TcpMonitor,
+  DnsMonitor,
+  IcmpMonitor,
+  GrpcMonitor,
+  type UrlMonitorProps,
+  type TcpMonitorProps,
+  type DnsMonitorProps,
+  type IcmpMonitorProps,
+  type GrpcMonitorProps,
+} from './monitors.js'
 export { HeartbeatMonitor, HeartbeatMonitor as HeartbeatCheck, type HeartbeatMonitorProps } from './heartbeat-monitor.js'
 export { BrowserCheck, MultiStepCheck, PlaywrightCheck, type BrowserCheckProps, type MultiStepCheckProps, type PlaywrightCheckProps } from './browser-checks.js'
 export { CheckGroupV1, CheckGroupV2, CheckGroup, type CheckGroupV1Props, type CheckGroupV2Props } from './check-group.js'

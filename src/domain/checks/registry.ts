@@ -12,7 +12,18 @@ import { playwrightCheck } from './playwright.js'
 import { tcpCheck } from './tcp.js'
 import { urlCheck } from './url.js'
 
-export const CHECK_TYPE_DEFS: readonly CheckTypeDef[] = [apiCheck, browserCheck, icmpCheck, heartbeatCheck, tcpCheck, urlCheck, dnsCheck, multiStepCheck, playwrightCheck, grpcCheck]
+export const CHECK_TYPE_DEFS: readonly CheckTypeDef[] = [
+  apiCheck,
+  browserCheck,
+  icmpCheck,
+  heartbeatCheck,
+  tcpCheck,
+  urlCheck,
+  dnsCheck,
+  multiStepCheck,
+  playwrightCheck,
+  grpcCheck,
+]
 
 export const checkTypeBySegment = new Map(CHECK_TYPE_DEFS.map((d) => [d.segment, d]))
 export const checkTypeByType = new Map<CheckType, CheckTypeDef>(CHECK_TYPE_DEFS.map((d) => [d.checkType, d]))

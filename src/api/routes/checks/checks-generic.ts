@@ -20,7 +20,11 @@ type AutoAssign = { autoAssignAlerts: boolean }
 
 /** Only checkType is judged before the type is known; the type's own schema judges the rest. */
 const GenericBody = Type.Object(
-  { checkType: Type.String({ description: `The type of the check: one of ${CREATABLE_TYPES.join(', ')} (${TYPES_NOT_BUILT.join(', ')} are not available yet).` }) },
+  {
+    checkType: Type.String({
+      description: `The type of the check: one of ${CREATABLE_TYPES.join(', ')}${TYPES_NOT_BUILT.length > 0 ? ` (${TYPES_NOT_BUILT.join(', ')} are not available yet)` : ''}.`,
+    }),
+  },
   { additionalProperties: true, description: "The fields of the check's type, as its typed route takes them." },
 )
 

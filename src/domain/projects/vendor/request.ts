@@ -40,6 +40,7 @@ export const VENDOR_CHECK_SEGMENTS: Readonly<Record<string, string>> = {
   API: 'api',
   URL: 'url',
   TCP: 'tcp',
+  GRPC: 'grpc',
   DNS: 'dns',
   ICMP: 'icmp',
   HEARTBEAT: 'heartbeat',

@@ -2,10 +2,11 @@
 import type { CheckTypeCase } from '../check-type-case.js'
 import { api } from './api.js'
 import { dns } from './dns.js'
+import { grpc } from './grpc.js'
 import { heartbeat } from './heartbeat.js'
 import { icmp } from './icmp.js'
 import { browser, multistep } from './script.js'
 import { tcp } from './tcp.js'
 import { url } from './url.js'
 
-export const CHECK_TYPES: CheckTypeCase[] = [api, dns, heartbeat, icmp, tcp, url, browser, multistep]
+export const CHECK_TYPES: CheckTypeCase[] = [api, dns, heartbeat, icmp, tcp, url, browser, multistep, grpc]

@@ -51,6 +51,7 @@ export const CHECK_BODIES: Record<string, Json> = {
   icmp: { name: 'Gateway ping', frequency: 5, locations: ['us-east-1'], request: { hostname: '127.0.0.1', pingCount: 5 }, heartbeat: {}, script: '' },
   multistep: { name: 'Health API steps', frequency: 15, locations: ['eu-west-1'], script: MULTISTEP },
   tcp: { name: 'Mail server', frequency: 5, locations: ['eu-west-2'], request: { hostname: 'mail.example.com', port: 587 } },
+  grpc: { name: 'Inventory gRPC', frequency: 5, locations: ['eu-west-1'], request: { url: 'grpc.example.com', port: 443, grpcConfig: { mode: 'HEALTH', tls: true } } },
   url: { name: 'Home page', frequency: 2, locations: ['eu-west-1', 'us-west-2'], request: { url: 'https://shop.example.com/' } },
 }
 
@@ -63,6 +64,10 @@ export const CHECK_UPDATES: Record<string, Json> = {
   icmp: { ...CHECK_BODIES.icmp, request: { hostname: '127.0.0.1', pingCount: 10 } },
   multistep: { name: 'Health API steps', script: MULTISTEP, activated: false },
   tcp: { ...CHECK_BODIES.tcp, request: { hostname: 'mail.example.com', port: 465 } },
+  grpc: {
+    ...CHECK_BODIES.grpc,
+    request: { url: 'grpc.example.com', port: 443, grpcConfig: { mode: 'BEHAVIOR', tls: true, method: 'shop.Inventory/Get', message: '{"sku":"42"}' } },
+  },
   url: { ...CHECK_BODIES.url, frequency: 5 },
 }
 
@@ -124,6 +129,16 @@ export const checksCases: ReferenceCase<unknown>[] = [
     save: (body, saved) => (saved.suite = (body as Json).id),
   },
   { method: 'GET', path: '/v1/checks/{id}', name: 'Playwright suite', url: (_, s) => `/v1/checks/${idOf(s, 'suite')}`, status: 200 },
+  {
+    method: 'POST',
+    path: '/v1/checks',
+    name: 'gRPC monitor',
+    url: () => '/v1/checks?autoAssignAlerts=false',
+    body: () => ({ ...CHECK_BODIES.grpc, checkType: 'GRPC' }),
+    status: 201,
+    save: (body, saved) => (saved.grpc = (body as Json).id),
+  },
+  { method: 'GET', path: '/v1/checks/{id}', name: 'gRPC monitor', url: (_, s) => `/v1/checks/${idOf(s, 'grpc')}`, status: 200 },
   { method: 'POST', path: '/v1/checks', name: 'no checkType', url: () => '/v1/checks', body: () => ({ name: 'Typeless' }), status: 400 },
   {
     method: 'POST',
