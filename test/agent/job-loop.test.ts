@@ -108,7 +108,9 @@ describe('agent job loop against a fake protocol server', () => {
     await start()
     await until(() => service.leases.length > 0)
     const lease = service.leases[0]
-    expect(lease).toMatchObject({ capacity: 2, waitSeconds: 1, checkTypes: ['API', 'URL', 'TCP', 'DNS', 'ICMP'] })
+    // The lease names exactly the types this agent has runners for: every built-in one.
+    expect(lease).toMatchObject({ capacity: 2, waitSeconds: 1, checkTypes: Object.keys(buildRunners({ sandbox: noScripts })) })
+    expect(lease?.checkTypes).toEqual(expect.arrayContaining(['API', 'URL', 'TCP', 'DNS', 'ICMP', 'GRPC']))
     expect(lease?.headers['x-picket-agent']).toBe(agent?.agentId)
     expect(lease?.headers['x-picket-agent-version']).toBe('9.9.9')
     const hitsBefore = target.hits

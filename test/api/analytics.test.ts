@@ -284,6 +284,7 @@ describe.each(testDbs)('analytics API ($name)', (db) => {
     ['ICMP', ['packetLoss', 'latencyAvg', 'latencyStdDev_p99']],
     ['HEARTBEAT', ['availability', 'retries']],
     ['URL', ['responseTime', 'firstByte_p95', 'download_stddev']],
+    ['GRPC', ['total', 'dns', 'connection', 'reflection', 'firstResponse_p95', 'download_avg', 'availability']],
   ])('lists the metrics of %s checks', async (type, some) => {
     const res = await t.call('GET', `/v1/analytics/metrics?checkType=${type}`)
     expect(res.statusCode).toBe(200)

@@ -36,6 +36,14 @@ export const TIMING_BASES: Readonly<Record<string, readonly BaseMetric[]>> = {
   URL: HTTP_PHASES,
   TCP: [ms('total', 'Total'), ms('dns', 'DNS'), ms('connection', 'Connection'), ms('data', 'Data')],
   DNS: [ms('total', 'Total')],
+  GRPC: [
+    ms('total', 'Total'),
+    ms('dns', 'DNS'),
+    ms('connection', 'Connection'),
+    ms('reflection', 'Server reflection'),
+    ms('firstResponse', 'First response'),
+    ms('download', 'Download'),
+  ],
   ICMP: [
     { name: 'packetLoss', unit: 'percentage', label: 'Packet loss', type: 'Float' },
     ms('latencyMin', 'Latency (min)'),
