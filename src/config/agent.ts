@@ -16,6 +16,8 @@
  *   DEPENDENCY_CACHE_DIR    where projects' installed npm dependencies are kept (default: the runner's temporary folder)
  *   INSTALL_TIMEOUT_SECONDS limit of one npm install of a project's dependencies, 10–3600 (default 300)
  *   INSTALL_SCRIPTS         on | off (default off): whether npm runs the dependencies' install scripts
+ *   AGENTIC_MODEL_URL, AGENTIC_MODEL, AGENTIC_MODEL_API_KEY  the model of agentic checks (config/agentic-model.ts);
+ *                           agentic checks are taken only with a model and Chromium
  * The last four are the service's settings of the same names (load.ts), read the same way: an agent runs the same
  * Playwright projects with the same runner, so an operator sets them alike on both.
  */
@@ -23,6 +25,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError } from './load.js'
 import { envReader, type Env } from './env-reader.js'
+import { readAgenticModel, type AgenticModelConfig } from './agentic-model.js'
 
 export type AgentLogLevel = 'debug' | 'log' | 'info' | 'warn' | 'error'
 
@@ -45,6 +48,8 @@ export interface AgentConfig {
    * one npm install, and whether npm runs install scripts.
    */
   browser: { maxWorkers: number; dependencyCacheDir: string | null; installTimeoutMs: number; allowInstallScripts: boolean }
+  /** The model that drives agentic checks here; null: this agent takes none. */
+  agenticModel: AgenticModelConfig | null
 }
 
 const LEVELS: AgentLogLevel[] = ['debug', 'log', 'info', 'warn', 'error']
@@ -61,7 +66,8 @@ const httpUrl = (raw: string): boolean => {
 /** The agent's settings, or a ConfigError naming every problem. */
 export function loadAgentConfig(env: Env = process.env): AgentConfig {
   const problems: string[] = []
-  const { int, str, oneOf } = envReader(env, problems)
+  const reader = envReader(env, problems)
+  const { int, str, oneOf } = reader
 
   const apiKey = str('API_KEY')
   if (apiKey === undefined) problems.push('API_KEY is required: a private-location key (pl_…) from POST /v1/private-locations/{id}/keys')
@@ -109,6 +115,7 @@ export function loadAgentConfig(env: Env = process.env): AgentConfig {
     allowInstallScripts: oneOf('INSTALL_SCRIPTS', ['on', 'off'], 'off') === 'on',
   }
 
+  const agenticModel = readAgenticModel(reader, problems)
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     apiKey: apiKey ?? '',
@@ -122,5 +129,6 @@ export function loadAgentConfig(env: Env = process.env): AgentConfig {
     shutdownGraceMs,
     sandbox: oneOf('SANDBOX', ['bwrap', 'off'], 'bwrap'),
     browser,
+    agenticModel,
   }
 }

@@ -9,6 +9,7 @@ import { envReader, type Env } from './env-reader.js'
 import { readOperations, type OperationsConfig } from './operations.js'
 import { readTrustProxy, type TrustProxy } from './trust-proxy.js'
 import { readSecretKeys, type SecretKeyConfig } from './secret-key.js'
+import { readAgenticModel, type AgenticModelConfig } from './agentic-model.js'
 import { AGENT_LEASE_MS, ARTIFACT_RETENTION_DAYS, DEFAULT_LOCATION, LOCATION_UNAVAILABLE_AFTER_MS, PAGE_CACHE_MS } from './service-defaults.js'
 
 export interface Config {
@@ -76,6 +77,8 @@ export interface Config {
   operations: OperationsConfig
   /** The key that seals secrets in the database, and previous keys still read: see config/secret-key.ts. */
   secretKey: SecretKeyConfig
+  /** The model of agentic checks and root-cause analyses (AGENTIC_MODEL_URL, …): see config/agentic-model.ts; null when unset. */
+  agenticModel: AgenticModelConfig | null
 }
 
 export class ConfigError extends Error {
@@ -200,6 +203,7 @@ export function loadConfig(env: Env = process.env, terminal: Terminal = { stdout
     },
     operations,
     secretKey,
+    agenticModel: readAgenticModel(reader, problems),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

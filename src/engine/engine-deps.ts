@@ -86,14 +86,14 @@ export interface EngineTuning {
   /** How long the scheduler and the worker sleep between passes (engine/pacing.ts). */
   pacing: Pacing
   /**
-   * The browser lane: runs of these check types (browser, multi-step, Playwright) are leased separately, at most
+   * The browser lane: runs of these check types (browser, multi-step, Playwright, agentic) are leased separately, at most
    * `concurrency` at once, each for `leaseMs` (longer than their hard limit), so that a queue of browser runs
    * never holds leases it cannot serve and never slows the other checks.
    */
   browserLane: { checkTypes: readonly string[]; concurrency: number; leaseMs: number }
 }
 
-export const BROWSER_CHECK_TYPES = ['BROWSER', 'MULTI_STEP', 'PLAYWRIGHT'] as const
+export const BROWSER_CHECK_TYPES = ['BROWSER', 'MULTI_STEP', 'PLAYWRIGHT', 'AGENTIC'] as const
 
 export const DEFAULT_TUNING: EngineTuning = {
   scheduleBatch: 500,

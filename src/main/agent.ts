@@ -13,6 +13,7 @@ import { AGENT_USAGE } from '../cli/agent-usage.js'
 import type { AgentLog } from '../agent/log.js'
 import { buildRunners } from '../runners/index.js'
 import { createBrowserRunner } from '../runners/browser/runner.js'
+import { agenticRunner } from '../runners/agentic/runner.js'
 import { createChildProcessSandbox } from '../runners/sandbox/index.js'
 import { OPEN_EGRESS } from '../domain/egress.js'
 import { withProtectedEndpoints } from './protected-endpoints.js'
@@ -70,7 +71,9 @@ export async function runAgent(env: Record<string, string | undefined> = process
       })
     : undefined
   if (!hasChromium) log.info({ chromiumPath: config.chromiumPath }, 'Chromium not found: this agent takes no BROWSER, MULTI_STEP or PLAYWRIGHT checks')
-  const runners = buildRunners({ sandbox, browser, egress })
+  const agentic = hasChromium && config.agenticModel ? agenticRunner({ model: config.agenticModel, chromiumPath: config.chromiumPath, egress }) : undefined
+  if (hasChromium && !config.agenticModel) log.info({}, 'No AGENTIC_MODEL_URL: this agent takes no AGENTIC checks')
+  const runners = buildRunners({ sandbox, browser, egress, ...(agentic ? { agentic } : {}) })
   let agent
   try {
     agent = await startAgent({

@@ -8,6 +8,7 @@ import type { CheckResultRow } from '../store/schema.js'
 import { buildRunners } from '../runners/index.js'
 import { createChildProcessSandbox } from '../runners/sandbox/index.js'
 import { createBrowserRunner } from '../runners/browser/runner.js'
+import { agenticRunner } from '../runners/agentic/runner.js'
 import { artifactFiles } from '../store/artifact-files.js'
 import { buildStores, transactor } from '../store/all-stores.js'
 import type { Store } from '../store/db.js'
@@ -59,11 +60,13 @@ export async function startInstanceEngine(config: Config, store: Store, log: Eng
     egress,
     box,
   })
+  // Agentic checks run where a model is configured; without one they cannot be created either.
+  const agentic = config.agenticModel ? agenticRunner({ model: config.agenticModel, chromiumPath: b.chromiumPath, egress }) : undefined
   const engine: Engine = startEngine({
     stores: buildStores(store),
     transact: transactor(store),
     clock: systemClock,
-    runners: buildRunners({ sandbox, browser, egress }),
+    runners: buildRunners({ sandbox, browser, egress, ...(agentic ? { agentic } : {}) }),
     artifacts: artifactFiles(config.artifacts.dir),
     instanceId: newId(),
     defaultLocation: config.defaultLocation,

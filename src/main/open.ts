@@ -49,6 +49,7 @@ export async function openServices(
     egress: config.operations.egress,
     notifierMetrics: metrics?.notifierMetrics,
     runMetrics: metrics?.engineMetrics,
+    agenticModel: config.agenticModel,
   })
   return { store, services, metrics, sealing, madeKeyFile }
 }

@@ -38,10 +38,13 @@ import { rollupJob, rollupJobUses } from '../services/analytics/rollup-job.js'
 import { badgeService, badgeServiceUses } from '../services/badges/badges.js'
 import { checkService, checkServiceUses } from '../services/checks/checks.js'
 import { checkSessionService, checkSessionServiceUses } from '../services/checks/check-sessions.js'
+import { skippedRunService, skippedRunServiceUses } from '../services/checks/skipped-runs.js'
 import { triggerService, triggerServiceUses } from '../services/checks/triggers.js'
 import { dashboardService, dashboardServiceUses } from '../services/dashboards/dashboards.js'
 import { dashboardPageService, dashboardPageServiceUses } from '../services/dashboards/dashboard-page.js'
 import { errorGroupService, errorGroupServiceUses } from '../services/error-groups/error-groups.js'
+import { rootCauseAnalysisService, rootCauseAnalysisServiceUses } from '../services/root-cause-analyses/root-cause-analyses.js'
+import { requiringAgenticModel } from '../services/checks/agentic-model-required.js'
 import { checkGroupService, checkGroupServiceUses } from '../services/groups/check-groups.js'
 import { heartbeatService, heartbeatServiceUses } from '../services/heartbeats/heartbeats.js'
 import { maintenanceWindowService, maintenanceWindowServiceUses } from '../services/maintenance-windows.js'
@@ -138,7 +141,7 @@ export function buildServices(deps: ServiceDeps): Services {
     invitations: invitationService(only(invitationServiceUses), logins),
     apiKeys: apiKeyService(only(apiKeyServiceUses), accounts),
     alertChannelTests: alertChannelTestService(only(alertChannelTestServiceUses)),
-    checks: removingCheckFiles(checkService(only(checkServiceUses)), deps.artifacts),
+    checks: removingCheckFiles(requiringAgenticModel(checkService(only(checkServiceUses)), Boolean(deps.agenticModel)), deps.artifacts),
     checkGroups: checkGroupService(only(checkGroupServiceUses)),
     variables: variableService(only(variableServiceUses)),
     snippets: snippetService(only(snippetServiceUses)),
@@ -153,6 +156,7 @@ export function buildServices(deps: ServiceDeps): Services {
     statusPageSubscribers: subscriberLinkService(only(subscriberLinkServiceUses)),
     results: resultService(only(resultServiceUses)),
     checkSessions: sessions,
+    skippedRuns: skippedRunService(only(skippedRunServiceUses)),
     triggers: triggerService(only(triggerServiceUses), sessions, testSessions),
     testSessions,
     testSessionErrorGroups,
@@ -162,6 +166,7 @@ export function buildServices(deps: ServiceDeps): Services {
     notifications: notificationService(only(notificationServiceUses), notifier),
     sslCertificates: sslCertificateService({ ...only(sslCertificateServiceUses), probe: egressProbe(egressGuard(deps.egress), probeCertificate) }),
     errorGroups,
+    rootCauseAnalyses: rootCauseAnalysisService(only(rootCauseAnalysisServiceUses), { model: deps.agenticModel ?? null }),
     afterFinalResults,
     analytics: analyticsService(only(analyticsServiceUses)),
     analyticsRollup: rollupJob(only(rollupJobUses)),

@@ -11,11 +11,15 @@ import { urlRunner } from './url.js'
 
 export type RunnerCheckType = 'API' | 'URL' | 'TCP' | 'DNS' | 'ICMP' | 'GRPC'
 export type BrowserCheckType = 'BROWSER' | 'MULTI_STEP' | 'PLAYWRIGHT'
+/** Runners built only where their requirements are met (a model endpoint for AGENTIC). */
+export type OptionalCheckType = 'AGENTIC'
 
 export interface RunnerDeps {
   sandbox: ScriptSandbox
   /** The runner of browser, multi-step and Playwright checks (browser/runner.ts); without it they are not run here. */
   browser?: CheckRunner
+  /** The runner of agentic checks (agentic/runner.ts): only where a model endpoint is configured and Chromium exists. */
+  agentic?: CheckRunner
   /**
    * Where checks may connect (EGRESS_POLICY, EGRESS_ALLOW); default open. The service passes its setting; the
    * private-location agent runs in the customer's own network and keeps it open. The sandbox and the browser
@@ -24,7 +28,7 @@ export interface RunnerDeps {
   egress?: EgressPolicy
 }
 
-export function buildRunners(deps: RunnerDeps): Record<RunnerCheckType, CheckRunner> & Partial<Record<BrowserCheckType, CheckRunner>> {
+export function buildRunners(deps: RunnerDeps): Record<RunnerCheckType, CheckRunner> & Partial<Record<BrowserCheckType | OptionalCheckType, CheckRunner>> {
   const egress = deps.egress ? { egress: deps.egress } : {}
   return {
     API: apiRunner({ sandbox: deps.sandbox, ...egress }),
@@ -34,5 +38,6 @@ export function buildRunners(deps: RunnerDeps): Record<RunnerCheckType, CheckRun
     ICMP: icmpRunner(egress),
     GRPC: grpcRunner(egress),
     ...(deps.browser ? { BROWSER: deps.browser, MULTI_STEP: deps.browser, PLAYWRIGHT: deps.browser } : {}),
+    ...(deps.agentic ? { AGENTIC: deps.agentic } : {}),
   }
 }

@@ -25,12 +25,15 @@ import type { StatusPageService } from './status-pages/status-pages.js'
 import type { SubscriberLinkService } from './status-pages/subscriber-links.js'
 import type { ResultService } from './results/results.js'
 import type { CheckSessionService } from './checks/check-sessions.js'
+import type { SkippedRunService } from './checks/skipped-runs.js'
 import type { TriggerService } from './checks/triggers.js'
 import type { HeartbeatService } from './heartbeats/heartbeats.js'
 import type { AlertingService } from './alerting/alerting.js'
 import type { NotificationService } from './alerting/notifications.js'
 import type { SslCertificateService } from './ssl/ssl-certificates.js'
 import type { ErrorGroupService } from './error-groups/error-groups.js'
+import type { RootCauseAnalysisService } from './root-cause-analyses/root-cause-analyses.js'
+import type { ModelEndpoint } from '../lib/chat-completions.js'
 import type { CheckResultRow } from '../store/schema.js'
 import type { AnalyticsService } from './analytics/query.js'
 import type { RollupJob } from './analytics/rollup-job.js'
@@ -83,6 +86,8 @@ export interface Services {
   statusPageSubscribers: SubscriberLinkService
   results: ResultService
   checkSessions: CheckSessionService
+  /** Scheduled runs skipped because the runners were behind (GET /v1/checks/{id}/skipped-runs). */
+  skippedRuns: SkippedRunService
   triggers: TriggerService
   /** Recorded runs of sets of checks, their error groups, and the deployment triggers that start them. */
   testSessions: TestSessionService
@@ -93,6 +98,8 @@ export interface Services {
   notifications: NotificationService
   sslCertificates: SslCertificateService
   errorGroups: ErrorGroupService
+  /** Written analyses of error groups by the operator's model (AGENTIC_MODEL_URL). */
+  rootCauseAnalyses: RootCauseAnalysisService
   /**
    * Everything that follows the storing of FINAL results, on every path (engine writer, heartbeat pings and
    * deadlines): error grouping and alert evaluation. One failing does not keep the other from running.
@@ -149,6 +156,8 @@ export interface Services {
 }
 
 export interface ServiceDeps {
+  /** The model of agentic checks and root-cause analyses (AGENTIC_MODEL_URL …); without it neither can be asked for. */
+  agenticModel?: ModelEndpoint | null
   store: Store
   clock: Clock
   publicBaseUrl: string

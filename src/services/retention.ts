@@ -52,6 +52,8 @@ export function retentionCutoffs(now: number, s: Pick<RetentionSettings, 'result
     agentErrors: before(s.agentErrorDays),
     // A deployment's record matters while its client follows it; it is kept as long as the notifications.
     vendorDeployments: before(s.notificationDays),
+    // An analysis explains results: it goes at their age (its group may outlive it; a new one can be asked for).
+    rootCauseAnalyses: before(s.resultDays),
   }
 }
 

@@ -19,6 +19,7 @@ import { alertStore, type AlertStore } from './alerting/alerts.js'
 import { notificationStore, type NotificationStore } from './alerting/notifications.js'
 import { sslCertificateStore, type SslCertificateStore } from './ssl-certificates.js'
 import { errorGroupStore, type ErrorGroupStore } from './error-groups.js'
+import { rootCauseAnalysisStore, type RootCauseAnalysisStore } from './root-cause-analyses.js'
 import { analyticsStore, type AnalyticsStore } from './analytics.js'
 import { statusPageEmailStore, type StatusPageEmailStore } from './status-page-emails.js'
 import { userStore, type UserStore } from './users/users.js'
@@ -81,6 +82,8 @@ export interface Stores {
   notifications: NotificationStore
   sslCertificates: SslCertificateStore
   errorGroups: ErrorGroupStore
+  /** Root-cause analyses of error groups (pending, completed, failed). */
+  rootCauseAnalyses: RootCauseAnalysisStore
   analytics: AnalyticsStore
   users: UserStore
   memberships: MembershipStore
@@ -183,6 +186,7 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'> & { secrets?: S
     sslCertificates: sslCertificateStore(db, store.dialect, sealedDocs(box, 'check')),
     notifications: notificationStore(db, store.dialect, box),
     errorGroups: errorGroupStore(db),
+    rootCauseAnalyses: rootCauseAnalysisStore(db),
     analytics: analyticsStore(db, store.dialect),
     users: userStore(db),
     memberships: membershipStore(db),

@@ -23,6 +23,7 @@ export const RETENTION_KINDS = [
   'alerts',
   'agentErrors',
   'vendorDeployments',
+  'rootCauseAnalyses',
 ] as const
 export type RetentionKind = (typeof RETENTION_KINDS)[number]
 
@@ -51,6 +52,7 @@ type RetentionTables = {
   check_alerts: PrunableRow
   private_location_agent_errors: PrunableRow
   vendor_deployments: PrunableRow
+  root_cause_analyses: PrunableRow
 }
 
 const TABLES: Record<RetentionKind, Exclude<keyof RetentionTables, 'check_statuses'>> = {
@@ -67,6 +69,7 @@ const TABLES: Record<RetentionKind, Exclude<keyof RetentionTables, 'check_status
   alerts: 'check_alerts',
   agentErrors: 'private_location_agent_errors',
   vendorDeployments: 'vendor_deployments',
+  rootCauseAnalyses: 'root_cause_analyses',
 }
 
 export interface RetentionStore {

@@ -29,6 +29,7 @@ describe('retentionCutoffs', () => {
       alerts: NOW - 7 * DAY_MS,
       agentErrors: NOW - 90 * DAY_MS,
       vendorDeployments: NOW - 7 * DAY_MS,
+      rootCauseAnalyses: NOW - 30 * DAY_MS,
     })
   })
 })

@@ -71,6 +71,7 @@ const TABLES: Record<RetentionKind, string> = {
   alerts: 'check_alerts',
   agentErrors: 'private_location_agent_errors',
   vendorDeployments: 'vendor_deployments',
+  rootCauseAnalyses: 'root_cause_analyses',
 }
 
 const email = (accountId: string, pageId: string, id: string, status: StatusPageEmailStatus, createdAt: number): StatusPageEmailRow => ({
@@ -259,6 +260,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
       alerts: 0,
       agentErrors: 0,
       vendorDeployments: 0,
+      rootCauseAnalyses: 0,
     })
   })
 })

@@ -16,6 +16,7 @@ import { statusPageRoutes } from './status-pages/status-pages.js'
 import { resultRoutes } from './results/results.js'
 import { resultV2Routes } from './results/results-v2.js'
 import { checkSessionRoutes } from './checks/check-sessions.js'
+import { skippedRunRoutes } from './checks/skipped-runs.js'
 import { triggerRoutes } from './checks/triggers.js'
 import { testSessionRoutes } from './test-sessions/test-sessions.js'
 import { testSessionErrorGroupRoutes } from './test-sessions/test-session-error-groups.js'
@@ -24,6 +25,7 @@ import { heartbeatRoutes } from './heartbeats/heartbeats.js'
 import { alertNotificationRoutes } from './alerting/alert-notifications.js'
 import { checkAlertRoutes } from './alerting/check-alerts.js'
 import { errorGroupRoutes } from './error-groups.js'
+import { rootCauseAnalysisRoutes } from './root-cause-analyses.js'
 import { analyticsRoutes } from './analytics.js'
 import { analyticsBatchRoutes } from './analytics-batch.js'
 import { reportingRoutes } from './reporting.js'
@@ -63,6 +65,7 @@ export async function resourceRoutes(app: FastifyInstance, services: Services, p
     resultRoutes,
     resultV2Routes,
     checkSessionRoutes,
+    skippedRunRoutes,
     triggerRoutes,
     testSessionRoutes,
     testSessionErrorGroupRoutes,
@@ -71,6 +74,7 @@ export async function resourceRoutes(app: FastifyInstance, services: Services, p
     alertNotificationRoutes,
     checkAlertRoutes,
     errorGroupRoutes,
+    rootCauseAnalysisRoutes,
     analyticsRoutes,
     analyticsBatchRoutes,
     reportingRoutes,

@@ -5,6 +5,7 @@
  * there; one without may be absent). The constructs' props are built from the same types.
  */
 import type { Static, TSchema } from 'typebox'
+import type { agenticCheck } from './agentic.js'
 import type { apiCheck } from './api.js'
 import type { browserCheck } from './browser.js'
 import type { dnsCheck } from './dns.js'
@@ -50,6 +51,7 @@ export type StoredCheckDoc<D extends CheckDefShape> = BodyOf<D['fields'], Always
 
 /** The stored document of each check type the API creates, by checkType. */
 export interface CheckDocs {
+  AGENTIC: StoredCheckDoc<typeof agenticCheck>
   API: StoredCheckDoc<typeof apiCheck>
   BROWSER: StoredCheckDoc<typeof browserCheck>
   DNS: StoredCheckDoc<typeof dnsCheck>
@@ -62,7 +64,7 @@ export interface CheckDocs {
   URL: StoredCheckDoc<typeof urlCheck>
 }
 
-/** The check types the API creates (AGENTIC checks are read-only here: no type definition creates them). */
+/** The check types the API creates. */
 export type CreatableCheckType = keyof CheckDocs & CheckType
 
 /** Any check's stored document; narrow it with the record's checkType (`docOfType`). */

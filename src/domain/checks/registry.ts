@@ -1,6 +1,7 @@
 /** Every check type the API creates, by path segment and by checkType. */
 import type { CheckTypeDef } from './check-type.js'
 import type { CheckType } from './enums.js'
+import { agenticCheck } from './agentic.js'
 import { apiCheck } from './api.js'
 import { browserCheck } from './browser.js'
 import { dnsCheck } from './dns.js'
@@ -23,6 +24,7 @@ export const CHECK_TYPE_DEFS: readonly CheckTypeDef[] = [
   multiStepCheck,
   playwrightCheck,
   grpcCheck,
+  agenticCheck,
 ]
 
 export const checkTypeBySegment = new Map(CHECK_TYPE_DEFS.map((d) => [d.segment, d]))
