@@ -49,7 +49,8 @@ export interface ApiClient {
   lease(req: LeaseRequest, signal?: AbortSignal): Promise<LeasedJob[]>
   uploadArtifact(job: { jobId: string; leaseToken: string }, file: { name: string; path: string; contentType: string }, signal?: AbortSignal): Promise<void>
   postResult(job: { jobId: string; leaseToken: string }, result: PostedResult, signal?: AbortSignal): Promise<ResultOutcome>
-  heartbeat(jobsInFlight: number): Promise<void>
+  /** Says the agent is alive; with leaving, that it stops (the service no longer counts it connected). */
+  heartbeat(jobsInFlight: number, options?: { leaving?: boolean; timeoutMs?: number }): Promise<void>
   /** What became of the jobs in hand; empty when the service does not say (one older than this question). */
   jobStates(jobs: Array<{ jobId: string; leaseToken: string }>): Promise<Array<{ jobId: string; state: JobState }>>
   reportError(report: ErrorReport): Promise<void>
@@ -142,8 +143,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const body = answer.body as { accepted?: unknown; reason?: unknown } | null
       return body?.accepted === false ? 'duplicate' : 'accepted'
     },
-    async heartbeat(jobsInFlight) {
-      await call('POST', '/heartbeat', { json: { jobsInFlight } })
+    async heartbeat(jobsInFlight, options = {}) {
+      const json = options.leaving ? { jobsInFlight, leaving: true } : { jobsInFlight }
+      await call('POST', '/heartbeat', { json, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs, signal: AbortSignal.timeout(options.timeoutMs) }) })
     },
     async jobStates(jobs) {
       const answer = await call('POST', '/jobs/states', { json: { jobs } })

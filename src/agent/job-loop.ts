@@ -14,10 +14,16 @@ import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js'
 import type { AgentLog } from './log.js'
 import { queueWaitSeconds, type AgentMetrics } from './metrics.js'
 import { createOutbox, type Outbox } from './outbox.js'
-import type { LeasedJob } from './protocol.js'
+import { AGENT_HEARTBEAT_MS, type LeasedJob } from './protocol.js'
 
 export const LEASE_WAIT_SECONDS = 25
-const HEARTBEAT_MS = 30_000
+/**
+ * How often the loop looks whether a heartbeat is due: often enough that the service never goes much longer than
+ * AGENT_HEARTBEAT_MS without hearing from the agent, well inside the window in which it counts the agent connected.
+ */
+const HEARTBEAT_CHECK_MS = 5_000
+/** The goodbye at stop is not waited for longer than this: a service that cannot be reached must not hold the exit. */
+const GOODBYE_TIMEOUT_MS = 5_000
 /** How often the service is asked about the jobs in hand: a cancelled run stops within about this long. */
 export const JOB_STATES_MS = 2_000
 
@@ -46,6 +52,8 @@ export interface JobLoop {
   /** Stops leasing, finishes the jobs in hand and delivers their results; after graceMs what is left is abandoned. */
   stop(graceMs: number): Promise<{ drained: boolean }>
   status(): JobLoopStatus
+  /** What stop() aborts: leasing and every wait of the loop, then (grace period over) the runs in hand. To observe only. */
+  readonly signals: { leasing: AbortSignal; runs: AbortSignal }
 }
 
 export function createJobLoop(deps: JobLoopDeps): JobLoop {
@@ -128,16 +136,28 @@ export function createJobLoop(deps: JobLoopDeps): JobLoop {
     }
   }
 
+  /**
+   * Resolves when a job finishes or stop() is called. The stop listener is removed again once either happens: the
+   * loop waits here after every full lease, and a listener left behind each time would pile up on the signal.
+   */
+  function slotFreedOrStopped(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        stopLeasing.signal.removeEventListener('abort', done)
+        slotFreed = null
+        resolve()
+      }
+      slotFreed = done
+      stopLeasing.signal.addEventListener('abort', done, { once: true })
+    })
+  }
+
   async function loop(): Promise<void> {
     let failures = 0
     while (!stopLeasing.signal.aborted) {
       const capacity = deps.concurrency - running.size
       if (capacity <= 0) {
-        await new Promise<void>((resolve) => {
-          slotFreed = resolve
-          stopLeasing.signal.addEventListener('abort', () => resolve(), { once: true })
-        })
-        slotFreed = null
+        await slotFreedOrStopped()
         continue
       }
       try {
@@ -171,9 +191,9 @@ export function createJobLoop(deps: JobLoopDeps): JobLoop {
       void beat()
       loopDone = loop()
       heartbeatTimer = setInterval(() => {
-        if (now() - lastContact < HEARTBEAT_MS) return
+        if (now() - lastContact < AGENT_HEARTBEAT_MS) return
         void beat()
-      }, HEARTBEAT_MS)
+      }, HEARTBEAT_CHECK_MS)
       heartbeatTimer.unref()
       let asking = false
       statesTimer = setInterval(() => {
@@ -205,8 +225,11 @@ export function createJobLoop(deps: JobLoopDeps): JobLoop {
         // Runners stop at the abort; one that does not is not waited for long.
         await Promise.race([finished, sleep(5000)])
       }
+      // Goodbye: the service stops counting this agent as connected now rather than once its window has passed.
+      await deps.client.heartbeat(running.size, { leaving: true, timeoutMs: GOODBYE_TIMEOUT_MS }).catch(() => undefined)
       return { drained: outcome === 'drained' }
     },
     status: () => ({ inFlight: running.size, outboxSize: outbox.size(), stopping: stopLeasing.signal.aborted }),
+    signals: { leasing: stopLeasing.signal, runs: abortRuns.signal },
   }
 }

@@ -2,7 +2,7 @@
 import type { RunResult } from '../runners/contract.js'
 import type { PostedResult } from '../runners/agent-protocol.js'
 
-export { AGENT_PROTOCOL_PREFIX as PROTOCOL_PREFIX, type JobState, type LeasedJob, type PostedResult } from '../runners/agent-protocol.js'
+export { AGENT_HEARTBEAT_MS, AGENT_PROTOCOL_PREFIX as PROTOCOL_PREFIX, type JobState, type LeasedJob, type PostedResult } from '../runners/agent-protocol.js'
 
 /** The service's answer to a posted result. */
 export type ResultOutcome = 'accepted' | 'duplicate' | 'lease-lost'

@@ -6,6 +6,16 @@
  */
 export type Availability = 'AVAILABLE' | 'UNAVAILABLE'
 
+/**
+ * An agent counts as connected while it was seen within this long: twice its heartbeat interval, so an agent that
+ * died stops counting within a minute (one that stops says goodbye and stops counting at once). Shorter than the
+ * location's availability window, which decides alerts and scheduling and may be long to ride out a restart.
+ */
+export const AGENT_CONNECTED_MS = 60_000
+
+/** The window in which an agent counts as connected: never longer than the location's availability window. */
+export const connectedWindowMs = (unavailableAfterMs: number): number => Math.min(AGENT_CONNECTED_MS, unavailableAfterMs)
+
 export interface AvailabilityChange {
   to: Availability
   /** What to tell the account: nothing for a location's first agent. */

@@ -26,7 +26,7 @@ export const PrivateLocationView = Type.Object(
     checkAssignments: Type.Integer({ description: 'How many checks name the location.' }),
     groupAssignments: Type.Integer({ description: 'How many check groups name the location.' }),
     lastSeen: Nullable(Type.String({ format: 'date-time', description: 'When an agent last asked for work; null when none has.' })),
-    agentCount: Type.Integer({ description: 'Agents seen recently.' }),
+    agentCount: Type.Integer({ description: 'Agents connected: seen within the last minute and not stopped since.' }),
     availability: StringEnum(PRIVATE_LOCATION_AVAILABILITIES, {
       description: 'NEVER_CONNECTED until a first agent; UNAVAILABLE after a while without one (nothing is scheduled there).',
     }),

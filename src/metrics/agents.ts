@@ -1,5 +1,6 @@
 /** Private-location agents, read from the store on each scrape: agents connected and locations without any. */
 import { Gauge, type Registry } from 'prom-client'
+import { connectedWindowMs } from '../domain/private-location-availability.js'
 import type { Stores } from '../store/all-stores.js'
 import type { CollectFailures } from './collect-failures.js'
 import { sharedSample } from './shared-sample.js'
@@ -7,7 +8,7 @@ import { sharedSample } from './shared-sample.js'
 export interface AgentGaugeDeps {
   stores: Pick<Stores, 'privateLocationAvailability' | 'privateLocationAgents' | 'privateLocations'>
   now: () => number
-  /** An agent seen within this window counts as connected (PRIVATE_LOCATION_UNAVAILABLE_SECONDS, default 600). */
+  /** The availability window (PRIVATE_LOCATION_UNAVAILABLE_SECONDS); agents count as connected within connectedWindowMs of it. */
   windowMs: number
   failures: CollectFailures
 }
@@ -20,7 +21,7 @@ export interface AgentCounts {
 
 /** One query for every location an agent ever visited; then one per location seen lately or marked unavailable. */
 export async function countAgents(deps: Omit<AgentGaugeDeps, 'failures'>): Promise<AgentCounts> {
-  const since = deps.now() - deps.windowMs
+  const since = deps.now() - connectedWindowMs(deps.windowMs)
   const counts: AgentCounts = { agents: 0, connectedLocations: 0, unavailableLocations: 0 }
   for (const s of await deps.stores.privateLocationAvailability.sightings()) {
     if (s.lastSeen >= since) {
@@ -51,7 +52,7 @@ export function registerAgentGauges(registry: Registry, deps: AgentGaugeDeps): v
         }
       },
     })
-  gauge('picket_agents_connected', 'Private-location agents seen within the availability window, over all private locations.', (c) => c.agents)
-  gauge('picket_private_locations_connected', 'Private locations with at least one agent seen within the availability window.', (c) => c.connectedLocations)
+  gauge('picket_agents_connected', 'Private-location agents connected (seen within the last minute and not stopped), over all private locations.', (c) => c.agents)
+  gauge('picket_private_locations_connected', 'Private locations with at least one agent connected.', (c) => c.connectedLocations)
   gauge('picket_private_locations_unavailable', 'Private locations marked unavailable: they had an agent, and none was seen within the window.', (c) => c.unavailableLocations)
 }

@@ -6,6 +6,12 @@ import type { ArtifactType, RunResult } from './contract.js'
 
 export const AGENT_PROTOCOL_PREFIX = '/agent/v1'
 
+/**
+ * A running agent calls the service at least about this often: a heartbeat when nothing else was said for this long.
+ * Half the window in which the service counts an agent connected (AGENT_CONNECTED_MS), so one late beat is forgiven.
+ */
+export const AGENT_HEARTBEAT_MS = 30_000
+
 /** One leased run. `dueAt`, when sent, lets the agent measure how long the run waited in the queue. */
 export interface LeasedJob<Spec = unknown> {
   jobId: string

@@ -42,7 +42,8 @@ export interface PrivateLocationMetrics {
 export interface AgentPresenceService {
   /** The caller of a `pl_` key (recording the agent as seen), or null for an unknown key. */
   authenticate(rawKey: string, agent: { agentId: string; version: string }): Promise<AgentCaller | null>
-  heartbeat(caller: AgentCaller, jobsInFlight: number): Promise<{ serverTime: string }>
+  /** Records the agent alive; `leaving`: it stops, and no longer counts as connected. */
+  heartbeat(caller: AgentCaller, jobsInFlight: number, leaving?: boolean): Promise<{ serverTime: string }>
   reportError(caller: AgentCaller, report: AgentErrorReport): Promise<void>
   listErrors(accountId: string, locationId: string, page: { limit: number; page: number }): Promise<{ items: AgentErrorView[]; total: number }>
   metrics(accountId: string, locationId: string): Promise<PrivateLocationMetrics>
@@ -58,7 +59,7 @@ export function agentPresenceService(r: AgentPresenceServiceDeps): AgentPresence
   const { stores, clock } = r
 
   const written = new Map<string, number>()
-  async function seen(caller: AgentCaller, jobsInFlight: number | null): Promise<void> {
+  async function seen(caller: AgentCaller, jobsInFlight: number | null, leaving = false): Promise<void> {
     const now = clock.now()
     const key = `${caller.locationId}/${caller.agentId}/${caller.version}`
     if (jobsInFlight === null && now - (written.get(key) ?? -Infinity) < SEEN_WRITE_MS) return
@@ -66,7 +67,7 @@ export function agentPresenceService(r: AgentPresenceServiceDeps): AgentPresence
     written.set(key, now)
     await stores.privateLocationAgents.seen(
       { location_id: caller.locationId, agent_id: caller.agentId, account_id: caller.accountId, version: caller.version, last_seen_at: now, jobs_in_flight: jobsInFlight ?? 0 },
-      { keepJobs: jobsInFlight === null },
+      { keepJobs: jobsInFlight === null, leaving },
     )
   }
 
@@ -87,8 +88,8 @@ export function agentPresenceService(r: AgentPresenceServiceDeps): AgentPresence
       return caller
     },
 
-    async heartbeat(caller, jobsInFlight) {
-      await seen(caller, jobsInFlight)
+    async heartbeat(caller, jobsInFlight, leaving = false) {
+      await seen(caller, jobsInFlight, leaving)
       return { serverTime: toIso(clock.now()) }
     },
 

@@ -4,6 +4,7 @@ import { uses, type DepsOf } from '../resource-deps.js'
 import { BodyProblems } from '../../domain/body-problems.js'
 import { ConflictError, DomainError, NotFoundError, type FieldErrors } from '../../domain/errors.js'
 import { MAX_KEYS_PER_LOCATION, buildPrivateLocationDoc, maskKey, namesLocation, updatePrivateLocationDoc, type PrivateLocationDoc } from '../../domain/private-locations.js'
+import { connectedWindowMs } from '../../domain/private-location-availability.js'
 import { hashSecret, isUuid, newId } from '../../lib/ids.js'
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import type { DocRecord } from '../../store/doc-table.js'
@@ -54,7 +55,7 @@ export const privateLocationServiceUses = uses(
 )
 export type PrivateLocationServiceDeps = DepsOf<typeof privateLocationServiceUses>
 
-/** recentMs: agents seen within it count in agentCount, the window that keeps a location available. */
+/** recentMs: the window that keeps a location available; agents count in agentCount within connectedWindowMs of it. */
 export function privateLocationService(deps: PrivateLocationServiceDeps, options: { recentMs: number }): PrivateLocationService {
   const { stores, clock, transact } = deps
   const { recentMs } = options
@@ -95,7 +96,7 @@ export function privateLocationService(deps: PrivateLocationServiceDeps, options
   }
 
   async function presenceOf(locationId: string): Promise<{ lastSeen: string | null; agentCount: number }> {
-    const p = await stores.privateLocationAgents.presence(locationId, clock.now() - recentMs)
+    const p = await stores.privateLocationAgents.presence(locationId, clock.now() - connectedWindowMs(recentMs))
     return { lastSeen: toIsoOrNull(p.lastSeen), agentCount: p.agentCount }
   }
 

@@ -92,12 +92,12 @@ export async function agentRoutes(app: FastifyInstance, services: Services): Pro
       {
         schema: {
           tags,
-          summary: 'Tell the service this agent is alive',
+          summary: 'Tell the service this agent is alive (or, with leaving, that it stops)',
           body: HeartbeatBody,
           response: { 200: Type.Object({ serverTime: Type.String() }), ...errorResponses(400, 401) },
         },
       },
-      async (request) => services.agentPresence.heartbeat(callerOf(request.agent), request.body.jobsInFlight),
+      async (request) => services.agentPresence.heartbeat(callerOf(request.agent), request.body.jobsInFlight, request.body.leaving === true),
     )
 
     agentApp.post<{ Body: ErrorReport }>(

@@ -63,7 +63,10 @@ export const JobStatesAnswer = Type.Object({
   jobs: Type.Array(Type.Object({ jobId: Type.String(), state: Type.Union([Type.Literal('running'), Type.Literal('cancelled'), Type.Literal('lost')]) })),
 })
 
-export const HeartbeatBody = Type.Object({ jobsInFlight: Type.Integer({ minimum: 0, maximum: 1000 }) })
+export const HeartbeatBody = Type.Object({
+  jobsInFlight: Type.Integer({ minimum: 0, maximum: 1000 }),
+  leaving: Type.Optional(Type.Boolean({ description: 'The agent stops: it no longer counts as connected from now on.' })),
+})
 
 export const ErrorReportBody = Type.Object({
   message: text('The error message.'),
