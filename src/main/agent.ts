@@ -5,12 +5,14 @@
  * line each, never a stack trace.
  */
 import { existsSync, readFileSync } from 'node:fs'
+import os from 'node:os'
 import pino from 'pino'
 import { loadAgentConfig, type AgentConfig } from '../config/agent.js'
 import { ConfigError } from '../config/load.js'
 import { startAgent } from '../agent/agent.js'
 import { AGENT_USAGE } from '../cli/agent-usage.js'
 import type { AgentLog } from '../agent/log.js'
+import { claimWorkspace } from '../agent/workspaces.js'
 import { buildRunners } from '../runners/index.js'
 import { createBrowserRunner } from '../runners/browser/runner.js'
 import { agenticRunner } from '../runners/agentic/runner.js'
@@ -57,10 +59,14 @@ export async function runAgent(env: Record<string, string | undefined> = process
   const box = await startRunBox(config.sandbox, { warn: (o, m) => log.warn(o, m ?? ''), error: (o, m) => log.warn(o, m ?? '') })
   const sandbox = createChildProcessSandbox({ egress, box })
   const hasChromium = existsSync(config.chromiumPath)
+  // The runs' folders live in a folder of this process's own; those of an agent that was killed are removed now.
+  const workspace = await claimWorkspace(os.tmpdir())
+  if (workspace.removed.length > 0) log.info({ removed: workspace.removed }, 'Removed the workspaces of agents that were killed')
   const b = config.browser
   const browser = hasChromium
     ? createBrowserRunner({
         chromiumPath: config.chromiumPath,
+        workDir: workspace.dir,
         concurrency: config.jobConcurrency,
         maxWorkers: b.maxWorkers,
         ...(b.dependencyCacheDir ? { dependencyCacheDir: b.dependencyCacheDir } : {}),
@@ -90,6 +96,7 @@ export async function runAgent(env: Record<string, string | undefined> = process
   } catch (err) {
     sandbox.close()
     await browser?.close()
+    await workspace.release()
     const code = (err as { code?: string }).code
     const why = code === 'EADDRINUSE' ? `port ${config.healthPort} is in use (set AGENT_HEALTH_PORT)` : err instanceof Error ? err.message : String(err)
     process.stderr.write(`picket agent: cannot start: ${why}\n`)
@@ -113,6 +120,7 @@ export async function runAgent(env: Record<string, string | undefined> = process
     const { drained } = await running.stop(config.shutdownGraceMs)
     sandbox.close()
     await browser?.close()
+    await workspace.release()
     if (drained) log.info({}, 'Stopped')
     else log.warn({}, 'Stopped after the grace period; undelivered jobs run again on the service after their lease')
     process.exit(0)
