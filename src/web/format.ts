@@ -59,6 +59,7 @@ export const TYPE_LABELS: Readonly<Record<string, string>> = {
   TCP: 'TCP',
   DNS: 'DNS',
   ICMP: 'ICMP',
+  GRPC: 'gRPC',
   HEARTBEAT: 'Heartbeat',
   BROWSER: 'Browser',
   MULTI_STEP: 'Multi-step',

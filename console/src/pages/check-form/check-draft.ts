@@ -86,6 +86,19 @@ const BY_TYPE: Record<CheckSlug, () => Doc> = {
     maxResponseTime: 5000,
   }),
   tcp: () => ({ request: { hostname: '', port: null, data: '', ipFamily: 'IPv4', assertions: [] }, degradedResponseTime: 3000, maxResponseTime: 5000 }),
+  grpc: () => ({
+    request: {
+      url: '',
+      port: null,
+      skipSSL: false,
+      timeout: null,
+      ipFamily: 'IPv4',
+      grpcConfig: { mode: 'HEALTH', tls: true, metadata: [], service: null, serviceDefinition: 'REFLECTION', method: null, protoContent: null, message: null },
+      assertions: [],
+    },
+    degradedResponseTime: 3000,
+    maxResponseTime: 5000,
+  }),
   dns: () => ({
     request: {
       query: '',

@@ -1,6 +1,6 @@
 /** The check types the console creates: URL slug (the API's path segment), checkType, label and what each does. */
 
-export type CheckSlug = 'api' | 'url' | 'tcp' | 'dns' | 'icmp' | 'heartbeat' | 'browser' | 'multistep' | 'playwright'
+export type CheckSlug = 'api' | 'url' | 'tcp' | 'dns' | 'icmp' | 'grpc' | 'heartbeat' | 'browser' | 'multistep' | 'playwright'
 
 export interface CheckTypeInfo {
   slug: CheckSlug
@@ -36,6 +36,14 @@ export const CHECK_TYPES: readonly CheckTypeInfo[] = [
     runnable: true,
   },
   { slug: 'icmp', checkType: 'ICMP', label: 'ICMP (ping)', description: 'Ping a host and watch latency and packet loss.', frequencies: ALL, runnable: true },
+  {
+    slug: 'grpc',
+    checkType: 'GRPC',
+    label: 'gRPC',
+    description: 'Ask a gRPC server for its health, or call a method and check the status and the response.',
+    frequencies: ALL,
+    runnable: true,
+  },
   {
     slug: 'heartbeat',
     checkType: 'HEARTBEAT',

@@ -34,6 +34,7 @@ export const ASSERTION_SETS = {
   url: { sources: ['STATUS_CODE'], comparisons: ['EQUALS', 'NOT_EQUALS', 'LESS_THAN', 'GREATER_THAN'] },
   tcp: { sources: ['RESPONSE_DATA', 'RESPONSE_TIME'], comparisons: ['EQUALS', 'NOT_EQUALS', 'IS_EMPTY', 'NOT_EMPTY', 'LESS_THAN', 'GREATER_THAN', 'CONTAINS', 'NOT_CONTAINS'] },
   dns: { sources: ['RESPONSE_TIME', 'RESPONSE_CODE', 'TEXT_ANSWER', 'JSON_ANSWER'], comparisons: ALL_COMPARISONS },
+  grpc: { sources: ['GRPC_STATUS_CODE', 'GRPC_HEALTHCHECK_STATUS', 'GRPC_RESPONSE', 'TEXT_BODY', 'GRPC_METADATA', 'RESPONSE_TIME'], comparisons: ALL_COMPARISONS },
   icmp: {
     sources: ['LATENCY', 'JSON_RESPONSE'],
     comparisons: ['EQUALS', 'NOT_EQUALS', 'IS_EMPTY', 'NOT_EMPTY', 'GREATER_THAN', 'LESS_THAN', 'CONTAINS', 'NOT_CONTAINS', 'IS_NULL', 'NOT_NULL'],
@@ -44,6 +45,8 @@ const PROPERTY_HINT: Record<string, string> = {
   JSON_BODY: '$.data.id',
   JSON_ANSWER: '$.Answer[0].data',
   JSON_RESPONSE: '$.packetLoss',
+  GRPC_RESPONSE: '$.message',
+  GRPC_METADATA: 'metadata key',
   HEADERS: 'content-type',
   TEXT_BODY: 'regular expression (optional)',
   TEXT_ANSWER: 'regular expression (optional)',

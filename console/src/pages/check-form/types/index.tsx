@@ -3,6 +3,7 @@ import type { CheckSlug } from '../check-types'
 import type { SectionProps } from '../draft-path'
 import { ApiForm } from './api-form'
 import { DnsForm } from './dns-form'
+import { GrpcForm } from './grpc-form'
 import { HeartbeatForm } from './heartbeat-form'
 import { IcmpForm } from './icmp-form'
 import { PlaywrightForm } from './playwright-form'
@@ -22,6 +23,8 @@ export function TypeFields(props: SectionProps & { slug: CheckSlug; readOnly: bo
       return <DnsForm {...props} />
     case 'icmp':
       return <IcmpForm {...props} />
+    case 'grpc':
+      return <GrpcForm {...props} />
     case 'heartbeat':
       return <HeartbeatForm {...props} />
     case 'browser':

@@ -6,6 +6,7 @@ export const PRIMARY_TIMING: Record<string, string> = {
   URL: 'responseTime',
   TCP: 'total',
   DNS: 'total',
+  GRPC: 'total',
   ICMP: 'latencyAvg',
   BROWSER: 'responseTime',
   MULTI_STEP: 'responseTime',

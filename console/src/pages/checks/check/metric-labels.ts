@@ -26,6 +26,8 @@ const BASE_WORDS: Record<string, string> = {
   connection: 'Connection',
   data: 'Data transfer',
   firstByte: 'Time to first byte',
+  reflection: 'Server reflection',
+  firstResponse: 'First response',
   download: 'Download',
   total: 'Total time',
   TTFB: 'Time to first byte',

@@ -4,6 +4,7 @@ import { Card } from '../../../ui/kit'
 import type { ResultDetails } from '../types'
 import { BodyPreview, Facts, HeadersTable, asRecord, text } from './result-parts'
 import { PingBars } from './waterfall'
+import { GrpcExchange } from './result-grpc'
 
 function Http(props: { d: ResultDetails }) {
   const req = asRecord(props.d.request)
@@ -126,6 +127,8 @@ export function Exchange(props: { checkType: string; details: ResultDetails }) {
       return <Dns d={props.details} />
     case 'ICMP':
       return <Icmp d={props.details} />
+    case 'GRPC':
+      return <GrpcExchange d={props.details} />
     default:
       return null
   }

@@ -13,7 +13,7 @@ import { Assertions, Facts, JobLog } from './result-parts'
 import { Waterfall } from './waterfall'
 
 const BROWSER_TYPES = new Set(['BROWSER', 'MULTI_STEP', 'PLAYWRIGHT'])
-const SEQUENTIAL_TIMINGS = new Set(['API', 'URL', 'TCP'])
+const SEQUENTIAL_TIMINGS = new Set(['API', 'URL', 'TCP', 'GRPC'])
 
 function ResultView(props: { checkId: string; resultId: string }) {
   const q = useApi(picketApi.checkResults.get(props.checkId, props.resultId))

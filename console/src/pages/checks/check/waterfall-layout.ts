@@ -21,6 +21,8 @@ const ORDER: Array<[string, string]> = [
   ['tcp', 'TCP connect'],
   ['connection', 'Connection'],
   ['tls', 'TLS handshake'],
+  ['reflection', 'Server reflection'],
+  ['firstResponse', 'First response'],
   ['firstByte', 'Time to first byte'],
   ['data', 'Data'],
   ['download', 'Download'],
