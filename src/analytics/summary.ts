@@ -19,6 +19,8 @@ const MAIN_TIMING: Readonly<Record<string, string>> = {
   TCP: 'total',
   DNS: 'total',
   ICMP: 'latencyAvg',
+  SSL: 'handshakeTimeMs',
+  TRACEROUTE: 'responseTime',
 }
 
 /** The roll-up column of a type's main timing; undefined for types without one (heartbeats). */

@@ -82,6 +82,14 @@ export function sslTargetFromUrl(url: string): SslTargetResult {
   }
 }
 
+/** An SSL check watches the certificate it checks: its sslConfig's host name and port (443 by default). */
+export function sslTargetFromSslConfig(config: unknown): SslTargetResult {
+  const c = (config ?? {}) as { hostname?: unknown; port?: unknown }
+  if (typeof c.hostname !== 'string' || c.hostname.trim() === '') return null
+  const port = typeof c.port === 'number' && Number.isInteger(c.port) ? c.port : HTTPS_PORT
+  return sslTargetFromDomain(`${c.hostname.trim().includes(':') ? `[${c.hostname.trim()}]` : c.hostname.trim()}:${port}`)
+}
+
 /** A browser check names its domain in sslCheckDomain: "example.com", "example.com:8443" or a URL. */
 export function sslTargetFromDomain(domain: unknown): SslTargetResult {
   if (typeof domain !== 'string' || domain.trim() === '') return null

@@ -6,10 +6,12 @@ import { dnsRunner } from './dns.js'
 import { grpcRunner } from './grpc.js'
 import { icmpRunner } from './icmp.js'
 import type { ScriptSandbox } from './script-sandbox.js'
+import { sslRunner } from './ssl.js'
 import { tcpRunner } from './tcp.js'
+import { tracerouteRunner } from './traceroute.js'
 import { urlRunner } from './url.js'
 
-export type RunnerCheckType = 'API' | 'URL' | 'TCP' | 'DNS' | 'ICMP' | 'GRPC'
+export type RunnerCheckType = 'API' | 'URL' | 'TCP' | 'DNS' | 'ICMP' | 'GRPC' | 'SSL' | 'TRACEROUTE'
 export type BrowserCheckType = 'BROWSER' | 'MULTI_STEP' | 'PLAYWRIGHT'
 /** Runners built only where their requirements are met (a model endpoint for AGENTIC). */
 export type OptionalCheckType = 'AGENTIC'
@@ -36,6 +38,8 @@ export function buildRunners(deps: RunnerDeps): Record<RunnerCheckType, CheckRun
     TCP: tcpRunner(egress),
     DNS: dnsRunner(egress),
     ICMP: icmpRunner(egress),
+    SSL: sslRunner(egress),
+    TRACEROUTE: tracerouteRunner(egress),
     GRPC: grpcRunner(egress),
     ...(deps.browser ? { BROWSER: deps.browser, MULTI_STEP: deps.browser, PLAYWRIGHT: deps.browser } : {}),
     ...(deps.agentic ? { AGENTIC: deps.agentic } : {}),

@@ -49,7 +49,7 @@ const VERIFY_ERRORS: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'the certificate does not name this host',
 }
 
-const verifyError = (reason: unknown): string => {
+export const verifyError = (reason: unknown): string => {
   const code = reason instanceof Error ? ((reason as { code?: string }).code ?? reason.message) : typeof reason === 'string' ? reason : 'unknown reason'
   return VERIFY_ERRORS[code] ? `${VERIFY_ERRORS[code]} (${code})` : code
 }

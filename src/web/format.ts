@@ -60,6 +60,8 @@ export const TYPE_LABELS: Readonly<Record<string, string>> = {
   DNS: 'DNS',
   ICMP: 'ICMP',
   GRPC: 'gRPC',
+  SSL: 'SSL',
+  TRACEROUTE: 'Traceroute',
   HEARTBEAT: 'Heartbeat',
   BROWSER: 'Browser',
   MULTI_STEP: 'Multi-step',

@@ -66,6 +66,24 @@ export const TIMING_BASES: Readonly<Record<string, readonly BaseMetric[]>> = {
   MULTI_STEP: [ms('responseTime', 'Response time')],
   PLAYWRIGHT: [ms('responseTime', 'Response time')],
   HEARTBEAT: [],
+  // Figures of an SSL run that are not numbers (the TLS version, cipher, booleans, verdicts) are accepted as names and have no points.
+  SSL: [
+    ms('handshakeTimeMs', 'TLS handshake'),
+    { name: 'daysUntilExpiry', unit: 'count', label: 'Days until expiry', type: 'Int' },
+    { name: 'tlsVersion', unit: 'score', label: 'TLS version', type: 'Float' },
+    { name: 'cipherSuite', unit: 'score', label: 'Cipher suite', type: 'Float' },
+    { name: 'hostnameVerified', unit: 'score', label: 'Host name verified', type: 'Float' },
+    { name: 'chainTrusted', unit: 'score', label: 'Chain trusted', type: 'Float' },
+    { name: 'ocspStapled', unit: 'score', label: 'OCSP stapled', type: 'Float' },
+    { name: 'keySizeBits', unit: 'count', label: 'Key size (bits)', type: 'Int' },
+    { name: 'baselineVerdict', unit: 'score', label: 'Baseline verdict', type: 'Float' },
+    { name: 'baselineGrade', unit: 'score', label: 'Baseline grade', type: 'Float' },
+  ],
+  TRACEROUTE: [
+    ms('responseTime', 'Final hop latency'),
+    { name: 'hopCount', unit: 'count', label: 'Hops', type: 'Int' },
+    { name: 'packetLoss', unit: 'percentage', label: 'Final hop packet loss', type: 'Float' },
+  ],
 }
 
 /** The timing bases of a type; none for a type the table does not hold (`constructor` included, which a query may name). */
@@ -82,6 +100,7 @@ export const ANALYTICS_ROUTES: Readonly<Record<string, { checkType: string; grou
   'tcp-checks': { checkType: 'TCP', groupBy: ['runLocation'], intervals: true },
   dns: { checkType: 'DNS', groupBy: ['runLocation'], intervals: true },
   icmp: { checkType: 'ICMP', groupBy: ['runLocation'], intervals: true },
+  ssl: { checkType: 'SSL', groupBy: ['runLocation'], intervals: true },
   'heartbeat-checks': { checkType: 'HEARTBEAT', groupBy: [], intervals: false },
   'browser-checks': { checkType: 'BROWSER', groupBy: ['runLocation'], intervals: true },
   'multistep-checks': { checkType: 'MULTI_STEP', groupBy: ['runLocation'], intervals: true },

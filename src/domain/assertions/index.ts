@@ -1,6 +1,7 @@
 export { compareValue, asNumber, asText, type ComparisonOutcome } from './compare.js'
 export { evaluateJsonPath, type JsonPathOutcome } from './json-path.js'
 export { extractSource, type AssertionSubject, type HttpSubject, type TcpSubject, type DnsSubject, type IcmpSubject } from './sources.js'
+export type { SslSubject, TracerouteSubject } from './probe-sources.js'
 export type { GrpcSubject } from './grpc-source.js'
 export { evaluateAssertion, evaluateAssertions, describeFailure } from './evaluate.js'
 export { parseAssertions, boundForDisplay, type Assertion, type AssertionResult } from './types.js'

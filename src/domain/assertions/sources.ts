@@ -5,6 +5,7 @@
 import { evaluateJsonPath } from './json-path.js'
 import type { Assertion } from './types.js'
 import { grpcSource, type GrpcSubject } from './grpc-source.js'
+import { sslSource, tracerouteSource, type SslSubject, type TracerouteSubject } from './probe-sources.js'
 
 export interface HttpSubject {
   kind: 'http'
@@ -31,7 +32,7 @@ export interface IcmpSubject {
   latency: { avg: number | null; min: number | null; max: number | null; stdDev: number | null }
   json: unknown
 }
-export type AssertionSubject = HttpSubject | TcpSubject | DnsSubject | IcmpSubject | GrpcSubject
+export type AssertionSubject = HttpSubject | TcpSubject | DnsSubject | IcmpSubject | SslSubject | TracerouteSubject | GrpcSubject
 
 export type Extracted = { ok: true; values: unknown[]; actual: unknown } | { ok: false; error: string; actual?: unknown }
 
@@ -151,6 +152,12 @@ export function extractSource(subject: AssertionSubject, a: Assertion): Extracte
       break
     case 'icmp':
       r = icmpSource(subject, a)
+      break
+    case 'ssl':
+      r = sslSource(subject, a)
+      break
+    case 'traceroute':
+      r = tracerouteSource(subject, a)
       break
     case 'grpc':
       r = grpcSource(subject, a)

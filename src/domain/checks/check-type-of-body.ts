@@ -9,7 +9,7 @@ import type { CheckType } from './enums.js'
 import { ValidationError } from '../errors.js'
 
 /** Types the reference names that this service does not run yet: refused with a message that says so. */
-export const TYPES_NOT_BUILT = ['TRACEROUTE', 'SSL'] as const
+export const TYPES_NOT_BUILT: readonly string[] = []
 
 export const CREATABLE_TYPES = CHECK_TYPE_DEFS.map((def) => def.checkType)
 

@@ -15,7 +15,9 @@ import type { heartbeatCheck } from './heartbeat.js'
 import type { icmpCheck } from './icmp.js'
 import type { multiStepCheck } from './multistep.js'
 import type { playwrightCheck } from './playwright.js'
+import type { sslCheck } from './ssl.js'
 import type { tcpCheck } from './tcp.js'
+import type { tracerouteCheck } from './traceroute.js'
 import type { urlCheck } from './url.js'
 
 /** Flattens an intersection for readable hovers and messages. */
@@ -60,7 +62,9 @@ export interface CheckDocs {
   ICMP: StoredCheckDoc<typeof icmpCheck>
   MULTI_STEP: StoredCheckDoc<typeof multiStepCheck>
   PLAYWRIGHT: StoredCheckDoc<typeof playwrightCheck>
+  SSL: StoredCheckDoc<typeof sslCheck>
   TCP: StoredCheckDoc<typeof tcpCheck>
+  TRACEROUTE: StoredCheckDoc<typeof tracerouteCheck>
   URL: StoredCheckDoc<typeof urlCheck>
 }
 

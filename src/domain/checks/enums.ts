@@ -1,5 +1,5 @@
 /** Value sets of the public API: check types, locations, runtimes, frequencies, statuses, assertion comparisons. */
-export const CHECK_TYPES = ['AGENTIC', 'API', 'BROWSER', 'HEARTBEAT', 'ICMP', 'MULTI_STEP', 'TCP', 'PLAYWRIGHT', 'URL', 'DNS', 'GRPC'] as const
+export const CHECK_TYPES = ['AGENTIC', 'API', 'BROWSER', 'HEARTBEAT', 'ICMP', 'MULTI_STEP', 'TCP', 'PLAYWRIGHT', 'URL', 'DNS', 'SSL', 'TRACEROUTE', 'GRPC'] as const
 export type CheckType = (typeof CHECK_TYPES)[number]
 
 export const LOCATIONS = [

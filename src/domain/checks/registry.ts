@@ -10,7 +10,9 @@ import { heartbeatCheck } from './heartbeat.js'
 import { icmpCheck } from './icmp.js'
 import { multiStepCheck } from './multistep.js'
 import { playwrightCheck } from './playwright.js'
+import { sslCheck } from './ssl.js'
 import { tcpCheck } from './tcp.js'
+import { tracerouteCheck } from './traceroute.js'
 import { urlCheck } from './url.js'
 
 export const CHECK_TYPE_DEFS: readonly CheckTypeDef[] = [
@@ -23,8 +25,10 @@ export const CHECK_TYPE_DEFS: readonly CheckTypeDef[] = [
   dnsCheck,
   multiStepCheck,
   playwrightCheck,
-  grpcCheck,
   agenticCheck,
+  grpcCheck,
+  sslCheck,
+  tracerouteCheck,
 ]
 
 export const checkTypeBySegment = new Map(CHECK_TYPE_DEFS.map((d) => [d.segment, d]))

@@ -17,7 +17,7 @@ export interface RunError {
 
 export interface ClassifyInput {
   /** Which rules apply: HTTP status, TCP shouldFail, DNS response code, ICMP packet loss. */
-  mode: 'http' | 'tcp' | 'dns' | 'icmp' | 'grpc'
+  mode: 'http' | 'tcp' | 'dns' | 'icmp' | 'ssl' | 'traceroute' | 'grpc'
   /** The run could not complete (network, timeout, TLS, config, setup script, internal). */
   error?: RunError | null
   /** A teardown script failed: the run still has a response and its assertions. */
@@ -33,6 +33,14 @@ export interface ClassifyInput {
   packetLoss?: number | null
   degradedPacketLossThreshold?: number | null
   maxPacketLossThreshold?: number | null
+  /** What a type judges beside assertions (an SSL certificate's expiry, chain and baseline rules): each fails or degrades the run. */
+  findings?: readonly Finding[]
+}
+
+export interface Finding {
+  severity: 'fail' | 'degrade'
+  kind: ResultErrorKind
+  message: string
 }
 
 export interface Classification {
@@ -81,6 +89,7 @@ function collectFailures(input: ClassifyInput, overMax: boolean): Failure[] {
     const more = failed.length > 1 ? ` (and ${failed.length - 1} more)` : ''
     failures.push({ kind: 'ASSERTION', message: `Assertion failed: ${describeFailure(failed[0] as AssertionResult)}${more}` })
   }
+  for (const f of input.findings ?? []) if (f.severity === 'fail') failures.push({ kind: f.kind, message: f.message })
   if (input.teardownError) failures.push({ kind: 'TEARDOWN_SCRIPT', message: `Teardown script failed: ${input.teardownError}` })
   if (input.mode === 'icmp' && over(input.packetLoss, input.maxPacketLossThreshold)) {
     failures.push({ kind: 'PACKET_LOSS', message: `Packet loss ${input.packetLoss}% is above the maximum of ${input.maxPacketLossThreshold}%` })
@@ -109,7 +118,10 @@ export function classifyRun(input: ClassifyInput): Classification {
   if (first) {
     return failing(first.kind, failures.map((f) => f.message).join('; '), { overMaxResponseTime: overMax })
   }
-  const isDegraded = (timed && over(input.responseTime, input.degradedResponseTime)) || (input.mode === 'icmp' && over(input.packetLoss, input.degradedPacketLossThreshold))
+  const isDegraded =
+    (timed && over(input.responseTime, input.degradedResponseTime)) ||
+    (input.mode === 'icmp' && over(input.packetLoss, input.degradedPacketLossThreshold)) ||
+    (input.findings ?? []).some((f) => f.severity === 'degrade')
   return {
     status: isDegraded ? 'degraded' : 'passing',
     hasFailures: false,

@@ -11,10 +11,13 @@ export const RESULT_DETAIL_KEYS = [
   'grpcCheckResult',
   'dnsCheckResult',
   'icmpCheckResult',
+  'sslCheckResult',
+  'tracerouteCheckResult',
   'browserCheckResult',
   'multiStepCheckResult',
   'heartbeatCheckResult',
   'playwrightCheckResult',
+  'agenticCheckResult',
   'checkResult',
 ] as const
 export type ResultDetailKey = (typeof RESULT_DETAIL_KEYS)[number]
@@ -27,10 +30,13 @@ const DETAIL_KEY_OF_TYPE: Readonly<Record<string, ResultDetailKey>> = {
   GRPC: 'grpcCheckResult',
   DNS: 'dnsCheckResult',
   ICMP: 'icmpCheckResult',
+  SSL: 'sslCheckResult',
+  TRACEROUTE: 'tracerouteCheckResult',
   BROWSER: 'browserCheckResult',
   MULTI_STEP: 'multiStepCheckResult',
   HEARTBEAT: 'heartbeatCheckResult',
   PLAYWRIGHT: 'playwrightCheckResult',
+  AGENTIC: 'agenticCheckResult',
 }
 export const resultDetailKey = (checkType: string): ResultDetailKey => DETAIL_KEY_OF_TYPE[checkType] ?? 'checkResult'
 

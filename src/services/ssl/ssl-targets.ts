@@ -1,12 +1,13 @@
 /**
- * Which certificate each check watches, kept in ssl_certificates: API checks read the host from their URL
- * (interpolated with the account's, group's and check's variables when it holds `{{VAR}}`), other checks (browser)
- * name it in sslCheckDomain. Checks that cannot be resolved keep a row with domain '' and the reason in last_error.
+ * Which certificate each check watches, kept in ssl_certificates: SSL checks watch the host and port they check,
+ * API checks read the host from their URL (interpolated with the account's, group's and check's variables when it
+ * holds `{{VAR}}`), other checks (browser) name it in sslCheckDomain. Checks that cannot be resolved keep a row
+ * with domain '' and the reason in last_error.
  */
 import { randomUUID } from 'node:crypto'
 import { activeWindowsFor } from '../../domain/maintenance.js'
 import { windowsWithOverrides, type SilencingWindow } from '../maintenances/maintenance-occurrences.js'
-import { sslTargetFromDomain, sslTargetFromUrl, type SslTargetResult } from '../../domain/ssl.js'
+import { sslTargetFromDomain, sslTargetFromSslConfig, sslTargetFromUrl, type SslTargetResult } from '../../domain/ssl.js'
 import { effectiveDoc, prepareRunSpec } from '../../engine/prepare.js'
 import { interpolate } from '../../runners/interpolate.js'
 import type { SslTargetSpec, WatchableCheck } from '../../store/ssl-certificates.js'
@@ -69,6 +70,10 @@ export async function effectiveCheck(ctx: CheckContext, check: WatchableCheck): 
 export async function resolveSslTarget(ctx: CheckContext, check: WatchableCheck, now: number): Promise<SslTargetResult> {
   const { doc, group } = await effectiveCheck(ctx, check)
   if (doc.activated === false) return null
+  if (check.checkType === 'SSL') {
+    const request = doc.request as { sslConfig?: unknown } | undefined
+    return sslTargetFromSslConfig(request?.sslConfig)
+  }
   if (check.checkType !== 'API') return sslTargetFromDomain(doc.sslCheckDomain)
   const request = doc.request
   const url = request !== null && typeof request === 'object' && 'url' in request && typeof request.url === 'string' ? request.url : ''
