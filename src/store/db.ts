@@ -3,11 +3,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import { Kysely, SqliteDialect } from 'kysely'
+import { Kysely, SqliteDialect, type Logger } from 'kysely'
 import { CurrentSchemaPostgresDialect } from './schema-introspector.js'
 import type { Database } from './schema.js'
 import { cachedStatements } from './sqlite-statements.js'
-import { SAFETY_NET_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js'
+import { SAFETY_NET_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js'
 import { keylessSecretBox, type SecretBox } from '../lib/secret-box.js'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -40,6 +40,8 @@ export interface OpenStoreOptions {
   pgPoolSize?: number
   /** The key secrets are sealed with; without one the store cannot write secrets (tools that only migrate). */
   secrets?: SecretBox
+  /** Told the SQL of every statement sent, transaction control included (tests and benchmarks count them). */
+  onQuery?: (sql: string) => void
 }
 
 const INT8_OID = 20
@@ -47,11 +49,22 @@ const NUMERIC_OID = 1700
 
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const secrets = options.secrets ?? keylessSecretBox()
-  if (options.databaseUrl) return { ...(await openPostgres(options.databaseUrl, options.pgSchema, options.pgPoolSize ?? 10)), secrets }
-  return { ...openSqlite(options.sqliteFile ?? ':memory:'), secrets }
+  const log = options.onQuery ? queryLog(options.onQuery) : undefined
+  if (options.databaseUrl) return { ...(await openPostgres(options.databaseUrl, options.pgSchema, options.pgPoolSize ?? 10, log)), secrets }
+  return { ...openSqlite(options.sqliteFile ?? ':memory:', log), secrets }
 }
 
-function openSqlite(file: string): Omit<Store, 'secrets'> {
+const queryLog =
+  (onQuery: (sql: string) => void): Logger =>
+  (event) => {
+    if (event.level === 'query') onQuery(event.query.sql)
+  }
+
+/**
+ * The SQLite connection with the settings every store uses (WAL, synchronous NORMAL, the page cache, the checkpoint
+ * thread): shared with the benchmarks' bare baselines, so that they measure the same durability.
+ */
+export function openSqliteConnection(file: string): { database: SQLite.Database; checkpointer: Checkpointer | undefined } {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
   const database = new SQLite(file)
   database.pragma('journal_mode = WAL')
@@ -67,7 +80,12 @@ function openSqlite(file: string): Omit<Store, 'secrets'> {
   // Checkpoints run on a thread of their own (sqlite-checkpointer.ts); a file in memory has no WAL.
   const checkpointer = file === ':memory:' ? undefined : startCheckpointer(file)
   if (checkpointer) database.pragma(`wal_autocheckpoint = ${SAFETY_NET_AUTOCHECKPOINT_PAGES}`)
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(database) }) })
+  return { database, checkpointer }
+}
+
+function openSqlite(file: string, log: Logger | undefined): Omit<Store, 'secrets'> {
+  const { database, checkpointer } = openSqliteConnection(file)
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(database) }), ...(log ? { log } : {}) })
   return {
     db,
     dialect: 'sqlite',
@@ -78,7 +96,7 @@ function openSqlite(file: string): Omit<Store, 'secrets'> {
   }
 }
 
-async function openPostgres(url: string, schema: string | undefined, max: number): Promise<Omit<Store, 'secrets'>> {
+async function openPostgres(url: string, schema: string | undefined, max: number, log: Logger | undefined): Promise<Omit<Store, 'secrets'>> {
   const types = {
     getTypeParser: (oid: number, format?: string) => {
       if (oid === INT8_OID || oid === NUMERIC_OID) return (v: string) => Number(v)
@@ -108,7 +126,7 @@ async function openPostgres(url: string, schema: string | undefined, max: number
   // (pg-pool checks the client's `_queryable`) and opens a new one when asked.
   pool.on('error', () => undefined)
   pool.on('connect', (client) => client.on('error', () => undefined))
-  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), ...(log ? { log } : {}) })
   const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max })
   return { db, dialect: 'postgres', close: () => db.destroy(), poolStats }
 }
