@@ -115,7 +115,8 @@ export function inspectTls(x: TlsInspectInput): Promise<TlsInspection> {
       r.connect = performance.now()
       r.remoteAddress = socket.remoteAddress ?? null
     })
-    socket.on('OCSPResponse', (response: Buffer) => (r.ocsp = response.length > 0 ? response : null))
+    // Servers that staple nothing answer with no response (null).
+    socket.on('OCSPResponse', (response: Buffer | null) => (r.ocsp = response && response.length > 0 ? response : null))
     socket.once('secureConnect', () => {
       r.secure = performance.now()
       r.protocol = socket.getProtocol()
