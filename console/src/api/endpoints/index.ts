@@ -10,6 +10,7 @@ import { analyticsApi } from './analytics'
 import { authApi } from './auth'
 import { checkResultsApi } from './check-results'
 import { checkSessionsApi } from './check-sessions'
+import { skippedRunsApi } from './skipped-runs'
 import { checksApi } from './checks'
 import { dashboardsApi } from './dashboards'
 import { errorGroupsApi } from './error-groups'
@@ -29,6 +30,7 @@ export const picketApi = {
   auth: authApi,
   checkResults: checkResultsApi,
   checkSessions: checkSessionsApi,
+  skippedRuns: skippedRunsApi,
   checks: checksApi,
   dashboards: dashboardsApi,
   errorGroups: errorGroupsApi,

@@ -1,5 +1,5 @@
 /**
- * A check's overview: the bar of its last runs, its response-time history with failures marked, availability and
+ * A check's overview: a notice when scheduled runs were skipped (the engine was behind), the bar of its last runs, its response-time history with failures marked, availability and
  * P95 over 24 hours, 7 days and 30 days, its latest runs and its open error groups.
  */
 import { Link } from 'wouter-preact'
@@ -14,6 +14,7 @@ import { HistorySection } from './history-section'
 import { KeyFigures } from './key-figures'
 import { RunBar } from './run-bar'
 import { ResultsTable } from './results-table'
+import { SkippedRunsNotice } from './skipped-runs-notice'
 
 /** Runs read once for the bar (the last 60), the degraded marks of the chart and the table (the last 10 of them). */
 const RUNS_READ = 60
@@ -59,6 +60,7 @@ function OverviewBody(props: { check: Check }) {
   return (
     <>
       {check.description ? <p class="muted">{check.description}</p> : null}
+      <SkippedRunsNotice check={check} />
       <LastRuns check={check} runs={rows} loading={runs.isLoading} error={runs.error} />
       {figures && PRIMARY_TIMING[check.checkType] ? <HistorySection check={check} runs={rows} /> : null}
       {figures ? <KeyFigures check={check} /> : <Empty title="No figures for this check type" />}
