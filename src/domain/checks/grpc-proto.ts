@@ -132,8 +132,9 @@ export function buildMessage(type: protobuf.Type, json: string): Parsed<Uint8Arr
     }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: 'must be a JSON object' }
+  // 64-bit integers are text in protobuf's JSON form ("9007199254740993"): the conversion below reads them.
   const problem = type.verify(value as Record<string, unknown>)
-  if (problem) return { ok: false, error: `does not fit ${type.name}: ${problem}` }
+  if (problem && !problem.endsWith('integer|Long expected')) return { ok: false, error: `does not fit ${type.name}: ${problem}` }
   return { ok: true, value: type.encode(type.fromObject(value as Record<string, unknown>)).finish() }
 }
 
