@@ -38,6 +38,8 @@ export function retentionCutoffs(now: number, s: Pick<RetentionSettings, 'result
   const before = (days: number) => now - days * DAY_MS
   return {
     results: Math.min(before(s.resultDays), rollupWatermark + 1),
+    // Skipped runs stand beside the results of the runs that did happen: they go at the same age.
+    runSkips: before(s.resultDays),
     heartbeatEvents: before(s.resultDays),
     sessions: before(s.resultDays),
     // Test sessions are recorded runs like check sessions: they, their runs, cancellations and error groups go at

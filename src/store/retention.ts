@@ -12,6 +12,7 @@ import type { Database } from './schema.js'
 /** What retention removes; each kind has its own age (services/retention.ts). */
 export const RETENTION_KINDS = [
   'results',
+  'runSkips',
   'heartbeatEvents',
   'sessions',
   'testSessionRuns',
@@ -40,6 +41,7 @@ type PrunableRow = {
 /** The tables retention reads, as far as it reads them (some are not in schema.ts: their stores type them). */
 type RetentionTables = {
   check_results: PrunableRow & { check_id: string }
+  run_skips: PrunableRow
   check_statuses: { check_id: string; last_result_id: string | null }
   heartbeat_events: PrunableRow
   check_sessions: PrunableRow
@@ -57,6 +59,7 @@ type RetentionTables = {
 
 const TABLES: Record<RetentionKind, Exclude<keyof RetentionTables, 'check_statuses'>> = {
   results: 'check_results',
+  runSkips: 'run_skips',
   heartbeatEvents: 'heartbeat_events',
   sessions: 'check_sessions',
   // A test session's runs go before it (its cascade then finds none), in batches of their own.

@@ -18,6 +18,7 @@ describe('retentionCutoffs', () => {
   it('gives every other kind its own age, whatever the watermark', () => {
     expect(retentionCutoffs(NOW, days, 0)).toEqual({
       results: 1,
+      runSkips: NOW - 30 * DAY_MS,
       heartbeatEvents: NOW - 30 * DAY_MS,
       sessions: NOW - 30 * DAY_MS,
       testSessionRuns: NOW - 30 * DAY_MS,

@@ -60,6 +60,7 @@ const pingEvent = (accountId: string, checkId: string, id: string, createdAt: nu
 
 const TABLES: Record<RetentionKind, string> = {
   results: 'check_results',
+  runSkips: 'run_skips',
   heartbeatEvents: 'heartbeat_events',
   sessions: 'check_sessions',
   testSessionRuns: 'test_session_runs',
@@ -188,6 +189,18 @@ describe.each(testDbs)('data retention ($name)', (db) => {
         created_at: at,
       })
     }
+    await stores.runSkips.insertMany(
+      [...ids(25, 'k-old').map((id) => [id, OLD] as const), ['k-new', RECENT] as const].map(([id, at]) => ({
+        id,
+        account_id: t.accountId,
+        check_id: busy,
+        location: 'eu-west-1',
+        private_location_id: null,
+        scheduled_at: at,
+        skipped_at: at,
+        created_at: at,
+      })),
+    )
     for (const [id, at] of [...ids(3, 'd-old').map((id) => [id, OLD] as const), ['d-new', RECENT] as const]) {
       await sql`insert into vendor_deployments (id, account_id, project_logical_id, operation, status, result, error, created_at, finished_at)
         values (${id}, ${t.accountId}, ${'shop'}, ${'DEPLOY'}, ${'SUCCEEDED'}, ${null}, ${null}, ${at}, ${at})`.execute(t.store.db)
@@ -200,7 +213,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     expect(first.results).toBe(0)
     expect(await count('results')).toBe(39)
     // The other kinds do not wait for the roll-up: the first pass took its two batches of each.
-    expect(first).toMatchObject({ heartbeatEvents: 20, sessions: 1, notifications: 15, statusPageEmails: 12, alerts: 20, agentErrors: 20, vendorDeployments: 3 })
+    expect(first).toMatchObject({ heartbeatEvents: 20, sessions: 1, notifications: 15, statusPageEmails: 12, alerts: 20, agentErrors: 20, vendorDeployments: 3, runSkips: 20 })
   })
 
   it('removes old results in batches over passes once rolled up, and the analytics of an old window stay the same', async () => {
@@ -212,6 +225,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     expect(passes.map((p) => p.results)).toEqual([20, 15, 0])
     expect(passes.map((p) => p.heartbeatEvents)).toEqual([15, 0, 0])
     expect(passes.map((p) => p.agentErrors)).toEqual([15, 0, 0])
+    expect(passes.map((p) => p.runSkips)).toEqual([5, 0, 0])
     expect(passes.map((p) => p.alerts)).toEqual([5, 0, 0])
     expect(passes.map((p) => p.notifications + p.sessions + p.statusPageEmails)).toEqual([0, 0, 0])
     expect(await count('results')).toBe(4)
@@ -226,6 +240,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     expect(await count('agentErrors')).toBe(1)
     expect(await count('alerts')).toBe(1)
     expect(await count('vendorDeployments')).toBe(1)
+    expect(await count('runSkips')).toBe(1)
     const left = await sql<{ id: string }>`select id from alert_notifications order by id`.execute(t.store.db)
     expect(left.rows.map((r) => r.id)).toEqual(['n-owed-IN_PROGRESS', 'n-owed-PENDING', 'n-owed-RATE_LIMITED', 'n-recent'])
     const emails = await sql<{ id: string }>`select id from status_page_emails order by id`.execute(t.store.db)
@@ -249,6 +264,7 @@ describe.each(testDbs)('data retention ($name)', (db) => {
     clock.advance(60_000)
     expect(await retention.prune()).toEqual({
       results: 0,
+      runSkips: 0,
       heartbeatEvents: 0,
       sessions: 0,
       testSessionRuns: 0,
