@@ -49,6 +49,8 @@ export interface TestAppOptions {
   pageCacheMs?: number
   /** Base domains of dashboards and status pages. */
   sites?: AppDeps['sites']
+  /** The model of agentic checks and root-cause analyses (AGENTIC_MODEL_URL …); none by default. */
+  agenticModel?: ServiceDeps['agenticModel']
   /** Replaces services of the app (e.g. one that fails), keeping the others. */
   overrideServices?: (services: Services) => Services
 }
@@ -67,6 +69,7 @@ export async function startTestApp(db: TestDb, options: TestAppOptions = {}): Pr
     ...(options.delivery ? { delivery: options.delivery } : {}),
     ...(options.artifacts ? { artifacts: options.artifacts } : {}),
     pageCacheMs: options.pageCacheMs ?? 0,
+    ...(options.agenticModel ? { agenticModel: options.agenticModel } : {}),
     ...(options.agentArtifactLimitBytes === undefined ? {} : { agentArtifactLimitBytes: options.agentArtifactLimitBytes }),
   })
   const boot = await services.accounts.bootstrap({})
