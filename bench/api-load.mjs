@@ -1,7 +1,8 @@
 // Open-loop load generator for bench/api-latency.ts, in its own process: sends `rate` requests per second for
 // `seconds` (after `warmup`), a mix of reads and writes on the API, over keep-alive connections. Each latency is
 // measured from when the request was due to be sent (not when a connection was free), so a server that stalls
-// shows its stall instead of slowing the generator down. Prints the latencies (ms) by kind as JSON on stdout.
+// shows its stall instead of slowing the generator down. Prints the latencies (ms) by kind and the span the measured
+// answers took (seconds) as JSON on stdout.
 import http from 'node:http'
 
 const [base, account, key, checkIdsJson, rate, seconds, warmup, writeShare] = process.argv.slice(2)
@@ -9,7 +10,8 @@ const checkIds = JSON.parse(checkIdsJson)
 const url = new URL(base)
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 const headers = { authorization: `Bearer ${key}`, 'x-service-account': account }
-const out = { read: [], write: [], statuses: {}, errors: 0 }
+const out = { read: [], write: [], statuses: {}, errors: 0, spanSeconds: 0 }
+let lastDone = 0
 const pick = (list) => list[Math.floor(Math.random() * list.length)]
 const created = []
 
@@ -68,6 +70,7 @@ for (let i = 0; i < total; i++) {
     send().then((r) => {
       const ms = performance.now() - due
       if (due < measureFrom) return
+      lastDone = Math.max(lastDone, performance.now())
       if (r.status === 0) out.errors++
       out.statuses[r.status] = (out.statuses[r.status] ?? 0) + 1
       out[write ? 'write' : 'read'].push(ms)
@@ -75,5 +78,7 @@ for (let i = 0; i < total; i++) {
   )
 }
 await Promise.all(pending)
+// From the first measured request's due time to the last measured answer: the rate achieved is answers over this.
+out.spanSeconds = Math.max(0, lastDone - measureFrom) / 1000
 process.stdout.write(JSON.stringify(out))
 agent.destroy()

@@ -127,8 +127,9 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect, box: SecretBo
     }
     return q
   }
-  const writeTags = async (trx: Kysely<Database>, r: CheckRecord) => {
-    await trx.deleteFrom('check_tags').where('check_id', '=', r.id).execute()
+  /** `fresh`: the check was just inserted and has no tags to remove yet. */
+  const writeTags = async (trx: Kysely<Database>, r: CheckRecord, fresh = false) => {
+    if (!fresh) await trx.deleteFrom('check_tags').where('check_id', '=', r.id).execute()
     const tags = tagsOf(r)
     if (tags.length > 0) {
       await trx
@@ -142,7 +143,7 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect, box: SecretBo
       guardToken(() =>
         inTransaction(db, async (trx) => {
           await trx.insertInto('checks').values(toRow(record)).execute()
-          await writeTags(trx, record)
+          await writeTags(trx, record, true)
         }),
       ),
     update: (record) =>
@@ -202,10 +203,20 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect, box: SecretBo
       return row?.id
     },
     async list(f) {
+      // The page and its total in one statement: the total is an uncorrelated subquery, counted once through the
+      // index. A page past the end has no row to carry it, so only then is it counted on its own.
       const q = filtered(f)
-      const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-      const rows = await q.selectAll('checks').orderBy('checks.created_at').orderBy('checks.id').limit(f.limit).offset(f.offset).execute()
-      return { items: rows.map(fromRow), total: Number(count.n) }
+      const counted = () => q.select((eb) => eb.fn.countAll<number>().as('n'))
+      const rows = await q
+        .selectAll('checks')
+        .select(() => counted().as('total_rows'))
+        .orderBy('checks.created_at')
+        .orderBy('checks.id')
+        .limit(f.limit)
+        .offset(f.offset)
+        .execute()
+      const total = rows[0] ? Number(rows[0].total_rows) : f.offset === 0 ? 0 : Number((await counted().executeTakeFirstOrThrow()).n)
+      return { items: rows.map(({ total_rows: _total, ...row }) => fromRow(row)), total }
     },
     async listKeys(f) {
       const rows = await filtered(f).select(['checks.id', 'checks.check_type']).orderBy('checks.created_at').orderBy('checks.id').limit(f.limit).offset(f.offset).execute()

@@ -117,10 +117,17 @@ export function docTable<Id extends string | number, D extends Doc = Doc>(databa
     },
     async list(accountId, options = {}) {
       const q = scoped(accountId, options.where)
+      const page = q.selectAll().orderBy('created_at').orderBy('id')
+      // Without a limit every row is read, and their number is the total: no statement of its own to count them.
+      if (options.limit === undefined) {
+        const rows = (await page.execute()) as Row[]
+        return { items: rows.map(fromRow), total: rows.length }
+      }
       const count = (await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number | string }
-      let page = q.selectAll().orderBy('created_at').orderBy('id')
-      if (options.limit !== undefined) page = page.limit(options.limit).offset(options.offset ?? 0)
-      const rows = (await page.execute()) as Row[]
+      const rows = (await page
+        .limit(options.limit)
+        .offset(options.offset ?? 0)
+        .execute()) as Row[]
       return { items: rows.map(fromRow), total: Number(count.n) }
     },
     update: (accountId, id, doc, at) =>

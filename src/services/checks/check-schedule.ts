@@ -10,7 +10,8 @@ export async function syncSchedule(s: Pick<Stores, 'schedules'>, record: CheckRe
   // Heartbeats are not run by the engine: their deadlines come from pings.
   if (record.checkType === 'HEARTBEAT') return
   if (record.doc.activated === false) {
-    await s.schedules.remove(record.id)
+    // A check just created (no previous document) has no schedule to remove.
+    if (previous) await s.schedules.remove(record.id)
     return
   }
   const before = previous ? scheduleOf(previous, record.id) : undefined

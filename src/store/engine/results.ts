@@ -88,10 +88,20 @@ export function resultStore(db: Kysely<Database>): ResultStore {
           .execute()
     },
     async list(f) {
+      // The page and its total in one statement: the total is an uncorrelated subquery, counted once through the
+      // index. A page past the end has no row to carry it, so only then is it counted on its own.
       const q = filtered(f)
-      const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-      const items = await q.selectAll().orderBy('started_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute()
-      return { items, total: Number(count.n) }
+      const counted = () => q.select((eb) => eb.fn.countAll<number>().as('n'))
+      const rows = await q
+        .selectAll()
+        .select(() => counted().as('total_rows'))
+        .orderBy('started_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(f.limit)
+        .offset(f.offset)
+        .execute()
+      const total = rows[0] ? Number(rows[0].total_rows) : f.offset === 0 ? 0 : Number((await counted().executeTakeFirstOrThrow()).n)
+      return { items: rows.map(({ total_rows: _total, ...row }) => row), total }
     },
     listAfter(f) {
       let q = filtered(f)
