@@ -20,6 +20,7 @@ describe('loadAgentConfig', () => {
       shutdownGraceMs: 300_000,
       sandbox: 'bwrap',
       browser: { maxWorkers: 2, dependencyCacheDir: null, installTimeoutMs: 300_000, allowInstallScripts: false },
+      agenticModel: null,
     })
   })
 
@@ -34,6 +35,7 @@ describe('loadAgentConfig', () => {
     [{ EXTERNAL_OBSERVABILITY: 'on' }, { externalObservability: true }],
     [{ HTTPS_PROXY: 'http://proxy:3128' }, { proxyUrl: 'http://proxy:3128' }],
     [{ HTTP_PROXY: 'http://plain:3128' }, { proxyUrl: 'http://plain:3128' }],
+    [{ AGENTIC_MODEL_URL: 'http://127.0.0.1:8080/v1/', AGENTIC_MODEL: 'qwen' }, { agenticModel: { url: 'http://127.0.0.1:8080/v1', model: 'qwen', apiKey: null } }],
     [{ HTTPS_PROXY: 'http://s:1', HTTP_PROXY: 'http://p:1' }, { proxyUrl: 'http://s:1' }],
     [
       { PICKET_URL: 'http://svc:3000', HTTPS_PROXY: 'http://s:1', HTTP_PROXY: 'http://p:1' },
