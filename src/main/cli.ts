@@ -8,11 +8,27 @@
 import path from 'node:path'
 import { AGENT_USAGE } from '../cli/agent-usage.js'
 import { parseCommand, USAGE } from '../cli/parse-command.js'
-import { isCodeCommand, parseCodeCommand } from '../cli/code/parse-code-command.js'
+import { isCodeCommand, loadsProjectFiles, parseCodeCommand } from '../cli/code/parse-code-command.js'
+import { runCodeCommand } from '../cli/code/run-code-command.js'
+import { readCliEnvironment } from '../config/cli.js'
 
 export interface CliOutput {
   out(text: string): void
   err(text: string): void
+}
+
+/**
+ * Whether the command line reaches a module this file imports dynamically: the service, the store, the operator
+ * commands, or a project's TypeScript files. Help, usage errors and the commands that only talk to the API or the
+ * disk do not; bin/picket.js runs those from a bundle of this file's static imports, without the TypeScript loader.
+ */
+export function needsSourceLoader(argv: string[]): boolean {
+  if (isCodeCommand(argv[0])) {
+    if (argv.includes('--help') || argv.includes('-h')) return false
+    const parsed = parseCodeCommand(argv)
+    return parsed.kind === 'command' && loadsProjectFiles(parsed.command)
+  }
+  return parseCommand(argv).kind === 'command'
 }
 
 /** The exit code, or 'serving' once `serve` (or `agent`) has started (it then runs until signalled). */
@@ -63,7 +79,6 @@ async function runCode(argv: string[], io: CliOutput, cwd: string): Promise<numb
   }
   let code = 1
   const failed = await messageOnFailure(io, async () => {
-    const [{ readCliEnvironment }, { runCodeCommand }] = await Promise.all([import('../config/cli.js'), import('../cli/code/run-code-command.js')])
     code = await runCodeCommand(parsed.command, readCliEnvironment(), { out: io.out, err: io.err, cwd })
   })
   return failed === 0 ? code : failed

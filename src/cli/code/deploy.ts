@@ -1,5 +1,5 @@
 /**
- * `picket deploy [--preview]` and `picket destroy`: the project's files become one request to the service, which
+ * `picket deploy [--preview]`: the project's files become one request to the service, which
  * compares them with what the project deployed last and applies the difference in one transaction (or, with
  * --preview, only says what it would do); checks marked test-only (the hosted service's `testOnly: true`) are left
  * out, `picket test` runs them. Nothing is written to disk; secrets read from the environment by the
@@ -37,17 +37,5 @@ export async function runDeploy(client: ApiClient, project: LoadedProject, previ
   const deployed = testOnly.size === 0 ? project : { ...project, resources: project.resources.filter((r) => r.kind !== 'check' || !testOnly.has(r.logicalId)) }
   const answer = await deploy(client, deployed, preview)
   io.out(formatChanges(answer, { done: 'deployed', planned: 'Applied' }))
-  return 0
-}
-
-/** Without `force`, shows what would go and exits 1, so a destroy is never done by accident. */
-export async function runDestroy(client: ApiClient, logicalId: string, force: boolean, out: (s: string) => void): Promise<number> {
-  const path = `/v1/projects/${encodeURIComponent(logicalId)}`
-  const answer = (await client.call<DeployResponse>('DELETE', `${path}?preview=${!force}`)).body
-  out(formatChanges(answer, { done: 'destroyed', planned: 'Applied' }))
-  if (!force) {
-    out('Nothing was deleted: run picket destroy --force to delete these resources.')
-    return 1
-  }
   return 0
 }

@@ -14,7 +14,8 @@ import { CliError } from './api-client.js'
 import { findEnvProblems, type EnvProblem } from './env-problems.js'
 import { ALIAS_PATHS, registerChecklyRequire, registerConstructsAlias } from './module-alias.js'
 import { CONFIG_NAMES, isChecklyConfig, readProjectConfig } from './project-config-file.js'
-import { formatTypeProblem, typeCheck } from './typecheck.js'
+import { formatTypeProblem } from './type-problem.js'
+import { checkProjectTypes } from './typecheck-cache.js'
 import { recordUnsetEnvReads } from './unset-env-reads.js'
 import { browserCheckFromSpec, closeSession, openSession } from '../../constructs/index.js'
 import { isTestOnly } from '../../constructs/compat/check-fields.js'
@@ -67,20 +68,33 @@ async function importFile(file: string, root: string): Promise<unknown> {
   }
 }
 
-export async function loadProject(options: { cwd: string; config?: string | undefined }): Promise<LoadedProject> {
+export interface LoadOptions {
+  cwd: string
+  config?: string | undefined
+  /** Where a passing type-check is remembered (src/cli/code/typecheck-cache.ts); none: always checked. */
+  cacheDir?: string | undefined
+}
+
+/** The config file run on its own (with no session open: constructs it creates are collected through references). */
+async function loadConfig(options: LoadOptions) {
   const configFile = findConfig(options.cwd, options.config)
   const root = path.dirname(configFile)
   registerConstructsAlias()
   if (isChecklyConfig(configFile)) await registerChecklyRequire()
-  // The config is read first, with no session open: constructs it creates (alert channels of its defaults) are
-  // collected through the references to them.
-  const loadedConfig = await recordUnsetEnvReads(root, () => importFile(configFile, root))
-  const { config, runLocation } = readProjectConfig(configFile, loadedConfig.result, options.cwd)
+  const loaded = await recordUnsetEnvReads(root, () => importFile(configFile, root))
+  return { configFile, root, unset: loaded.unset, ...readProjectConfig(configFile, loaded.result, options.cwd) }
+}
+
+/** The project's logical id, from its config alone (`picket destroy`: the check files are not needed). */
+export const loadProjectId = async (options: LoadOptions): Promise<string> => (await loadConfig(options)).config.logicalId
+
+export async function loadProject(options: LoadOptions): Promise<LoadedProject> {
+  const { configFile, root, config, runLocation, unset: configUnset } = await loadConfig(options)
   const checkFiles = (await glob(asList(config.checks?.checkMatch, '**/*.check.ts'), { cwd: root, absolute: true, ignore: [...IGNORED, ...(config.checks?.ignore ?? [])] })).sort()
   // No pattern, no spec files (a glob of no patterns would match every file).
   const specMatch = asList(config.checks?.browserChecks?.testMatch, '**/*.spec.ts')
   const specFiles = specMatch.length === 0 ? [] : (await glob(specMatch, { cwd: root, absolute: true, ignore: IGNORED })).sort()
-  const problems = typeCheck([configFile, ...checkFiles], ALIAS_PATHS, root)
+  const problems = await checkProjectTypes([configFile, ...checkFiles], ALIAS_PATHS, root, options.cacheDir)
   if (problems.length > 0) throw new CliError(`type errors, nothing was done:\n${problems.map((p) => `  ${formatTypeProblem(p, options.cwd)}`).join('\n')}`)
 
   const session = openSession({ config, baseDir: root })
@@ -96,7 +110,7 @@ export async function loadProject(options: { cwd: string; config?: string | unde
     const entries = session.entries()
     const fileOf = new Map(entries.map((e) => [e.resource.logicalId, session.describe(e.construct.declaredIn)]))
     const named = entries.map((e) => ({ label: String(e.construct), file: e.construct.declaredIn && session.describe(e.construct.declaredIn), resource: e.resource }))
-    const reads = [...loadedConfig.unset, ...unset].map((r) => ({ name: r.name, file: session.describe(r.file) }))
+    const reads = [...configUnset, ...unset].map((r) => ({ name: r.name, file: session.describe(r.file) }))
     return {
       root,
       configFile,

@@ -1,19 +1,18 @@
 /** Runs one monitoring-as-code command; the exit code, or a CliError the caller prints in one line (exit 1). */
 import type { CliEnvironment } from '../../config/cli.js'
 import { apiClient } from './api-client.js'
+import { runDestroy } from './destroy.js'
 import { initProject } from './init.js'
 import { login, logout, resolveLogin, whoami } from './login.js'
 import type { CodeCommand } from './parse-code-command.js'
 import { runTrigger } from './trigger-command.js'
 
 /**
- * The project commands' modules are loaded only by them: the loader brings the TypeScript compiler, the constructs
- * and the resource schemas, about two seconds of start-up that login, whoami, trigger and init do without.
+ * The modules that run a project's files are loaded only by the commands that do (parse-code-command.ts's
+ * loadsProjectFiles): they bring the constructs, the resource schemas and the TypeScript loader, start-up that
+ * login, whoami, trigger, init and destroy --project do without.
  */
-const projectCommands = async () => {
-  const [{ loadProject }, { runDeploy, runDestroy }, { runTest }] = await Promise.all([import('./project-loader.js'), import('./deploy.js'), import('./test-command.js')])
-  return { loadProject, runDeploy, runDestroy, runTest }
-}
+const projectLoader = () => import('./project-loader.js')
 
 export interface CodeIo {
   out(text: string): void
@@ -39,20 +38,20 @@ export async function runCodeCommand(command: CodeCommand, env: CliEnvironment, 
     case 'trigger':
       return runTrigger(apiClient(await resolveLogin(env)), command.tags, command.reporter, command.timeoutSeconds, io.out)
     case 'destroy': {
-      const { loadProject, runDestroy } = await projectCommands()
       const client = apiClient(await resolveLogin(env))
-      const logicalId = command.project ?? (await loadProject({ cwd: io.cwd, config: command.config })).logicalId
+      // Only the config is run, for the project's logical id: what is destroyed is what the service holds.
+      const logicalId = command.project ?? (await (await projectLoader()).loadProjectId({ cwd: io.cwd, config: command.config }))
       return runDestroy(client, logicalId, command.force, io.out)
     }
     case 'deploy': {
-      const { loadProject, runDeploy } = await projectCommands()
       // The files are loaded and type-checked before the login is needed: a broken file fails first, offline.
-      const project = await loadProject({ cwd: io.cwd, config: command.config })
+      const [{ loadProject }, { runDeploy }] = await Promise.all([projectLoader(), import('./deploy.js')])
+      const project = await loadProject({ cwd: io.cwd, config: command.config, cacheDir: env.cacheDir })
       return runDeploy(apiClient(await resolveLogin(env)), project, command.preview, { out: io.out, warn: io.err })
     }
     case 'test': {
-      const { loadProject, runTest } = await projectCommands()
-      const project = await loadProject({ cwd: io.cwd, config: command.config })
+      const [{ loadProject }, { runTest }] = await Promise.all([projectLoader(), import('./test-command.js')])
+      const project = await loadProject({ cwd: io.cwd, config: command.config, cacheDir: env.cacheDir })
       return runTest(apiClient(await resolveLogin(env)), project, command, { out: io.out, warn: io.err })
     }
   }

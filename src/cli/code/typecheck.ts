@@ -8,22 +8,25 @@
  */
 import path from 'node:path'
 import { createRequire } from 'node:module'
-import ts from 'typescript'
+import type TS from 'typescript'
+import type { TypeProblem } from './type-problem.js'
 
-export interface TypeProblem {
-  file: string
-  line: number
-  column: number
-  message: string
+export interface TypeCheckResult {
+  problems: TypeProblem[]
+  /** Every file the check read (the project's, the constructs', declarations of packages), but the compiler's own
+   * libraries: what a cached result depends on. */
+  inputs: string[]
 }
 
 const require = createRequire(import.meta.url)
+/** With require(): an ES import of the compiler would first scan its 9 MB for the names it exports. */
+const ts = require('typescript') as typeof TS
 
 /** Errors only (warnings and suggestions are not a reason to stop a deploy), in the project's own files. */
-export function typeCheck(files: string[], aliases: Record<string, string[]>, projectRoot: string): TypeProblem[] {
+export function typeCheck(files: string[], aliases: Record<string, string[]>, projectRoot: string): TypeCheckResult {
   const checked = files.filter((f) => /\.[mc]?tsx?$/.test(f))
   const typesRoot = path.dirname(path.dirname(require.resolve('@types/node/package.json')))
-  const options: ts.CompilerOptions = {
+  const options: TS.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -61,7 +64,9 @@ export function typeCheck(files: string[], aliases: Record<string, string[]>, pr
     const { line, character } = d.file.getLineAndCharacterOfPosition(d.start ?? 0)
     problems.push({ file: d.file.fileName, line: line + 1, column: character + 1, message: `TS${d.code}: ${message}` })
   }
-  return problems
+  const inputs = program
+    .getSourceFiles()
+    .filter((f) => !program.isSourceFileDefaultLibrary(f))
+    .map((f) => f.fileName)
+  return { problems, inputs }
 }
-
-export const formatTypeProblem = (p: TypeProblem, cwd: string): string => `${path.relative(cwd, p.file) || p.file}:${p.line}:${p.column} - ${p.message}`
