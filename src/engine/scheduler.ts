@@ -92,6 +92,7 @@ export async function scheduleDue(deps: EngineDeps, lookaheadMs = 0): Promise<Sc
         ...firstAttemptJobs({
           accountId: check.accountId,
           checkId: check.id,
+          checkType: check.checkType,
           targets: choice.targets,
           scheduledAt: Number(row.next_due_at),
           now,

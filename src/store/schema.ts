@@ -150,6 +150,8 @@ export interface RunJobRow {
   overrides?: string | null
   /** From when the job, not yet started, is stale and skipped (domain/schedule/stale-slots.ts); null or absent: never. */
   expires_at?: number | null
+  /** The check's type, copied from the check so that a lane's lease needs no join; absent when written: looked up. */
+  check_type?: string
 }
 
 /** A scheduled run that was skipped because its check's next slot came due before it started (stale-slots.ts). */

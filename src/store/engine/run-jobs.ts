@@ -2,7 +2,7 @@
  * Run jobs: one attempt of one check in one location. A job is leased by one engine instance (or agent) until
  * lease_until; a lease that expires (its holder died) puts the job back in the queue, so no run is lost.
  */
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../db.js'
 import { newId } from '../../lib/ids.js'
 import { keylessSecretBox, type SecretBox } from '../../lib/secret-box.js'
@@ -38,6 +38,8 @@ export function firstAttemptJobs(input: {
   overrides?: string | null | undefined
   /** From when the runs are stale if not started (domain/schedule/stale-slots.ts staleFrom); null or absent: never. */
   expiresAt?: number | null | undefined
+  /** The check's type (the lanes lease by it); absent: insertMany looks it up. */
+  checkType?: string | undefined
 }): RunJobRow[] {
   return input.targets.map((t) => ({
     id: newId(),
@@ -59,6 +61,7 @@ export function firstAttemptJobs(input: {
     created_at: input.now,
     ...(input.overrides ? { overrides: input.overrides } : {}),
     ...(input.expiresAt != null ? { expires_at: input.expiresAt } : {}),
+    ...(input.checkType ? { check_type: input.checkType } : {}),
   }))
 }
 
@@ -99,6 +102,15 @@ export interface RunJobStore {
   takeStale(req: Pick<LeaseRequest, 'now' | 'limit' | 'privateLocationId' | 'locations'>): Promise<RunJobRow[]>
 }
 
+/** The rows with their check's type: as given, else looked up (one statement for all of them). */
+async function withCheckTypes(db: Kysely<Database>, rows: RunJobRow[]): Promise<RunJobRow[]> {
+  const missing = [...new Set(rows.filter((r) => !r.check_type).map((r) => r.check_id))]
+  if (missing.length === 0) return rows
+  const found = await db.selectFrom('checks').select(['id', 'check_type']).where('id', 'in', missing).execute()
+  const typeOf = new Map(found.map((c) => [c.id, c.check_type]))
+  return rows.map((r) => (r.check_type ? r : { ...r, check_type: typeOf.get(r.check_id) ?? '' }))
+}
+
 /** `box` seals the secret values of a job's overrides when it is written and opens them when it is read. */
 export function runJobStore(db: Kysely<Database>, dialect: Dialect, box: SecretBox = keylessSecretBox()): RunJobStore {
   const overrides = sealedJson(box, 'runOverrides')
@@ -115,10 +127,11 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect, box: SecretB
   const openAll = async (rows: Promise<RunJobRow[]>): Promise<RunJobRow[]> => (await rows).map(opened)
   return {
     async insertMany(rows) {
-      for (let i = 0; i < rows.length; i += 500)
+      const typed = await withCheckTypes(db, rows)
+      for (let i = 0; i < typed.length; i += 500)
         await db
           .insertInto('run_jobs')
-          .values(rows.slice(i, i + 500).map(sealed))
+          .values(typed.slice(i, i + 500).map(sealed))
           .execute()
     },
     async lease(req) {
@@ -126,19 +139,11 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect, box: SecretB
       // A stale job is never handed out (domain/schedule/stale-slots.ts): the expiry pass records it as skipped.
       pick = pick.where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', req.now)]))
       pick = req.privateLocationId === null ? pick.where('private_location_id', 'is', null) : pick.where('private_location_id', '=', req.privateLocationId)
-      // By the check's type, looked up by primary key for each queued job considered: an `IN (SELECT id FROM
-      // checks …)` list made both SQLite and PostgreSQL read the whole checks table on every lease.
+      // By the check type the job carries (migration 025): a lookup of each passed job's check made the lease's
+      // cost grow with the backlog. A job without one (written by an older version) goes to the other lane.
       const types = req.checkTypes
-      const ofTypes = (list: readonly string[]) => (eb: ExpressionBuilder<Database, 'run_jobs'>) =>
-        eb.exists(
-          eb
-            .selectFrom('checks')
-            .select(sql.lit(1).as('one'))
-            .whereRef('checks.id', '=', 'run_jobs.check_id')
-            .where('checks.check_type', 'in', [...list]),
-        )
-      if (types && 'only' in types) pick = pick.where((eb) => ofTypes(types.only)(eb))
-      if (types && 'except' in types) pick = pick.where((eb) => eb.not(ofTypes(types.except)(eb)))
+      if (types && 'only' in types) pick = pick.where('check_type', 'in', [...types.only])
+      if (types && 'except' in types) pick = pick.where('check_type', 'not in', [...types.except])
       if (req.locations) pick = req.locations.length === 0 ? pick.where(sql<boolean>`false`) : pick.where('location', 'in', [...req.locations])
       const set = { status: 'running', leased_by: req.leasedBy, lease_until: req.leaseUntil } as const
       if (dialect === 'postgres') {
