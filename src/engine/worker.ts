@@ -33,8 +33,8 @@ export interface Batch {
 export async function loadBatch(s: Stores, jobs: RunJobRow[]): Promise<Batch> {
   const checks = new Map((await s.checks.getMany([...new Set(jobs.map((j) => j.check_id))])).map((c) => [c.id, c]))
   const groups = await loadGroups(s, [...checks.values()])
-  const variables: Batch['variables'] = new Map()
-  for (const accountId of new Set(jobs.map((j) => j.account_id))) variables.set(accountId, (await s.variables.list(accountId)).items)
+  // One statement for the variables of all the batch's accounts, and one for their certificates: not one each.
+  const variables: Batch['variables'] = await s.variables.listOfAccounts([...new Set(jobs.map((j) => j.account_id))])
   const snippets = new Map<number, string>()
   for (const c of checks.values()) {
     const group = typeof c.doc.groupId === 'number' ? groups.get(c.doc.groupId) : undefined
@@ -46,10 +46,8 @@ export async function loadBatch(s: Stores, jobs: RunJobRow[]): Promise<Batch> {
     }
   }
   // Keys are opened only for accounts with a check here that presents them.
-  const clientCertificates: Batch['clientCertificates'] = new Map()
-  for (const c of checks.values()) {
-    if (PRESENTS_CLIENT_CERTIFICATES.has(c.checkType) && !clientCertificates.has(c.accountId)) clientCertificates.set(c.accountId, await s.clientCertificates.forRuns(c.accountId))
-  }
+  const presenting = new Set([...checks.values()].filter((c) => PRESENTS_CLIENT_CERTIFICATES.has(c.checkType)).map((c) => c.accountId))
+  const clientCertificates: Batch['clientCertificates'] = presenting.size > 0 ? await s.clientCertificates.forRunsOf([...presenting]) : new Map()
   return { checks, groups, variables, snippets, clientCertificates }
 }
 
