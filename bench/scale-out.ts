@@ -9,8 +9,14 @@
  * counted from the database: runs/s, start delay percentiles (start minus slot), failing runs, duplicate runs (two
  * results for one check slot), and the CPU seconds of each process (instances, target, PostgreSQL).
  *
+ * Overload (`--overload`, on by default): each scenario runs at `rate` and again at twice `rate` (take a rate at the
+ * capacity of one instance): runs/s at 2x offered as a ratio of runs/s at `rate` (the goal: at least 0.9, throughput
+ * holds instead of collapsing as the backlog grows), with the runs skipped as stale (run_skips, when the table is
+ * there), the start delay and the PostgreSQL CPU of each.
+ *
  * Usage: npx tsx bench/scale-out.ts [--scenarios sqlite:1,pg:1,pg:2,pg:3] [--rate 1000] [--every 10]
- * [--seconds 60] [--warmup 20] [--baseline-seconds 15] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+ * [--seconds 60] [--warmup 20] [--baseline-seconds 15] [--overload true|false]
+ * [--pg postgres://postgres@127.0.0.1:5432/postgres]
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -36,6 +42,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '20' },
     'baseline-seconds': { type: 'string', default: '15' },
     'baseline-concurrency': { type: 'string', default: '32' },
+    overload: { type: 'string', default: 'true' },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 })
@@ -67,14 +74,24 @@ async function bareUndici(seconds: number, concurrency: number) {
   return { concurrency, requestsPerSecond: round(done / ((performance.now() - started) / 1000)), cpuSeconds: meter.stop() }
 }
 
-async function scenario(storeKind: 'sqlite' | 'pg', instances: number) {
+/** Stale slots skipped instead of run late in the window (run_skips); null where this version has no such table. */
+async function skipsBetween(store: Awaited<ReturnType<typeof openStore>>, from: number, to: number): Promise<number | null> {
+  try {
+    const r = await sql<{ n: number }>`select count(*) as n from run_skips where skipped_at >= ${from} and skipped_at < ${to}`.execute(store.db)
+    return Number(r.rows[0]?.n ?? 0)
+  } catch {
+    return null
+  }
+}
+
+async function scenario(storeKind: 'sqlite' | 'pg', instances: number, rate: number) {
   const scratch = storeKind === 'pg' ? await createScratchDatabase(values.pg, 'bench_scale') : undefined
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-scale-'))
   const store = await openStore(scratch ? { databaseUrl: scratch.url } : { sqliteFile: path.join(dataDir, 'picket.db') })
   await migrateToLatest(store)
   const services = buildServices({ store, clock: systemClock, publicBaseUrl: 'http://localhost' })
   const { accountId } = await services.accounts.createAccount('bench')
-  const checks = RATE * EVERY
+  const checks = rate * EVERY
   const frequency = EVERY < 60 ? { frequency: 0, frequencyOffset: EVERY } : { frequency: EVERY / 60 }
   for (let i = 0; i < checks; i++) {
     await services.checks.create(accountId, 'api', { name: `bench ${i}`, doubleCheck: false, ...frequency, request: { url: `${target.url}/c/${i}` } }, { autoAssignAlerts: false })
@@ -106,6 +123,7 @@ async function scenario(storeKind: 'sqlite' | 'pg', instances: number) {
     .where('started_at', '<', to)
     .execute()
   const slots = new Set(rows.map((r) => `${r.check_id}@${String(r.scheduled_at)}`))
+  const skips = await skipsBetween(store, from, to)
   const errors: Record<string, number> = {}
   for (const r of rows) if (r.status !== 'passing') errors[String(r.error_message).slice(0, 120)] = (errors[String(r.error_message).slice(0, 120)] ?? 0) + 1
   const delays = rows.map((r) => Number(r.started_at) - Number(r.scheduled_at)).sort((a, b) => a - b)
@@ -119,7 +137,8 @@ async function scenario(storeKind: 'sqlite' | 'pg', instances: number) {
     everySeconds: EVERY,
     windowSeconds: SECONDS,
     runsPerSecond: round(rows.length / SECONDS),
-    expectedPerSecond: RATE,
+    expectedPerSecond: rate,
+    skipped: skips,
     startDelayMs: { p50: percentile(delays, 50), p95: percentile(delays, 95), p99: percentile(delays, 99), max: delays.at(-1) ?? NaN },
     failing: rows.filter((r) => r.status !== 'passing').length,
     errors,
@@ -134,9 +153,23 @@ const results = []
 for (const spec of values.scenarios.split(',')) {
   const [kind, n] = spec.split(':')
   if (kind !== 'sqlite' && kind !== 'pg') throw new Error(`scenario ${spec}: expected sqlite:N or pg:N`)
-  const r = await scenario(kind, Number(n ?? 1))
+  const r = await scenario(kind, Number(n ?? 1), RATE)
   console.error(JSON.stringify(r))
-  results.push({ ...r, ofBareUndici: round(r.runsPerSecond / baseline.requestsPerSecond, 2) })
+  const atRate = { ...r, ofBareUndici: round(r.runsPerSecond / baseline.requestsPerSecond, 2) }
+  if (values.overload !== 'true') {
+    results.push(atRate)
+    continue
+  }
+  const twice = await scenario(kind, Number(n ?? 1), RATE * 2)
+  console.error(JSON.stringify(twice))
+  results.push({
+    store: kind,
+    instances: Number(n ?? 1),
+    atRate,
+    atTwiceRate: { ...twice, ofBareUndici: round(twice.runsPerSecond / baseline.requestsPerSecond, 2) },
+    // Throughput offered twice the rate, as a share of throughput at the rate: 1 holds, below 0.9 collapses.
+    overloadRatio: round(twice.runsPerSecond / r.runsPerSecond, 2),
+  })
 }
 console.log(JSON.stringify({ machine: machine(), rate: RATE, baseline, results }, null, 2))
 target.child.kill('SIGTERM')
