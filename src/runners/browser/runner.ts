@@ -41,6 +41,7 @@ import { createRunBox, type RunBox } from '../sandbox/box-host.js'
 import { NET_RELAY_PATH, startBoxNet } from '../sandbox/box-net.js'
 import { BOX_PROXY_URL } from '../sandbox/box.js'
 import { BOX_RUNTIME, BOX_SUITE, boxHelperPath } from './run-layout.js'
+import { runtimeAccessProblem } from './runtime-access.js'
 
 export interface BrowserRunnerOptions {
   /** Debian's Chromium (CHROMIUM_PATH); browser runs fail with how to install it when it is missing. */
@@ -169,6 +170,9 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const startedAt = ctx.now()
     if ('error' in plan) return configFailure(plan.error, startedAt, ctx.now())
     if (box?.unavailable) return configFailure(box.unavailable, startedAt, ctx.now(), true)
+    // Looked at with each run (a few stat calls), so that opening the folder takes effect without a restart.
+    const closed = runtimeAccessProblem([nodeModules, PRELOAD, WRAPPER, NET_RELAY_PATH], runAs)
+    if (closed) return configFailure(closed, startedAt, ctx.now(), true)
     if (plan.mode !== 'multistep' && !existsSync(options.chromiumPath)) {
       return configFailure(
         `Chromium was not found at ${options.chromiumPath}. Install it with \`apt-get install -y chromium\` (Debian) or set CHROMIUM_PATH to a Chromium executable.`,
