@@ -31,6 +31,8 @@ describe('parseCodeCommand', () => {
   it.each<[string[], RegExp]>([
     [['deploy', '--previwe'], /unknown option --previwe/],
     [['deploy', '--config'], /option --config needs a value/],
+    [['deploy', '--preview=yes'], /option --preview takes no value/],
+    [['destroy', '--force=true'], /option --force takes no value/],
     [['deploy', 'extra'], /unexpected argument "extra" after "deploy"/],
     [['whoami', '--force'], /"whoami" takes no --force/],
     [['test', '--reporter', 'xml'], /--reporter must be list or json/],

@@ -151,7 +151,11 @@ function parseSpec(spec: CodeSpec, args: string[]): ParsedCode {
   } catch (err) {
     const quoted = /'([^']+)'/.exec(err instanceof Error ? err.message : '')?.[1]?.split(' ')[0]
     const code = (err as { code?: string }).code
-    return { kind: 'usage-error', problem: code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? `option ${quoted ?? ''} needs a value` : `unknown option ${quoted ?? ''}` }
+    // The same code says a switch was given a value (--preview=yes): that is not a missing value.
+    const noValue = err instanceof Error && err.message.includes('does not take an argument')
+    const problem =
+      code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? `unknown option ${quoted ?? ''}` : noValue ? `option ${quoted ?? ''} takes no value` : `option ${quoted ?? ''} needs a value`
+    return { kind: 'usage-error', problem }
   }
   const { values, positionals } = parsed
   for (const [option, value] of Object.entries(values)) {
