@@ -27,7 +27,7 @@ export function registerQueueGauges(registry: Registry, deps: QueueGaugeDeps): v
   }
   new Gauge({
     name: 'picket_run_queue_jobs',
-    help: 'Run jobs due and not yet started, by location (private locations together as "private"). The whole database\'s queue: every instance reports the same.',
+    help: 'Run jobs due and not yet started, by location (private locations together as "private"). The whole database\'s queue: every instance reports the same. At most 10,000 jobs of data-center and of private locations are counted, so a scrape stays cheap with any backlog.',
     labelNames: ['location'] as const,
     registers: [registry],
     async collect() {

@@ -89,4 +89,16 @@ describe.each(testDbs)('engine metrics on $name', (db) => {
     expect(Number(/picket_run_start_delay_seconds_sum\{location="eu-west-1"\} ([\d.e+-]+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(5)
     expect(text).toContain('picket_run_start_delay_seconds_bucket{le="+Inf",location="eu-west-1"} 1')
   })
+
+  it('counts the scheduled runs skipped because their next slot came before they started, by location', async () => {
+    const id = await create('/json', ['us-west-2'])
+    const due = await nextDue(id)
+    clock.set(due)
+    await scheduleDue(deps)
+    expect(await valueOf(registry, 'picket_runs_skipped_total', { location: 'us-west-2' })).toBe(0)
+    clock.advance(61_000) // past the check's next slot: the queued run is stale
+    expect((await engine.runOnce()).skipped).toBe(1)
+    expect(await valueOf(registry, 'picket_runs_skipped_total', { location: 'us-west-2' })).toBe(1)
+    expect((await m.app.inject({ method: 'GET', url: '/metrics' })).body).toContain('picket_runs_skipped_total{location="us-west-2"} 1')
+  })
 })
