@@ -27,6 +27,7 @@ const BODIES: Array<[route: string, createUrl: string, body: Record<string, unkn
   ['tcp-checks', '/v1/checks/tcp', { name: 'Postgres port', request: { hostname: 'db.example.com', port: 5432 } }],
   ['dns', '/v1/checks/dns', { name: 'Shop DNS', request: { query: 'shop.example.com', recordType: 'A' } }],
   ['icmp', '/v1/checks/icmp', { name: 'Gateway ping', request: { hostname: '10.0.0.1' }, heartbeat: {}, script: '' }],
+  ['ssl', '/v1/checks/ssl', { name: 'Shop certificate', request: { sslConfig: { hostname: 'shop.example.com' } } }],
   ['heartbeat-checks', '/v1/checks/heartbeat', { name: 'Nightly backup', heartbeat: { period: 1, periodUnit: 'hours', grace: 10, graceUnit: 'minutes' }, script: '' }],
   ['browser-checks', '/v1/checks/browser', { name: 'Checkout flow', script: "await page.goto('https://shop.example.com')" }],
   ['multistep-checks', '/v1/checks/multistep', { name: 'Order API flow', script: "await request.get('https://shop.example.com/api/orders')" }],
@@ -39,6 +40,7 @@ const PHASES: Record<string, (ms: number) => Record<string, number>> = {
   'tcp-checks': (ms) => ({ total: ms, dns: 2, connection: ms - 4, data: 2 }),
   dns: (ms) => ({ total: ms }),
   icmp: (ms) => ({ packetLoss: 0, latencyMin: ms - 1, latencyMax: ms + 2, latencyAvg: ms, latencyStdDev: 0.8 }),
+  ssl: (ms) => ({ handshakeTimeMs: ms, daysUntilExpiry: 40, keySizeBits: 3072 }),
 }
 
 /** An API run's document as the runner records it. */

@@ -9,9 +9,6 @@ import { referenceApi, type ReferenceCase } from '../../helpers/reference-cases.
 
 /** Operations of check types and analyses this installation does not have yet: they answer 404 until they land. */
 const NOT_BUILT = new Set([
-  'POST /v1/checks/ssl',
-  'PUT /v1/checks/ssl/{id}',
-  'GET /v1/analytics/ssl/{id}',
   'POST /v1/root-cause-analyses/error-groups/{errorGroupId}',
   'POST /v1/root-cause-analyses/test-session-error-groups/{testSessionErrorGroupId}',
   'GET /v1/root-cause-analyses/{id}',

@@ -11,6 +11,7 @@ const METRICS: Record<string, string> = {
   'tcp-checks': 'availability,total_avg,connection_p95',
   dns: 'availability,total_p50',
   icmp: 'availability,latencyAvg_avg,packetLoss_max',
+  ssl: 'availability,handshakeTimeMs_p95,daysUntilExpiry_min,tlsVersion_avg',
   'heartbeat-checks': 'availability,retries',
   'browser-checks': 'availability,responseTime_p95',
   'multistep-checks': 'availability,responseTime_avg',

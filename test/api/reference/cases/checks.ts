@@ -53,6 +53,8 @@ export const CHECK_BODIES: Record<string, Json> = {
   tcp: { name: 'Mail server', frequency: 5, locations: ['eu-west-2'], request: { hostname: 'mail.example.com', port: 587 } },
   grpc: { name: 'Inventory gRPC', frequency: 5, locations: ['eu-west-1'], request: { url: 'grpc.example.com', port: 443, grpcConfig: { mode: 'HEALTH', tls: true } } },
   url: { name: 'Home page', frequency: 2, locations: ['eu-west-1', 'us-west-2'], request: { url: 'https://shop.example.com/' } },
+  ssl: { name: 'Shop certificate', frequency: 60, locations: ['eu-west-1'], request: { sslConfig: { hostname: 'shop.example.com', alertDaysBeforeExpiry: 30 } } },
+  traceroute: { name: 'Route to the shop', frequency: 30, locations: ['eu-west-1'], request: { url: 'shop.example.com', protocol: 'TCP', port: 443, maxHops: 20 } },
 }
 
 /** A realistic update body of each type: a few changed settings, as a user's edit sends them. */
@@ -69,6 +71,13 @@ export const CHECK_UPDATES: Record<string, Json> = {
     request: { url: 'grpc.example.com', port: 443, grpcConfig: { mode: 'BEHAVIOR', tls: true, method: 'shop.Inventory/Get', message: '{"sku":"42"}' } },
   },
   url: { ...CHECK_BODIES.url, frequency: 5 },
+  ssl: {
+    ...CHECK_BODIES.ssl,
+    request: {
+      sslConfig: { hostname: 'shop.example.com', port: 8443, securityBaseline: { minTLSVersion: { value: 'TLS1.3', severity: 'degrade' } } },
+      assertions: [{ source: 'CERTIFICATE', property: 'daysUntilExpiry', comparison: 'GREATER_THAN', target: '14' }],
+    },
+  },
 }
 
 const typedCases = (segment: string): ReferenceCase<unknown>[] => [
@@ -90,7 +99,7 @@ const typedCases = (segment: string): ReferenceCase<unknown>[] => [
   { method: 'GET', path: '/v1/checks/{id}', name: segment, url: (_, s) => `/v1/checks/${idOf(s, segment)}`, status: 200 },
 ]
 
-const SEGMENTS = ['api', 'browser', 'dns', 'heartbeat', 'icmp', 'multistep', 'tcp', 'url']
+const SEGMENTS = ['api', 'browser', 'dns', 'heartbeat', 'icmp', 'multistep', 'tcp', 'url', 'ssl']
 
 export const checksCases: ReferenceCase<unknown>[] = [
   ...SEGMENTS.flatMap(typedCases),
@@ -143,11 +152,21 @@ export const checksCases: ReferenceCase<unknown>[] = [
   {
     method: 'POST',
     path: '/v1/checks',
-    name: 'a type not built',
+    name: 'a traceroute without its url',
     url: () => '/v1/checks',
     body: () => ({ name: 'Route', checkType: 'TRACEROUTE', request: { hostname: 'example.com' } }),
     status: 400,
   },
+  {
+    method: 'POST',
+    path: '/v1/checks',
+    name: 'traceroute monitor',
+    url: () => '/v1/checks?autoAssignAlerts=false',
+    body: () => ({ ...CHECK_BODIES.traceroute, checkType: 'TRACEROUTE' }),
+    status: 201,
+    save: (body, saved) => (saved.traceroute = (body as Json).id),
+  },
+  { method: 'GET', path: '/v1/checks/{id}', name: 'traceroute monitor', url: (_, s) => `/v1/checks/${idOf(s, 'traceroute')}`, status: 200 },
   {
     method: 'PUT',
     path: '/v1/checks/{id}',
