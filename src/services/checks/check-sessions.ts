@@ -112,7 +112,17 @@ export function checkSessionService(deps: CheckSessionServiceDeps): CheckSession
     const sessionId = newId()
     const session: CheckSessionRow = { id: sessionId, account_id: accountId, check_id: check.id, run_source: runSource, expected_runs: choice.targets.length, created_at: now }
     const overrides = serializeOverrides(options.overrides)
-    const jobs = firstAttemptJobs({ accountId, checkId: check.id, checkType: check.checkType, targets: choice.targets, scheduledAt: now, now, trigger: runSource, sessionId, overrides })
+    const jobs = firstAttemptJobs({
+      accountId,
+      checkId: check.id,
+      checkType: check.checkType,
+      targets: choice.targets,
+      scheduledAt: now,
+      now,
+      trigger: runSource,
+      sessionId,
+      overrides,
+    })
     await deps.transact(async (s) => {
       await s.sessions.insert(session)
       await s.jobs.insertMany(jobs)
