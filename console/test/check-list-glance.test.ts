@@ -80,7 +80,7 @@ describe('state counts', () => {
 
 describe('the type filter', () => {
   it('offers only the types a check can be made of, and drops any other from the address', () => {
-    expect(CHECK_TYPE_OPTIONS.map((o) => o.value)).toEqual(['API', 'URL', 'TCP', 'DNS', 'ICMP', 'HEARTBEAT', 'BROWSER', 'MULTI_STEP', 'PLAYWRIGHT'])
+    expect(CHECK_TYPE_OPTIONS.map((o) => o.value)).toEqual(['API', 'URL', 'TCP', 'DNS', 'ICMP', 'GRPC', 'HEARTBEAT', 'BROWSER', 'MULTI_STEP', 'PLAYWRIGHT'])
     expect(filtersFromSearch(new URLSearchParams('type=AGENTIC')).type).toBe('')
   })
 })

@@ -68,14 +68,22 @@ describe.each(testDbs)(
       ['no checkType', { name: 'Typeless', request: { url: 'https://example.com' } }, /is required: one of API, BROWSER/],
       ['a checkType that is no type', { name: 'Odd', checkType: 'FTP' }, /must be one of API/],
       ['a checkType that is not text', { name: 'Odd', checkType: 7 }, /must be text/],
-      ['a TRACEROUTE check', { name: 'Route', checkType: 'TRACEROUTE', request: { hostname: 'example.com' } }, /TRACEROUTE checks are not available on this service yet/],
-      ['an SSL check', { name: 'Certificate', checkType: 'SSL' }, /SSL checks are not available/],
-      ['an AGENTIC check', { name: 'Agent', checkType: 'AGENTIC' }, /AGENTIC checks are not available/],
+      // This app has no model endpoint: an agentic check is refused naming the setting it needs.
+      ['an AGENTIC check without a model', { name: 'Agent', checkType: 'AGENTIC', prompt: 'Open the shop' }, /AGENTIC_MODEL_URL/],
     ])('refuses %s naming checkType', async (_label, body, why) => {
       const res = await call('POST', '/v1/checks', body, 400)
       expect(Object.keys(res.attributes as Json)).toEqual(['checkType'])
       expect((res.attributes as Json).checkType).toMatch(why)
       expect(res.message).toContain('checkType')
+    })
+
+    it.each([
+      ['TRACEROUTE', { name: 'Route', checkType: 'TRACEROUTE', request: { hostname: 'example.com' } }, 'request.url'],
+      ['SSL', { name: 'Certificate', checkType: 'SSL' }, 'request'],
+      ['GRPC', { name: 'Health', checkType: 'GRPC', request: { port: 50051 } }, 'request.url'],
+    ])('judges a %s body by its own schema, naming the missing field', async (_type, body, field) => {
+      const res = await call('POST', '/v1/checks', body, 400)
+      expect(Object.keys(res.attributes as Json)).toContain(field)
     })
 
     it("judges the rest of the body by its type's own schema and rules, naming every field", async () => {

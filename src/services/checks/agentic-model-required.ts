@@ -10,7 +10,7 @@ export const NO_MODEL_MESSAGE = 'AGENTIC checks need a model, and this service h
 export function requiringAgenticModel(checks: CheckService, hasModel: boolean): CheckService {
   if (hasModel) return checks
   const refuse = (segment: string): void => {
-    if (segment === 'agentic') throw new ValidationError({ checkType: NO_MODEL_MESSAGE }, NO_MODEL_MESSAGE)
+    if (segment === 'agentic') throw new ValidationError({ checkType: NO_MODEL_MESSAGE })
   }
   return {
     ...checks,
