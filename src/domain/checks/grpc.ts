@@ -6,7 +6,7 @@
 import { Type } from 'typebox'
 import type { CheckTypeDef, Doc } from './check-type.js'
 import { commonFields, responseTimeFields } from './common-fields.js'
-import { FREQUENCIES } from './enums.js'
+import { COMPARISONS, FREQUENCIES } from './enums.js'
 import { IntEnum, Nullable, StringEnum, assertionSchema } from './shared-schemas.js'
 import { normalizeAssertion, validateAssertions } from './assertion-rules.js'
 import { validateHostname } from './url-rules.js'
@@ -14,22 +14,6 @@ import { MAX_PROTO_BYTES, buildMessage, parseProto, resolveMethod, splitMethod }
 import type { FieldErrorCollector } from '../errors.js'
 
 export const GRPC_SOURCES = ['RESPONSE_TIME', 'GRPC_RESPONSE', 'TEXT_BODY', 'GRPC_METADATA', 'GRPC_HEALTHCHECK_STATUS', 'GRPC_STATUS_CODE'] as const
-const GRPC_COMPARISONS = [
-  'EQUALS',
-  'NOT_EQUALS',
-  'HAS_KEY',
-  'NOT_HAS_KEY',
-  'HAS_VALUE',
-  'NOT_HAS_VALUE',
-  'IS_EMPTY',
-  'NOT_EMPTY',
-  'GREATER_THAN',
-  'LESS_THAN',
-  'CONTAINS',
-  'NOT_CONTAINS',
-  'IS_NULL',
-  'NOT_NULL',
-] as const
 
 /** The deadline of a call when the check names none, in seconds. */
 export const GRPC_DEFAULT_TIMEOUT_S = 10
@@ -56,7 +40,7 @@ const GrpcRequest = Type.Object({
   skipSSL: Type.Optional(Type.Boolean({ default: false, description: 'Accept any certificate over TLS.' })),
   timeout: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 30, description: 'The call deadline in seconds (default 10).' }))),
   grpcConfig: Type.Optional(GrpcConfig),
-  assertions: Type.Optional(Type.Array(assertionSchema(GRPC_SOURCES, GRPC_COMPARISONS), { maxItems: 100 })),
+  assertions: Type.Optional(Type.Array(assertionSchema(GRPC_SOURCES, COMPARISONS), { maxItems: 100 })),
 })
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
