@@ -20,6 +20,8 @@ const TEST_HEADER = "const { test, expect } = require('@playwright/test')\n"
 describe.skipIf(!HAS_CHROMIUM)('browser runner', () => {
   let shop: WebShop
   let runner: BrowserRunner
+  // A suite starts Chromium once per file; on a busy machine two files can outlast the short limit above.
+  let suiteRunner: BrowserRunner
   let workDir: string
   const results: RunResult[] = []
 
@@ -28,15 +30,17 @@ describe.skipIf(!HAS_CHROMIUM)('browser runner', () => {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'pbt-'))
     await chmod(workDir, 0o755) // runs execute as nobody when the tests run as root
     runner = createBrowserRunner({ chromiumPath: CHROMIUM_PATH, timeoutMs: 20_000, workDir })
+    suiteRunner = createBrowserRunner({ chromiumPath: CHROMIUM_PATH, timeoutMs: 120_000, workDir })
   })
   afterAll(async () => {
     for (const r of results) await r.release?.()
     await runner.close()
+    await suiteRunner.close()
     await shop.close()
     await rm(workDir, { recursive: true, force: true })
   })
 
-  async function run(checkType: CheckType, doc: Record<string, unknown>, variables: Record<string, string> = {}): Promise<RunResult> {
+  async function run(checkType: CheckType, doc: Record<string, unknown>, variables: Record<string, string> = {}, withRunner = runner): Promise<RunResult> {
     const spec: CheckRunSpec = {
       checkId: 'check-1',
       checkName: 'Shop',
@@ -45,7 +49,7 @@ describe.skipIf(!HAS_CHROMIUM)('browser runner', () => {
       variables: { SHOP_URL: shop.url, ...variables },
       scripts: { setup: [], teardown: [] },
     }
-    const result = await runner.run(spec, { location: 'eu-west-1', now: () => Date.now() })
+    const result = await withRunner.run(spec, { location: 'eu-west-1', now: () => Date.now() })
     results.push(result)
     return result
   }
@@ -197,25 +201,30 @@ test('slow checkout', async ({ page }) => { await page.goto(process.env.SHOP_URL
   })
 
   it('runs a Playwright suite of two files with its config, one failing', async () => {
-    const r = await run('PLAYWRIGHT', {
-      files: [
-        {
-          path: 'playwright.config.ts',
-          content: "import { defineConfig } from '@playwright/test'\nexport default defineConfig({ testDir: 'tests', use: { baseURL: process.env.SHOP_URL } })\n",
-        },
-        {
-          path: 'tests/home.spec.ts',
-          content:
-            "import { test, expect } from '@playwright/test'\ntest('home has a heading', async ({ page }) => {\n  await page.goto('/')\n  await expect(page.locator('h1')).toContainText('shop')\n})\n",
-        },
-        {
-          path: 'tests/cart.spec.ts',
-          content:
-            "import { test, expect } from '@playwright/test'\ntest('cart starts at two', async ({ page }) => {\n  await page.goto('/')\n  await expect(page.locator('#cart')).toHaveText('Cart: 2', { timeout: 500 })\n})\n",
-        },
-      ],
-      playwrightConfig: { use: { locale: 'de-DE' } },
-    })
+    const r = await run(
+      'PLAYWRIGHT',
+      {
+        files: [
+          {
+            path: 'playwright.config.ts',
+            content: "import { defineConfig } from '@playwright/test'\nexport default defineConfig({ testDir: 'tests', use: { baseURL: process.env.SHOP_URL } })\n",
+          },
+          {
+            path: 'tests/home.spec.ts',
+            content:
+              "import { test, expect } from '@playwright/test'\ntest('home has a heading', async ({ page }) => {\n  await page.goto('/')\n  await expect(page.locator('h1')).toContainText('shop')\n})\n",
+          },
+          {
+            path: 'tests/cart.spec.ts',
+            content:
+              "import { test, expect } from '@playwright/test'\ntest('cart starts at two', async ({ page }) => {\n  await page.goto('/')\n  await expect(page.locator('#cart')).toHaveText('Cart: 2', { timeout: 500 })\n})\n",
+          },
+        ],
+        playwrightConfig: { use: { locale: 'de-DE' } },
+      },
+      {},
+      suiteRunner,
+    )
     expect(r.status).toBe('failing')
     expect(r.errorMessage).toMatch(/^Test "cart starts at two" failed \(tests\/[\w.-]+\.spec\.ts:\d+:\d+\): Error: expect\(locator\)\.toHaveText/)
     const tests = r.details.tests as Array<{ title: string; file: string; status: string }>

@@ -232,6 +232,11 @@ describe('verdicts', () => {
       input({ process: proc({ code: 1 }), report: report([test('failed', 'Error: expect(x).toBe(y)', 'pay')]) }),
       { errorKind: 'ASSERTION', errorMessage: 'Test "t" failed at step "pay" (f): Error: expect(x).toBe(y)' },
     ],
+    [
+      'a failure, then the time limit',
+      input({ process: proc({ code: 1 }), report: report([test('failed', 'Error: boom'), test('skipped', null)], [], ['Timed out waiting 15s for the entire test run']) }),
+      { errorKind: 'SCRIPT', errorMessage: 'Test "t" failed (f): Error: boom; then the run reached its time limit with 1 test not run' },
+    ],
     ['a test timeout', input({ process: proc({ code: 1 }), report: report([test('timedOut', 'Test timeout of 30000ms exceeded.')]) }), { errorKind: 'TIMEOUT' }],
     [
       'the hard limit',

@@ -81,19 +81,32 @@ export function decideVerdict(input: VerdictInput): Verdict {
   if (failed.length > 0) {
     const first = failed[0] as TestOutcome
     const more = failed.length > 1 ? ` (and ${failed.length - 1} more failing test${failed.length > 2 ? 's' : ''})` : ''
-    return fail(kindOf(first), `${describeTest(first)}${more}`)
+    return fail(kindOf(first), `${describeTest(first)}${more}${leftUnrun(report)}`)
   }
   // A file that did not load also leaves no test to run: its error is the cause, "no tests found" only the effect.
   const causes = report.globalErrors.filter((e) => !NO_TESTS.test(e))
   if (causes.length === 0 && report.globalErrors.length > 0 && report.tests.length === 0) return fail('SCRIPT', noTestsMessage(input.config ?? null))
   if (causes.length > 0) {
-    const timedOut = causes.some((e) => /Timed out waiting .* for the entire test run|globalTimeout/i.test(e))
+    const timedOut = causes.some((e) => GLOBAL_TIMEOUT.test(e))
     return fail(timedOut ? 'TIMEOUT' : 'SCRIPT', causes.join('\n').slice(0, 1500))
   }
   if (report.tests.length === 0) return fail('SCRIPT', noTestsMessage(input.config ?? null))
   if (report.tests.every((t) => t.status === 'skipped')) return fail('SCRIPT', 'No test ran: every test was skipped')
   if (p.code !== 0) return fail('SCRIPT', `Playwright exited with code ${String(p.code)}: ${lastLines(p.stderr, 6)}`)
   return passOrDegraded(report.degradedReasons)
+}
+
+const GLOBAL_TIMEOUT = /Timed out waiting .* for the entire test run|globalTimeout/i
+
+/**
+ * Tests Playwright never started because the run's time limit came first are reported as skipped; saying so keeps
+ * a user from reading them as skipped on purpose.
+ */
+function leftUnrun(report: ReportSummary): string {
+  if (!report.globalErrors.some((e) => GLOBAL_TIMEOUT.test(e))) return ''
+  const unrun = report.tests.filter((t) => t.status === 'skipped').length
+  if (unrun === 0) return '; then the run reached its time limit'
+  return `; then the run reached its time limit with ${unrun} test${unrun > 1 ? 's' : ''} not run`
 }
 
 function passOrDegraded(reasons: string[]): Verdict {
