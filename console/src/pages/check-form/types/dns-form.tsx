@@ -1,7 +1,8 @@
 /** DNS monitor: the query, record type, name server and protocol, with assertions on the answer. */
-import { NumberField, SelectField, TextField } from '../../../ui/form'
-import { list, num, str, type SectionProps } from '../draft-path'
+import { SelectField, TextField } from '../../../ui/form'
+import { list, str, type SectionProps } from '../draft-path'
 import { AssertionRows, ASSERTION_SETS, type Assertion } from '../sections/assertions'
+import { HostPortFields } from '../sections/host-port'
 import { ResponseTimeFields } from '../sections/response-times'
 
 const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SOA', 'NS', 'HTTPS'] as const
@@ -31,27 +32,17 @@ export function DnsForm(props: SectionProps) {
             onValue={(v) => props.set('request.recordType', v)}
           />
         </div>
-        <div class="row">
-          <TextField
-            label="DNS server"
-            path="request.nameServer"
-            errors={props.errors}
-            value={str(props.draft, 'request.nameServer')}
-            placeholder="1.1.1.1"
-            maxLength={100}
-            hint="Optional name server (host or IP, optionally :port). Empty: the system resolver."
-            onValue={(v) => props.set('request.nameServer', v === '' ? null : v)}
-          />
-          <NumberField
-            label="Port"
-            path="request.port"
-            errors={props.errors}
-            value={num(props.draft, 'request.port')}
-            min={1}
-            max={65535}
-            hint="Default 53"
-            onNumber={(n) => props.set('request.port', n)}
-          />
+        <HostPortFields
+          {...props}
+          hostPath="request.nameServer"
+          hostLabel="DNS server"
+          placeholder="1.1.1.1"
+          optionalHost
+          hostMaxLength={100}
+          hostHint="Optional name server (host or IP, optionally :port). Empty: the system resolver."
+          portPath="request.port"
+          portHint="Default 53"
+        >
           <SelectField
             label="Protocol"
             path="request.protocol"
@@ -60,7 +51,7 @@ export function DnsForm(props: SectionProps) {
             options={['UDP', 'TCP']}
             onValue={(v) => props.set('request.protocol', v)}
           />
-        </div>
+        </HostPortFields>
         <ResponseTimeFields {...props} cap={5000} />
       </fieldset>
       <AssertionRows

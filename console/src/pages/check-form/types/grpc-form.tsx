@@ -6,6 +6,7 @@ import { CheckboxField, NumberField, SelectField, TextArea, TextField } from '..
 import { bool, list, num, str, type SectionProps } from '../draft-path'
 import { AssertionRows, ASSERTION_SETS, type Assertion } from '../sections/assertions'
 import { KeyValueRows, type KeyValue } from '../sections/key-values'
+import { HostPortFields } from '../sections/host-port'
 import { IpFamilyField } from '../sections/request-builder'
 import { ResponseTimeFields } from '../sections/response-times'
 
@@ -77,29 +78,7 @@ export function GrpcForm(props: SectionProps) {
     <>
       <fieldset>
         <legend>Server</legend>
-        <div class="row">
-          <TextField
-            label="Host"
-            path="request.url"
-            errors={props.errors}
-            value={str(props.draft, 'request.url')}
-            placeholder="grpc.example.com"
-            required
-            maxLength={2048}
-            hint="Host name or IP address, without scheme or port."
-            onValue={(v) => props.set('request.url', v)}
-          />
-          <NumberField
-            label="Port"
-            path="request.port"
-            errors={props.errors}
-            value={num(props.draft, 'request.port')}
-            min={1}
-            max={65535}
-            required
-            onNumber={(n) => props.set('request.port', n)}
-          />
-        </div>
+        <HostPortFields {...props} hostPath="request.url" placeholder="grpc.example.com" portPath="request.port" portRequired />
         <div class="row">
           <CheckboxField label="Use TLS" path={`${c}.tls`} errors={props.errors} checked={bool(props.draft, `${c}.tls`)} onChecked={(v) => props.set(`${c}.tls`, v)} />
           <CheckboxField

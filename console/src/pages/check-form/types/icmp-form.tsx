@@ -1,7 +1,8 @@
 /** ICMP monitor: host, ping count and IP family, latency assertions and packet-loss thresholds. */
-import { NumberField, TextField } from '../../../ui/form'
-import { list, num, str, type SectionProps } from '../draft-path'
+import { NumberField } from '../../../ui/form'
+import { list, num, type SectionProps } from '../draft-path'
 import { AssertionRows, ASSERTION_SETS, type Assertion } from '../sections/assertions'
+import { HostPortFields } from '../sections/host-port'
 import { IpFamilyField } from '../sections/request-builder'
 import { ResponseTimeFields } from '../sections/response-times'
 
@@ -10,18 +11,7 @@ export function IcmpForm(props: SectionProps) {
     <>
       <fieldset>
         <legend>Ping</legend>
-        <div class="row">
-          <TextField
-            label="Hostname"
-            path="request.hostname"
-            errors={props.errors}
-            value={str(props.draft, 'request.hostname')}
-            placeholder="example.com"
-            required
-            maxLength={2048}
-            hint="Host name or IP address."
-            onValue={(v) => props.set('request.hostname', v)}
-          />
+        <HostPortFields {...props} hostPath="request.hostname" hostLabel="Hostname" placeholder="example.com" hostHint="Host name or IP address.">
           <NumberField
             label="Ping count"
             path="request.pingCount"
@@ -32,7 +22,7 @@ export function IcmpForm(props: SectionProps) {
             hint="1 to 50"
             onNumber={(n) => props.set('request.pingCount', n)}
           />
-        </div>
+        </HostPortFields>
         <IpFamilyField {...props} path="request.ipFamily" />
         <div class="row">
           <NumberField

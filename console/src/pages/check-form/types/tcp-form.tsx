@@ -1,7 +1,8 @@
 /** TCP monitor: host, port, optional data to send, and assertions on the reply. */
-import { NumberField, TextArea, TextField } from '../../../ui/form'
-import { list, num, str, type SectionProps } from '../draft-path'
+import { TextArea } from '../../../ui/form'
+import { list, str, type SectionProps } from '../draft-path'
 import { AssertionRows, ASSERTION_SETS, type Assertion } from '../sections/assertions'
+import { HostPortFields } from '../sections/host-port'
 import { IpFamilyField } from '../sections/request-builder'
 import { ResponseTimeFields } from '../sections/response-times'
 
@@ -10,29 +11,7 @@ export function TcpForm(props: SectionProps) {
     <>
       <fieldset>
         <legend>Connection</legend>
-        <div class="row">
-          <TextField
-            label="Hostname"
-            path="request.hostname"
-            errors={props.errors}
-            value={str(props.draft, 'request.hostname')}
-            placeholder="db.example.com"
-            required
-            maxLength={2048}
-            hint="Host name or IP address, without scheme or port."
-            onValue={(v) => props.set('request.hostname', v)}
-          />
-          <NumberField
-            label="Port"
-            path="request.port"
-            errors={props.errors}
-            value={num(props.draft, 'request.port')}
-            min={1}
-            max={65535}
-            required
-            onNumber={(n) => props.set('request.port', n)}
-          />
-        </div>
+        <HostPortFields {...props} hostPath="request.hostname" hostLabel="Hostname" placeholder="db.example.com" portPath="request.port" portRequired />
         <TextArea
           label="Data to send"
           path="request.data"
