@@ -62,6 +62,20 @@ const common = (): Doc => ({
 
 const statusAssertion = (target: string): Doc => ({ source: 'STATUS_CODE', comparison: 'EQUALS', property: '', target, regex: null })
 
+/** An SSL check's security baseline as the API fills it in: each rule with its value and what breaking it does. */
+export const sslBaseline = (): Doc => ({
+  enabled: true,
+  minTLSVersion: { value: 'TLS1.2', severity: 'fail' },
+  minKeySizeBits: { value: 2048, severity: 'fail' },
+  weakSignatureAlgorithm: { severity: 'fail' },
+  weakCipherSuite: { severity: 'fail' },
+  knownBadCA: { severity: 'fail' },
+  recommendedTLSVersion: { value: 'TLS1.3', severity: 'ignore' },
+  recommendedKeySizeBits: { value: 3072, severity: 'ignore' },
+  ocspMustStapleRespected: { severity: 'ignore' },
+  sctPresent: { severity: 'ignore' },
+})
+
 const BY_TYPE: Record<CheckSlug, () => Doc> = {
   api: () => ({
     request: {
@@ -99,6 +113,28 @@ const BY_TYPE: Record<CheckSlug, () => Doc> = {
     degradedResponseTime: 3000,
     maxResponseTime: 5000,
   }),
+  ssl: () => ({
+    request: {
+      sslConfig: {
+        hostname: '',
+        port: 443,
+        serverName: null,
+        ipFamily: 'IPv4',
+        skipChainValidation: false,
+        handshakeTimeoutMs: 10000,
+        alertDaysBeforeExpiry: 20,
+        securityBaseline: sslBaseline(),
+      },
+      assertions: [{ source: 'CERTIFICATE', comparison: 'GREATER_THAN', property: 'daysUntilExpiry', target: '14', regex: null }],
+    },
+    degradedResponseTime: 3000,
+    maxResponseTime: 10000,
+  }),
+  traceroute: () => ({
+    request: { url: '', protocol: 'UDP', port: null, ipFamily: 'IPv4', maxHops: 30, maxUnknownHops: 15, ptrLookup: true, timeout: 10, assertions: [] },
+    degradedResponseTime: 10000,
+    maxResponseTime: 20000,
+  }),
   dns: () => ({
     request: {
       query: '',
@@ -131,6 +167,7 @@ const BY_TYPE: Record<CheckSlug, () => Doc> = {
     playwrightVersion: null,
     browsers: ['chromium'],
   }),
+  agentic: () => ({ frequency: 60, startUrl: null, prompt: '', assertions: [], agentLimits: { maxSteps: 25, maxTokens: 200000, timeoutSeconds: 180 } }),
 }
 
 /** The starting values of a new check of this type (the API fills every field left out with its default). */

@@ -57,6 +57,10 @@ const SHOWN = [
   'degradedPacketLossThreshold',
   'maxPacketLossThreshold',
   'triggerIncident',
+  'prompt',
+  'startUrl',
+  'assertions',
+  'agentLimits',
 ]
 
 const within = (key: string, path: string) => key === path || key.startsWith(`${path}.`) || key.startsWith(`${path}[`)

@@ -1,6 +1,6 @@
 /** The check types the console creates: URL slug (the API's path segment), checkType, label and what each does. */
 
-export type CheckSlug = 'api' | 'url' | 'tcp' | 'dns' | 'icmp' | 'grpc' | 'heartbeat' | 'browser' | 'multistep' | 'playwright'
+export type CheckSlug = 'api' | 'url' | 'tcp' | 'dns' | 'icmp' | 'grpc' | 'ssl' | 'traceroute' | 'heartbeat' | 'browser' | 'multistep' | 'playwright' | 'agentic'
 
 export interface CheckTypeInfo {
   slug: CheckSlug
@@ -45,6 +45,22 @@ export const CHECK_TYPES: readonly CheckTypeInfo[] = [
     runnable: true,
   },
   {
+    slug: 'ssl',
+    checkType: 'SSL',
+    label: 'SSL certificate',
+    description: 'Shake hands with a TLS server and check its certificate (expiry, chain, host name) and a security baseline.',
+    frequencies: ALL,
+    runnable: true,
+  },
+  {
+    slug: 'traceroute',
+    checkType: 'TRACEROUTE',
+    label: 'Traceroute',
+    description: 'Trace the route to a host hop by hop and watch the hop count, the final latency and packet loss.',
+    frequencies: ALL,
+    runnable: true,
+  },
+  {
     slug: 'heartbeat',
     checkType: 'HEARTBEAT',
     label: 'Heartbeat',
@@ -75,6 +91,15 @@ export const CHECK_TYPES: readonly CheckTypeInfo[] = [
     description: 'Run a whole Playwright Test project (test files and config) on a schedule.',
     frequencies: NO_ZERO,
     runnable: true,
+  },
+  {
+    slug: 'agentic',
+    checkType: 'AGENTIC',
+    label: 'Agentic',
+    description: 'Describe a task in plain language; a model carries it out in a real browser and judges your conditions.',
+    frequencies: NO_ZERO,
+    // Check sessions do not run agentic checks (their runs take a model and minutes); they run on their schedule.
+    runnable: false,
   },
 ]
 

@@ -35,6 +35,8 @@ export const ASSERTION_SETS = {
   tcp: { sources: ['RESPONSE_DATA', 'RESPONSE_TIME'], comparisons: ['EQUALS', 'NOT_EQUALS', 'IS_EMPTY', 'NOT_EMPTY', 'LESS_THAN', 'GREATER_THAN', 'CONTAINS', 'NOT_CONTAINS'] },
   dns: { sources: ['RESPONSE_TIME', 'RESPONSE_CODE', 'TEXT_ANSWER', 'JSON_ANSWER'], comparisons: ALL_COMPARISONS },
   grpc: { sources: ['GRPC_STATUS_CODE', 'GRPC_HEALTHCHECK_STATUS', 'GRPC_RESPONSE', 'TEXT_BODY', 'GRPC_METADATA', 'RESPONSE_TIME'], comparisons: ALL_COMPARISONS },
+  ssl: { sources: ['CERTIFICATE', 'CONNECTION', 'RESPONSE_TIME', 'JSON_RESPONSE', 'TEXT_RESPONSE'], comparisons: ALL_COMPARISONS },
+  traceroute: { sources: ['HOP_COUNT', 'RESPONSE_TIME', 'PACKET_LOSS'], comparisons: ['EQUALS', 'NOT_EQUALS', 'LESS_THAN', 'GREATER_THAN'] },
   icmp: {
     sources: ['LATENCY', 'JSON_RESPONSE'],
     comparisons: ['EQUALS', 'NOT_EQUALS', 'IS_EMPTY', 'NOT_EMPTY', 'GREATER_THAN', 'LESS_THAN', 'CONTAINS', 'NOT_CONTAINS', 'IS_NULL', 'NOT_NULL'],
@@ -47,6 +49,9 @@ const PROPERTY_HINT: Record<string, string> = {
   JSON_RESPONSE: '$.packetLoss',
   GRPC_RESPONSE: '$.message',
   GRPC_METADATA: 'metadata key',
+  CERTIFICATE: 'daysUntilExpiry, issuer, keySizeBits…',
+  CONNECTION: 'tlsVersion, chainTrusted, ocspStatus…',
+  TEXT_RESPONSE: 'regular expression (optional)',
   HEADERS: 'content-type',
   TEXT_BODY: 'regular expression (optional)',
   TEXT_ANSWER: 'regular expression (optional)',
