@@ -66,4 +66,5 @@ export const TYPE_LABELS: Readonly<Record<string, string>> = {
   BROWSER: 'Browser',
   MULTI_STEP: 'Multi-step',
   PLAYWRIGHT: 'Playwright',
+  AGENTIC: 'Agentic',
 }

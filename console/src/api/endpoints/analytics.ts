@@ -14,6 +14,7 @@ const ROUTES: Record<string, string> = {
   TCP: 'tcp-checks',
   DNS: 'dns',
   ICMP: 'icmp',
+  SSL: 'ssl',
   HEARTBEAT: 'heartbeat-checks',
   BROWSER: 'browser-checks',
   MULTI_STEP: 'multistep-checks',

@@ -76,6 +76,9 @@ export const TYPE_LABELS: Record<string, string> = {
   TCP: 'TCP',
   DNS: 'DNS',
   ICMP: 'ICMP',
+  GRPC: 'gRPC',
+  SSL: 'SSL',
+  TRACEROUTE: 'Traceroute',
   HEARTBEAT: 'Heartbeat',
   AGENTIC: 'Agentic',
 }

@@ -8,10 +8,11 @@ export const PRIMARY_TIMING: Record<string, string> = {
   DNS: 'total',
   GRPC: 'total',
   ICMP: 'latencyAvg',
+  SSL: 'handshakeTimeMs',
   BROWSER: 'responseTime',
   MULTI_STEP: 'responseTime',
   PLAYWRIGHT: 'responseTime',
 }
 
 /** How the overview names that timing's P95. */
-export const PRIMARY_LABEL: Record<string, string> = { TCP: 'Total time', ICMP: 'Average latency' }
+export const PRIMARY_LABEL: Record<string, string> = { TCP: 'Total time', ICMP: 'Average latency', SSL: 'TLS handshake' }

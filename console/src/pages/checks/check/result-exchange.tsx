@@ -1,10 +1,16 @@
-/** What a run sent and received, per check type: HTTP request and response, TCP data, DNS answer, ICMP replies. */
+/**
+ * What a run sent and received, per check type: HTTP request and response, TCP data, DNS answer, ICMP replies, the
+ * gRPC call, the certificate and handshake, the route, and what an agent did.
+ */
 import { formatBytes, formatMs } from '../../../lib/format'
 import { Card } from '../../../ui/kit'
 import type { ResultDetails } from '../types'
 import { BodyPreview, Facts, HeadersTable, asRecord, text } from './result-parts'
 import { PingBars } from './waterfall'
+import { AgenticRun } from './result-agentic'
 import { GrpcExchange } from './result-grpc'
+import { SslExchange } from './result-ssl'
+import { TracerouteExchange } from './result-traceroute'
 
 function Http(props: { d: ResultDetails }) {
   const req = asRecord(props.d.request)
@@ -129,6 +135,12 @@ export function Exchange(props: { checkType: string; details: ResultDetails }) {
       return <Icmp d={props.details} />
     case 'GRPC':
       return <GrpcExchange d={props.details} />
+    case 'SSL':
+      return <SslExchange d={props.details} />
+    case 'TRACEROUTE':
+      return <TracerouteExchange d={props.details} />
+    case 'AGENTIC':
+      return <AgenticRun d={props.details} />
     default:
       return null
   }

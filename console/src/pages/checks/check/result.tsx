@@ -13,7 +13,11 @@ import { Assertions, Facts, JobLog } from './result-parts'
 import { Waterfall } from './waterfall'
 
 const BROWSER_TYPES = new Set(['BROWSER', 'MULTI_STEP', 'PLAYWRIGHT'])
-const SEQUENTIAL_TIMINGS = new Set(['API', 'URL', 'TCP', 'GRPC'])
+const SEQUENTIAL_TIMINGS = new Set(['API', 'URL', 'TCP', 'GRPC', 'SSL'])
+/** Types whose assets (screenshots, trace) the page shows. */
+const ASSET_TYPES = new Set([...BROWSER_TYPES, 'AGENTIC'])
+/** An agentic run's assertions are conditions judged by the agent: its own view shows them, not the generic table. */
+const OWN_ASSERTIONS = new Set(['AGENTIC'])
 
 function ResultView(props: { checkId: string; resultId: string }) {
   const q = useApi(picketApi.checkResults.get(props.checkId, props.resultId))
@@ -61,18 +65,14 @@ function ResultView(props: { checkId: string; resultId: string }) {
           <Waterfall phases={d.timingPhases} />
         </Card>
       ) : null}
-      {d.assertions && (d.assertions.length > 0 || !BROWSER_TYPES.has(r.checkType)) ? (
+      {d.assertions && !OWN_ASSERTIONS.has(r.checkType) && (d.assertions.length > 0 || !BROWSER_TYPES.has(r.checkType)) ? (
         <Card title="Assertions">
           <Assertions assertions={d.assertions} />
         </Card>
       ) : null}
       <Exchange checkType={r.checkType} details={d} />
-      {BROWSER_TYPES.has(r.checkType) ? (
-        <>
-          <BrowserTests details={d} />
-          <ResultAssets checkId={props.checkId} resultId={props.resultId} />
-        </>
-      ) : null}
+      {BROWSER_TYPES.has(r.checkType) ? <BrowserTests details={d} /> : null}
+      {ASSET_TYPES.has(r.checkType) ? <ResultAssets checkId={props.checkId} resultId={props.resultId} /> : null}
       <Card title="Log">
         <JobLog lines={logLines(d)} />
       </Card>

@@ -21,6 +21,7 @@ const ORDER: Array<[string, string]> = [
   ['tcp', 'TCP connect'],
   ['connection', 'Connection'],
   ['tls', 'TLS handshake'],
+  ['handshake', 'TLS handshake'],
   ['reflection', 'Server reflection'],
   ['firstResponse', 'First response'],
   ['firstByte', 'Time to first byte'],
