@@ -1,13 +1,13 @@
 /**
  * The runner of AGENTIC checks: a model (any OpenAI-compatible chat endpoint with tool calling, chosen by the
- * operator) drives Debian's Chromium through playwright-core with the tools of browser-tools.ts. Chromium reaches
- * pages only through the run's own egress proxy (browser/egress-proxy.ts), as browser checks do, so the egress
- * policy holds for every page, frame and redirect; the model endpoint is the operator's and is not a destination
- * of the check. Each run leaves a trace and its screenshots (the last page always), and records its steps,
- * verdicts, summary and suggestions as the reference's CheckResultAgentic.
+ * operator) drives Debian's Chromium through playwright-core with the tools of browser-tools.ts. Chromium runs in
+ * the run box, as the Chromium of browser checks does (browser-launch.ts), and reaches pages only through the run's
+ * own egress proxy, so the egress policy holds for every page, frame and redirect; the model endpoint is the
+ * operator's and is not a destination of the check. Each run leaves a trace and its screenshots (the last page
+ * always), and records its steps, verdicts, summary and suggestions as the reference's CheckResultAgentic.
  */
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { chown, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
@@ -18,8 +18,13 @@ import { asDoc, num, str } from '../doc-fields.js'
 import { egressGuard } from '../egress-guard.js'
 import { buildRunResult, earlyFailure } from '../run-result.js'
 import { safeName } from '../browser/artifacts.js'
-import { startEgressProxy, type EgressProxy } from '../browser/egress-proxy.js'
 import { CHROMIUM_ARGS } from '../browser/runner.js'
+import { killTree } from '../browser/proc-tree.js'
+import { runtimeAccessProblem } from '../browser/runtime-access.js'
+import { createRunBox, type RunBox } from '../sandbox/box-host.js'
+import { NET_RELAY_PATH } from '../sandbox/box-net.js'
+import { defaultRunAs } from '../sandbox/index.js'
+import { CHROMIUM_LAUNCHER_PATH, prepareBrowserLaunch, type BrowserLaunch } from './browser-launch.js'
 import { runAgent, type AgentOutcome } from './agent-loop.js'
 import type { ToolSession } from './browser-tools.js'
 import { placeholders } from './placeholders.js'
@@ -34,7 +39,22 @@ export interface AgenticRunnerOptions {
   pageTextChars?: number
   /** Screenshots one run may keep (default 20). */
   maxScreenshots?: number
+  /**
+   * The box Chromium runs in (sandbox/box.ts); by default bubblewrap at /usr/bin/bwrap. null starts Chromium as a
+   * child of this process, which only an operator's explicit SANDBOX=off may ask for.
+   */
+  box?: RunBox | null
+  /** The box's user; by default `nobody` when this process runs as root. */
+  runAs?: { uid: number; gid: number } | null
+  /** Where run folders are made (default: the system temp folder). */
+  workDir?: string
 }
+
+/**
+ * How long after its time limit a run's browser may take to hand over the trace and the last screenshot before
+ * its box is killed: a browser that no longer answers (a page that took it over) cannot hold the run open.
+ */
+const CLOSE_GRACE_MS = 20_000
 
 const conditionsOf = (v: unknown): DeclaredCondition[] =>
   Array.isArray(v)
@@ -54,36 +74,57 @@ export function agenticRunner(options: AgenticRunnerOptions): CheckRunner {
   const guard = egressGuard(options.egress)
   const pageTextChars = options.pageTextChars ?? 6000
   const maxScreenshots = options.maxScreenshots ?? 20
+  const box = options.box === undefined ? createRunBox() : options.box
+  const runAs = options.runAs === undefined ? defaultRunAs() : options.runAs
+  const workDir = options.workDir ?? os.tmpdir()
   return {
     async run(spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
       const startedAt = ctx.now()
       if (!existsSync(options.chromiumPath)) {
         return earlyFailure('CONFIG', `Chromium is not installed at ${options.chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`, { startedAt, stoppedAt: ctx.now() })
       }
+      // A box that cannot start is a failed run saying why, never a run outside the box.
+      const unboxable = box ? (box.unavailable ?? runtimeAccessProblem([NET_RELAY_PATH, CHROMIUM_LAUNCHER_PATH], runAs)) : null
+      if (unboxable) return { ...earlyFailure('CONFIG', unboxable, { startedAt, stoppedAt: ctx.now() }), hasFailures: false, hasErrors: true }
       const doc = spec.doc
       const conditions = conditionsOf(doc.assertions)
       const timeoutMs = limitOf(doc.agentLimits, 'timeoutSeconds') * 1000
       const p = placeholders(spec.variables)
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'picket-agentic-'))
+      const dir = await mkdtemp(path.join(workDir, 'picket-agentic-'))
+      // The box is started as the runs' user, which binds the folder in (read-only) and runs Chromium in it.
+      if (box && runAs) await chown(dir, runAs.uid, runAs.gid)
       const artifacts: RunArtifact[] = []
       const release = () => rm(dir, { recursive: true, force: true })
-      let proxy: EgressProxy | null = null
+      let launch: BrowserLaunch | null = null
       let browser: Browser | null = null
       let outcome: AgentOutcome = { end: { kind: 'browser', message: 'The browser did not start' }, steps: [], tokens: 0, modelTurns: 0 }
       let session: ToolSession | null = null
       const jobLog: string[] = []
+      const deadline = startedAt + timeoutMs
+      // Every process of the box names the run's folder (bwrap binds it): killing them ends the box, and with it
+      // every Chromium process, whatever state the browser is in.
+      const killBox = () => void killTree([], dir)
+      const hardStop = box ? setTimeout(killBox, Math.max(0, deadline - ctx.now()) + CLOSE_GRACE_MS) : undefined
+      if (box) ctx.signal?.addEventListener('abort', killBox, { once: true })
       try {
-        proxy = await startEgressProxy(guard)
+        launch = await prepareBrowserLaunch(box, guard, { chromiumPath: options.chromiumPath, runDir: dir, runAs })
         browser = await chromium.launch({
-          executablePath: options.chromiumPath,
+          executablePath: launch.executablePath,
+          ...(launch.env ? { env: launch.env } : {}),
           headless: true,
-          args: [...CHROMIUM_ARGS, `--proxy-server=${proxy.url}`, '--proxy-bypass-list=<-loopback>', '--disable-quic', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp'],
+          args: [
+            ...CHROMIUM_ARGS,
+            `--proxy-server=${launch.proxyUrl}`,
+            '--proxy-bypass-list=<-loopback>',
+            '--disable-quic',
+            '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+          ],
           timeout: 30_000,
         })
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+        // No tool takes a download, and a page may not leave files anywhere.
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: false })
         await context.tracing.start({ screenshots: true, snapshots: true })
         const page = await context.newPage()
-        const deadline = startedAt + timeoutMs
         const s: ToolSession = {
           page,
           placeholders: p,
@@ -117,9 +158,12 @@ export function agenticRunner(options: AgenticRunnerOptions): CheckRunner {
         outcome = { ...outcome, end: { kind: 'browser', message: p.mask(`The browser failed: ${(err instanceof Error ? err.message : String(err)).split('\n')[0] ?? ''}`) } }
       } finally {
         await browser?.close().catch(() => undefined)
-        await proxy?.close().catch(() => undefined)
+        clearTimeout(hardStop)
+        ctx.signal?.removeEventListener('abort', killBox)
+        if (box) await killTree([], dir)
+        await launch?.close().catch(() => undefined)
       }
-      const denial = proxy?.denials[0]
+      const denial = launch?.denials[0]
       const end: AgentEnd = denial ? { kind: 'egress', message: denial } : outcome.end
       const assertions = assertionResults(conditions, session?.verdicts ?? new Map())
       const verdict = decideAgenticVerdict(end, assertions)
