@@ -23,8 +23,8 @@ import {
   StatusPage,
   StatusPageService,
   SlackAlertChannel,
-  SslMonitor,
   TcpAssertionBuilder,
+  TelegramAlertChannel,
   UrlAssertionBuilder,
   WebhookAlertChannel,
 } from '../../src/constructs/compat/constructs.js'
@@ -180,7 +180,7 @@ describe('constructs from the vendor props', () => {
   })
 
   it.each([
-    [() => new SslMonitor('cert', {}), 'SslMonitor "cert": SSL certificate monitors are not supported by picket'],
+    [() => new TelegramAlertChannel('tg', {}), 'TelegramAlertChannel "tg": Telegram alert channels are not supported by picket'],
     [() => new PagerdutyAlertChannel('pd', {}), 'PagerdutyAlertChannel "pd": PagerDuty alert channels are not supported by picket'],
   ])('refuses what Picket lacks: %#', (create, message) => {
     expect(create).toThrow(message)

@@ -95,3 +95,26 @@ export class IcmpAssertionBuilder {
   static latency = (property?: string) => new NumericAssertionBuilder('LATENCY', property)
   static jsonResponse = (property?: string) => new GeneralAssertionBuilder('JSON_RESPONSE', property)
 }
+
+/** TLS versions, as SSL monitor assertions on CONNECTION tlsVersion name them. */
+export const TlsVersion = { TLS1_0: 'TLS1.0', TLS1_1: 'TLS1.1', TLS1_2: 'TLS1.2', TLS1_3: 'TLS1.3' } as const
+
+/**
+ * SSL monitor assertions: a certificate or connection property by name, the handshake time, or the result document
+ * as JSON (a JSONPath) or text (a regex, carried in `property` as the hosted service's builder does). The SslMonitor
+ * renames or refuses the certificate properties Picket reads otherwise.
+ */
+export class SslAssertionBuilder {
+  static certificate = (property: string) => new GeneralAssertionBuilder('CERTIFICATE', property)
+  static connection = (property: string) => new GeneralAssertionBuilder('CONNECTION', property)
+  static responseTime = () => new NumericAssertionBuilder('RESPONSE_TIME')
+  static jsonResponse = (property?: string) => new GeneralAssertionBuilder('JSON_RESPONSE', property)
+  static textResponse = (regex?: string) => new GeneralAssertionBuilder('TEXT_RESPONSE', regex)
+}
+
+/** Traceroute monitor assertions: the final hop's latency (`avg` unless named), the hop count, the packet loss in percent. */
+export class TracerouteAssertionBuilder {
+  static responseTime = (property: 'avg' | 'min' | 'max' | 'stdDev' = 'avg') => new NumericAssertionBuilder('RESPONSE_TIME', property)
+  static hopCount = () => new NumericAssertionBuilder('HOP_COUNT')
+  static packetLoss = () => new NumericAssertionBuilder('PACKET_LOSS')
+}

@@ -10,6 +10,9 @@ export {
   TcpAssertionBuilder,
   DnsAssertionBuilder,
   IcmpAssertionBuilder,
+  SslAssertionBuilder,
+  TracerouteAssertionBuilder,
+  TlsVersion,
   GeneralAssertionBuilder,
   NumericAssertionBuilder,
   type Assertion,
@@ -23,12 +26,16 @@ export {
   DnsMonitor,
   IcmpMonitor,
   GrpcMonitor,
+  TracerouteMonitor,
   type UrlMonitorProps,
   type TcpMonitorProps,
   type DnsMonitorProps,
   type IcmpMonitorProps,
   type GrpcMonitorProps,
+  type TracerouteMonitorProps,
 } from './monitors.js'
+export { SslMonitor, type SslMonitorProps, type SslRequest, type SslConfig } from './ssl-monitor.js'
+export { AgenticCheck, type AgenticCheckProps, type AgentRuntime } from './agentic-check.js'
 export { HeartbeatMonitor, HeartbeatMonitor as HeartbeatCheck, type HeartbeatMonitorProps } from './heartbeat-monitor.js'
 export { BrowserCheck, MultiStepCheck, PlaywrightCheck, type BrowserCheckProps, type MultiStepCheckProps, type PlaywrightCheckProps } from './browser-checks.js'
 export { CheckGroupV1, CheckGroupV2, CheckGroup, type CheckGroupV1Props, type CheckGroupV2Props } from './check-group.js'

@@ -1,10 +1,13 @@
 /**
- * The hosted service's URL, TCP, DNS, ICMP and gRPC monitors: Picket's constructs of the same names from the vendor's
- * props (check-fields.ts), their request's assertions from the builders.
+ * The hosted service's URL, TCP, DNS, ICMP, gRPC and traceroute monitors: Picket's constructs of the same names from
+ * the vendor's props (check-fields.ts), their request's assertions from the builders. A traceroute that names no
+ * protocol or port gets the hosted service's (TCP to 443; domain/projects/vendor/check-shapes.ts), not Picket's UDP.
  */
+import { vendorTracerouteRequest } from '../../domain/projects/vendor/check-shapes.js'
 import { DnsMonitor as PicketDnsMonitor, type DnsMonitorProps as PicketDnsProps } from '../dns-monitor.js'
 import { IcmpMonitor as PicketIcmpMonitor, type IcmpMonitorProps as PicketIcmpProps } from '../icmp-monitor.js'
 import { GrpcMonitor as PicketGrpcMonitor, type GrpcMonitorProps as PicketGrpcProps } from '../grpc-monitor.js'
+import { TracerouteMonitor as PicketTracerouteMonitor, type TracerouteMonitorProps as PicketTracerouteProps } from '../traceroute-monitor.js'
 import { TcpMonitor as PicketTcpMonitor, type TcpMonitorProps as PicketTcpProps } from '../tcp-monitor.js'
 import { UrlMonitor as PicketUrlMonitor, type UrlMonitorProps as PicketUrlProps } from '../url-monitor.js'
 import type { WithVendorRequest } from './api-check.js'
@@ -15,6 +18,7 @@ export type TcpMonitorProps = WithVendorRequest<VendorProps<PicketTcpProps>>
 export type GrpcMonitorProps = WithVendorRequest<VendorProps<PicketGrpcProps>>
 export type DnsMonitorProps = WithVendorRequest<VendorProps<PicketDnsProps>>
 export type IcmpMonitorProps = WithVendorRequest<VendorProps<PicketIcmpProps>>
+export type TracerouteMonitorProps = WithVendorRequest<VendorProps<PicketTracerouteProps>>
 
 export class UrlMonitor extends PicketUrlMonitor {
   constructor(logicalId: string, props: UrlMonitorProps) {
@@ -47,6 +51,14 @@ export class IcmpMonitor extends PicketIcmpMonitor {
 export class GrpcMonitor extends PicketGrpcMonitor {
   constructor(logicalId: string, props: GrpcMonitorProps) {
     super(logicalId, asProps<PicketGrpcProps>(checkFields(props, MONITOR_DEFAULTS)))
+    markTestOnly(this, props.testOnly)
+  }
+}
+
+export class TracerouteMonitor extends PicketTracerouteMonitor {
+  constructor(logicalId: string, props: TracerouteMonitorProps) {
+    const fields = checkFields(props, MONITOR_DEFAULTS)
+    super(logicalId, asProps<PicketTracerouteProps>({ ...fields, request: vendorTracerouteRequest(fields.request) }))
     markTestOnly(this, props.testOnly)
   }
 }

@@ -4,10 +4,6 @@
  * than deploying a project that silently lacks it.
  */
 const NOT_SUPPORTED: Record<string, string> = {
-  SslMonitor: 'SSL certificate monitors',
-  AgenticCheck: 'agentic checks',
-  TracerouteMonitor: 'traceroute monitors',
-  GrpcMonitor: 'gRPC monitors',
   PagerdutyAlertChannel: 'PagerDuty alert channels',
   OpsgenieAlertChannel: 'Opsgenie alert channels',
   MSTeamsAlertChannel: 'Microsoft Teams alert channels',
@@ -35,10 +31,6 @@ function unsupported(name: string): new (logicalId: string, props?: unknown) => 
   return cls as unknown as new (logicalId: string, props?: unknown) => object
 }
 
-export const SslMonitor = unsupported('SslMonitor')
-export const AgenticCheck = unsupported('AgenticCheck')
-export const TracerouteMonitor = unsupported('TracerouteMonitor')
-export const GrpcMonitor = unsupported('GrpcMonitor')
 export const PagerdutyAlertChannel = unsupported('PagerdutyAlertChannel')
 export const OpsgenieAlertChannel = unsupported('OpsgenieAlertChannel')
 export const MSTeamsAlertChannel = unsupported('MSTeamsAlertChannel')

@@ -33,7 +33,7 @@ export const RESOURCE_KINDS = [
 export type ResourceKind = (typeof RESOURCE_KINDS)[number]
 
 /** Check segments of POST /v1/checks/{segment} that a project may deploy. */
-export const PROJECT_CHECK_TYPES = ['api', 'browser', 'multistep', 'playwright', 'heartbeat', 'tcp', 'url', 'dns', 'icmp', 'grpc'] as const
+export const PROJECT_CHECK_TYPES = ['api', 'browser', 'multistep', 'playwright', 'heartbeat', 'tcp', 'url', 'dns', 'icmp', 'grpc', 'ssl', 'traceroute', 'agentic'] as const
 export type ProjectCheckType = (typeof PROJECT_CHECK_TYPES)[number]
 
 /** Logical ids: what people write in code; kept to characters that read well in a diff and a URL. */

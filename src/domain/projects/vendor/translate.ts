@@ -7,6 +7,7 @@
  */
 import { ValidationError, describeFields, type FieldErrors } from '../../errors.js'
 import type { DeployRequest, DeployResource, ResourcePayload } from '../deploy-request.js'
+import { vendorCheckShape } from './check-shapes.js'
 import { resolveRef, vendorKey, type VendorIndex } from './refs.js'
 import { MERGED_TYPES, VENDOR_CHANNEL_TYPES, VENDOR_CHECK_SEGMENTS, VENDOR_KIND_OF_TYPE, type VendorKindType, type VendorResource } from './request.js'
 
@@ -66,7 +67,9 @@ function checkPayload(ctx: Context, label: string, payload: Json): { payload: Js
     ctx.add(`${label}.codeBundlePath`, `names no code bundle this account uploaded (${JSON.stringify(payload.codeBundlePath ?? null)}): a Playwright check suite needs its files`)
   }
   if (segment === undefined) return { payload: out }
-  return { payload: { ...REQUIRED_FILLERS[segment], ...out }, checkType: segment }
+  const shaped = vendorCheckShape(segment, out, label)
+  for (const p of shaped.problems) ctx.add(p.field, p.why)
+  return { payload: { ...REQUIRED_FILLERS[segment], ...shaped.payload }, checkType: segment }
 }
 
 function statusPagePayload(ctx: Context, label: string, payload: Json): Json {
