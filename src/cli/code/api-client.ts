@@ -1,4 +1,5 @@
 /** The public API as the CLI calls it: one account, one key; an error answer becomes a one-line CliError. */
+import { httpSender, HttpSendError, type HttpAnswer, type HttpSend } from './http-send.js'
 
 export interface Login {
   url: string
@@ -28,13 +29,13 @@ export function describeApiError(status: number, body: unknown): string {
   return `${message} (HTTP ${status})`
 }
 
-export function apiClient(login: Login, fetchImpl: typeof fetch = fetch): ApiClient {
+export function apiClient(login: Login, send: HttpSend = httpSender()): ApiClient {
   return {
     login,
     async call<T>(method: string, path: string, body?: unknown, ok: (status: number) => boolean = (s) => s >= 200 && s < 300) {
-      let res: Response
+      let res: HttpAnswer
       try {
-        res = await fetchImpl(`${login.url}${path}`, {
+        res = await send(`${login.url}${path}`, {
           method,
           headers: {
             authorization: `Bearer ${login.apiKey}`,
@@ -44,13 +45,11 @@ export function apiClient(login: Login, fetchImpl: typeof fetch = fetch): ApiCli
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         })
       } catch (err) {
-        const cause = (err as { cause?: { code?: string; message?: string } }).cause
-        throw new CliError(`cannot reach ${login.url}: ${cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err))}`)
+        throw new CliError(`cannot reach ${login.url}: ${(err instanceof HttpSendError ? err.code : undefined) ?? (err instanceof Error ? err.message : String(err))}`)
       }
-      const text = await res.text()
-      let parsed: unknown = text
+      let parsed: unknown = res.text
       try {
-        parsed = text === '' ? null : JSON.parse(text)
+        parsed = res.text === '' ? null : JSON.parse(res.text)
       } catch {
         // not JSON: keep the text
       }
