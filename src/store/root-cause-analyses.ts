@@ -39,8 +39,8 @@ export interface RootCauseAnalysisStore {
   get(accountId: string, id: string): Promise<RootCauseAnalysisRow | undefined>
   /** Records the outcome of a PENDING analysis; false when it is gone (its group or account was removed) or done. */
   complete(id: string, outcome: RcaOutcome): Promise<boolean>
-  /** The analyses of these error groups (either kind), oldest first. */
-  ofGroups(accountId: string, kind: 'check' | 'testSession', groupIds: string[]): Promise<RootCauseAnalysisRow[]>
+  /** The completed analyses of these error groups (either kind), oldest first: one statement for any number of groups. */
+  completedOfGroups(accountId: string, kind: 'check' | 'testSession', groupIds: string[]): Promise<RootCauseAnalysisRow[]>
 }
 
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v))
@@ -61,10 +61,18 @@ export function rootCauseAnalysisStore(database: Kysely<Database>): RootCauseAna
       const r = await db.updateTable('root_cause_analyses').set(outcome).where('id', '=', id).where('status', '=', 'PENDING').executeTakeFirst()
       return Number(r.numUpdatedRows) > 0
     },
-    async ofGroups(accountId, kind, groupIds) {
+    async completedOfGroups(accountId, kind, groupIds) {
       if (groupIds.length === 0) return []
       const column = kind === 'check' ? 'error_group_id' : 'test_session_error_group_id'
-      const rows = await db.selectFrom('root_cause_analyses').selectAll().where('account_id', '=', accountId).where(column, 'in', groupIds).orderBy('created_at').execute()
+      const rows = await db
+        .selectFrom('root_cause_analyses')
+        .selectAll()
+        .where(column, 'in', groupIds)
+        .where('account_id', '=', accountId)
+        .where('status', '=', 'COMPLETED')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
       return rows.map(fromDb)
     },
   }

@@ -13,7 +13,9 @@ export const ErrorGroupView = Type.Object({
   firstSeen: Type.String({ format: 'date-time', description: 'Start of the first failing run in the group.' }),
   lastSeen: Type.String({ format: 'date-time', description: 'Start of the latest failing run in the group.' }),
   archivedUntilNextEvent: Type.Boolean({ description: 'Hidden from the default lists until the error occurs again.' }),
-  rootCauseAnalyses: Type.Array(Type.Object({}, { additionalProperties: true }), { description: 'Not produced by this service: always empty.' }),
+  rootCauseAnalyses: Type.Array(Type.Object({}, { additionalProperties: true }), {
+    description: 'Its completed root-cause analyses, oldest first (id, created_at, analysis, provider, model, durationMs, userContext); pending and failed ones are read by id.',
+  }),
   occurrences: Type.Integer({ description: 'How many failing runs the group holds (archived or not).' }),
   archivedForever: Type.Boolean({ description: 'Archived with archiveForEver: hidden from the default lists even when the error occurs again (occurrences are still counted).' }),
 })

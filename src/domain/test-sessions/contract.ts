@@ -153,7 +153,9 @@ export const TestSessionErrorGroupView = Type.Object(
     lastSeen: Type.String({ format: 'date-time' }),
     archivedUntilNextEvent: Type.Boolean(),
     pwtMetadata: Nullable(Type.Array(Type.Object({}, open))),
-    rootCauseAnalyses: Type.Array(Type.Object({}, open), { description: 'Not produced by this service: always empty.' }),
+    rootCauseAnalyses: Type.Array(Type.Object({}, open), {
+      description: 'Its completed root-cause analyses, oldest first (id, created_at, analysis, provider, model, durationMs, userContext); pending and failed ones are read by id.',
+    }),
     occurrences: Type.Integer(),
     archivedForever: Type.Boolean(),
   },

@@ -9,6 +9,7 @@ import { isUuid, newId } from '../../lib/ids.js'
 import type { ErrorGroupChanges, ErrorGroupRow } from '../../store/error-groups.js'
 import type { CheckResultRow } from '../../store/schema.js'
 import { uses, type DepsOf } from '../resource-deps.js'
+import { analysesOfGroups, type GroupAnalysis } from '../root-cause-analyses/group-analyses.js'
 import type { ErrorGroupPatch, ErrorGroupView } from '../../domain/error-groups/contract.js'
 
 export interface ErrorGroupListQuery {
@@ -27,7 +28,8 @@ export interface ErrorGroupService {
   update(accountId: string, id: string, patch: ErrorGroupPatch): Promise<ErrorGroupView>
 }
 
-export const presentErrorGroup = (r: ErrorGroupRow): ErrorGroupView => ({
+/** A group as the API shows it, with its completed root-cause analyses (read with the page, see group-analyses.ts). */
+export const presentErrorGroup = (r: ErrorGroupRow, analyses: GroupAnalysis[] = []): ErrorGroupView => ({
   id: r.id,
   checkId: r.check_id,
   errorHash: r.error_hash,
@@ -36,7 +38,7 @@ export const presentErrorGroup = (r: ErrorGroupRow): ErrorGroupView => ({
   firstSeen: toIso(Number(r.first_seen)),
   lastSeen: toIso(Number(r.last_seen)),
   archivedUntilNextEvent: Number(r.archived_until_next_event) === 1,
-  rootCauseAnalyses: [],
+  rootCauseAnalyses: analyses,
   occurrences: Number(r.occurrences),
   archivedForever: Number(r.archived_forever) === 1,
 })
@@ -80,11 +82,21 @@ export function patchChanges(patch: ErrorGroupPatch, now: number): ErrorGroupCha
 }
 
 /** What the error group service uses: the wiring hands it these stores and shared things and no others. */
-export const errorGroupServiceUses = uses(['checks', 'errorGroups'], ['clock', 'transact'])
+export const errorGroupServiceUses = uses(['checks', 'errorGroups', 'rootCauseAnalyses'], ['clock', 'transact'])
 export type ErrorGroupServiceDeps = DepsOf<typeof errorGroupServiceUses>
 
 export function errorGroupService(deps: ErrorGroupServiceDeps): ErrorGroupService {
   const { stores, clock } = deps
+
+  const withAnalyses = async (accountId: string, rows: ErrorGroupRow[]): Promise<ErrorGroupView[]> => {
+    const analyses = await analysesOfGroups(
+      stores.rootCauseAnalyses,
+      accountId,
+      'check',
+      rows.map((r) => r.id),
+    )
+    return rows.map((r) => presentErrorGroup(r, analyses.get(r.id)))
+  }
 
   const page = async (accountId: string, checkId: string | undefined, q: ErrorGroupListQuery) => {
     const { items, total } = await stores.errorGroups.list({
@@ -94,7 +106,7 @@ export function errorGroupService(deps: ErrorGroupServiceDeps): ErrorGroupServic
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
     })
-    return { items: items.map(presentErrorGroup), total }
+    return { items: await withAnalyses(accountId, items), total }
   }
 
   return {
@@ -133,14 +145,14 @@ export function errorGroupService(deps: ErrorGroupServiceDeps): ErrorGroupServic
     async get(accountId, id) {
       const row = isUuid(id) ? await stores.errorGroups.get(accountId, id.toLowerCase()) : undefined
       if (!row) throw new NotFoundError('Error group', id)
-      return presentErrorGroup(row)
+      return (await withAnalyses(accountId, [row]))[0] ?? presentErrorGroup(row)
     },
 
     async update(accountId, id, patch) {
       const changes = patchChanges(patch, clock.now())
       const row = isUuid(id) ? await stores.errorGroups.update(accountId, id.toLowerCase(), changes) : undefined
       if (!row) throw new NotFoundError('Error group', id)
-      return presentErrorGroup(row)
+      return (await withAnalyses(accountId, [row]))[0] ?? presentErrorGroup(row)
     },
   }
 }

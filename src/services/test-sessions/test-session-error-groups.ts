@@ -15,6 +15,7 @@ import type { CheckResultRow } from '../../store/schema.js'
 import type { TestSessionErrorGroupRow } from '../../store/test-session-rows.js'
 import { patchChanges } from '../error-groups/error-groups.js'
 import { uses, type DepsOf } from '../resource-deps.js'
+import { analysesOfGroups, type GroupAnalysis } from '../root-cause-analyses/group-analyses.js'
 import { runOutcome, sessionOutcome } from './test-session-view.js'
 
 export interface TestSessionErrorGroupService {
@@ -25,7 +26,8 @@ export interface TestSessionErrorGroupService {
   update(accountId: string, id: string, patch: ErrorGroupPatch): Promise<TestSessionErrorGroupView>
 }
 
-export const presentTestSessionErrorGroup = (r: TestSessionErrorGroupRow): TestSessionErrorGroupView => ({
+/** A group as the API shows it, with its completed root-cause analyses (read with the page, see group-analyses.ts). */
+export const presentTestSessionErrorGroup = (r: TestSessionErrorGroupRow, analyses: GroupAnalysis[] = []): TestSessionErrorGroupView => ({
   id: r.id,
   projectId: r.project_key === '' ? null : r.project_key,
   environments: JSON.parse(r.environments) as string[],
@@ -36,16 +38,26 @@ export const presentTestSessionErrorGroup = (r: TestSessionErrorGroupRow): TestS
   lastSeen: toIso(Number(r.last_seen)),
   archivedUntilNextEvent: Number(r.archived_until_next_event) === 1,
   pwtMetadata: null,
-  rootCauseAnalyses: [],
+  rootCauseAnalyses: analyses,
   occurrences: Number(r.occurrences),
   archivedForever: Number(r.archived_forever) === 1,
 })
 
-export const testSessionErrorGroupServiceUses = uses(['testSessions', 'testSessionErrorGroups'], ['clock', 'transact'])
+export const testSessionErrorGroupServiceUses = uses(['testSessions', 'testSessionErrorGroups', 'rootCauseAnalyses'], ['clock', 'transact'])
 export type TestSessionErrorGroupServiceDeps = DepsOf<typeof testSessionErrorGroupServiceUses>
 
 export function testSessionErrorGroupService(deps: TestSessionErrorGroupServiceDeps): TestSessionErrorGroupService {
   const { stores, clock } = deps
+
+  const withAnalyses = async (accountId: string, rows: TestSessionErrorGroupRow[]): Promise<TestSessionErrorGroupView[]> => {
+    const analyses = await analysesOfGroups(
+      stores.rootCauseAnalyses,
+      accountId,
+      'testSession',
+      rows.map((r) => r.id),
+    )
+    return rows.map((r) => presentTestSessionErrorGroup(r, analyses.get(r.id)))
+  }
 
   /** The group a failing result counts in (created or updated), or null when it makes none. */
   async function groupOf(row: CheckResultRow, projectKey: string, environment: string | undefined): Promise<string | null> {
@@ -121,18 +133,18 @@ export function testSessionErrorGroupService(deps: TestSessionErrorGroupServiceD
     },
     async list(accountId, q) {
       const rows = await stores.testSessionErrorGroups.list({ accountId, projectKey: q.projectId?.toLowerCase(), limit: q.limit, offset: (q.page - 1) * q.limit })
-      return rows.map(presentTestSessionErrorGroup)
+      return withAnalyses(accountId, rows)
     },
     async get(accountId, id) {
       const row = isUuid(id) ? await stores.testSessionErrorGroups.get(accountId, id.toLowerCase()) : undefined
       if (!row) throw new NotFoundError('Test session error group', id)
-      return presentTestSessionErrorGroup(row)
+      return (await withAnalyses(accountId, [row]))[0] ?? presentTestSessionErrorGroup(row)
     },
     async update(accountId, id, patch) {
       const changes = patchChanges(patch, clock.now())
       const row = isUuid(id) ? await stores.testSessionErrorGroups.update(accountId, id.toLowerCase(), changes) : undefined
       if (!row) throw new NotFoundError('Test session error group', id)
-      return presentTestSessionErrorGroup(row)
+      return (await withAnalyses(accountId, [row]))[0] ?? presentTestSessionErrorGroup(row)
     },
   }
 }
