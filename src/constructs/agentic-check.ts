@@ -1,6 +1,6 @@
 /**
  * An agentic check (POST /v1/checks/agentic): a prompt a model carries out in a real browser. Props are its create
- * body, with references for the id fields (check.ts). The service deploys one only when its operator configured a
+ * body, with references for the id fields (check.ts). The service runs one only when its operator configured a
  * model; it runs no script, so the config's runtime does not apply, and a config frequency of 0 (which agentic
  * checks do not take) is not applied either.
  */

@@ -22,7 +22,7 @@ import {
 } from '../../src/constructs/compat/constructs.js'
 
 type Json = Record<string, unknown>
-const a = (source: string, comparison: string, target = '', property = '') => ({ source, comparison, property, target, regex: null })
+const a = <S extends string, C extends string>(source: S, comparison: C, target = '', property = '') => ({ source, comparison, property, target, regex: null })
 
 const compile = createCompiledSchemas().validatorCompiler
 /** The API's verdict on a create body: its schema's errors, then its type's rules (null: accepted). */
@@ -206,7 +206,7 @@ describe('AgenticCheck of checkly/constructs', () => {
     ["the account's escalation", { alertEscalationPolicy: 'global' as const }, undefined, { frequency: 30, useGlobalAlertSettings: true }],
   ])('takes %s', (_name, props, configFrequency, expected) => {
     const check = new VendorAgenticCheck('agent', { name: 'Agent', prompt: 'Check that the shop lists books', ...props })
-    const payload = check.toResource(configFrequency === undefined ? {} : { defaults: { frequency: configFrequency } }).payload
+    const payload = check.toResource(configFrequency === undefined ? {} : { defaults: { frequency: configFrequency as 5 } }).payload
     expect(payload).toEqual({ name: 'Agent', prompt: 'Check that the shop lists books', ...expected })
     expect(apiProblems('agentic', payload)).toBeNull()
   })

@@ -79,6 +79,55 @@ describe('translating the vendor CLI deploy request', () => {
     expect(byId(vendorRequest('t'), logicalId)?.payload[field]).toEqual(value)
   })
 
+  const certificate = (property: string, comparison: string, target: string) => ({ source: 'CERTIFICATE', property, comparison, target, regex: null })
+  const sslPayload = (assertions: unknown[]) => ({
+    name: 'Cert',
+    checkType: 'SSL',
+    doubleCheck: true,
+    request: { sslConfig: { hostname: 'shop.example.com', handshakeTimeoutMs: 5000 }, assertions },
+  })
+  const agenticPayload = (skills: string[]) => ({ name: 'Agent', checkType: 'AGENTIC', prompt: 'Check the shop', agentRuntime: { skills }, frequency: 30 })
+  const traceroutePayload = (request: Record<string, unknown>) => ({ name: 'Route', checkType: 'TRACEROUTE', request: { url: 'shop.example.com', ...request } })
+  it.each([
+    [
+      'SSL, certificate properties under Picket names',
+      sslPayload([
+        certificate('subjectCN', 'EQUALS', 'shop.example.com'),
+        certificate('sans', 'CONTAINS', 'www.shop.example.com'),
+        certificate('daysUntilExpiry', 'GREATER_THAN', '14'),
+      ]),
+      'ssl',
+      {
+        name: 'Cert',
+        doubleCheck: true,
+        request: {
+          sslConfig: { hostname: 'shop.example.com', handshakeTimeoutMs: 5000 },
+          assertions: [
+            certificate('commonName', 'EQUALS', 'shop.example.com'),
+            certificate('subjectAltNames', 'CONTAINS', 'www.shop.example.com'),
+            certificate('daysUntilExpiry', 'GREATER_THAN', '14'),
+          ],
+        },
+      },
+    ],
+    ['TRACEROUTE without a protocol: TCP to 443', traceroutePayload({}), 'traceroute', { name: 'Route', request: { url: 'shop.example.com', protocol: 'TCP', port: 443 } }],
+    ['TRACEROUTE over ICMP', traceroutePayload({ protocol: 'ICMP' }), 'traceroute', { name: 'Route', request: { url: 'shop.example.com', protocol: 'ICMP' } }],
+    ['AGENTIC, without its empty agentRuntime', agenticPayload([]), 'agentic', { name: 'Agent', prompt: 'Check the shop', frequency: 30 }],
+  ])('deploys %s', (_what, payload, segment, expected) => {
+    const body = withResources((rs) => [...rs, { type: 'check', logicalId: 'added', member: true, payload }])
+    expect(byId(body, 'added')).toEqual({ kind: 'check', logicalId: 'added', checkType: segment, payload: expected })
+  })
+
+  it.each([
+    ['skills for the agent', agenticPayload(['addyosmani/web-quality-skills']), 'agentRuntime.skills', "Picket's agent cannot load skills"],
+    ['an SSL assertion Picket cannot judge', sslPayload([certificate('selfSigned', 'EQUALS', 'false')]), 'request.assertions[0].property', '"selfSigned": Picket does not report'],
+    ['issuerCN compared whole', sslPayload([certificate('issuerCN', 'EQUALS', 'R3')]), 'request.assertions[0].comparison', 'takes CONTAINS or NOT_CONTAINS here'],
+  ])('refuses %s, naming the field', (_what, payload, field, why) => {
+    const found = problems(withResources((rs) => [...rs, { type: 'check', logicalId: 'added', member: true, payload }]))
+    expect(Object.keys(found)).toEqual([`resources[23] (check:added).${field}`])
+    expect(Object.values(found)[0]).toContain(why)
+  })
+
   it('folds a group assignment and an inactive subscription into the group', () => {
     const body = withResources((rs) => [
       ...rs,
@@ -113,7 +162,7 @@ describe('translating the vendor CLI deploy request', () => {
     ],
     [
       'a check type Picket lacks',
-      (rs: VendorRequest['resources']) => [...rs, { type: 'check', logicalId: 'agent', member: true, payload: { name: 'a', checkType: 'AGENTIC' } }],
+      (rs: VendorRequest['resources']) => [...rs, { type: 'check', logicalId: 'agent', member: true, payload: { name: 'a', checkType: 'SMTP' } }],
       'resources[23] (check:agent).checkType',
       'is a check type Picket does not have',
     ],
