@@ -7,7 +7,7 @@
  * body). Each round measures the baseline, then Picket, with the same generator. Reports pings accepted per second,
  * latency percentiles, server CPU per ping, Picket's rate as a ratio of the baseline's, and that every accepted
  * ping was stored. Usage: npx tsx bench/heartbeat-pings.ts [--store sqlite|pg] [--checks 1000] [--connections 64]
- * [--seconds 20] [--warmup 3] [--post 0.1] [--rounds 1] [--pg postgres://…]
+ * [--seconds 20] [--warmup 3] [--post 0.1] [--rounds 1] [--pg postgres://…] [--profile picket.cpuprofile]
  */
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -15,6 +15,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { Session } from 'node:inspector/promises'
 import type { AddressInfo } from 'node:net'
 import { sql } from 'kysely'
 import { systemClock } from '../src/lib/clock.js'
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     post: { type: 'string', default: '0.1' },
     rounds: { type: 'string', default: '1' },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    profile: { type: 'string' },
   },
 })
 const N = Number(values.checks)
@@ -126,12 +128,27 @@ const countResults = async () =>
     ).n,
   )
 
+/** Starts a CPU profile of this process (Picket's side only); the returned function writes it to a .cpuprofile file. */
+async function startProfile() {
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.start')
+  return async (file: string) => {
+    const { profile } = await session.post('Profiler.stop')
+    fs.writeFileSync(file, JSON.stringify(profile))
+    session.disconnect()
+  }
+}
+
 async function measurePicket() {
   const app = await buildApp({ services, publicBaseUrl: 'http://localhost', rateLimit: { max: 600, windowMs: 60_000 } })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const scanner = setInterval(() => void services.heartbeats.checkDeadlines(), 1000)
   const before = await countResults()
+  const profiler = values.profile ? await startProfile() : undefined
   const figures = await load(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, countResults)
+  if (profiler && values.profile) await profiler(values.profile)
   clearInterval(scanner)
   await services.heartbeats.drain()
   await app.close()

@@ -5,6 +5,7 @@ import type { Dialect } from './db.js'
 import type { HeartbeatEventState, TimerState } from '../domain/heartbeats/timer.js'
 import type { OutcomeCounts } from '../domain/heartbeats/availability.js'
 import { tokenDigest, tokenLookups } from './secrets/sealed-docs.js'
+import { columnsOf, compiledRows } from './compiled-rows.js'
 
 export interface HeartbeatTimerRow {
   check_id: string
@@ -104,6 +105,63 @@ export function withTimerState(row: HeartbeatTimerRow, t: TimerState, at: number
   }
 }
 
+const TIMER_COLUMNS = columnsOf<HeartbeatTimerRow>({
+  check_id: true,
+  account_id: true,
+  ping_token: true,
+  activated: true,
+  period_ms: true,
+  grace_ms: true,
+  state: true,
+  last_ping_at: true,
+  expected_at: true,
+  next_deadline_at: true,
+  failing: true,
+  started_at: true,
+  updated_at: true,
+})
+
+const EVENT_COLUMNS = columnsOf<HeartbeatEventRow>({
+  id: true,
+  account_id: true,
+  check_id: true,
+  type: true,
+  state: true,
+  method: true,
+  source: true,
+  user_agent: true,
+  body: true,
+  duration_ms: true,
+  result_id: true,
+  created_at: true,
+})
+
+// An upsert whose update touches only the timer-state columns (not the settings), one statement per 500 timers.
+const saveTimerStates = compiledRows<HeartbeatTimerRow>(TIMER_COLUMNS, (db, rows) =>
+  db
+    .withTables<HeartbeatTables>()
+    .insertInto('heartbeat_timers')
+    .values(rows as unknown as HeartbeatTimerRow[])
+    .onConflict((oc) =>
+      oc.column('check_id').doUpdateSet((eb) => ({
+        state: eb.ref('excluded.state'),
+        last_ping_at: eb.ref('excluded.last_ping_at'),
+        expected_at: eb.ref('excluded.expected_at'),
+        next_deadline_at: eb.ref('excluded.next_deadline_at'),
+        failing: eb.ref('excluded.failing'),
+        started_at: eb.ref('excluded.started_at'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    ),
+)
+
+const insertEvents = compiledRows<HeartbeatEventRow>(EVENT_COLUMNS, (db, rows) =>
+  db
+    .withTables<HeartbeatTables>()
+    .insertInto('heartbeat_events')
+    .values(rows as unknown as HeartbeatEventRow[]),
+)
+
 export function heartbeatStore(base: Kysely<Database>, dialect: Dialect): HeartbeatStore {
   const db = base.withTables<HeartbeatTables>()
   const stored = (row: HeartbeatTimerRow): HeartbeatTimerRow => ({ ...row, ping_token: tokenDigest(row.ping_token) })
@@ -145,33 +203,8 @@ export function heartbeatStore(base: Kysely<Database>, dialect: Dialect): Heartb
         .executeTakeFirst()
       return row?.next_deadline_at == null ? null : Number(row.next_deadline_at)
     },
-    async saveStates(rows) {
-      // One statement per chunk: an upsert whose update touches only the timer-state columns.
-      for (let i = 0; i < rows.length; i += 500) {
-        await db
-          .insertInto('heartbeat_timers')
-          .values(rows.slice(i, i + 500).map(stored))
-          .onConflict((oc) =>
-            oc.column('check_id').doUpdateSet((eb) => ({
-              state: eb.ref('excluded.state'),
-              last_ping_at: eb.ref('excluded.last_ping_at'),
-              expected_at: eb.ref('excluded.expected_at'),
-              next_deadline_at: eb.ref('excluded.next_deadline_at'),
-              failing: eb.ref('excluded.failing'),
-              started_at: eb.ref('excluded.started_at'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute()
-      }
-    },
-    async insertEvents(rows) {
-      for (let i = 0; i < rows.length; i += 500)
-        await db
-          .insertInto('heartbeat_events')
-          .values(rows.slice(i, i + 500))
-          .execute()
-    },
+    saveStates: (rows) => saveTimerStates(base, rows.map(stored)),
+    insertEvents: (rows) => insertEvents(base, rows),
     async listEvents(f) {
       let q = db.selectFrom('heartbeat_events').where('check_id', '=', f.checkId).where('account_id', '=', f.accountId)
       if (f.from !== undefined) q = q.where('created_at', '>=', f.from)

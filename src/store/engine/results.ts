@@ -1,6 +1,7 @@
 /** Check results (every attempt; FINAL ones are the runs' outcomes) and the latest status per check. */
 import { sql, type Kysely } from 'kysely'
 import type { CheckResultRow, CheckStatusRow, Database } from '../schema.js'
+import { columnsOf, compiledRows } from '../compiled-rows.js'
 
 export interface ResultFilter {
   accountId: string
@@ -45,29 +46,76 @@ export interface ResultStore {
 
 type StatusValues = Omit<CheckStatusRow, 'longest_run' | 'shortest_run'> & { longest_run: number; shortest_run: number }
 
-async function upsertStatuses(db: Kysely<Database>, values: StatusValues[], keepStatus: boolean): Promise<void> {
-  await db
-    .insertInto('check_statuses')
-    .values(values)
-    .onConflict((oc) =>
-      oc
-        .column('check_id')
-        .doUpdateSet((eb) => ({
-          ...(keepStatus ? {} : { status: eb.ref('excluded.status') }),
-          updated_at: eb.ref('excluded.updated_at'),
-          has_failures: eb.ref('excluded.has_failures'),
-          has_errors: eb.ref('excluded.has_errors'),
-          is_degraded: eb.ref('excluded.is_degraded'),
-          last_result_id: eb.ref('excluded.last_result_id'),
-          last_location: eb.ref('excluded.last_location'),
-          last_run_at: eb.ref('excluded.last_run_at'),
-          longest_run: sql<number>`case when check_statuses.longest_run is null or check_statuses.longest_run < excluded.longest_run then excluded.longest_run else check_statuses.longest_run end`,
-          shortest_run: sql<number>`case when check_statuses.shortest_run is null or check_statuses.shortest_run > excluded.shortest_run then excluded.shortest_run else check_statuses.shortest_run end`,
-        }))
-        .where(sql<boolean>`check_statuses.last_run_at is null or check_statuses.last_run_at <= excluded.last_run_at`),
-    )
-    .execute()
-}
+const RESULT_COLUMNS = columnsOf<CheckResultRow>({
+  id: true,
+  account_id: true,
+  check_id: true,
+  check_type: true,
+  sequence_id: true,
+  run_job_id: true,
+  attempt: true,
+  result_type: true,
+  location: true,
+  status: true,
+  has_failures: true,
+  has_errors: true,
+  is_degraded: true,
+  over_max_response_time: true,
+  response_time: true,
+  error_kind: true,
+  error_message: true,
+  status_code: true,
+  scheduled_at: true,
+  started_at: true,
+  stopped_at: true,
+  trigger: true,
+  session_id: true,
+  doc: true,
+  metrics: true,
+  created_at: true,
+})
+
+const STATUS_COLUMNS = columnsOf<StatusValues>({
+  check_id: true,
+  account_id: true,
+  status: true,
+  updated_at: true,
+  has_failures: true,
+  has_errors: true,
+  is_degraded: true,
+  last_result_id: true,
+  last_location: true,
+  last_run_at: true,
+  longest_run: true,
+  shortest_run: true,
+})
+
+const insertResults = compiledRows<CheckResultRow>(RESULT_COLUMNS, (db, rows) => db.insertInto('check_results').values(rows as unknown as CheckResultRow[]), 200)
+
+const statusUpsert = (keepStatus: boolean) =>
+  compiledRows<StatusValues>(STATUS_COLUMNS, (db, rows) =>
+    db
+      .insertInto('check_statuses')
+      .values(rows as unknown as StatusValues[])
+      .onConflict((oc) =>
+        oc
+          .column('check_id')
+          .doUpdateSet((eb) => ({
+            ...(keepStatus ? {} : { status: eb.ref('excluded.status') }),
+            updated_at: eb.ref('excluded.updated_at'),
+            has_failures: eb.ref('excluded.has_failures'),
+            has_errors: eb.ref('excluded.has_errors'),
+            is_degraded: eb.ref('excluded.is_degraded'),
+            last_result_id: eb.ref('excluded.last_result_id'),
+            last_location: eb.ref('excluded.last_location'),
+            last_run_at: eb.ref('excluded.last_run_at'),
+            longest_run: sql<number>`case when check_statuses.longest_run is null or check_statuses.longest_run < excluded.longest_run then excluded.longest_run else check_statuses.longest_run end`,
+            shortest_run: sql<number>`case when check_statuses.shortest_run is null or check_statuses.shortest_run > excluded.shortest_run then excluded.shortest_run else check_statuses.shortest_run end`,
+          }))
+          .where(sql<boolean>`check_statuses.last_run_at is null or check_statuses.last_run_at <= excluded.last_run_at`),
+      ),
+  )
+const upsertStatuses = { keep: statusUpsert(true), replace: statusUpsert(false) }
 
 export function resultStore(db: Kysely<Database>): ResultStore {
   const filtered = (f: Omit<ResultFilter, 'offset' | 'limit'>) => {
@@ -80,13 +128,7 @@ export function resultStore(db: Kysely<Database>): ResultStore {
     return q
   }
   return {
-    async insertMany(rows) {
-      for (let i = 0; i < rows.length; i += 200)
-        await db
-          .insertInto('check_results')
-          .values(rows.slice(i, i + 200))
-          .execute()
-    },
+    insertMany: (rows) => insertResults(db, rows),
     async list(f) {
       // The page and its total in one statement: the total is an uncorrelated subquery, counted once through the
       // index. A page past the end has no row to carry it, so only then is it counted on its own.
@@ -139,7 +181,7 @@ export function resultStore(db: Kysely<Database>): ResultStore {
       }))
       for (const keep of [true, false]) {
         const group = values.filter((v) => sameStatus.has(v.check_id) === keep)
-        for (let i = 0; i < group.length; i += 500) await upsertStatuses(db, group.slice(i, i + 500), keep)
+        if (group.length > 0) await (keep ? upsertStatuses.keep : upsertStatuses.replace)(db, group)
       }
     },
     listStatuses: (accountId) => db.selectFrom('check_statuses').selectAll().where('account_id', '=', accountId).orderBy('check_id').execute(),

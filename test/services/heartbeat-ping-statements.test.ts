@@ -1,0 +1,121 @@
+/**
+ * The database statements a batch of heartbeat pings costs, counted through the store's query log: pings that
+ * arrive together are written in one transaction of a fixed number of statements (timers, events, results,
+ * statuses: one multi-row statement each), whatever the number of pings and checks, and then evaluated for alerts
+ * together. Twice the pings must not cost more statements. Every ping is still stored with its event and result.
+ */
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FakeClock } from '../../src/lib/clock.js'
+import { openStore, type Store } from '../../src/store/db.js'
+import { migrateToLatest } from '../../src/store/migrate.js'
+import { buildServices, type Services } from '../../src/services/index.js'
+import { testSecretBox } from '../helpers/db.js'
+
+const pgUrl = process.env.TEST_DATABASE_URL
+const CHECKS = 30
+
+/** The kind of a statement: its verb and first table, e.g. `insert heartbeat_events`. */
+function kindOf(text: string): string {
+  const s = text.trim().toLowerCase()
+  const verb = /^\w+/.exec(s)?.[0] ?? s
+  const table = /(?:from|into|update|join)\s+"?(\w+)"?/.exec(s)?.[1]
+  return table ? `${verb} ${table}` : verb
+}
+
+async function countedStore(name: 'sqlite' | 'postgres', seen: (sql: string) => void): Promise<Store & { drop(): Promise<void> }> {
+  if (name === 'sqlite') {
+    const store = await openStore({ sqliteFile: ':memory:', secrets: testSecretBox(), onQuery: seen })
+    await migrateToLatest(store)
+    return { ...store, drop: () => store.close() }
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`
+  const store = await openStore({ databaseUrl: pgUrl, pgSchema: schema, pgPoolSize: 4, secrets: testSecretBox(), onQuery: seen })
+  await migrateToLatest(store)
+  return {
+    ...store,
+    async drop() {
+      await store.close()
+      const client = new pg.Client({ connectionString: pgUrl })
+      await client.connect()
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => client.end())
+    },
+  }
+}
+
+const dbs = [{ name: 'sqlite' as const }, ...(pgUrl ? [{ name: 'postgres' as const }] : [])]
+
+describe.each(dbs)('statements per batch of heartbeat pings on $name', ({ name }) => {
+  const clock = new FakeClock(Date.UTC(2026, 5, 1, 12, 0, 0))
+  let counting = false
+  const kinds = new Map<string, number>()
+  let store: Store & { drop(): Promise<void> }
+  let services: Services
+  const tokens: string[] = []
+  const checkIds: string[] = []
+
+  beforeAll(async () => {
+    store = await countedStore(name, (text) => {
+      if (counting) kinds.set(kindOf(text), (kinds.get(kindOf(text)) ?? 0) + 1)
+    })
+    services = buildServices({ store, clock, publicBaseUrl: 'http://localhost' })
+    const { accountId } = await services.accounts.createAccount('pings')
+    for (let i = 0; i < CHECKS; i++) {
+      const check = await services.checks.create(
+        accountId,
+        'heartbeat',
+        { name: `job ${i}`, script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 10, graceUnit: 'minutes' } },
+        { autoAssignAlerts: false },
+      )
+      checkIds.push(String(check.id))
+      tokens.push(String((check.heartbeat as Record<string, unknown>).pingToken))
+    }
+  })
+  afterAll(async () => {
+    await services.heartbeats.drain()
+    await store.drop()
+  })
+
+  /** Sends `perCheck` pings to every check at once (one batch); returns the statements counted and the answers. */
+  async function burst(perCheck: number): Promise<{ statements: number; recorded: number; kinds: Record<string, number> }> {
+    clock.advance(60_000)
+    kinds.clear()
+    counting = true
+    const outcomes = await Promise.all(
+      Array.from({ length: perCheck }, () => tokens).flatMap((all) =>
+        all.map((token) => services.heartbeats.ping({ token, signal: 'PING', method: 'GET', source: '127.0.0.1', userAgent: 'test', body: null })),
+      ),
+    )
+    await services.heartbeats.drain()
+    counting = false
+    const statements = [...kinds.values()].reduce((a, b) => a + b, 0)
+    return { statements, recorded: outcomes.filter((o) => o.kind === 'recorded').length, kinds: Object.fromEntries(kinds) }
+  }
+
+  const stored = async (table: 'heartbeat_events' | 'check_results') =>
+    Number(
+      (
+        await store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('check_id', 'in', checkIds)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+
+  it('writes a batch in a fixed number of statements, one per table, however many pings it holds', async () => {
+    await burst(1) // first pings: timers leave NEW, statuses are created
+    const once = await burst(1)
+    const twice = await burst(2)
+    expect(once.recorded).toBe(CHECKS)
+    expect(twice.recorded).toBe(2 * CHECKS)
+    expect(await stored('heartbeat_events')).toBe(4 * CHECKS)
+    expect(await stored('check_results')).toBe(4 * CHECKS)
+    for (const kind of ['select heartbeat_timers', 'insert heartbeat_timers', 'insert heartbeat_events', 'insert check_results', 'insert check_statuses']) {
+      expect({ kind, n: twice.kinds[kind] }).toEqual({ kind, n: 1 })
+    }
+    expect(twice.kinds.begin).toBe(1)
+    expect(twice.statements).toBeLessThanOrEqual(once.statements)
+  })
+})
