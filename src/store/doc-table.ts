@@ -59,6 +59,17 @@ export interface DocTable<Id extends string | number, D extends Doc = Doc> {
   listAcrossAccounts(): Promise<DocRecord<Id, D>[]>
   /** A record by a derived column, in any account (for names unique across all accounts). */
   findByColumn(column: string, value: ColumnValue): Promise<DocRecord<Id, D> | undefined>
+  /** The records of several accounts in one statement (a batch spanning accounts), filtered like list, oldest first. */
+  listForAccounts(accountIds: string[], where?: Record<string, ColumnValue>): Promise<DocRecord<Id, D>[]>
+  /** The records with these ids in one statement, whatever their account (the caller checks it), in no order. */
+  getMany(ids: Id[]): Promise<DocRecord<Id, D>[]>
+}
+
+/** Lists of ids bound as parameters, cut so that no statement passes SQLite's parameter limit. */
+function chunks<T>(items: T[], size = 500): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
 }
 
 type Row = { id: string | number; account_id: string; doc: string; created_at: number; updated_at: number | null } & Record<string, unknown>
@@ -162,6 +173,20 @@ export function docTable<Id extends string | number, D extends Doc = Doc>(databa
     async delete(accountId, id) {
       const r = await db.deleteFrom(spec.table).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
       return Number(r.numDeletedRows) > 0
+    },
+    async listForAccounts(accountIds, where = {}) {
+      const out: DocRecord<Id, D>[] = []
+      for (const ids of chunks([...new Set(accountIds)])) {
+        let q = db.selectFrom(spec.table).selectAll().where('account_id', 'in', ids)
+        for (const [column, value] of Object.entries(where)) q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value)
+        out.push(...((await q.orderBy('created_at').orderBy('id').execute()) as Row[]).map(fromRow))
+      }
+      return out
+    },
+    async getMany(ids) {
+      const out: DocRecord<Id, D>[] = []
+      for (const part of chunks([...new Set(ids)])) out.push(...((await db.selectFrom(spec.table).selectAll().where('id', 'in', part).execute()) as Row[]).map(fromRow))
+      return out
     },
     async findByColumn(column, value) {
       const row = (await db.selectFrom(spec.table).selectAll().where(column, '=', value).executeTakeFirst()) as Row | undefined

@@ -17,7 +17,11 @@ import { newId } from '../../lib/ids.js'
 import type { DocRecord } from '../../store/doc-table.js'
 import type { AlertChannelDoc } from '../../domain/alert-channels/schemas.js'
 import type { NotificationRow } from '../../store/alerting/notifications.js'
+import type { CheckRecord } from '../../store/checks.js'
 import type { Stores } from '../stores.js'
+
+/** What queuing notifications reads and writes (the stores of the transaction that records the alerts). */
+export type DeliveryStores = Pick<Stores, 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications'>
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
 
@@ -88,39 +92,60 @@ export async function enqueueLocationNotifications(s: Pick<Stores, 'alertChannel
   return rows.length === 0 ? 0 : s.notifications.insertMany(rows)
 }
 
-export async function enqueueNotifications(
-  s: Pick<Stores, 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications'>,
-  alert: AlertRecord,
-): Promise<number> {
-  if (channelFlagFor(alert.alertType) === null) return 0
-  const check = await s.checks.get(alert.accountId, alert.checkId)
-  if (!check) return 0
-  const groupId = typeof check.doc.groupId === 'number' ? check.doc.groupId : null
-  const groupRecord = groupId === null ? undefined : await s.checkGroups.get(alert.accountId, groupId)
-  const group = groupRecord ? groupRecord.doc : undefined
-  if (check.doc.muted === true || group?.muted === true) return 0
+/** One alert's notifications (see enqueueNotificationsMany). */
+export const enqueueNotifications = (s: DeliveryStores, alert: AlertRecord): Promise<number> => enqueueNotificationsMany(s, [alert])
 
-  const subscriptions = [
-    ...(await s.alertSubscriptions.listFor(alert.accountId, { checkId: alert.checkId })),
-    ...(groupId === null ? [] : await s.alertSubscriptions.listFor(alert.accountId, { groupId })),
-  ]
-  const channelIds = [...new Set(subscriptions.filter((sub) => sub.activated).map((sub) => sub.channelId))]
-  const channels: Array<DocRecord<number, AlertChannelDoc>> = []
-  for (const id of channelIds) {
-    const channel = await s.alertChannels.get(alert.accountId, id)
-    if (channel && channelAccepts(channel.doc, alert)) channels.push(channel)
-  }
-  if (channels.length === 0) return 0
+/**
+ * The notifications of many alerts (of any accounts), read and written in a few statements whatever their number:
+ * the checks, their groups, the subscriptions and the channels each in one read, the outbox rows in one write.
+ */
+export async function enqueueNotificationsMany(s: DeliveryStores, alerts: AlertRecord[]): Promise<number> {
+  const deliverable = alerts.filter((a) => channelFlagFor(a.alertType) !== null)
+  if (deliverable.length === 0) return 0
+  const checks = new Map((await s.checks.getMany(deliverable.map((a) => a.checkId))).map((c) => [c.id, c]))
+  const groupIdOf = (check: CheckRecord) => (typeof check.doc.groupId === 'number' ? check.doc.groupId : null)
+  const groupIds = [...checks.values()].flatMap((c) => groupIdOf(c) ?? [])
+  const groups = new Map((groupIds.length === 0 ? [] : await s.checkGroups.getMany(groupIds)).map((g) => [g.id, g]))
+  const targets = deliverable.flatMap((alert) => {
+    const check = checks.get(alert.checkId)
+    if (!check || check.accountId !== alert.accountId) return []
+    const groupId = groupIdOf(check)
+    const found = groupId === null ? undefined : groups.get(groupId)
+    const group = found && found.accountId === alert.accountId ? found.doc : undefined
+    if (check.doc.muted === true || group?.muted === true) return []
+    return [{ alert, check, groupId, group }]
+  })
+  if (targets.length === 0) return 0
+  const subscriptions = await s.alertSubscriptions.listForTargets(
+    targets.map((t) => t.check.id),
+    targets.flatMap((t) => t.groupId ?? []),
+  )
+  const subscribed = targets.map((t) => ({
+    ...t,
+    channelIds: [
+      ...new Set(subscriptions.filter((sub) => sub.activated && (sub.checkId === t.check.id || (t.groupId !== null && sub.groupId === t.groupId))).map((sub) => sub.channelId)),
+    ],
+  }))
+  const channelIds = subscribed.flatMap((t) => t.channelIds)
+  if (channelIds.length === 0) return 0
+  const channels = new Map((await s.alertChannels.getMany(channelIds)).map((c) => [c.id, c]))
 
-  const context: Omit<NotificationPayload, 'alertConfig'> = {
-    alert,
-    check: {
-      description: typeof check.doc.description === 'string' ? check.doc.description : null,
-      tags: [...new Set([...strings(check.doc.tags), ...strings(group?.tags)])],
-      groupId,
-      groupName: group ? group.name : null,
-      groupVariables: groupVariables(group),
-    },
-  }
-  return s.notifications.insertMany(channels.map((channel) => outboxRow(alert, channel, { ...context, alertConfig: publicConfig(channel.doc) })))
+  const rows = subscribed.flatMap(({ alert, check, groupId, group, channelIds: ids }) => {
+    const context: Omit<NotificationPayload, 'alertConfig'> = {
+      alert,
+      check: {
+        description: typeof check.doc.description === 'string' ? check.doc.description : null,
+        tags: [...new Set([...strings(check.doc.tags), ...strings(group?.tags)])],
+        groupId,
+        groupName: group ? group.name : null,
+        groupVariables: groupVariables(group),
+      },
+    }
+    return ids.flatMap((id) => {
+      const channel = channels.get(id)
+      if (!channel || channel.accountId !== alert.accountId || !channelAccepts(channel.doc, alert)) return []
+      return [outboxRow(alert, channel, { ...context, alertConfig: publicConfig(channel.doc) })]
+    })
+  })
+  return rows.length === 0 ? 0 : s.notifications.insertMany(rows)
 }

@@ -6,7 +6,7 @@ import type { AlertRecord, AlertType } from '../../alerting/types.js'
 import { newId } from '../../lib/ids.js'
 import type { CheckAlertRow } from '../../store/alerting/alerts.js'
 import type { Stores } from '../stores.js'
-import { enqueueNotifications } from './alert-delivery.js'
+import { enqueueNotificationsMany, type DeliveryStores } from './alert-delivery.js'
 
 export type NewAlert = Omit<AlertRecord, 'id' | 'createdAt'> & { createdAt?: number }
 
@@ -58,14 +58,15 @@ export function fromAlertRow(r: CheckAlertRow): AlertRecord {
  * Records an alert (a new uuid; createdAt = now unless given) and queues its notifications. Pass the stores of the
  * caller's transaction (deps.transact) so that the record and its notifications are written together.
  */
-export async function raiseAlert(
-  s: Pick<Stores, 'alerts' | 'checks' | 'checkGroups' | 'alertSubscriptions' | 'alertChannels' | 'notifications'>,
-  alert: NewAlert,
-  now: number,
-): Promise<AlertRecord> {
-  const { createdAt, ...rest } = alert
-  const record: AlertRecord = { ...rest, id: newId(), createdAt: createdAt ?? now }
-  await s.alerts.insertAlert(toAlertRow(record))
-  await enqueueNotifications(s, record)
-  return record
+export async function raiseAlert(s: DeliveryStores & Pick<Stores, 'alerts'>, alert: NewAlert, now: number): Promise<AlertRecord> {
+  return (await raiseAlerts(s, [alert], now))[0] as AlertRecord
+}
+
+/** Records many alerts (in order) and queues their notifications in a few statements, in the caller's transaction. */
+export async function raiseAlerts(s: DeliveryStores & Pick<Stores, 'alerts'>, alerts: NewAlert[], now: number): Promise<AlertRecord[]> {
+  if (alerts.length === 0) return []
+  const records = alerts.map(({ createdAt, ...rest }): AlertRecord => ({ ...rest, id: newId(), createdAt: createdAt ?? now }))
+  await s.alerts.insertAlerts(records.map(toAlertRow))
+  await enqueueNotificationsMany(s, records)
+  return records
 }

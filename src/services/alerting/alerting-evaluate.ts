@@ -5,7 +5,7 @@
 import { transition } from '../../alerting/evaluate.js'
 import { gatherResult, summarizeRun, type LocationResult } from '../../alerting/parallel-run.js'
 import { silenceOf } from '../../alerting/settings.js'
-import { parseState, type Condition, type RunSummary } from '../../alerting/state.js'
+import { parseState, type AlertState, type Condition, type RunSummary } from '../../alerting/state.js'
 import type { AlertRecord, AlertType } from '../../alerting/types.js'
 import type { CheckResultRow } from '../../store/schema.js'
 import type { CheckRecord } from '../../store/checks.js'
@@ -66,9 +66,30 @@ export function alertFor(check: CheckRecord, run: RunSummary, alertType: AlertTy
   }
 }
 
+/** One run the state machine went through: its summary, the state after it and the alert it raised, if any. */
+export interface RunStep {
+  summary: RunSummary
+  state: AlertState
+  alert: AlertType | null
+}
+
+/** The runs one result completes (a parallel run completes once all its locations reported), each stepped in order. */
+export function stepResult(ctx: CheckContext, state: AlertState, row: CheckResultRow, now: number): { state: AlertState; steps: RunStep[] } {
+  const gathered = gatherResult(state, toLocationResult(row))
+  let current = gathered.state
+  const steps: RunStep[] = []
+  for (const run of gathered.runs) {
+    const summary = summarizeRun(run.results, ctx.alerting.settings.parallelRunFailureThreshold)
+    const step = transition(current, summary, ctx.alerting.settings, now, silenceOf(ctx.alerting))
+    current = step.state
+    steps.push({ summary, state: current, alert: step.alert ?? null })
+  }
+  return { state: current, steps }
+}
+
 /**
- * Evaluates one check's FINAL results (oldest first) with its context (loaded before the transaction); returns the
- * alerts raised.
+ * Evaluates one check's FINAL results (oldest first) with its context (loaded before the transaction) in a
+ * transaction of its own; returns the alerts raised.
  */
 export async function evaluateCheck(deps: EvaluateDeps, ctx: CheckContext, rows: CheckResultRow[], now: number): Promise<AlertRecord[]> {
   const { check, alerting } = ctx
@@ -76,19 +97,15 @@ export async function evaluateCheck(deps: EvaluateDeps, ctx: CheckContext, rows:
   let raised: AlertRecord[] = []
   await withAlertState(deps, check.id, accountId, async (s, current) => {
     raised = []
-    const silence = silenceOf(alerting)
     let { state, incidentId } = current
     for (const row of rows) {
-      const gathered = gatherResult(state, toLocationResult(row))
-      state = gathered.state
-      for (const run of gathered.runs) {
-        const summary = summarizeRun(run.results, alerting.settings.parallelRunFailureThreshold)
-        const step = transition(state, summary, alerting.settings, now, silence)
-        state = step.state
-        if (step.alert) raised.push(await raiseAlert(s, alertFor(check, summary, step.alert), now))
+      const result = stepResult(ctx, state, row, now)
+      state = result.state
+      for (const { summary, state: after, alert } of result.steps) {
+        if (alert) raised.push(await raiseAlert(s, alertFor(check, summary, alert), now))
         // A failure that was alerted in this episode opens the incident, also when the check was tied to its service
         // only after the alert went out (the next failing run opens it); a silenced failure opens none.
-        if (summary.condition === 'failing' && state.alerted === 'failing' && alerting.triggerIncident && incidentId === null) {
+        if (summary.condition === 'failing' && after.alerted === 'failing' && alerting.triggerIncident && incidentId === null) {
           incidentId = await openCheckIncident(deps, s, accountId, check.id, String(check.doc.name ?? ''), alerting.triggerIncident)
         }
         if (summary.condition === 'passing' && incidentId !== null) {

@@ -3,6 +3,7 @@ import type { AlertRecord } from '../../alerting/types.js'
 import { NotFoundError } from '../../domain/errors.js'
 import type { CheckResultRow } from '../../store/schema.js'
 import { fromAlertRow } from './alert-records.js'
+import { batchable, evaluateBatch, type BatchItem } from './alerting-batch.js'
 import { changesNothing, evaluateCheck } from './alerting-evaluate.js'
 import { contextLoader } from './alerting-context.js'
 import { sendDueReminders } from './alerting-reminders.js'
@@ -63,27 +64,36 @@ export function alertingService(deps: AlertingServiceDeps): AlertingService {
       const byCheck = new Map<string, CheckResultRow[]>()
       const finals = rows.filter((r) => r.result_type === 'FINAL').sort((a, b) => Number(a.started_at) - Number(b.started_at))
       for (const r of finals) byCheck.set(r.check_id, [...(byCheck.get(r.check_id) ?? []), r])
-      const raised: AlertRecord[] = []
       const failures: unknown[] = []
       // Most results are passing runs of passing checks: one query tells which checks need no transaction at all.
       const states = new Map((await deps.stores.alerts.getStates([...byCheck.keys()])).map((r) => [r.check_id, r]))
       const busy = [...byCheck].filter(([checkId, checkRows]) => !changesNothing(checkRows, states.get(checkId)?.state, states.get(checkId)?.incident_id))
-      // Check, group, account settings and maintenance windows are read once per batch, before the transactions.
+      // Checks, groups, account settings and maintenance windows are read once per batch, before the transactions.
       const loader = contextLoader(deps.stores)
       await loader.preload(busy.map(([checkId]) => checkId))
       const now = deps.clock.now()
+      const items: BatchItem[] = []
       for (const [checkId, checkRows] of busy) {
         const ctx = await loader.load((checkRows[0] as CheckResultRow).account_id, checkId, now)
-        if (!ctx) continue
+        if (ctx) items.push({ ctx, rows: checkRows, stored: states.get(checkId) })
+      }
+      // The checks that touch no incident in one transaction; the others, and all of them if the batch rolled back,
+      // each in its own.
+      const batch = new Set(items.filter((i) => batchable(i.ctx, i.stored)))
+      const byBatch = batch.size > 0 ? await evaluateBatch(deps, [...batch], now) : null
+      const raisedBy = byBatch ?? new Map<string, AlertRecord[]>()
+      for (const item of items) {
+        const { ctx, rows: checkRows } = item
+        if (byBatch && batch.has(item)) continue
         // One check's failure must not keep the others from being evaluated.
         await evaluateCheck(deps, ctx, checkRows, now).then(
-          (r) => raised.push(...r),
+          (r) => raisedBy.set(ctx.check.id, r),
           (err: unknown) => failures.push(err),
         )
       }
       if (failures.length === 1) throw failures[0]
       if (failures.length > 1) throw new AggregateError(failures, `alert evaluation failed for ${failures.length} checks`)
-      return raised
+      return items.flatMap((i) => raisedBy.get(i.ctx.check.id) ?? [])
     },
     sendDueReminders: async () => (await sendDueReminders(deps)).length,
     async listAlerts(accountId, q) {

@@ -19,6 +19,11 @@ export interface AlertSubscriptionStore {
   replaceFor(accountId: string, target: SubscriptionTarget, list: Array<{ channelId: number; activated: boolean }>): Promise<void>
   listFor(accountId: string, target: SubscriptionTarget): Promise<Subscription[]>
   listForChannel(accountId: string, channelId: number): Promise<Subscription[]>
+  /**
+   * Subscriptions of these checks and groups, of any account, in one statement (alerts of a batch spanning accounts;
+   * check ids and group ids are unique across accounts).
+   */
+  listForTargets(checkIds: string[], groupIds: number[]): Promise<Subscription[]>
   /** Subscriptions of many checks at once (list responses). */
   listForChecks(accountId: string, checkIds: string[]): Promise<Subscription[]>
 }
@@ -67,6 +72,18 @@ export function alertSubscriptionStore(db: Kysely<Database>): AlertSubscriptionS
     async listForChecks(accountId, checkIds) {
       if (checkIds.length === 0) return []
       const rows = await db.selectFrom('alert_subscriptions').selectAll().where('account_id', '=', accountId).where('check_id', 'in', checkIds).execute()
+      return rows.map(toSub)
+    },
+    async listForTargets(checkIds, groupIds) {
+      const checks = [...new Set(checkIds)]
+      const groups = [...new Set(groupIds)]
+      if (checks.length === 0 && groups.length === 0) return []
+      const rows = await db
+        .selectFrom('alert_subscriptions')
+        .selectAll()
+        .where((eb) => eb.or([...(checks.length > 0 ? [eb('check_id', 'in', checks)] : []), ...(groups.length > 0 ? [eb('group_id', 'in', groups)] : [])]))
+        .orderBy('channel_id')
+        .execute()
       return rows.map(toSub)
     },
     async listForChannel(accountId, channelId) {
