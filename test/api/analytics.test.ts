@@ -285,6 +285,9 @@ describe.each(testDbs)('analytics API ($name)', (db) => {
     ['HEARTBEAT', ['availability', 'retries']],
     ['URL', ['responseTime', 'firstByte_p95', 'download_stddev']],
     ['GRPC', ['total', 'dns', 'connection', 'reflection', 'firstResponse_p95', 'download_avg', 'availability']],
+    ['SSL', ['handshakeTimeMs', 'daysUntilExpiry', 'handshakeTimeMs_p95', 'availability', 'retries']],
+    ['TRACEROUTE', ['responseTime', 'hopCount', 'packetLoss', 'hopCount_max', 'responseTime_p95', 'availability']],
+    ['AGENTIC', ['total', 'steps', 'modelTurns', 'totalTokens', 'total_p95', 'totalTokens_sum', 'availability', 'retries']],
   ])('lists the metrics of %s checks', async (type, some) => {
     const res = await t.call('GET', `/v1/analytics/metrics?checkType=${type}`)
     expect(res.statusCode).toBe(200)

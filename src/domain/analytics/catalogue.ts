@@ -84,6 +84,13 @@ export const TIMING_BASES: Readonly<Record<string, readonly BaseMetric[]>> = {
     { name: 'hopCount', unit: 'count', label: 'Hops', type: 'Int' },
     { name: 'packetLoss', unit: 'percentage', label: 'Final hop packet loss', type: 'Float' },
   ],
+  // What an agentic run records: its duration, the browser steps the agent took, and the model's turns and tokens.
+  AGENTIC: [
+    ms('total', 'Total'),
+    { name: 'steps', unit: 'count', label: 'Steps', type: 'Int' },
+    { name: 'modelTurns', unit: 'count', label: 'Model turns', type: 'Int' },
+    { name: 'totalTokens', unit: 'count', label: 'Model tokens', type: 'Int' },
+  ],
 }
 
 /** The timing bases of a type; none for a type the table does not hold (`constructor` included, which a query may name). */

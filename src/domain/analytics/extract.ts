@@ -22,6 +22,18 @@ function valueOf(input: RunMetricsInput, base: string): number | undefined {
       return finite(input.timingPhases.total) ?? finite(input.responseTime)
     case 'packetLoss':
       return finite(input.details.packetLoss)
+    // The one figure that is rightly below zero: a certificate that expired days ago.
+    case 'daysUntilExpiry': {
+      const days = input.details.daysUntilExpiry
+      return typeof days === 'number' && Number.isFinite(days) ? days : undefined
+    }
+    // An agentic run lists its steps; the count is the figure.
+    case 'steps':
+      return Array.isArray(input.details.steps) ? input.details.steps.length : finite(input.details.steps)
+    // The model's use by an agentic run is kept under details.usage.
+    case 'modelTurns':
+    case 'totalTokens':
+      return finite((input.details.usage as Record<string, unknown> | undefined)?.[base])
     default: {
       const phase = finite(input.timingPhases[base])
       if (phase !== undefined) return phase
