@@ -31,6 +31,8 @@ export function startTestEngine(
     onFinalResults?: (rows: CheckResultRow[]) => Promise<void>
     /** Browser, multi-step and Playwright checks run with this runner, and keep their artifacts here. */
     browser?: CheckRunner
+    /** Agentic checks run with this runner (agentic/runner.ts with a model endpoint); without it they are not run. */
+    agentic?: CheckRunner
     artifacts?: ArtifactSink
     /** The services' bell (TestApp.services.bell), so that runs they queue start at once; pacing: the loops' sleeps. */
     bell?: WorkBell
@@ -44,7 +46,11 @@ export function startTestEngine(
     stores: buildStores(store),
     transact: transactor(store),
     clock,
-    runners: buildRunners({ sandbox: createChildProcessSandbox(), ...(options.browser ? { browser: options.browser } : {}) }),
+    runners: buildRunners({
+      sandbox: createChildProcessSandbox(),
+      ...(options.browser ? { browser: options.browser } : {}),
+      ...(options.agentic ? { agentic: options.agentic } : {}),
+    }),
     ...(options.artifacts ? { artifacts: options.artifacts } : {}),
     instanceId: options.instanceId ?? randomUUID(),
     defaultLocation: 'us-east-1',
