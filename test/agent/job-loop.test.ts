@@ -110,7 +110,7 @@ describe('agent job loop against a fake protocol server', () => {
     const lease = service.leases[0]
     // The lease names exactly the types this agent has runners for: every built-in one.
     expect(lease).toMatchObject({ capacity: 2, waitSeconds: 1, checkTypes: Object.keys(buildRunners({ sandbox: noScripts })) })
-    expect(lease?.checkTypes).toEqual(expect.arrayContaining(['API', 'URL', 'TCP', 'DNS', 'ICMP', 'GRPC']))
+    expect(lease?.checkTypes).toEqual(expect.arrayContaining(['API', 'URL', 'TCP', 'DNS', 'ICMP', 'GRPC', 'SSL', 'TRACEROUTE']))
     expect(lease?.headers['x-picket-agent']).toBe(agent?.agentId)
     expect(lease?.headers['x-picket-agent-version']).toBe('9.9.9')
     const hitsBefore = target.hits
