@@ -8,7 +8,8 @@ import { checksCases } from './cases/checks.js'
 describe.each(testDbs)('checks in the reference shapes on $name', (db) => {
   let t: TestApp
   beforeAll(async () => {
-    t = await startTestApp(db)
+    // A model endpoint, so that agentic checks can be created (no case runs one).
+    t = await startTestApp(db, { agenticModel: { url: 'http://127.0.0.1:9/v1', model: 'reference-model', apiKey: null } })
   })
   afterAll(() => t.close())
   itConformsToReference(
