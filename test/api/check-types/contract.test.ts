@@ -23,7 +23,8 @@ describe.each(testDbs)('check types on $name', (db) => {
     const putUrl = (id: unknown) => `${createUrl}/${String(id)}`
     let t: TestApp
     beforeAll(async () => {
-      t = await startTestApp(db)
+      // A model endpoint, so that agentic checks can be created (creation only checks that one is configured; no run calls it).
+      t = await startTestApp(db, { agenticModel: { url: 'http://127.0.0.1:9/v1', model: 'contract-model', apiKey: null } })
     })
     afterAll(() => t.close())
 
