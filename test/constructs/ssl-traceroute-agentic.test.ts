@@ -147,6 +147,7 @@ describe('SslMonitor of checkly/constructs', () => {
           SslAssertionBuilder.certificate('sans').contains('www.shop.example.com'),
           SslAssertionBuilder.certificate('issuerCN').contains("Let's Encrypt"),
           SslAssertionBuilder.connection('hostnameVerified').equals(true),
+          SslAssertionBuilder.connection('tlsVersion').equals(TlsVersion.TLS1_3),
         ],
       },
       {
@@ -156,6 +157,7 @@ describe('SslMonitor of checkly/constructs', () => {
           a('CERTIFICATE', 'CONTAINS', 'www.shop.example.com', 'subjectAltNames'),
           a('CERTIFICATE', 'CONTAINS', "Let's Encrypt", 'issuer'),
           a('CONNECTION', 'EQUALS', 'true', 'hostnameVerified'),
+          a('CONNECTION', 'EQUALS', 'TLSv1.3', 'tlsVersion'),
         ],
       },
     ],

@@ -6,11 +6,13 @@
  * and a local target on port 0: --preview lists every resource and creates nothing, deploy creates them with the
  * builders' values (frequency, assertions, retry strategy, escalation, heartbeat period and grace, setup script),
  * `test` runs the API check in the config's run location and exits 0 when it passes and 1 when it fails (and runs
- * the test-only check deploy leaves out), and a
- * construct Picket has no resource for, or a type error, stops the load naming its file.
+ * the test-only check deploy leaves out), SSL, traceroute and agentic checks deploy (the service has a model and
+ * trusts the SSL target's CA) and `test` runs the SSL monitor against a local TLS server, and a construct Picket has
+ * no resource for, a field it cannot honour, or a type error, stops the load naming its file.
  */
 import fs from 'node:fs'
 import http from 'node:http'
+import tls from 'node:tls'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,6 +20,8 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROCESS_TEST_TIMEOUT_MS, runCli, startServer, stopStrayProcesses, type RunningServer } from '../helpers/process.js'
 import { testRunStore, type TestRunStore } from '../helpers/scratch-database.js'
+import { startScriptedModel, type ScriptedModel } from '../helpers/model-server.js'
+import { makeSslCerts, type SslCerts } from '../helpers/ssl-certs.js'
 
 type Json = Record<string, unknown>
 const ACCOUNT = '7a1c2d3e-4a5b-4c6d-8e7f-00112233aabb'
@@ -40,6 +44,9 @@ const RESOURCES = [
   '+ check orders-with-setup',
   '+ check shop-uptime',
   '+ check checkout-flow',
+  '+ check shop-certificate',
+  '+ check shop-route',
+  '+ check shop-agent',
   '+ maintenance-window weekly-maintenance',
   '+ private-location office-location',
 ]
@@ -49,12 +56,18 @@ describe('a project written for the hosted service CLI, through the picket comma
   let database: TestRunStore | undefined
   let target: http.Server
   let targetUrl = ''
+  let model: ScriptedModel
+  let certs: SslCerts
+  let tlsTarget: tls.Server
+  let sslPort = ''
   const cliEnv = (extra: Record<string, string> = {}) => ({
     PICKET_API_URL: server.baseUrl,
     PICKET_ACCOUNT_ID: ACCOUNT,
     PICKET_API_KEY: KEY,
     PICKET_CONFIG_DIR: path.join(dir, 'config'),
     TARGET_URL: targetUrl,
+    SSL_HOST: 'localhost',
+    SSL_PORT: sslPort,
     ...extra,
   })
   const picket = (args: string[], env = cliEnv()) => runCli(args, env, project)
@@ -70,13 +83,32 @@ describe('a project written for the hosted service CLI, through the picket comma
     })
     await new Promise<void>((r) => target.listen(0, '127.0.0.1', r))
     targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`
+    // The SSL monitor's target: a certificate for localhost from a CA the service trusts (NODE_EXTRA_CA_CERTS).
+    certs = makeSslCerts()
+    tlsTarget = tls.createServer({ ...certs.leaf({ names: ['localhost'], days: 30 }), minVersion: 'TLSv1.3' }, (socket) => socket.end())
+    await new Promise<void>((r) => tlsTarget.listen(0, '127.0.0.1', r))
+    sslPort = String((tlsTarget.address() as AddressInfo).port)
+    fs.writeFileSync(path.join(dir, 'ca.pem'), certs.caCert)
+    // Agentic checks deploy only on a service with a model.
+    model = await startScriptedModel(() => ({ content: 'done' }))
     fs.cpSync(FIXTURE, project, { recursive: true })
     database = await testRunStore('picket_checkly_style')
-    server = await startServer({ DATA_DIR: path.join(dir, 'data'), PICKET_ACCOUNT_ID: ACCOUNT, PICKET_API_KEY: KEY, ...database.env })
+    server = await startServer({
+      DATA_DIR: path.join(dir, 'data'),
+      PICKET_ACCOUNT_ID: ACCOUNT,
+      PICKET_API_KEY: KEY,
+      AGENTIC_MODEL_URL: model.url,
+      AGENTIC_MODEL: 'test-model',
+      NODE_EXTRA_CA_CERTS: path.join(dir, 'ca.pem'),
+      ...database.env,
+    })
   }, PROCESS_TEST_TIMEOUT_MS)
   afterAll(async () => {
     await server?.stop()
     target?.close()
+    tlsTarget?.close()
+    await model?.close()
+    certs?.cleanup()
     stopStrayProcesses()
     await database?.drop()
     fs.rmSync(dir, { recursive: true, force: true })
@@ -93,9 +125,9 @@ describe('a project written for the hosted service CLI, through the picket comma
   it('deploy creates every resource with the values the builders and the config gave', async () => {
     const run = await picket(['deploy'])
     expect(run.code, run.stderr).toBe(0)
-    expect(run.stdout).toMatch(/13 created, 0 updated, 0 deleted/)
+    expect(run.stdout).toMatch(/16 created, 0 updated, 0 deleted/)
     const checks = await api('/v1/checks?limit=100')
-    expect(checks).toHaveLength(8)
+    expect(checks).toHaveLength(11)
     const byId = new Map(checks.map((c) => [c.logicalId, c]))
     const groups = await api('/v1/check-groups')
     expect(groups).toHaveLength(1)
@@ -142,6 +174,23 @@ describe('a project written for the hosted service CLI, through the picket comma
     expect(byId.get('homepage-browser-check')).toMatchObject({ checkType: 'BROWSER', frequency: 15, script: expect.stringContaining("test('home page shows the shop'") })
     expect(byId.get('checkout-flow')).toMatchObject({ checkType: 'MULTI_STEP', frequency: 5, scriptPath: '__checks__/checkout-flow.spec.js' })
     expect(byId.get('shop-uptime')).toMatchObject({ checkType: 'URL', frequency: 2 })
+    expect(byId.get('shop-certificate')).toMatchObject({
+      checkType: 'SSL',
+      frequency: 5,
+      request: {
+        sslConfig: { hostname: 'localhost', port: Number(sslPort), handshakeTimeoutMs: 5000, alertDaysBeforeExpiry: 14 },
+        assertions: [
+          { source: 'CERTIFICATE', comparison: 'GREATER_THAN', property: 'daysUntilExpiry', target: '7', regex: null },
+          { source: 'CERTIFICATE', comparison: 'EQUALS', property: 'commonName', target: 'localhost', regex: null },
+          { source: 'CONNECTION', comparison: 'EQUALS', property: 'tlsVersion', target: 'TLSv1.3', regex: null },
+        ],
+      },
+    })
+    expect(byId.get('shop-route')).toMatchObject({
+      checkType: 'TRACEROUTE',
+      request: { url: 'shop.example.com', protocol: 'TCP', port: 443, maxHops: 20, assertions: [expect.objectContaining({ source: 'HOP_COUNT', target: '20' })] },
+    })
+    expect(byId.get('shop-agent')).toMatchObject({ checkType: 'AGENTIC', activated: false, frequency: 5, prompt: expect.stringContaining('search for "tea"') })
   })
 
   it('test runs the API check in the run location: exit 0 when it passes, 1 when it fails; a test-only check too', async () => {
@@ -157,15 +206,43 @@ describe('a project written for the hosted service CLI, through the picket comma
     expect(testOnly.stdout).toMatch(/Smoke \(test only\)[\s\S]*PASSED/)
   })
 
-  it('a construct Picket has no resource for, or a type error, stops the load naming its file', async () => {
-    write('__checks__/ssl.check.ts', "import { SslMonitor } from 'checkly/constructs'\n\nnew SslMonitor('shop-cert', { name: 'Shop certificate' })\n")
+  it('test runs the SSL monitor against the certificate of its target: passes for its name, fails for another', async () => {
+    const run = await picket(['test', 'shop-certificate', '--timeout', '120'])
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/Shop certificate[\s\S]*PASSED/)
+    const wrongHost = await picket(['test', 'shop-certificate', '--timeout', '120'], cliEnv({ SSL_HOST: '127.0.0.1' }))
+    expect(wrongHost.code, wrongHost.stdout + wrongHost.stderr).toBe(1)
+    expect(wrongHost.stdout).toMatch(/Shop certificate[\s\S]*FAILED/)
+  })
+
+  it.each([
+    [
+      'a construct Picket has no resource for',
+      "import { PhoneCallAlertChannel } from 'checkly/constructs'\n\nnew PhoneCallAlertChannel('on-call', { phoneNumber: '+15555550100' })\n",
+      '__checks__/refused.check.ts:3: PhoneCallAlertChannel "on-call": phone call alert channels are not supported by picket',
+    ],
+    [
+      'an assertion Picket cannot judge',
+      "import { SslAssertionBuilder, SslMonitor } from 'checkly/constructs'\n\nnew SslMonitor('self', {\n  name: 'Self',\n  request: { hostname: 'shop.example.com', assertions: [SslAssertionBuilder.certificate('selfSigned').equals(false)] },\n})\n",
+      '__checks__/refused.check.ts:3: SslMonitor "self": request.assertions[0].property: "selfSigned": Picket does not report',
+    ],
+    [
+      'skills for the agent',
+      "import { AgenticCheck } from 'checkly/constructs'\n\nnew AgenticCheck('agent', { name: 'A', prompt: 'p', agentRuntime: { skills: ['addyosmani/web-quality-skills'] } })\n",
+      '__checks__/refused.check.ts:3: AgenticCheck "agent": agentRuntime.skills: Picket\'s agent cannot load skills',
+    ],
+  ])('%s stops the load naming its file, line and field', async (_what, code, message) => {
+    write('__checks__/refused.check.ts', code)
     try {
       const run = await picket(['deploy'])
       expect(run.code).toBe(1)
-      expect(run.stderr).toContain('__checks__/ssl.check.ts:3: SslMonitor "shop-cert": SSL certificate monitors are not supported by picket')
+      expect(run.stderr).toContain(message)
     } finally {
-      fs.rmSync(path.join(project, '__checks__/ssl.check.ts'))
+      fs.rmSync(path.join(project, '__checks__/refused.check.ts'))
     }
+  })
+
+  it('a type error stops the load naming its file', async () => {
     write(
       '__checks__/bad.check.ts',
       "import { ApiCheck } from 'checkly/constructs'\n\nnew ApiCheck('bad', { name: 'Bad', request: { url: 'https://x.example.com', method: 'FETCH' } })\n",
@@ -177,6 +254,6 @@ describe('a project written for the hosted service CLI, through the picket comma
     } finally {
       fs.rmSync(path.join(project, '__checks__/bad.check.ts'))
     }
-    expect(await api('/v1/checks?limit=100')).toHaveLength(8)
+    expect(await api('/v1/checks?limit=100')).toHaveLength(11)
   })
 })
