@@ -2,7 +2,7 @@
  * Attacks on an agentic run's browser, made by the agent itself: a scripted model (test/helpers/model-server.ts)
  * steers a real Chromium to the service's files, its processes' environments and its own ports. Chromium runs in
  * the run box, so the files do not exist there, the ports are refused by the egress policy, and no Chromium of the
- * run outlives it, whether it passed, reached its time limit or was stopped.
+ * run outlives it, whether it passed, reached its time limit or was stopped. Where the box cannot start, no browser does.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -16,6 +16,7 @@ import { OPEN_EGRESS, type EgressPolicy } from '../../src/domain/egress.js'
 import { withProtectedEndpoints } from '../../src/main/protected-endpoints.js'
 import { agenticRunner } from '../../src/runners/agentic/runner.js'
 import { listProcesses, treeOf } from '../../src/runners/browser/proc-tree.js'
+import { createRunBox } from '../../src/runners/sandbox/box-host.js'
 import type { CheckRunSpec } from '../../src/runners/contract.js'
 import { CHROMIUM_PATH, HAS_CHROMIUM, liveChromiumProcesses } from '../helpers/chromium.js'
 import { call, startScriptedModel, type ModelRequestBody, type ScriptedReply } from '../helpers/model-server.js'
@@ -151,6 +152,21 @@ describe.skipIf(!HAS_CHROMIUM)('the agentic run box under attack', { timeout: 12
       expect(steps).not.toContain(secret)
       expect(sent).not.toContain(secret)
       expect(JSON.stringify(result)).not.toContain(secret)
+    }
+  })
+
+  it('fails saying why, and starts no browser, where the box cannot start', async () => {
+    const model = await startScriptedModel(visit('about:blank'))
+    try {
+      const box = createRunBox({ bwrapPath: '/nonexistent/bwrap' })
+      const runner = agenticRunner({ model: { url: model.url, model: 'm', apiKey: null }, chromiumPath: CHROMIUM_PATH, egress, workDir, box })
+      const result = await runner.run(spec({}), { location: 'eu-west-1', now: () => Date.now() })
+      expect(result.errorKind).toBe('CONFIG')
+      expect(result.errorMessage).toContain('bubblewrap was not found at /nonexistent/bwrap')
+      expect(result.hasErrors).toBe(true)
+      expect(model.bodies).toEqual([])
+    } finally {
+      await model.close()
     }
   })
 

@@ -7,7 +7,7 @@
  * always), and records its steps, verdicts, summary and suggestions as the reference's CheckResultAgentic.
  */
 import { existsSync } from 'node:fs'
-import { chown, mkdtemp, rm } from 'node:fs/promises'
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
@@ -91,8 +91,9 @@ export function agenticRunner(options: AgenticRunnerOptions): CheckRunner {
       const timeoutMs = limitOf(doc.agentLimits, 'timeoutSeconds') * 1000
       const p = placeholders(spec.variables)
       const dir = await mkdtemp(path.join(workDir, 'picket-agentic-'))
-      // The box is started as the runs' user, which binds the folder in (read-only) and runs Chromium in it.
-      if (box && runAs) await chown(dir, runAs.uid, runAs.gid)
+      // The box's user may pass through the folder (bwrap binds it, read-only, as Chromium's working folder) but
+      // neither list nor change it: the trace and screenshots written here stay as the service wrote them.
+      if (box && runAs) await chmod(dir, 0o711)
       const artifacts: RunArtifact[] = []
       const release = () => rm(dir, { recursive: true, force: true })
       let launch: BrowserLaunch | null = null
