@@ -17,7 +17,8 @@ const MEMBERS = 18
 describe.each(testDbs)('vendor CLI deploys on $name', (db) => {
   let t: TestApp
   beforeAll(async () => {
-    t = await startTestApp(db)
+    // A model, so that the client's agentic checks deploy (none runs here: nothing is scheduled in these tests).
+    t = await startTestApp(db, { agenticModel: { url: 'http://127.0.0.1:9/v1', model: 'm', apiKey: null } })
   })
   afterAll(() => t.close())
 
@@ -75,6 +76,48 @@ describe.each(testDbs)('vendor CLI deploys on $name', (db) => {
     expect(preview.diff).toContainEqual({ type: 'check', logicalId: 'dns-a-record', physicalId: ids.get('dns-a-record'), action: 'DELETE' })
     expectStatus(await vendorDeploy(t, without('dns-a-record')), 202)
     expect((await t.call('GET', `/v1/checks/${ids.get('dns-a-record')}`)).statusCode).toBe(404)
+  })
+
+  it('deploys, updates and deletes SSL, traceroute and agentic checks as the client synthesises them', async () => {
+    const request = vendorRequest(tag())
+    const logicalId = request.project.logicalId
+    const check = (id: string, payload: Json) => ({
+      type: 'check',
+      logicalId: id,
+      member: true,
+      payload: { activated: false, doubleCheck: true, locations: ['eu-west-1'], ...payload },
+    })
+    const ssl = check('shop-cert', {
+      name: 'Shop certificate',
+      checkType: 'SSL',
+      request: {
+        sslConfig: { hostname: 'shop.example.com', port: 443, handshakeTimeoutMs: 5000 },
+        assertions: [{ source: 'CERTIFICATE', property: 'subjectCN', comparison: 'EQUALS', target: 'shop.example.com', regex: null }],
+      },
+    })
+    const route = check('shop-route', { name: 'Route', checkType: 'TRACEROUTE', request: { url: 'shop.example.com', maxHops: 20 } })
+    const agent = check('shop-agent', { name: 'Agent', checkType: 'AGENTIC', prompt: 'Check the shop lists tea', agentRuntime: { skills: [] }, frequency: 30 })
+    const withThree = { ...request, resources: [...request.resources, ssl, route, agent] }
+    const deployed = expectStatus(await vendorDeploy(t, withThree), 202)
+    expect(deployed.status).toBe('SUCCEEDED')
+    const ids = new Map(((await project(logicalId)).resources as Json[]).map((r) => [r.logicalId, r.id]))
+    const read = async (id: string): Promise<Json> => expectStatus(await t.call('GET', `/v1/checks/${ids.get(id)}`), 200)
+    expect(await read('shop-cert')).toMatchObject({
+      checkType: 'SSL',
+      request: { sslConfig: { hostname: 'shop.example.com', handshakeTimeoutMs: 5000 }, assertions: [expect.objectContaining({ property: 'commonName' })] },
+    })
+    expect(await read('shop-route')).toMatchObject({ checkType: 'TRACEROUTE', request: { url: 'shop.example.com', protocol: 'TCP', port: 443, maxHops: 20 } })
+    expect(await read('shop-agent')).toMatchObject({ checkType: 'AGENTIC', prompt: 'Check the shop lists tea', frequency: 30, activated: false })
+
+    const changed = {
+      ...withThree,
+      resources: withThree.resources.map((r) => (r.logicalId === 'shop-route' ? { ...r, payload: { ...r.payload, request: { url: 'shop.example.com', maxHops: 10 } } } : r)),
+    }
+    expectStatus(await vendorDeploy(t, changed), 202)
+    expect(await read('shop-route')).toMatchObject({ request: { maxHops: 10 } })
+
+    expectStatus(await vendorDeploy(t, request), 202)
+    for (const id of ['shop-cert', 'shop-route', 'shop-agent']) expect((await t.call('GET', `/v1/checks/${ids.get(id)}`)).statusCode).toBe(404)
   })
 
   it('destroys with and without preserveResources; a project that does not exist is already destroyed', async () => {
