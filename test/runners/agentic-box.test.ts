@@ -74,6 +74,9 @@ function runProcesses(workDir: string): Seen[] {
   return [...pids].map((pid) => ({ pid, cmdline: commandLine(pid), namespace: pidNamespace(pid), environ: procFile(pid, 'environ') })).filter((p) => p.cmdline !== '')
 }
 
+/** A Chromium process (not the box's bwrap, whose command line names Chromium too). */
+const isBrowser = (p: Seen): boolean => /chromium/.test(p.cmdline) && !p.cmdline.startsWith('/usr/bin/bwrap')
+
 // Each case is a whole agentic run in a box with a real Chromium, on a machine that may be busy.
 describe.skipIf(!HAS_CHROMIUM)('the agentic run box under attack', { timeout: 120_000 }, () => {
   let workDir: string
@@ -190,16 +193,27 @@ describe.skipIf(!HAS_CHROMIUM)('the agentic run box under attack', { timeout: 12
   })
 
   it.each([
-    { name: 'passes', limits: {}, reply: 'finish' as const, abortAt: null, errorKind: null, cancelled: false },
-    { name: 'reaches its time limit', limits: { timeoutSeconds: 10 }, reply: 'wait' as const, abortAt: null, errorKind: 'TIMEOUT', cancelled: false },
-    { name: 'is stopped', limits: {}, reply: 'wait' as const, abortAt: 3, errorKind: expect.any(String), cancelled: true },
-  ])('leaves no Chromium of the run alive when it $name', async ({ limits, reply, abortAt, errorKind, cancelled }) => {
+    { name: 'passes', limits: {}, reply: 'finish' as const, abortAt: null, freeze: false, errorKind: null, cancelled: false },
+    { name: 'reaches its time limit', limits: { timeoutSeconds: 10 }, reply: 'wait' as const, abortAt: null, freeze: false, errorKind: 'TIMEOUT', cancelled: false },
+    { name: 'is stopped', limits: {}, reply: 'wait' as const, abortAt: 3, freeze: false, errorKind: expect.any(String), cancelled: true },
+    // A browser that no longer answers (as a page that took it over might): the box is killed after the time limit.
+    {
+      name: 'reaches its time limit with a frozen browser',
+      limits: { timeoutSeconds: 10 },
+      reply: 'wait' as const,
+      abortAt: null,
+      freeze: true,
+      errorKind: 'TIMEOUT',
+      cancelled: false,
+    },
+  ])('leaves no Chromium of the run alive when it $name', async ({ limits, reply, abortAt, freeze, errorKind, cancelled }) => {
     const runDir = await mkdtemp(path.join(workDir, 'life-'))
     await chmod(runDir, 0o755)
     const stop = new AbortController()
     const seen: Seen[] = []
     const model = await startScriptedModel((_, turn) => {
       if (turn === 2) seen.push(...runProcesses(runDir))
+      if (turn === 2 && freeze) for (const p of seen) if (isBrowser(p)) process.kill(p.pid, 'SIGSTOP')
       if (turn === abortAt) stop.abort()
       if (turn === 1) return { toolCalls: [call('navigate', { url: 'about:blank' })] }
       return reply === 'finish' && turn === 2 ? { toolCalls: [call('finish', { summary: 'done' })] } : { toolCalls: [call('wait', { ms: 2000 })] }
@@ -215,7 +229,7 @@ describe.skipIf(!HAS_CHROMIUM)('the agentic run box under attack', { timeout: 12
       expect(result.errorKind).toEqual(errorKind)
       expect(result.cancelled === true).toBe(cancelled)
       // While it ran, the run's Chromium was inside the box: a PID namespace other than the service's, ...
-      const browsers = seen.filter((p) => /chromium/.test(p.cmdline) && !p.cmdline.startsWith('/usr/bin/bwrap'))
+      const browsers = seen.filter(isBrowser)
       expect(browsers.length).toBeGreaterThan(0)
       // ... with an environment of its own, none of the service's.
       for (const b of browsers) expect(b.namespace).not.toBe(pidNamespace('self'))

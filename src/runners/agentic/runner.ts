@@ -105,7 +105,12 @@ export function agenticRunner(options: AgenticRunnerOptions): CheckRunner {
       // Every process of the box names the run's folder (bwrap binds it): killing them ends the box, and with it
       // every Chromium process, whatever state the browser is in.
       const killBox = () => void killTree([], dir)
-      const hardStop = box ? setTimeout(killBox, Math.max(0, deadline - ctx.now()) + CLOSE_GRACE_MS) : undefined
+      let killedAtLimit = false
+      const atLimit = () => {
+        killedAtLimit = true
+        killBox()
+      }
+      const hardStop = box ? setTimeout(atLimit, Math.max(0, deadline - ctx.now()) + CLOSE_GRACE_MS) : undefined
       if (box) ctx.signal?.addEventListener('abort', killBox, { once: true })
       try {
         launch = await prepareBrowserLaunch(box, guard, { chromiumPath: options.chromiumPath, runDir: dir, runAs })
@@ -156,7 +161,9 @@ export function agenticRunner(options: AgenticRunnerOptions): CheckRunner {
         await context.tracing.stop({ path: tracePath })
         artifacts.push({ type: 'trace', name: 'trace.zip', path: tracePath, contentType: 'application/zip' })
       } catch (err) {
-        outcome = { ...outcome, end: { kind: 'browser', message: p.mask(`The browser failed: ${(err instanceof Error ? err.message : String(err)).split('\n')[0] ?? ''}`) } }
+        // A browser killed at the time limit failed because the run took too long, not on its own.
+        if (killedAtLimit) outcome = { ...outcome, end: { kind: 'time', limitMs: timeoutMs } }
+        else outcome = { ...outcome, end: { kind: 'browser', message: p.mask(`The browser failed: ${(err instanceof Error ? err.message : String(err)).split('\n')[0] ?? ''}`) } }
       } finally {
         await browser?.close().catch(() => undefined)
         clearTimeout(hardStop)
