@@ -140,4 +140,23 @@ describe.each(testDbs)('alert evaluation of a batch on $name', (db) => {
     expect(await alertTypes(theirs(), b)).toEqual(['ALERT_FAILURE'])
     expect([await notified(a), await notified(b)]).toEqual([1, 1])
   })
+
+  it('checks of one service failing in one batch share one incident, beside a check that opens none', async () => {
+    const now = f.clock.now()
+    const serviceId = String(((await mine('POST', '/v1/status-pages/services', { name: 'Batch service' })) as Json).id)
+    const trigger = (name: string) => ({ triggerIncident: { serviceId, severity: 'MAJOR', name, description: `${name}.`, notifySubscribers: false } })
+    const first = await checkWithChannel(mine, 'svc-1', trigger('First is failing'))
+    const second = await checkWithChannel(mine, 'svc-2', trigger('Second is failing'))
+    const plain = await checkWithChannel(mine, 'svc-plain')
+    const incidents = async () =>
+      ((await mine('GET', '/v1/status-pages/incidents?limit=100')) as { entries: Array<Json & { services: Json[] }> }).entries
+        .filter((i) => i.services.some((x) => x.id === serviceId))
+        .map((i) => `${String(i.name)}: ${String(i.lastUpdateStatus)}`)
+    const pass = async (status: 'failing' | 'passing', at: number) => f.t.services.alerting.evaluate([first, plain, second].map((id) => result(f.t.accountId, id, status, at)))
+    await pass('failing', now)
+    expect(await incidents()).toEqual(['First is failing: INVESTIGATING'])
+    await pass('passing', now + MIN)
+    expect(await incidents()).toEqual(['First is failing: RESOLVED'])
+    for (const id of [first, second, plain]) expect(await alertTypes(mine, id)).toEqual(['ALERT_FAILURE', 'ALERT_RECOVERY'])
+  })
 })

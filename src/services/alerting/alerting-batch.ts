@@ -9,11 +9,12 @@
  * caller then evaluates each check in a transaction of its own (fresh state, retried on a stale version), which
  * also keeps one check's failure from holding up the others.
  *
- * A check whose evaluation may open or resolve a status page incident is not batched: joining or resolving an
- * automatic incident reads the other checks' states, which must hold what was evaluated before it.
+ * A check whose evaluation opens or resolves a status page incident is not batched: joining or resolving an
+ * automatic incident reads the other checks' states, which must hold what was evaluated before it. Stepping is
+ * pure, so that is known before any statement.
  */
 import type { AlertRecord } from '../../alerting/types.js'
-import { parseState } from '../../alerting/state.js'
+import { parseState, type AlertState } from '../../alerting/state.js'
 import type { AlertStateRow } from '../../store/alerting/alerts.js'
 import type { CheckResultRow } from '../../store/schema.js'
 import { raiseAlerts, type NewAlert } from './alert-records.js'
@@ -31,39 +32,57 @@ export interface BatchItem {
   stored: AlertStateRow | undefined
 }
 
-/** Whether a check can be evaluated in a batch: it touches no incident (has none, and its failure opens none). */
-export const batchable = (ctx: CheckContext, stored: AlertStateRow | undefined): boolean => ctx.alerting.triggerIncident === null && !stored?.incident_id
+/** A check stepped through its results, before anything is written: its new state and the alerts it raises. */
+export interface BatchPlan {
+  item: BatchItem
+  state: AlertState
+  alerts: NewAlert[]
+  /** It holds an incident, or a failure it alerts opens one (triggerIncident): then it is evaluated on its own. */
+  touchesIncident: boolean
+}
+
+export function planCheck(item: BatchItem, now: number): BatchPlan {
+  const { ctx, rows, stored } = item
+  let state = parseState(stored?.state)
+  const alerts: NewAlert[] = []
+  let opens = false
+  for (const row of rows) {
+    const result = stepResult(ctx, state, row, now)
+    state = result.state
+    for (const { summary, state: after, alert } of result.steps) {
+      if (alert) alerts.push(alertFor(ctx.check, summary, alert))
+      // The condition under which evaluateCheck opens the check's incident.
+      if (summary.condition === 'failing' && after.alerted === 'failing' && ctx.alerting.triggerIncident !== null) opens = true
+    }
+  }
+  return { item, state, alerts, touchesIncident: Boolean(stored?.incident_id) || opens }
+}
 
 class StaleBatch extends Error {}
 
 /**
- * Evaluates the items in one transaction; the alerts raised, by check. Null when the batch was rolled back (a state
+ * Records the plans in one transaction; the alerts raised, by check. Null when the batch was rolled back (a state
  * changed meanwhile, or a failure): nothing of it was written, and each check is to be evaluated on its own.
  */
-export async function evaluateBatch(deps: BatchDeps, items: BatchItem[], now: number): Promise<Map<string, AlertRecord[]> | null> {
-  const alerts: NewAlert[] = []
-  const writes = items.map(({ ctx, rows, stored }) => {
-    let state = parseState(stored?.state)
-    for (const row of rows) {
-      const result = stepResult(ctx, state, row, now)
-      state = result.state
-      for (const { summary, alert } of result.steps) if (alert) alerts.push(alertFor(ctx.check, summary, alert))
-    }
-    return {
-      check_id: ctx.check.id,
-      account_id: ctx.check.accountId,
-      state: JSON.stringify(state),
-      next_reminder_at: state.nextReminderAt,
-      incident_id: null,
-      updated_at: now,
-      expectedVersion: stored ? Number(stored.version) : null,
-    }
-  })
+export async function evaluateBatch(deps: BatchDeps, plans: BatchPlan[], now: number): Promise<Map<string, AlertRecord[]> | null> {
+  const writes = plans.map(({ item: { ctx, stored }, state }) => ({
+    check_id: ctx.check.id,
+    account_id: ctx.check.accountId,
+    state: JSON.stringify(state),
+    next_reminder_at: state.nextReminderAt,
+    incident_id: null,
+    updated_at: now,
+    expectedVersion: stored ? Number(stored.version) : null,
+  }))
   try {
     const raised = await deps.transact(async (s) => {
-      const records = await raiseAlerts(s, alerts, now)
+      const records = await raiseAlerts(
+        s,
+        plans.flatMap((p) => p.alerts),
+        now,
+      )
       const written = await s.alerts.writeStates(writes)
-      if (written.size !== new Set(writes.map((w) => w.check_id)).size) throw new StaleBatch('an alert state of the batch changed meanwhile')
+      if (written.size !== writes.length) throw new StaleBatch('an alert state of the batch changed meanwhile')
       return records
     })
     const byCheck = new Map<string, AlertRecord[]>()

@@ -3,7 +3,7 @@ import type { AlertRecord } from '../../alerting/types.js'
 import { NotFoundError } from '../../domain/errors.js'
 import type { CheckResultRow } from '../../store/schema.js'
 import { fromAlertRow } from './alert-records.js'
-import { batchable, evaluateBatch, type BatchItem } from './alerting-batch.js'
+import { evaluateBatch, planCheck, type BatchItem } from './alerting-batch.js'
 import { changesNothing, evaluateCheck } from './alerting-evaluate.js'
 import { contextLoader } from './alerting-context.js'
 import { sendDueReminders } from './alerting-reminders.js'
@@ -79,15 +79,15 @@ export function alertingService(deps: AlertingServiceDeps): AlertingService {
       }
       // The checks that touch no incident in one transaction; the others, and all of them if the batch rolled back,
       // each in its own.
-      const batch = new Set(items.filter((i) => batchable(i.ctx, i.stored)))
-      const byBatch = batch.size > 0 ? await evaluateBatch(deps, [...batch], now) : null
+      const batch = items.map((i) => planCheck(i, now)).filter((p) => !p.touchesIncident)
+      const byBatch = batch.length > 0 ? await evaluateBatch(deps, batch, now) : null
+      const done = new Set(byBatch ? batch.map((p) => p.item) : [])
       const raisedBy = byBatch ?? new Map<string, AlertRecord[]>()
       for (const item of items) {
-        const { ctx, rows: checkRows } = item
-        if (byBatch && batch.has(item)) continue
+        if (done.has(item)) continue
         // One check's failure must not keep the others from being evaluated.
-        await evaluateCheck(deps, ctx, checkRows, now).then(
-          (r) => raisedBy.set(ctx.check.id, r),
+        await evaluateCheck(deps, item.ctx, item.rows, now).then(
+          (r) => raisedBy.set(item.ctx.check.id, r),
           (err: unknown) => failures.push(err),
         )
       }
