@@ -24,7 +24,7 @@ function ConditionRows(props: { rows: AgenticCondition[]; onRows: (rows: Agentic
         return (
           <div class={`cf-row${error ? ' field-invalid' : ''}`} role="group" aria-label={`Condition ${i + 1}`}>
             <input
-              aria-label={`Condition ${i + 1}`}
+              aria-label={`Condition ${i + 1}: what must hold`}
               placeholder="The cart shows one item"
               maxLength={1000}
               value={r.condition}
@@ -32,7 +32,7 @@ function ConditionRows(props: { rows: AgenticCondition[]; onRows: (rows: Agentic
               onInput={(e) => change(i, { condition: e.currentTarget.value })}
             />
             <input
-              aria-label={`Condition ${i + 1} expected value`}
+              aria-label={`Condition ${i + 1}: expected value`}
               placeholder="Expected (optional)"
               maxLength={1000}
               value={r.expected ?? ''}

@@ -8,29 +8,12 @@ import { AssertionRows, ASSERTION_SETS, type Assertion } from '../sections/asser
 import { HostPortFields } from '../sections/host-port'
 import { IpFamilyField } from '../sections/request-builder'
 import { ResponseTimeFields } from '../sections/response-times'
+import { BASELINE_RULES, SEVERITIES } from '../ssl-baseline'
 
 const CONFIG = 'request.sslConfig'
 const BASELINE = `${CONFIG}.securityBaseline`
-const SEVERITIES = [
-  { value: 'fail', label: 'Fails the run' },
-  { value: 'degrade', label: 'Degrades the run' },
-  { value: 'ignore', label: 'Only reported' },
-] as const
 type Severity = (typeof SEVERITIES)[number]['value']
 const TLS_VERSIONS = ['TLS1.2', 'TLS1.3'] as const
-
-/** The baseline's rules in the order the form shows them, with what each asks of the server. */
-const RULES: ReadonlyArray<{ rule: string; label: string; value?: 'tls' | 'bits' }> = [
-  { rule: 'minTLSVersion', label: 'Minimum TLS version', value: 'tls' },
-  { rule: 'recommendedTLSVersion', label: 'Recommended TLS version', value: 'tls' },
-  { rule: 'minKeySizeBits', label: 'Minimum key size (RSA-equivalent bits)', value: 'bits' },
-  { rule: 'recommendedKeySizeBits', label: 'Recommended key size (RSA-equivalent bits)', value: 'bits' },
-  { rule: 'weakSignatureAlgorithm', label: 'Weak signature algorithm' },
-  { rule: 'weakCipherSuite', label: 'Weak cipher suite' },
-  { rule: 'knownBadCA', label: 'Distrusted certificate authority' },
-  { rule: 'ocspMustStapleRespected', label: 'OCSP must-staple not honoured' },
-  { rule: 'sctPresent', label: 'No signed certificate timestamps' },
-]
 
 function BaselineRule(props: SectionProps & { rule: string; label: string; value?: 'tls' | 'bits' }) {
   const at = `${BASELINE}.${props.rule}`
@@ -81,7 +64,7 @@ function BaselineFields(props: SectionProps) {
         hint="Off: only expiry, chain, host name and revocation decide the run."
         onChecked={(v) => props.set(`${BASELINE}.enabled`, v)}
       />
-      {enabled ? RULES.map((r) => <BaselineRule key={r.rule} {...props} {...r} />) : null}
+      {enabled ? BASELINE_RULES.map((r) => <BaselineRule key={r.rule} {...props} {...r} />) : null}
     </fieldset>
   )
 }

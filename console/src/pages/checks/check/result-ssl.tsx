@@ -5,11 +5,16 @@
 import { formatDateTime, formatMs } from '../../../lib/format'
 import { Badge, Card, TableWrap } from '../../../ui/kit'
 import type { ResultDetails } from '../types'
+import { ruleLabel, severityLabel } from '../../check-form/ssl-baseline'
 import { Facts, asRecord, text } from './result-parts'
 
 const yesNo = (v: unknown, yes: string, no: string): string => (v === true ? yes : v === false ? no : '')
-const SEVERITY_WORDS: Record<string, string> = { fail: 'Fails the run', degrade: 'Degrades the run', ignore: 'Only reported' }
-const VERDICT_TONE = { pass: 'ok', degrade: 'degraded', fail: 'failing', disabled: 'muted' } as const
+const VERDICT = {
+  pass: { tone: 'ok', words: 'Passed' },
+  degrade: { tone: 'degraded', words: 'Degraded' },
+  fail: { tone: 'failing', words: 'Failed' },
+  disabled: { tone: 'muted', words: 'Not judged' },
+} as const
 
 function daysLeft(days: unknown): string {
   if (typeof days !== 'number') return ''
@@ -23,7 +28,7 @@ function Baseline(props: { baseline: Record<string, unknown> }) {
     <>
       <h3>Security baseline</h3>
       <p>
-        <Badge tone={VERDICT_TONE[verdict as keyof typeof VERDICT_TONE] ?? 'info'}>{verdict === 'disabled' ? 'Not judged' : verdict || 'unknown'}</Badge>{' '}
+        <Badge tone={VERDICT[verdict as keyof typeof VERDICT]?.tone ?? 'info'}>{VERDICT[verdict as keyof typeof VERDICT]?.words ?? (verdict || 'Unknown')}</Badge>{' '}
         {props.baseline.grade && verdict !== 'disabled' ? <span>Grade {text(props.baseline.grade)}</span> : null}
       </p>
       {rules.length > 0 ? (
@@ -44,8 +49,8 @@ function Baseline(props: { baseline: Record<string, unknown> }) {
                   <td>
                     {r.passed ? <Badge tone="ok">Met</Badge> : <Badge tone={r.severity === 'fail' ? 'failing' : r.severity === 'degrade' ? 'degraded' : 'muted'}>Not met</Badge>}
                   </td>
-                  <td class="mono">{text(r.rule)}</td>
-                  <td>{SEVERITY_WORDS[text(r.severity)] ?? text(r.severity)}</td>
+                  <td>{ruleLabel(text(r.rule))}</td>
+                  <td>{severityLabel(text(r.severity))}</td>
                   <td>{r.passed ? '–' : text(r.message)}</td>
                 </tr>
               ))}
