@@ -1,9 +1,9 @@
 /**
  * Every page of the web console renders for real, in headless Chromium against the real service process on a
- * fresh database (engine on, SQLite), in an account that has one of everything: a check of each of the nine types
- * (the documented examples; the API check asks a local orders API and has a failed run, with its error group, then
- * a passing one), a group, an alert channel, a
- * maintenance window, variables (one secret), a snippet, a private location, a dashboard, a status page with its
+ * fresh database (engine on, SQLite), in an account that has one of everything: a check of each type (the
+ * documented examples; the API check asks a local orders API and has a failed run, with its error group, then a
+ * passing one; the SSL, traceroute and agentic checks have a result each, stored as their runners write them), a
+ * group, an alert channel, a maintenance window, variables (one secret), a snippet, a private location, a dashboard, a status page with its
  * service, and an incident. Each page (every link of the menu, every form of something new, every page of what
  * exists, and an address that is no page) shows its heading with nothing still loading, a document title that names
  * it, no error banner, no script error, no CSP violation, no failed API call and no serious or critical
@@ -11,26 +11,30 @@
  * page loads a few scripts, and the code editor and the charts come only with the pages that use them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { HAS_CHROMIUM } from '../helpers/chromium.js'
 import { axeViolations } from '../helpers/axe.js'
 import { launchViewer, openViewer, type ViewerPage } from '../helpers/viewer.js'
 import { apiCall, startConsoleService, type ConsoleService } from '../helpers/console-kit.js'
-import { examplesIn } from '../helpers/doc-examples.js'
+import { checkExamples } from '../helpers/console-type-examples.js'
 import { PROCESS_TEST_TIMEOUT_MS, stopStrayProcesses } from '../helpers/process.js'
+import { seedTypeResults } from '../helpers/console-type-fixtures.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies
 
 const ADMIN = { email: 'ada@example.com', password: 'every page renders' }
 const LAPTOP = { width: 1280, height: 800 }
 const PHONE = { width: 390, height: 844 }
-const SLUGS = ['api', 'url', 'tcp', 'dns', 'icmp', 'heartbeat', 'browser', 'multistep', 'playwright'] as const
+const SLUGS = ['api', 'url', 'tcp', 'dns', 'icmp', 'grpc', 'ssl', 'traceroute', 'heartbeat', 'browser', 'multistep', 'playwright', 'agentic'] as const
 const CHECK_TABS = ['', '/results', '/analytics', '/errors', '/alerts', '/edit'] as const
 
 /** The documented example of each check type (docs/check-types.md), by the slug of its route. */
-const EXAMPLES = new Map(examplesIn('docs/check-types.md').map((e) => [e.route.replace('/v1/checks/', ''), e.body as Json]))
+const EXAMPLES = checkExamples() as Map<string, Json>
 
 /**
  * Every page: a path whose `{name}` parts are the ids of what beforeAll creates, and for some the heading expected
@@ -74,6 +78,9 @@ const NEW_FORMS: PageCase[] = [
 const CHECK_PAGES: PageCase[] = SLUGS.flatMap((s) => CHECK_TABS.map((tab) => ({ path: `/checks/{${s}}${tab}`, ...(tab === '' ? { heading: `{${s}}` } : {}) })))
 const RESOURCE_PAGES: PageCase[] = [
   { path: '/checks/{api}/results/{result}' },
+  { path: '/checks/{ssl}/results/{sslResult}' },
+  { path: '/checks/{traceroute}/results/{tracerouteResult}' },
+  { path: '/checks/{agentic}/results/{agenticResult}' },
   { path: '/groups/{group}', heading: '{group}' },
   { path: '/alerting/channels/{channel}' },
   { path: '/maintenance-windows/{window}' },
@@ -108,6 +115,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page of the web console in Chromium', () =
   let ordersUrl = ''
   let ordersDown = false
   let viewer: ViewerPage
+  let dataDir = ''
   /** The id (for paths) and name (for headings) of each thing created, by the name its `{…}` placeholder uses. */
   const ids = new Map<string, string>()
   const names = new Map<string, string>()
@@ -166,6 +174,9 @@ describe.skipIf(!HAS_CHROMIUM)('every page of the web console in Chromium', () =
       incidentUpdates: [{ description: 'We are looking into it', status: 'INVESTIGATING' }],
     })
     ids.set('incident', String(incident.id))
+    // The SSL, traceroute and agentic checks name hosts this machine cannot reach, and agentic runs need a model:
+    // a result of each, as their runners write it, goes in through the store the service uses.
+    for (const [key, id] of Object.entries(await seedTypeResults(path.join(dataDir, 'picket.db'), svc.accountId, ids))) ids.set(key, id)
 
     // Runs of the API check: one while the orders API is down (an error group to show), then one that passes.
     ordersDown = true
@@ -247,7 +258,10 @@ describe.skipIf(!HAS_CHROMIUM)('every page of the web console in Chromium', () =
     })
     await new Promise<void>((resolve) => orders.listen(0, '127.0.0.1', resolve))
     ordersUrl = `http://127.0.0.1:${(orders.address() as AddressInfo).port}/orders`
-    ;[svc, browser] = await Promise.all([startConsoleService({ PICKET_ADMIN_EMAIL: ADMIN.email, PICKET_ADMIN_PASSWORD: ADMIN.password }), launchViewer()])
+    dataDir = await mkdtemp(path.join(tmpdir(), 'picket-console-pages-'))
+    // A model endpoint lets agentic checks be created; the one agentic check is off, so nothing ever calls it.
+    const env = { DATA_DIR: dataDir, PICKET_ADMIN_EMAIL: ADMIN.email, PICKET_ADMIN_PASSWORD: ADMIN.password, AGENTIC_MODEL_URL: 'http://127.0.0.1:9/v1', AGENTIC_MODEL: 'm' }
+    ;[svc, browser] = await Promise.all([startConsoleService(env), launchViewer()])
     await createEverything()
     viewer = await openViewer(browser)
     await signIn(viewer.page)
@@ -258,6 +272,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page of the web console in Chromium', () =
     await browser?.close()
     orders?.close()
     await svc?.stop()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
     stopStrayProcesses()
   })
 
