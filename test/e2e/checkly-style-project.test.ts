@@ -206,13 +206,17 @@ describe('a project written for the hosted service CLI, through the picket comma
     expect(testOnly.stdout).toMatch(/Smoke \(test only\)[\s\S]*PASSED/)
   })
 
-  it('test runs the SSL monitor against the certificate of its target: passes for its name, fails for another', async () => {
+  it('test runs the SSL monitor against the certificate of its target (passes for its name, fails for another) and skips the agentic check', async () => {
     const run = await picket(['test', 'shop-certificate', '--timeout', '120'])
     expect(run.code, run.stdout + run.stderr).toBe(0)
     expect(run.stdout).toMatch(/Shop certificate[\s\S]*PASSED/)
     const wrongHost = await picket(['test', 'shop-certificate', '--timeout', '120'], cliEnv({ SSL_HOST: '127.0.0.1' }))
     expect(wrongHost.code, wrongHost.stdout + wrongHost.stderr).toBe(1)
     expect(wrongHost.stdout).toMatch(/Shop certificate[\s\S]*FAILED/)
+    // The service runs no agentic check on demand: test says so instead of failing the run.
+    const agent = await picket(['test', 'shop-agent', '--timeout', '120'])
+    expect(agent.code, agent.stdout + agent.stderr).toBe(0)
+    expect(agent.stdout).toContain('Skipped (agentic checks are not run on demand): shop-agent')
   })
 
   it.each([

@@ -125,6 +125,21 @@ describe('testResources', () => {
     })
   })
 
+  it('skips the agentic and gRPC checks the service does not run on demand, as heartbeats', () => {
+    const more = {
+      ...project,
+      resources: [
+        ...project.resources,
+        { kind: 'check' as const, checkType: 'agentic' as const, logicalId: 'agent', payload: { name: 'Agent', prompt: 'p' } },
+        { kind: 'check' as const, checkType: 'grpc' as const, logicalId: 'rpc', payload: { name: 'RPC' } },
+        { kind: 'check' as const, checkType: 'ssl' as const, logicalId: 'cert', payload: { name: 'Cert' } },
+      ],
+    }
+    const { resources, skipped } = testResources(more, [])
+    expect(skipped).toEqual(['beat', 'agent', 'rpc'])
+    expect(resources.map((r) => r.logicalId)).toEqual(['g', 'api', 'cert'])
+  })
+
   it('filters by logical id or file', () => {
     expect(testResources(project, ['beat.check']).skipped).toEqual(['beat'])
     expect(testResources(project, ['beat.check']).resources.map((r) => r.logicalId)).toEqual(['g'])

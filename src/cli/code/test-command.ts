@@ -2,11 +2,12 @@
  * `picket test`: runs the project's checks once, as they are in the files, without touching what is deployed. The
  * checks (with their groups) are deployed as a temporary project of their own (`<project>.test-<random>`),
  * deactivated (never scheduled), muted and without alert channels or incident triggers, run once through run-now
- * sessions on the service's runners, reported, and the temporary project is destroyed. Heartbeats wait for pings
- * and cannot be run: they are listed as skipped. Exit 1 when any check fails.
+ * sessions on the service's runners, reported, and the temporary project is destroyed. Heartbeats wait for pings, and
+ * the service does not run agentic or gRPC checks on demand: those are listed as skipped, rather than refusing the
+ * whole run. Exit 1 when any check fails.
  */
 import { randomBytes } from 'node:crypto'
-import type { DeployResource } from '../../domain/projects/deploy-request.js'
+import type { DeployResource, ProjectCheckType } from '../../domain/projects/deploy-request.js'
 import { findRefs, resourceKey } from '../../domain/projects/refs.js'
 import { CliError, type ApiClient } from './api-client.js'
 import { deploy } from './deploy.js'
@@ -16,6 +17,24 @@ import { recordSession } from './record-session.js'
 import { formatSessions, runSessions, sessionPassed, type SessionOutcome } from './run-sessions.js'
 
 const TEST_KINDS = new Set(['check', 'check-group'])
+
+/** The check types a test cannot run, and why (what the skipped line says). */
+const NOT_RUN_BY_TEST: Partial<Record<ProjectCheckType, string>> = {
+  heartbeat: 'heartbeats wait for pings',
+  agentic: 'agentic checks are not run on demand',
+  grpc: 'gRPC checks are not run on demand',
+}
+const notRunByTest = (r: DeployResource): string | undefined => (r.checkType === undefined ? undefined : NOT_RUN_BY_TEST[r.checkType])
+
+/** "Skipped (why): ids" for each reason, in the order the checks came. */
+function skippedLines(project: LoadedProject, skipped: string[]): string {
+  const byReason = new Map<string, string[]>()
+  for (const r of project.resources) {
+    const why = r.kind === 'check' && skipped.includes(r.logicalId) ? notRunByTest(r) : undefined
+    if (why !== undefined) byReason.set(why, [...(byReason.get(why) ?? []), r.logicalId])
+  }
+  return [...byReason].map(([why, ids]) => `\nSkipped (${why}): ${ids.join(', ')}`).join('')
+}
 
 /**
  * What of a resource a test run keeps: no alerting, no incidents, never scheduled. A project's run location (the
@@ -36,8 +55,8 @@ function danglingRef(payload: Record<string, unknown>): string | null {
 export function testResources(project: LoadedProject, filters: string[]): { resources: DeployResource[]; skipped: string[] } {
   const matches = (r: DeployResource) => filters.length === 0 || filters.some((f) => r.logicalId.includes(f) || (project.fileOf.get(r.logicalId) ?? '').includes(f))
   const checks = project.resources.filter((r) => r.kind === 'check' && matches(r))
-  const skipped = checks.filter((r) => r.checkType === 'heartbeat').map((r) => r.logicalId)
-  const runnable = checks.filter((r) => r.checkType !== 'heartbeat')
+  const skipped = checks.filter((r) => notRunByTest(r) !== undefined).map((r) => r.logicalId)
+  const runnable = checks.filter((r) => notRunByTest(r) === undefined)
   const resources = [...project.resources.filter((r) => r.kind === 'check-group'), ...runnable].map((r) => forTest(r, project.runLocation))
   for (const r of resources) {
     const ref = danglingRef(r.payload)
@@ -71,7 +90,7 @@ export async function runTest(
   // A test runs the files as they are, "undefined" included: said first, since picket deploy refuses it.
   const tested = new Set(resources.map((r) => resourceKey(r.kind, r.logicalId)))
   for (const p of project.envProblems) if (tested.has(p.resource)) io.warn(`warning: ${describeEnvProblem(p)}`)
-  const skippedLine = skipped.length > 0 ? `\nSkipped (heartbeats wait for pings): ${skipped.join(', ')}` : ''
+  const skippedLine = skippedLines(project, skipped)
   if (!resources.some((r) => r.kind === 'check')) {
     out(`${options.filters.length > 0 ? `No check to run matches ${options.filters.join(', ')}.` : 'The project has no check to run.'}${skippedLine}`)
     return skipped.length > 0 ? 0 : 1
