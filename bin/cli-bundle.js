@@ -1,12 +1,15 @@
-// The `picket` command's own modules (src/main/cli.ts and what it imports statically) as one JavaScript file, so
-// that the commands that run nothing else (help, usage errors, login, logout, whoami, init, trigger, destroy
-// --project) start without the TypeScript loader (tsx), whose start-up alone costs several times Node's own.
+// The `picket` command's own modules (src/main/cli.ts, what it imports statically, and the project tools it imports
+// dynamically: the project loader, the constructs, deploy and test) as JavaScript files, so that the commands that
+// run nothing else (help, usage errors, login, logout, whoami, init, trigger, destroy --project) start without the
+// TypeScript loader (tsx), whose start-up alone costs several times Node's own, and deploy and test register tsx
+// for the project's own files only, instead of loading some two hundred of Picket's through it.
 //
 // The bundle is built with esbuild the first time and kept in node_modules/.cache/picket/cli/ with a manifest of
 // the content hash of every source file in it: a start reads and hashes those files (a few dozen, milliseconds)
 // and rebuilds when one changed, so an edited source is never run stale. The modules cli.ts imports dynamically
-// (the service, the store, the project loader) stay out of the bundle, as file URLs of their TypeScript sources:
-// only a process that registered tsx may reach them (bin/picket.js asks cli.ts's needsSourceLoader first).
+// (the service, the store, the operator commands) stay out of the bundle, as file URLs of their TypeScript sources:
+// only a process that registered tsx may reach them (bin/picket.js asks cli.ts's needsSourceLoader first). The
+// project tools are bundled as chunks of their own, loaded only by the commands that use them.
 // Anything that goes wrong (no esbuild, a read-only install, a corrupt cache) answers null: bin/picket.js then
 // runs the sources with tsx, as it always could.
 import { createHash } from 'node:crypto'
@@ -19,7 +22,7 @@ const ENTRY = 'src/main/cli.ts'
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'picket', 'cli')
 const MANIFEST = path.join(CACHE, 'manifest.json')
 /** Changed when the way the bundle is built changes, so that an older bundle is rebuilt. */
-const FORMAT = 1
+const FORMAT = 2
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex')
 
@@ -29,7 +32,8 @@ function validBundle() {
     const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8'))
     if (manifest.format !== FORMAT || typeof manifest.bundle !== 'string' || typeof manifest.inputs !== 'object') return null
     for (const [file, hash] of Object.entries(manifest.inputs)) if (sha256(fs.readFileSync(path.join(ROOT, file))) !== hash) return null
-    const bundle = path.join(CACHE, path.basename(manifest.bundle))
+    if (!/^cli-[0-9a-f]{16}\/cli\.js$/.test(manifest.bundle)) return null
+    const bundle = path.join(CACHE, manifest.bundle)
     return fs.existsSync(bundle) ? bundle : null
   } catch {
     return null
@@ -38,13 +42,15 @@ function validBundle() {
 
 /**
  * In the bundle every module's import.meta.url would be the bundle's: each source gets its own file's URL written
- * in (init.ts finds its templates by it). Dynamic imports are left to Node, by the URL of their source.
+ * in (init.ts finds its templates by it). Dynamic imports are left to Node, by the URL of their source, except
+ * those of the CLI's own project tools (src/cli/code/), which become chunks.
  */
+const BUNDLED_DYNAMIC = path.join(ROOT, 'src', 'cli', 'code') + path.sep
 const sourcesPlugin = {
   name: 'picket-sources',
   setup(build) {
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
-      if (args.kind !== 'dynamic-import') return undefined
+      if (args.kind !== 'dynamic-import' || args.resolveDir + path.sep === BUNDLED_DYNAMIC) return undefined
       const file = path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'))
       return { path: pathToFileURL(file).href, external: true }
     })
@@ -67,6 +73,8 @@ async function build() {
     entryPoints: [path.join(ROOT, ENTRY)],
     absWorkingDir: ROOT,
     bundle: true,
+    splitting: true,
+    outdir: path.join(CACHE, 'out'),
     write: false,
     format: 'esm',
     platform: 'node',
@@ -76,19 +84,32 @@ async function build() {
     logLevel: 'silent',
     plugins: [sourcesPlugin],
   })
-  const code = result.outputFiles[0].contents
   const inputs = {}
   for (const file of Object.keys(result.metafile.inputs)) inputs[file] = sha256(fs.readFileSync(path.join(ROOT, file)))
-  fs.mkdirSync(CACHE, { recursive: true })
-  const bundle = path.join(CACHE, `cli-${sha256(code).slice(0, 16)}.mjs`)
+  // Each build in a folder of its own, named by its content: the entry imports its chunks by relative paths.
+  const digest = sha256(result.outputFiles.map((f) => f.hash).join(':')).slice(0, 16)
+  const folder = `cli-${digest}`
   const unique = `.${process.pid}-${Date.now()}`
-  fs.writeFileSync(bundle + unique, code)
-  fs.renameSync(bundle + unique, bundle)
-  fs.writeFileSync(MANIFEST + unique, JSON.stringify({ format: FORMAT, bundle: path.basename(bundle), inputs }))
+  const staging = path.join(CACHE, folder + unique)
+  fs.mkdirSync(staging, { recursive: true })
+  let entry = null
+  for (const file of result.outputFiles) {
+    const name = path.relative(path.join(CACHE, 'out'), file.path)
+    fs.writeFileSync(path.join(staging, name), file.contents)
+    if (name === 'cli.js') entry = name
+  }
+  if (entry === null) throw new Error('the bundle has no cli.js')
+  try {
+    fs.renameSync(staging, path.join(CACHE, folder))
+  } catch {
+    // A concurrent start wrote the same build first.
+    fs.rmSync(staging, { recursive: true, force: true })
+  }
+  fs.writeFileSync(MANIFEST + unique, JSON.stringify({ format: FORMAT, bundle: `${folder}/${entry}`, inputs }))
   fs.renameSync(MANIFEST + unique, MANIFEST)
   // Earlier builds go; a start that was about to import one falls back to tsx.
-  for (const old of fs.readdirSync(CACHE)) if (old.startsWith('cli-') && path.join(CACHE, old) !== bundle) fs.rmSync(path.join(CACHE, old), { force: true })
-  return bundle
+  for (const old of fs.readdirSync(CACHE)) if (old.startsWith('cli-') && old !== folder) fs.rmSync(path.join(CACHE, old), { recursive: true, force: true })
+  return path.join(CACHE, folder, entry)
 }
 
 /** The bundled cli.ts module ({ main, needsSourceLoader }), or null when it cannot be had. */

@@ -5,8 +5,10 @@
  */
 import { dirname, isAbsolute, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runningFile } from '../lib/running-file.js'
 
-const PACKAGE_DIR = dirname(fileURLToPath(import.meta.url)) + sep
+/** Where this package's code runs from: its own folder, or the CLI bundle's when it runs bundled. */
+const PACKAGE_DIR = dirname(runningFile() ?? fileURLToPath(import.meta.url)) + sep
 
 const toPath = (name: string): string | undefined => {
   if (name.startsWith('file://')) return fileURLToPath(name)

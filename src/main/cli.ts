@@ -8,7 +8,7 @@
 import path from 'node:path'
 import { AGENT_USAGE } from '../cli/agent-usage.js'
 import { parseCommand, USAGE } from '../cli/parse-command.js'
-import { isCodeCommand, loadsProjectFiles, parseCodeCommand } from '../cli/code/parse-code-command.js'
+import { isCodeCommand, parseCodeCommand } from '../cli/code/parse-code-command.js'
 import { runCodeCommand } from '../cli/code/run-code-command.js'
 import { readCliEnvironment } from '../config/cli.js'
 
@@ -18,16 +18,12 @@ export interface CliOutput {
 }
 
 /**
- * Whether the command line reaches a module this file imports dynamically: the service, the store, the operator
- * commands, or a project's TypeScript files. Help, usage errors and the commands that only talk to the API or the
- * disk do not; bin/picket.js runs those from a bundle of this file's static imports, without the TypeScript loader.
+ * Whether the command line reaches a module this file imports dynamically: the service, the store or the operator
+ * commands. Help, usage errors and the code commands do not; bin/picket.js runs those from a bundle of this file
+ * and the CLI's project tools, without loading Picket's TypeScript sources.
  */
 export function needsSourceLoader(argv: string[]): boolean {
-  if (isCodeCommand(argv[0])) {
-    if (argv.includes('--help') || argv.includes('-h')) return false
-    const parsed = parseCodeCommand(argv)
-    return parsed.kind === 'command' && loadsProjectFiles(parsed.command)
-  }
+  if (isCodeCommand(argv[0])) return false
   return parseCommand(argv).kind === 'command'
 }
 

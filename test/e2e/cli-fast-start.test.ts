@@ -1,8 +1,9 @@
 /**
  * The `picket` command loads only what a command uses (real processes of bin/picket.js against a real server,
  * each recording the modules it loaded): the commands that run no project file never load the TypeScript compiler
- * nor the TypeScript loader (tsx), and deploy and test load the compiler only when a file changed since the files
- * last passed the type-check, while a type error is reported every time.
+ * nor the TypeScript loader (tsx), none loads Picket's TypeScript sources (they run from the CLI's bundle), and
+ * deploy and test load the compiler only when a file changed since the files last passed the type-check, while a
+ * type error is reported every time.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -28,7 +29,11 @@ const check = (id: string, url: string) => `import { ApiCheck } from 'picket/con
 interface Recorded extends CliRun {
   /** Whether a module of this package was loaded. */
   loaded(pkg: string): boolean
+  /** Whether a TypeScript source of Picket itself (src/) was loaded, rather than the CLI's bundle. */
+  loadedSources: boolean
 }
+
+const SOURCES = pathToFileURL(path.resolve('src')).href + '/'
 
 let server: RunningServer
 let runs = 0
@@ -46,7 +51,7 @@ async function picket(args: string[], login: 'env' | 'saved' = 'env'): Promise<R
   }
   const run = await runCli(args, env, project)
   const modules = fs.readFileSync(record, 'utf8').split('\n')
-  return { ...run, loaded: (pkg) => modules.some((m) => m.includes(`/node_modules/${pkg}/`)) }
+  return { ...run, loaded: (pkg) => modules.some((m) => m.includes(`/node_modules/${pkg}/`)), loadedSources: modules.some((m) => m.startsWith(SOURCES) && /\.tsx?$/.test(m)) }
 }
 
 beforeAll(async () => {
@@ -83,6 +88,7 @@ describe('commands that run no project file', { timeout: PROCESS_TEST_TIMEOUT_MS
     expect(run.stderr).not.toMatch(STACK_LINE)
     expect(run.loaded('typescript')).toBe(false)
     expect(run.loaded('tsx')).toBe(false)
+    expect(run.loadedSources).toBe(false)
   })
 })
 
@@ -97,6 +103,8 @@ describe('deploy and test load the compiler only when a file changed', { timeout
       const again = await picket(args)
       expect(again.code, again.stderr).toBe(0)
       expect(again.loaded('typescript')).toBe(false)
+      // tsx compiles the project's files only: Picket's own modules come from the CLI's bundle.
+      expect(again.loadedSources).toBe(false)
     }
 
     write('checks/two.check.ts', check('two', "'https://example.com/two?v=2'"))

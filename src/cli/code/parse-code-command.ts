@@ -111,13 +111,6 @@ const OPTIONS = {
 
 export const isCodeCommand = (word: string | undefined): boolean => CODE_COMMANDS.some((c) => c.name === word)
 
-/**
- * Whether the command runs the project's files (its config at least): deploy and test, and destroy when no
- * --project names the project. Those need the TypeScript loader; the others only talk to the API or the disk.
- */
-export const loadsProjectFiles = (command: CodeCommand): boolean =>
-  command.name === 'deploy' || command.name === 'test' || (command.name === 'destroy' && command.project === undefined)
-
 /** A usage error carries the usage of its command, to print with the problem. */
 export type ParsedCode = { kind: 'command'; command: CodeCommand } | { kind: 'usage-error'; problem: string; usage?: string }
 

@@ -17,8 +17,15 @@ import { CONFIG_NAMES, isChecklyConfig, readProjectConfig } from './project-conf
 import { formatTypeProblem } from './type-problem.js'
 import { checkProjectTypes } from './typecheck-cache.js'
 import { recordUnsetEnvReads } from './unset-env-reads.js'
-import { browserCheckFromSpec, closeSession, openSession } from '../../constructs/index.js'
+import { ensureTypeScriptLoader } from './typescript-loader.js'
+import * as picketConstructs from '../../constructs/index.js'
+import * as checklyRoot from '../../constructs/compat/index.js'
+import * as checklyConstructs from '../../constructs/compat/constructs.js'
 import { isTestOnly } from '../../constructs/compat/check-fields.js'
+
+const { browserCheckFromSpec, closeSession, openSession } = picketConstructs
+/** The constructs a project's imports get: these very modules, so that what the files create lands in this session. */
+const CONSTRUCT_MODULES = { picket: { ...picketConstructs }, checkly: { ...checklyRoot }, checklyConstructs: { ...checklyConstructs } }
 
 export interface LoadedProject {
   root: string
@@ -79,8 +86,9 @@ export interface LoadOptions {
 async function loadConfig(options: LoadOptions) {
   const configFile = findConfig(options.cwd, options.config)
   const root = path.dirname(configFile)
-  registerConstructsAlias()
-  if (isChecklyConfig(configFile)) await registerChecklyRequire()
+  await ensureTypeScriptLoader()
+  registerConstructsAlias(CONSTRUCT_MODULES)
+  if (isChecklyConfig(configFile)) registerChecklyRequire(CONSTRUCT_MODULES)
   const loaded = await recordUnsetEnvReads(root, () => importFile(configFile, root))
   return { configFile, root, unset: loaded.unset, ...readProjectConfig(configFile, loaded.result, options.cwd) }
 }

@@ -8,8 +8,8 @@ import type { CodeCommand } from './parse-code-command.js'
 import { runTrigger } from './trigger-command.js'
 
 /**
- * The modules that run a project's files are loaded only by the commands that do (parse-code-command.ts's
- * loadsProjectFiles): they bring the constructs, the resource schemas and the TypeScript loader, start-up that
+ * The modules that run a project's files are loaded only by the commands that do (deploy, test, and destroy
+ * without --project): they bring the constructs, the resource schemas and the TypeScript loader, start-up that
  * login, whoami, trigger, init and destroy --project do without.
  */
 const projectLoader = () => import('./project-loader.js')

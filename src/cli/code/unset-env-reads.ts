@@ -7,6 +7,7 @@
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runningFile } from '../../lib/running-file.js'
 
 /** A name read while it was not set, and the project file that read it (absolute). */
 export interface UnsetEnvRead {
@@ -14,7 +15,8 @@ export interface UnsetEnvRead {
   file: string
 }
 
-const THIS_FILE = fileURLToPath(import.meta.url)
+/** This module's file as stack frames name it (the bundle's when the CLI runs bundled). */
+const THIS_FILE = runningFile() ?? fileURLToPath(import.meta.url)
 /** The file of a stack frame: `at fn (/p/a.ts:1:2)`, `at file:///p/a.ts:1:2`. */
 const FRAME_FILE = /\(?((?:file:\/\/)?\/[^():]+):\d+:\d+\)?$/
 
