@@ -61,6 +61,11 @@ export interface EventFilter {
 }
 
 export interface HeartbeatStore {
+  /**
+   * How many batches of pings are best written at once: on PostgreSQL each takes a connection of the pool and their
+   * round trips and commits overlap; SQLite has one connection, on which a second batch would only wait.
+   */
+  readonly batchesAtOnce: number
   getTimer(checkId: string): Promise<HeartbeatTimerRow | undefined>
   /** Creates or replaces a timer. */
   putTimer(row: HeartbeatTimerRow): Promise<void>
@@ -162,10 +167,14 @@ const insertEvents = compiledRows<HeartbeatEventRow>(EVENT_COLUMNS, (db, rows) =
     .values(rows as unknown as HeartbeatEventRow[]),
 )
 
+/** Ping batches written at once on PostgreSQL: a few of the pool's connections (10 by default), not all of them. */
+const PG_PING_BATCHES_AT_ONCE = 4
+
 export function heartbeatStore(base: Kysely<Database>, dialect: Dialect): HeartbeatStore {
   const db = base.withTables<HeartbeatTables>()
   const stored = (row: HeartbeatTimerRow): HeartbeatTimerRow => ({ ...row, ping_token: tokenDigest(row.ping_token) })
   return {
+    batchesAtOnce: dialect === 'postgres' ? PG_PING_BATCHES_AT_ONCE : 1,
     getTimer: (checkId) => db.selectFrom('heartbeat_timers').selectAll().where('check_id', '=', checkId).executeTakeFirst(),
     async putTimer(given) {
       const row = stored(given)

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FakeClock } from '../../src/lib/clock.js'
 import { openStore, type Store } from '../../src/store/db.js'
@@ -94,15 +95,7 @@ describe.each(dbs)('statements per batch of heartbeat pings on $name', ({ name }
   }
 
   const stored = async (table: 'heartbeat_events' | 'check_results') =>
-    Number(
-      (
-        await store.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('check_id', 'in', checkIds)
-          .executeTakeFirstOrThrow()
-      ).n,
-    )
+    Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where check_id in (${sql.join(checkIds)})`.execute(store.db)).rows[0]?.n)
 
   it('writes a batch in a fixed number of statements, one per table, however many pings it holds', async () => {
     await burst(1) // first pings: timers leave NEW, statuses are created

@@ -1,9 +1,7 @@
 /**
- * Recording pings. Pings that arrive together are written together (group commit): one transaction resolves their
+ * Recording a batch of pings in one transaction (group commit; ping-writer.ts forms the batches): it resolves their
  * tokens through the timers' unique index, applies each signal to its timer in arrival order, and writes the
- * events, the FINAL results and the statuses. Each caller is answered once its ping is committed and its results
- * have been through alert evaluation. A failed batch is retried one ping per transaction, so one bad ping never
- * fails the others.
+ * events, the FINAL results and the statuses, one multi-row statement per table.
  */
 import { randomFillSync } from 'node:crypto'
 import type { CheckResultRow } from '../../store/schema.js'
@@ -12,7 +10,6 @@ import { applySignal, type HeartbeatEventState, type HeartbeatSignal, type Timer
 import { pingTokenOf } from '../../domain/heartbeats/settings.js'
 import { orderedIds } from '../../domain/heartbeats/ordered-id.js'
 import { heartbeatResultRow } from '../../engine/heartbeat-result-row.js'
-import type { Uses } from '../resource-deps.js'
 import type { Stores } from '../stores.js'
 import { newTimerRow } from './heartbeat-timer-sync.js'
 
@@ -27,21 +24,7 @@ export interface PingInput {
 
 export type PingOutcome = { kind: 'recorded'; state: HeartbeatEventState; eventId: string } | { kind: 'deactivated' } | { kind: 'unknown' }
 
-export interface PingWriter {
-  submit(ping: PingInput): Promise<PingOutcome>
-  /** Resolves when every submitted ping is written. */
-  drain(): Promise<void>
-}
-
-interface Pending {
-  ping: PingInput
-  at: number
-  resolve: (o: PingOutcome) => void
-  reject: (err: unknown) => void
-}
-
 const FAIL_MESSAGE = 'The job reported a failure through its /fail ping URL'
-export const MAX_PING_BATCH = 1000
 
 /** A heartbeat check whose timer row is missing (created before timers existed) gets one on its first ping. */
 async function adoptTimer(s: Pick<Stores, 'checks' | 'heartbeats'>, token: string, now: number): Promise<HeartbeatTimerRow | undefined> {
@@ -123,44 +106,4 @@ export async function recordPings(
   for (const r of results) if (r.status !== 'passing') sameStatus.delete(r.check_id)
   await s.results.applyStatuses(results, sameStatus)
   return { outcomes, results }
-}
-
-export function pingWriter(deps: Uses<'checks' | 'heartbeats' | 'results', 'transact' | 'clock' | 'afterFinalResults'>, maxBatch = MAX_PING_BATCH): PingWriter {
-  const queue: Pending[] = []
-  let running: Promise<void> | null = null
-  const newId = orderedIdSource()
-
-  async function write(batch: Pending[]): Promise<void> {
-    let written: Awaited<ReturnType<typeof recordPings>>
-    try {
-      written = await deps.transact((s) => recordPings(s, batch, deps.clock.now(), newId))
-    } catch (err) {
-      if (batch.length === 1) return batch[0]?.reject(err)
-      for (const one of batch) await write([one])
-      return
-    }
-    if (written.results.length > 0) {
-      await deps.afterFinalResults(written.results).catch((err: unknown) => console.error('heartbeat alert evaluation failed', err))
-    }
-    batch.forEach((b, i) => b.resolve(written.outcomes[i] ?? { kind: 'unknown' }))
-  }
-
-  async function run(): Promise<void> {
-    // Let the requests read in this turn of the event loop join the first batch.
-    await new Promise<void>((r) => setImmediate(r))
-    while (queue.length > 0) await write(queue.splice(0, maxBatch))
-    running = null
-  }
-
-  return {
-    submit(ping) {
-      return new Promise<PingOutcome>((resolve, reject) => {
-        queue.push({ ping, at: deps.clock.now(), resolve, reject })
-        running ??= run()
-      })
-    },
-    async drain() {
-      while (running) await running
-    },
-  }
 }

@@ -1,6 +1,7 @@
 /** Heartbeat checks: pings, deadlines, events and availability. */
 import { uses, type DepsOf } from '../resource-deps.js'
-import { pingWriter, type PingInput, type PingOutcome } from './heartbeat-pings.js'
+import type { PingInput, PingOutcome } from './heartbeat-pings.js'
+import { pingWriter } from './ping-writer.js'
 import { heartbeatReads, type HeartbeatReads } from './heartbeat-reads.js'
 
 export type { PingInput, PingOutcome } from './heartbeat-pings.js'
@@ -20,7 +21,7 @@ export type HeartbeatServiceDeps = DepsOf<typeof heartbeatServiceUses>
 
 /** `checkDeadlines`: the engine's deadline pass, which the wiring builds with the stores and transactor it asks for. */
 export function heartbeatService(deps: HeartbeatServiceDeps, checkDeadlines: () => Promise<number>): HeartbeatService {
-  const writer = pingWriter(deps)
+  const writer = pingWriter(deps, { batchesAtOnce: deps.stores.heartbeats.batchesAtOnce })
   return {
     ...heartbeatReads(deps),
     ping: (input) => writer.submit(input),
