@@ -77,7 +77,8 @@ export async function runAgent(env: Record<string, string | undefined> = process
       })
     : undefined
   if (!hasChromium) log.info({ chromiumPath: config.chromiumPath }, 'Chromium not found: this agent takes no BROWSER, MULTI_STEP or PLAYWRIGHT checks')
-  const agentic = hasChromium && config.agenticModel ? agenticRunner({ model: config.agenticModel, chromiumPath: config.chromiumPath, egress, box }) : undefined
+  const agentic =
+    hasChromium && config.agenticModel ? agenticRunner({ model: config.agenticModel, chromiumPath: config.chromiumPath, egress, box, workDir: workspace.dir }) : undefined
   if (hasChromium && !config.agenticModel) log.info({}, 'No AGENTIC_MODEL_URL: this agent takes no AGENTIC checks')
   const runners = buildRunners({ sandbox, browser, egress, ...(agentic ? { agentic } : {}) })
   let agent

@@ -18,6 +18,6 @@ export async function startRunBox(mode: 'bwrap' | 'off', log: BoxLog): Promise<R
   }
   const box = createRunBox()
   const problem = await probeRunBox(box, defaultRunAs())
-  if (problem) log.error({ sandbox: problem }, 'browser, multi-step, suite, setup and teardown runs will fail until the sandbox works')
+  if (problem) log.error({ sandbox: problem }, 'browser, multi-step, suite, agentic, setup and teardown runs will fail until the sandbox works')
   return problem ? { unavailable: problem, wrap: box.wrap } : box
 }
