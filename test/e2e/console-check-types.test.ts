@@ -112,7 +112,7 @@ describe.skipIf(!HAS_CHROMIUM)('SSL, traceroute and agentic checks in the consol
     const resultId = await runNow(ids.ssl)
     const { page } = viewer
     await page.goto(`${svc.baseUrl}/checks/${ids.ssl}/results/${resultId}`)
-    await page.getByRole('heading', { name: 'Handshake' }).waitFor({ timeout: 30_000 })
+    await page.getByRole('heading', { name: 'Handshake', exact: true }).waitFor({ timeout: 30_000 })
     await settled(page)
     const facts = await page.locator('main').innerText()
     expect(facts).toContain('CN=localhost')
@@ -134,7 +134,7 @@ describe.skipIf(!HAS_CHROMIUM)('SSL, traceroute and agentic checks in the consol
     const resultId = await runNow(ids.traceroute)
     const { page } = viewer
     await page.goto(`${svc.baseUrl}/checks/${ids.traceroute}/results/${resultId}`)
-    await page.getByRole('heading', { name: 'Route' }).waitFor({ timeout: 30_000 })
+    await page.getByRole('heading', { name: 'Route', exact: true }).waitFor({ timeout: 30_000 })
     await settled(page)
     const hops = page.getByRole('table', { name: 'Hops on the route, nearest first' })
     expect(await hops.locator('thead th').allTextContents()).toEqual(['Hop', 'Address', 'Name', 'Probe 1', 'Probe 2', 'Probe 3', 'Loss'])
