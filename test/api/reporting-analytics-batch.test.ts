@@ -5,11 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANALYTICS_ROUTES } from '../../src/domain/analytics/catalogue.js'
+import { extractRunMetrics } from '../../src/domain/analytics/extract.js'
 import { mainTimingName } from '../../src/analytics/summary.js'
 import { FakeClock } from '../../src/lib/clock.js'
+import { buildStores } from '../../src/store/all-stores.js'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
 import { setUpMonitoring, type MonitoringFixtures } from '../helpers/monitoring-fixtures.js'
+import { finalResultRow } from '../helpers/result-rows.js'
 
 type Json = Record<string, unknown>
 const NOW = Date.UTC(2026, 5, 3, 15, 30)
@@ -53,6 +56,52 @@ const BATCH_METRICS: Array<[route: string, pairs: Array<[string, string]>]> = [
   ],
   ['heartbeat-checks', []],
   ['browser-checks', [['responseTime_p95', 'responseTime_p95']]],
+  [
+    'ssl',
+    [
+      ['responseTime_avg', 'handshakeTimeMs_avg'],
+      ['responseTime_p99', 'handshakeTimeMs_p99'],
+    ],
+  ],
+]
+
+/** A run's figure of each of 4 runs (newest first; the third failed): its response time, phases and details. */
+type SeededRun = (i: number) => { responseTime: number; timingPhases: Record<string, number>; details: Record<string, unknown> }
+const MS = [100, 200, 300, 400]
+/**
+ * Types without an analytics route of their own: their checks, 4 runs each as their runners record them, and the
+ * item's figures over them: averages exact, percentiles (nearest rank) within the sketches' 1%.
+ */
+const SEEDED: Array<[checkType: string, createUrl: string, body: Record<string, unknown>, run: SeededRun, figures: Record<string, number>]> = [
+  [
+    'GRPC',
+    '/v1/checks/grpc',
+    { name: 'Items gRPC', request: { url: 'grpc.example.com', port: 443 } },
+    (i) => ({ responseTime: MS[i] ?? 0, timingPhases: { total: MS[i] ?? 0, dns: 2, connection: 5 }, details: {} }),
+    { responseTime_avg: 250, responseTime_p50: 200, responseTime_p95: 400, responseTime_p99: 400 },
+  ],
+  [
+    'SSL',
+    '/v1/checks/ssl',
+    { name: 'Second certificate', request: { sslConfig: { hostname: 'api.example.com' } } },
+    (i) => ({ responseTime: MS[i] ?? 0, timingPhases: { handshakeTimeMs: MS[i] ?? 0 }, details: { daysUntilExpiry: 30 - i, keySizeBits: 2048 } }),
+    { responseTime_avg: 250, responseTime_p50: 200, responseTime_p95: 400, responseTime_p99: 400 },
+  ],
+  [
+    'TRACEROUTE',
+    '/v1/checks/traceroute',
+    { name: 'Route to the shop', request: { url: 'shop.example.com' } },
+    // The final hop's latency is the run's response time; its packet loss and the hop count are in the details.
+    (i) => ({ responseTime: (i + 1) * 10, timingPhases: {}, details: { packetLoss: [0, 0, 25, 50][i], hopCount: 8 + i } }),
+    { latency_avg: 25, latency_p50: 20, latency_p95: 40, latency_p99: 40, packetLoss_avg: 18.75, packetLoss_p95: 50, packetLoss_p99: 50, hopCount_avg: 9.5 },
+  ],
+  [
+    'AGENTIC',
+    '/v1/checks/agentic',
+    { name: 'Order history', prompt: 'Check that the order history lists an order', startUrl: 'https://shop.example.com/' },
+    (i) => ({ responseTime: MS[i] ?? 0, timingPhases: { total: MS[i] ?? 0 }, details: { steps: [{}, {}], usage: { modelTurns: 3, totalTokens: 900 } } }),
+    { responseTime_avg: 250, responseTime_p50: 200, responseTime_p95: 400, responseTime_p99: 400 },
+  ],
 ]
 
 describe.each(testDbs)('reporting, analytics batch and result cursors on $name', (db) => {
@@ -66,9 +115,32 @@ describe.each(testDbs)('reporting, analytics batch and result cursors on $name',
   const analytics = async (route: string, metrics: string, window = `from=${unix(FROM)}&to=${unix(NOW)}`) =>
     ((await ok('GET', `/v1/analytics/${route}/${f.checks[route] ?? ''}?metrics=${metrics}&${window}`)) as { series: Array<{ data: Json }> }).series[0]?.data ?? {}
 
+  const seeded: Record<string, string> = {}
+
   beforeAll(async () => {
-    t = await startTestApp(db, { clock: new FakeClock(NOW) })
+    // An agentic check is made only where a model is configured; none is called here.
+    t = await startTestApp(db, { clock: new FakeClock(NOW), agenticModel: { url: 'http://127.0.0.1:9/v1', model: 'm', apiKey: null } })
     f = await setUpMonitoring(t, NOW)
+    for (const [checkType, url, body, run] of SEEDED) {
+      const res = await t.call('POST', `${url}?autoAssignAlerts=false`, { activated: false, ...body })
+      expect(res.statusCode, res.body).toBe(201)
+      const id = String(res.json<{ id: string }>().id)
+      seeded[checkType] = id
+      const rows = MS.map((_, i) => {
+        const r = run(i)
+        const row = finalResultRow(
+          t.accountId,
+          id,
+          { location: 'eu-west-1', startedAt: NOW - (i + 1) * 15 * 60_000, status: i === 2 ? 'failing' : 'passing', responseTime: r.responseTime, checkType },
+          i,
+        )
+        row.run_job_id = crypto.randomUUID()
+        row.doc = JSON.stringify({ timingPhases: r.timingPhases, details: r.details })
+        row.metrics = JSON.stringify(extractRunMetrics({ checkType, ...r }))
+        return row
+      })
+      await buildStores(t.store).results.insertMany(rows)
+    }
   }, 120_000)
   afterAll(() => t.close())
 
@@ -105,6 +177,17 @@ describe.each(testDbs)('reporting, analytics batch and result cursors on $name',
         for (const [field, metric] of pairs) expected[field] = data[metric]
         expect(items[0]).toMatchObject(expected)
         for (const value of Object.values(expected)) expect(value).not.toBeNull()
+      })
+
+      it.each(SEEDED.map(([type, , , , figures]) => [type, figures] as const))('the batch item of a %s check has its figures', async (type, figures) => {
+        const [item] = (await ok('POST', '/v1/analytics/checks?quickRange=last24Hours', { checkIds: [seeded[type]] })) as Json[]
+        expect(Object.keys(item ?? {}).sort()).toEqual(['availability', 'checkId', 'checkType', ...Object.keys(figures)].sort())
+        expect(item).toMatchObject({ checkId: seeded[type], checkType: type, availability: 75 })
+        for (const [field, value] of Object.entries(figures)) {
+          const actual = Number(item?.[field])
+          if (field.endsWith('_avg')) expect(actual, field).toBe(value)
+          else expect(Math.abs(actual - value), `${field}: ${actual}`).toBeLessThanOrEqual(value * 0.01)
+        }
       })
     })
   }

@@ -28,6 +28,7 @@ const BatchItem = Type.Object({
   packetLoss_avg: Figure,
   packetLoss_p95: Figure,
   packetLoss_p99: Figure,
+  hopCount_avg: Figure,
 })
 
 export async function analyticsBatchRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -39,7 +40,8 @@ export async function analyticsBatchRoutes(app: FastifyInstance, services: Servi
         summary: 'Availability and response times of many checks over a quick range',
         description:
           'Per check, in the order asked: availability (% of successful runs, degraded counts as up) and the average, P50, P95 and P99 of its ' +
-          'response time (TCP and DNS monitors: total time), or for ICMP monitors of its latency and packet loss; each the figure of the ' +
+          'response time (TCP, DNS and gRPC monitors: total time; SSL monitors: TLS handshake; agentic checks: run duration), or for ICMP ' +
+          'and traceroute monitors of its latency and packet loss (traceroute: of the final hop, and the average hop count); each the figure of the ' +
           "check's own analytics route for the same window. null: no runs in the range; absent: the figure does not apply to the type. " +
           'Ids of other accounts or of no check are left out.',
         querystring: BatchQuery,

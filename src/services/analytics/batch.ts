@@ -16,14 +16,29 @@ export type BatchItem = { checkId: string; checkType: string } & Record<string, 
 
 /**
  * The fields of an item per check type and the analytics metric each one is: response times are the response time
- * of HTTP and script checks and the total time of TCP and DNS monitors; ICMP monitors give latency (the average
- * round trip of each run) and packet loss instead; heartbeats measure no time. A field a type lacks is left out.
+ * of HTTP and script checks, the total time of TCP, DNS and gRPC monitors, the TLS handshake of SSL monitors and
+ * the duration of agentic runs (each type's own measure of a run, as its results' responseTime is); ICMP and
+ * traceroute monitors give latency and packet loss instead (a traceroute's of its final hop), and traceroute also
+ * its average hop count; heartbeats measure no time. A field a type lacks is left out. The item admits no other
+ * fields, so what a type measures beyond these (an SSL certificate's days until expiry, an agent's steps and
+ * tokens) is not in the batch: its own analytics answer it.
  */
 const RESPONSE = (base: string): Array<[string, string]> => [
   ['responseTime_avg', `${base}_avg`],
   ['responseTime_p50', `${base}_p50`],
   ['responseTime_p95', `${base}_p95`],
   ['responseTime_p99', `${base}_p99`],
+]
+const LATENCY = (base: string): Array<[string, string]> => [
+  ['latency_avg', `${base}_avg`],
+  ['latency_p50', `${base}_p50`],
+  ['latency_p95', `${base}_p95`],
+  ['latency_p99', `${base}_p99`],
+]
+const PACKET_LOSS: Array<[string, string]> = [
+  ['packetLoss_avg', 'packetLoss_avg'],
+  ['packetLoss_p95', 'packetLoss_p95'],
+  ['packetLoss_p99', 'packetLoss_p99'],
 ]
 const FIELDS: Readonly<Record<string, ReadonlyArray<[string, string]>>> = {
   API: RESPONSE('responseTime'),
@@ -33,15 +48,12 @@ const FIELDS: Readonly<Record<string, ReadonlyArray<[string, string]>>> = {
   PLAYWRIGHT: RESPONSE('responseTime'),
   TCP: RESPONSE('total'),
   DNS: RESPONSE('total'),
-  ICMP: [
-    ['latency_avg', 'latencyAvg_avg'],
-    ['latency_p50', 'latencyAvg_p50'],
-    ['latency_p95', 'latencyAvg_p95'],
-    ['latency_p99', 'latencyAvg_p99'],
-    ['packetLoss_avg', 'packetLoss_avg'],
-    ['packetLoss_p95', 'packetLoss_p95'],
-    ['packetLoss_p99', 'packetLoss_p99'],
-  ],
+  GRPC: RESPONSE('total'),
+  SSL: RESPONSE('handshakeTimeMs'),
+  AGENTIC: RESPONSE('total'),
+  ICMP: [...LATENCY('latencyAvg'), ...PACKET_LOSS],
+  // A traceroute's latency and packet loss are those of its final hop (the destination), as its analytics name them.
+  TRACEROUTE: [...LATENCY('responseTime'), ...PACKET_LOSS, ['hopCount_avg', 'hopCount_avg']],
 }
 
 /** The batch fields of a check type, each with the analytics metric it is (availability first). */
