@@ -80,7 +80,22 @@ describe('state counts', () => {
 
 describe('the type filter', () => {
   it('offers only the types a check can be made of, and drops any other from the address', () => {
-    expect(CHECK_TYPE_OPTIONS.map((o) => o.value)).toEqual(['API', 'URL', 'TCP', 'DNS', 'ICMP', 'GRPC', 'HEARTBEAT', 'BROWSER', 'MULTI_STEP', 'PLAYWRIGHT'])
-    expect(filtersFromSearch(new URLSearchParams('type=AGENTIC')).type).toBe('')
+    expect(CHECK_TYPE_OPTIONS.map((o) => o.value)).toEqual([
+      'API',
+      'URL',
+      'TCP',
+      'DNS',
+      'ICMP',
+      'GRPC',
+      'SSL',
+      'TRACEROUTE',
+      'HEARTBEAT',
+      'BROWSER',
+      'MULTI_STEP',
+      'PLAYWRIGHT',
+      'AGENTIC',
+    ])
+    expect(filtersFromSearch(new URLSearchParams('type=AGENTIC')).type).toBe('AGENTIC')
+    expect(filtersFromSearch(new URLSearchParams('type=TELNET')).type).toBe('')
   })
 })
