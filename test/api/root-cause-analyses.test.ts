@@ -75,6 +75,18 @@ describe.each(testDbs)('root-cause analyses on $name', (db) => {
     expect(sent).toContain('\\"tcp\\":1.5')
   })
 
+  it.each([
+    ['an empty form body (the reference CLI without --user-context) as no body', '', 202],
+    ['a form with content as the 415 naming the type the API reads', 'userContext=x', 415],
+  ])('takes %s', async (_what, payload, status) => {
+    const { t, groupId } = ctx
+    const headers = { ...t.headers, 'content-type': 'application/x-www-form-urlencoded' }
+    const sent = await t.app.inject({ method: 'POST', url: `/v1/root-cause-analyses/error-groups/${groupId}`, headers, payload })
+    expect(sent.statusCode, sent.body).toBe(status)
+    if (status === 415) expect(sent.json().attributes).toEqual({ 'content-type': 'must be application/json' })
+    await t.services.rootCauseAnalyses.settle()
+  })
+
   it("is a 404 for another account's group and analysis", async () => {
     const { t, groupId } = ctx
     const other = await t.otherAccount()

@@ -4,13 +4,22 @@ import type { FastifyInstance } from 'fastify'
 import type { Services } from '../../services/index.js'
 import { errorResponses } from '../schemas/common.js'
 import { RcaPending, RcaRequest, RcaView } from '../../domain/error-groups/rca-contract.js'
+import { acceptEmptyFormBody } from './vendor/empty-form-body.js'
 
 const GroupParams = Type.Object({ errorGroupId: Type.String({ minLength: 1, maxLength: 100, description: 'Error group id (UUID); anything else is a 404.' }) })
 const SessionGroupParams = Type.Object({ testSessionErrorGroupId: Type.String({ minLength: 1, maxLength: 100, description: 'Test session error group id (UUID).' }) })
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'Analysis id (UUID).' }) })
 const tags = ['root cause analyses']
 
-export async function rootCauseAnalysisRoutes(app: FastifyInstance, services: Services): Promise<void> {
+export async function rootCauseAnalysisRoutes(parent: FastifyInstance, services: Services): Promise<void> {
+  // An encapsulated scope: the reference CLI asks without a body typed as an empty form, accepted here only.
+  await parent.register(async (app) => {
+    acceptEmptyFormBody(app)
+    await analysisRoutes(app, services)
+  })
+}
+
+async function analysisRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const rca = services.rootCauseAnalyses
 
   app.post<{ Params: Static<typeof GroupParams>; Body: Static<typeof RcaRequest> }>(
