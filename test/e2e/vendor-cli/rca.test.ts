@@ -1,7 +1,8 @@
 /**
  * The reference service's own CLI asks Picket for a root-cause analysis, unchanged: a real server whose model is a
  * scripted OpenAI-compatible server on loopback, an API check whose run failed for real (its target refuses
- * connections) and so made an error group; `rca run` triggers and waits for the analysis and prints it, `rca get`
+ * connections) and so made an error group (and, run again in a test session, a test-session error group); `rca run`
+ * triggers and waits for the analysis of either and prints it, `rca get`
  * reads it back in each of the client's formats, and unknown ids get the client's own errors.
  */
 import fs from 'node:fs'
@@ -44,6 +45,7 @@ describe.skipIf(!cli)(`the reference CLI's rca against Picket (${process.env.TES
   let checkId = ''
   let groupId = ''
   let rcaId = ''
+  let sessionGroupId = ''
 
   const call = async (method: string, url: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> & Array<Record<string, unknown>> }> => {
     const res = await fetch(`${base}${url}`, {
@@ -87,6 +89,12 @@ describe.skipIf(!cli)(`the reference CLI's rca against Picket (${process.env.TES
     expect(completion.body.status, 'the run against the closed port').toBe('FAILED')
     const groups = await call('GET', `/v1/error-groups/checks/${checkId}`)
     groupId = String(groups.body[0]?.id)
+    // The same failure in a test session makes a test-session error group.
+    const session = await call('POST', '/v1/test-sessions/trigger', { name: 'Release 1.3', runLocation: 'eu-west-1', target: { checkId: [checkId], allowDeactivated: true } })
+    const testSessionId = String(session.body.testSessionId)
+    while ((await call('GET', `/v1/test-sessions/${testSessionId}/completion`)).status !== 200);
+    const sessionGroups = await call('GET', '/v1/test-session-error-groups')
+    sessionGroupId = String(sessionGroups.body[0]?.id)
   }, PROCESS_TEST_TIMEOUT_MS)
 
   afterAll(async () => {
@@ -141,6 +149,15 @@ describe.skipIf(!cli)(`the reference CLI's rca against Picket (${process.env.TES
     const watched = await rca(['get', pending.id, '--watch'])
     expect(watched.code, watched.output).toBe(0)
     expect(watched.output).toMatch(/Classification:\s+INFRA ERROR/)
+  })
+
+  it('rca run --test-session-error-group --watch analyses a test session’s error group', async () => {
+    const run = await rca(['run', '--test-session-error-group', sessionGroupId, '--watch'])
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toMatch(/Classification:\s+INFRA ERROR/)
+    const id = /RCA ID:\s+([0-9a-f-]{36})/.exec(run.output)?.[1] ?? ''
+    const json = await rca(['get', id, '-o', 'json'])
+    expect(JSON.parse(json.stdout)).toMatchObject({ id, status: 'COMPLETED', analysis: ANALYSIS })
   })
 
   it.each([
