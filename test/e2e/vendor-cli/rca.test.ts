@@ -2,8 +2,8 @@
  * The reference service's own CLI asks Picket for a root-cause analysis, unchanged: a real server whose model is a
  * scripted OpenAI-compatible server on loopback, an API check whose run failed for real (its target refuses
  * connections) and so made an error group (and, run again in a test session, a test-session error group); `rca run`
- * triggers and waits for the analysis of either and prints it, `rca get`
- * reads it back in each of the client's formats, and unknown ids get the client's own errors.
+ * triggers and waits for the analysis of either and prints it, `rca get` reads it back in each of the client's
+ * formats, and unknown ids get the client's own errors.
  */
 import fs from 'node:fs'
 import net, { type AddressInfo } from 'node:net'
