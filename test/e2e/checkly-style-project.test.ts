@@ -7,7 +7,8 @@
  * builders' values (frequency, assertions, retry strategy, escalation, heartbeat period and grace, setup script),
  * `test` runs the API check in the config's run location and exits 0 when it passes and 1 when it fails (and runs
  * the test-only check deploy leaves out), SSL, traceroute and agentic checks deploy (the service has a model and
- * trusts the SSL target's CA) and `test` runs the SSL monitor against a local TLS server, and a construct Picket has
+ * trusts the SSL target's CA) and `test` runs the SSL monitor against a local TLS server and the agentic check with
+ * the model, and a construct Picket has
  * no resource for, a field it cannot honour, or a type error, stops the load naming its file.
  */
 import fs from 'node:fs'
@@ -90,7 +91,8 @@ describe('a project written for the hosted service CLI, through the picket comma
     sslPort = String((tlsTarget.address() as AddressInfo).port)
     fs.writeFileSync(path.join(dir, 'ca.pem'), certs.caCert)
     // Agentic checks deploy only on a service with a model.
-    model = await startScriptedModel(() => ({ content: 'done' }))
+    // It finishes at once: `picket test` runs the agentic check through it, in a real Chromium.
+    model = await startScriptedModel(() => ({ toolCalls: [{ name: 'finish', args: { summary: 'Found the tea' } }] }))
     fs.cpSync(FIXTURE, project, { recursive: true })
     database = await testRunStore('picket_checkly_style')
     server = await startServer({
@@ -206,17 +208,18 @@ describe('a project written for the hosted service CLI, through the picket comma
     expect(testOnly.stdout).toMatch(/Smoke \(test only\)[\s\S]*PASSED/)
   })
 
-  it('test runs the SSL monitor against the certificate of its target (passes for its name, fails for another) and skips the agentic check', async () => {
+  it('test runs the SSL monitor against the certificate of its target (passes for its name, fails for another) and the agentic check with the model', async () => {
     const run = await picket(['test', 'shop-certificate', '--timeout', '120'])
     expect(run.code, run.stdout + run.stderr).toBe(0)
     expect(run.stdout).toMatch(/Shop certificate[\s\S]*PASSED/)
     const wrongHost = await picket(['test', 'shop-certificate', '--timeout', '120'], cliEnv({ SSL_HOST: '127.0.0.1' }))
     expect(wrongHost.code, wrongHost.stdout + wrongHost.stderr).toBe(1)
     expect(wrongHost.stdout).toMatch(/Shop certificate[\s\S]*FAILED/)
-    // The service runs no agentic check on demand: test says so instead of failing the run.
     const agent = await picket(['test', 'shop-agent', '--timeout', '120'])
     expect(agent.code, agent.stdout + agent.stderr).toBe(0)
-    expect(agent.stdout).toContain('Skipped (agentic checks are not run on demand): shop-agent')
+    expect(agent.stdout).toMatch(/shop-agent|Shop agent/i)
+    expect(agent.stdout).toMatch(/PASSED/)
+    expect(model.bodies.length).toBeGreaterThan(0)
   })
 
   it.each([

@@ -85,4 +85,25 @@ describe.each(testDbs)('gRPC checks on the engine on $name', (db) => {
     const alerts = (await t.call('GET', `/v1/check-alerts/${id}?from=${Math.floor(Date.UTC(2026, 5, 1, 12) / 1000)}`)).json() as Json[]
     expect(alerts.map((a) => a.alertType)).toEqual(['ALERT_FAILURE'])
   })
+
+  it('runs on demand through a check session, as Run now in the console and picket test do', async () => {
+    const check = await call(
+      'POST',
+      '/v1/checks',
+      {
+        checkType: 'GRPC',
+        name: 'Greeter on demand',
+        frequency: 60,
+        activated: false,
+        request: { url: '127.0.0.1', port: target.port, grpcConfig: { mode: 'HEALTH', service: 'picket.test.Greeter' } },
+      },
+      201,
+    )
+    target.setStatus('picket.test.Greeter', 'SERVING')
+    const trigger = await call('POST', '/v1/check-sessions/trigger', { target: { checkId: [String(check.id)] } }, 201)
+    const sessionId = String((trigger.sessions as Json[])[0]?.checkSessionId)
+    await e.engine.runOnce()
+    const done = await call('GET', `/v1/check-sessions/${sessionId}/completion?maxWaitSeconds=1`, undefined, 200)
+    expect(done).toMatchObject({ status: 'PASSED' })
+  })
 })

@@ -58,7 +58,8 @@ const CASES: Case[] = [
   {
     checkType: 'AGENTIC',
     body: (s) => ({ name: 'Order history', startUrl: s.pageUrl, prompt: 'Open the order history', assertions: [{ condition: 'The order history lists at least one order' }] }),
-    result: { checkType: 'AGENTIC' },
+    // The conditions the agent judged are the result's assertions, as the reference's AgenticAssertion.
+    result: { checkType: 'AGENTIC', agenticCheckResult: { assertions: [{ condition: 'The order history lists at least one order', passed: false, actual: 'The list is empty' }] } },
     message: 'Condition failed: The order history lists at least one order: The list is empty',
     metrics: ['total', 'steps', 'modelTurns', 'totalTokens'],
   },

@@ -251,9 +251,8 @@ export function agenticResult(accountId: string, checkId: string, at = Date.now(
     checkType: 'AGENTIC',
     status: 'passing',
     responseTime: 14_200,
-    // The runner keeps the judged conditions in its details and leaves this list empty, but the API answers a
-    // result's `assertions` from this list (services/results/result-view.ts): here they are where the API reads them.
-    assertions: conditions,
+    // As the runner writes them: the judged conditions are in the details, the generic list is empty.
+    assertions: [],
     timingPhases: { total: 14_200 },
     details: {
       summary: 'Added Lamp 42 to the cart. The cart shows one item and its total is the lamp’s price, €49.00.',

@@ -125,7 +125,7 @@ describe('testResources', () => {
     })
   })
 
-  it('skips the agentic and gRPC checks the service does not run on demand, as heartbeats', () => {
+  it('runs agentic, gRPC and SSL checks on demand, and skips only heartbeats', () => {
     const more = {
       ...project,
       resources: [
@@ -136,8 +136,8 @@ describe('testResources', () => {
       ],
     }
     const { resources, skipped } = testResources(more, [])
-    expect(skipped).toEqual(['beat', 'agent', 'rpc'])
-    expect(resources.map((r) => r.logicalId)).toEqual(['g', 'api', 'cert'])
+    expect(skipped).toEqual(['beat'])
+    expect(resources.map((r) => r.logicalId)).toEqual(['g', 'api', 'agent', 'rpc', 'cert'])
   })
 
   it('filters by logical id or file', () => {

@@ -2,9 +2,8 @@
  * `picket test`: runs the project's checks once, as they are in the files, without touching what is deployed. The
  * checks (with their groups) are deployed as a temporary project of their own (`<project>.test-<random>`),
  * deactivated (never scheduled), muted and without alert channels or incident triggers, run once through run-now
- * sessions on the service's runners, reported, and the temporary project is destroyed. Heartbeats wait for pings, and
- * the service does not run agentic or gRPC checks on demand: those are listed as skipped, rather than refusing the
- * whole run. Exit 1 when any check fails.
+ * sessions on the service's runners, reported, and the temporary project is destroyed. Heartbeats wait for pings:
+ * they are listed as skipped, rather than refusing the whole run. Exit 1 when any check fails.
  */
 import { randomBytes } from 'node:crypto'
 import type { DeployResource, ProjectCheckType } from '../../domain/projects/deploy-request.js'
@@ -21,8 +20,6 @@ const TEST_KINDS = new Set(['check', 'check-group'])
 /** The check types a test cannot run, and why (what the skipped line says). */
 const NOT_RUN_BY_TEST: Partial<Record<ProjectCheckType, string>> = {
   heartbeat: 'heartbeats wait for pings',
-  agentic: 'agentic checks are not run on demand',
-  grpc: 'gRPC checks are not run on demand',
 }
 const notRunByTest = (r: DeployResource): string | undefined => (r.checkType === undefined ? undefined : NOT_RUN_BY_TEST[r.checkType])
 

@@ -20,7 +20,7 @@ import type { StoredCheckGroupDoc } from '../../domain/groups/schema.js'
 
 /** A session as the API shows it. */
 export type SessionView = CheckSessionView
-export const RUNNABLE_TYPES = new Set(['API', 'URL', 'TCP', 'DNS', 'ICMP', 'SSL', 'TRACEROUTE', 'BROWSER', 'MULTI_STEP', 'PLAYWRIGHT'])
+export const RUNNABLE_TYPES = new Set(['API', 'URL', 'TCP', 'DNS', 'ICMP', 'SSL', 'TRACEROUTE', 'GRPC', 'BROWSER', 'MULTI_STEP', 'PLAYWRIGHT', 'AGENTIC'])
 
 export interface SessionTarget {
   checkId?: string[] | undefined

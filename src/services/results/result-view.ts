@@ -51,7 +51,8 @@ export function presentResult(r: CheckResultRow, checkName: string | undefined, 
       ...(detailKey === 'apiCheckResult' && details.response === null ? { response: NO_HTTP_RESPONSE } : {}),
       ...resultAssetFields(r.check_type, r.check_id, r.id, assetsOfDoc(doc), baseUrl),
       timingPhases: doc.timingPhases ?? {},
-      assertions: doc.assertions ?? [],
+      // An agentic run's assertions are the conditions the agent judged (AgenticAssertion), kept with its details.
+      assertions: detailKey === 'agenticCheckResult' && Array.isArray(details.assertions) ? details.assertions : (doc.assertions ?? []),
       // apiCheckResult carries the log as an object, as the reference types it there; every other type as lines.
       jobLog: detailKey === 'apiCheckResult' ? { lines } : lines,
     },

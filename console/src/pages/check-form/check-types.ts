@@ -98,8 +98,7 @@ export const CHECK_TYPES: readonly CheckTypeInfo[] = [
     label: 'Agentic',
     description: 'Describe a task in plain language; a model carries it out in a real browser and judges your conditions.',
     frequencies: NO_ZERO,
-    // Check sessions do not run agentic checks (their runs take a model and minutes); they run on their schedule.
-    runnable: false,
+    runnable: true,
   },
 ]
 
