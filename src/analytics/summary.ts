@@ -21,6 +21,8 @@ const MAIN_TIMING: Readonly<Record<string, string>> = {
   ICMP: 'latencyAvg',
   SSL: 'handshakeTimeMs',
   TRACEROUTE: 'responseTime',
+  GRPC: 'total',
+  AGENTIC: 'total',
 }
 
 /** The roll-up column of a type's main timing; undefined for types without one (heartbeats). */

@@ -4,14 +4,14 @@
  * zone; the v2 result list walks every result once by cursor; results name their run (traceId, checkRunId).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ANALYTICS_ROUTES } from '../../src/domain/analytics/catalogue.js'
+import { ANALYTICS_ROUTES, routeOfType } from '../../src/domain/analytics/catalogue.js'
 import { extractRunMetrics } from '../../src/domain/analytics/extract.js'
 import { mainTimingName } from '../../src/analytics/summary.js'
 import { FakeClock } from '../../src/lib/clock.js'
 import { buildStores } from '../../src/store/all-stores.js'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
-import { setUpMonitoring, type MonitoringFixtures } from '../helpers/monitoring-fixtures.js'
+import { MONITORED_ROUTES, setUpMonitoring, type MonitoringFixtures } from '../helpers/monitoring-fixtures.js'
 import { finalResultRow } from '../helpers/result-rows.js'
 
 type Json = Record<string, unknown>
@@ -150,7 +150,7 @@ describe.each(testDbs)('reporting, analytics batch and result cursors on $name',
         if (phase === 'rolled up') await t.services.analyticsRollup.rollUp()
       })
 
-      it.each(Object.keys(ANALYTICS_ROUTES))('the report of %s equals its analytics over the same window and counts its runs', async (route) => {
+      it.each(MONITORED_ROUTES)('the report of %s equals its analytics over the same window and counts its runs', async (route) => {
         const report = (await ok('GET', `/v1/reporting?from=${unix(FROM)}&to=${unix(NOW)}`)) as Array<Json & { aggregate: Json }>
         const item = report.find((r) => r.checkId === f.checks[route])
         const checkType = ANALYTICS_ROUTES[route]?.checkType ?? ''
@@ -177,6 +177,16 @@ describe.each(testDbs)('reporting, analytics batch and result cursors on $name',
         for (const [field, metric] of pairs) expected[field] = data[metric]
         expect(items[0]).toMatchObject(expected)
         for (const value of Object.values(expected)) expect(value).not.toBeNull()
+      })
+
+      it.each(SEEDED.map(([type]) => type))('the analytics route of a %s check answers availability and its main timing', async (type) => {
+        const route = routeOfType(type) ?? ''
+        const base = mainTimingName(type) ?? ''
+        const res = await t.call('GET', `/v1/analytics/${route}/${seeded[type] ?? ''}?metrics=availability,${base}_avg&quickRange=last24Hours`)
+        expect(res.statusCode, res.body).toBe(200)
+        const data = res.json<{ series: Array<{ data: Json }> }>().series[0]?.data ?? {}
+        // 4 runs, the third failed; the main timing of the seeded runs averages 250 ms (25 ms for the final hop).
+        expect(data).toMatchObject({ availability: 75, [`${base}_avg`]: type === 'TRACEROUTE' ? 25 : 250 })
       })
 
       it.each(SEEDED.map(([type, , , , figures]) => [type, figures] as const))('the batch item of a %s check has its figures', async (type, figures) => {

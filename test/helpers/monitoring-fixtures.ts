@@ -34,6 +34,9 @@ const BODIES: Array<[route: string, createUrl: string, body: Record<string, unkn
   ['playwright-checks', '/v1/checks/playwright', suiteBody({ name: 'Shop suite' })],
 ]
 
+/** The analytics routes whose check setUpMonitoring makes (with 12 runs each). */
+export const MONITORED_ROUTES = BODIES.map(([route]) => route)
+
 const PHASES: Record<string, (ms: number) => Record<string, number>> = {
   'api-checks': (ms) => ({ wait: 1, dns: 4, tcp: 9, firstByte: ms - 20, download: 6 }),
   'url-monitors': (ms) => ({ wait: 1, dns: 3, tcp: 8, firstByte: ms - 15, download: 3 }),

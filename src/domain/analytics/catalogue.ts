@@ -100,7 +100,10 @@ export const timingBasesOf = (checkType: string): readonly BaseMetric[] => ownVa
 export const AVAILABILITY: BaseMetric = { name: 'availability', unit: 'percentage', label: 'Availability', type: 'Float' }
 export const RETRIES: BaseMetric = { name: 'retries', unit: 'count', label: 'Retries', type: 'Int' }
 
-/** The route of each check type under /v1/analytics/, as the reference names them. */
+/**
+ * The route of each check type under /v1/analytics/, as the reference names them. The reference has none for
+ * traceroute, gRPC and agentic checks: theirs are Picket's, named in the style of ssl, dns and icmp.
+ */
 export const ANALYTICS_ROUTES: Readonly<Record<string, { checkType: string; groupBy: readonly string[]; intervals: boolean }>> = {
   'api-checks': { checkType: 'API', groupBy: ['runLocation', 'statusCode'], intervals: true },
   'url-monitors': { checkType: 'URL', groupBy: ['runLocation', 'statusCode'], intervals: true },
@@ -108,6 +111,9 @@ export const ANALYTICS_ROUTES: Readonly<Record<string, { checkType: string; grou
   dns: { checkType: 'DNS', groupBy: ['runLocation'], intervals: true },
   icmp: { checkType: 'ICMP', groupBy: ['runLocation'], intervals: true },
   ssl: { checkType: 'SSL', groupBy: ['runLocation'], intervals: true },
+  traceroute: { checkType: 'TRACEROUTE', groupBy: ['runLocation'], intervals: true },
+  grpc: { checkType: 'GRPC', groupBy: ['runLocation'], intervals: true },
+  agentic: { checkType: 'AGENTIC', groupBy: ['runLocation'], intervals: true },
   'heartbeat-checks': { checkType: 'HEARTBEAT', groupBy: [], intervals: false },
   'browser-checks': { checkType: 'BROWSER', groupBy: ['runLocation'], intervals: true },
   'multistep-checks': { checkType: 'MULTI_STEP', groupBy: ['runLocation'], intervals: true },

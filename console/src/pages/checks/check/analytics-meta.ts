@@ -9,10 +9,12 @@ export const PRIMARY_TIMING: Record<string, string> = {
   GRPC: 'total',
   ICMP: 'latencyAvg',
   SSL: 'handshakeTimeMs',
+  TRACEROUTE: 'responseTime',
+  AGENTIC: 'total',
   BROWSER: 'responseTime',
   MULTI_STEP: 'responseTime',
   PLAYWRIGHT: 'responseTime',
 }
 
 /** How the overview names that timing's P95. */
-export const PRIMARY_LABEL: Record<string, string> = { TCP: 'Total time', ICMP: 'Average latency', SSL: 'TLS handshake' }
+export const PRIMARY_LABEL: Record<string, string> = { TCP: 'Total time', ICMP: 'Average latency', SSL: 'TLS handshake', TRACEROUTE: 'Final hop latency', AGENTIC: 'Run time' }
