@@ -106,7 +106,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const leaseMs = deps.privateLocations?.leaseMs ?? AGENT_LEASE_MS
   const unavailableAfterMs = deps.privateLocations?.unavailableAfterMs ?? LOCATION_UNAVAILABLE_AFTER_MS
   const pageCacheMs = deps.pageCacheMs ?? PAGE_CACHE_MS
-  const projects = projectService(only(projectServiceUses), { files: deps.artifacts })
+  const projects = projectService(only(projectServiceUses), { files: deps.artifacts, hasAgenticModel: Boolean(deps.agenticModel) })
   const codeBundles = codeBundleService({ store: deps.codeBundleDir === undefined ? undefined : codeBundleStore(deps.store.db, deps.codeBundleDir), clock: deps.clock })
 
   const alerting = alertingService(only(alertingServiceUses))

@@ -40,6 +40,20 @@ describe.each(testDbs)('refused project deploys on $name', (db) => {
     expect(await rowCounts(t)).toEqual(rows)
   })
 
+  it('refuses an agentic check on a service without a model, naming the setting, and writes nothing', async () => {
+    const x = tag()
+    const rows = await rowCounts(t)
+    const agent = {
+      kind: 'check' as const,
+      logicalId: 'agent',
+      checkType: 'agentic' as const,
+      payload: { name: 'Orders', prompt: 'Open the order history', startUrl: 'https://shop.example.com/' },
+    }
+    const res = expectStatus(await t.call('POST', '/v1/projects/deploy', request(`agent-${x}`, [...fullResources(x), agent])), 400)
+    expect(JSON.stringify(res.attributes)).toContain('AGENTIC_MODEL_URL')
+    expect(await rowCounts(t)).toEqual(rows)
+  })
+
   it('rejects references that name no resource of the request', async () => {
     const x = tag()
     const rows = await rowCounts(t)

@@ -49,6 +49,8 @@ export interface DeployOptions {
 export interface ProjectServiceOptions {
   /** Where checks' run artifacts are stored: a deleted check's files are removed after the commit (best effort). */
   files?: ArtifactFiles | undefined
+  /** Whether the service has a model for agentic checks (default true); without one a deploy of one is refused. */
+  hasAgenticModel?: boolean | undefined
 }
 
 const present = (p: ProjectRecord) => ({ id: p.id, logicalId: p.logicalId, name: p.name, created_at: toIso(p.createdAt), updated_at: toIso(p.updatedAt) })
@@ -83,7 +85,7 @@ export function projectService(deps: ProjectServiceDeps, options: ProjectService
   /** Carries out a plan with resource services bound to the transaction's stores, so that all of it commits or none. */
   function apply(s: ProjectStores, accountId: string, project: ProjectRecord, plan: PlannedChange[], preserveResources = false): Promise<Applied> {
     const inTransaction: TransactOver<keyof ProjectStores> = (work) => work(s)
-    const ops = resourceOps({ ...deps, stores: s, transact: inTransaction }, accountId)
+    const ops = resourceOps({ ...deps, stores: s, transact: inTransaction }, accountId, { hasAgenticModel: options.hasAgenticModel !== false })
     return applyPlan({ ops, projects: s.projects, projectId: project.id, now: () => clock.now(), preserveResources }, plan)
   }
 

@@ -8,6 +8,7 @@ import type { ResourceId } from '../../domain/projects/resource-ids.js'
 import { alertChannelService, alertChannelServiceUses } from '../alert-channels/alert-channels.js'
 import { checkGroupService, checkGroupServiceUses } from '../groups/check-groups.js'
 import { checkService, checkServiceUses } from '../checks/checks.js'
+import { requiringAgenticModel } from '../checks/agentic-model-required.js'
 import { dashboardService, dashboardServiceUses } from '../dashboards/dashboards.js'
 import { maintenanceWindowService, maintenanceWindowServiceUses } from '../maintenance-windows.js'
 import { narrowDeps, usesAll, type DepsOf } from '../resource-deps.js'
@@ -59,8 +60,9 @@ export const resourceOpsUses = usesAll(
 )
 export type ResourceOpsDeps = DepsOf<typeof resourceOpsUses>
 
-export function resourceOps(r: ResourceOpsDeps, accountId: string): ResourceOps {
-  const checks = checkService(narrowDeps(r, checkServiceUses))
+export function resourceOps(r: ResourceOpsDeps, accountId: string, options: { hasAgenticModel: boolean }): ResourceOps {
+  // A deploy creates checks under the same rules as the API: an agentic check needs the service's model.
+  const checks = requiringAgenticModel(checkService(narrowDeps(r, checkServiceUses)), options.hasAgenticModel)
   const groups = checkGroupService(narrowDeps(r, checkGroupServiceUses))
   const channels = alertChannelService(narrowDeps(r, alertChannelServiceUses))
   const windows = maintenanceWindowService(narrowDeps(r, maintenanceWindowServiceUses))
