@@ -53,6 +53,12 @@ const WEAK_CIPHER = /RC4|3DES|DES-CBC|_DES_|NULL|EXPORT|anon|MD5/i
 /** Authorities browsers have stopped trusting: a chain ending in one is refused by most clients. */
 const DISTRUSTED_CAS = /DigiNotar|WoSign|StartCom|CNNIC|TrustCor|Camerfirma/i
 
+/**
+ * A TLS version as the reference names it ('TLS1.3'), from Node's name ('TLSv1.3') or its own; other text unchanged.
+ * Results report versions so, and assertions written either way compare equal.
+ */
+export const referenceTlsVersion = (v: string): string => v.replace(/^TLSv(\d)/, 'TLS$1')
+
 /** 'TLSv1.3' → 1.3, 'TLS1.2' → 1.2; 0 when unknown. */
 export const tlsVersionNumber = (v: string | null): number => {
   const m = /(\d)\.(\d)/.exec(v ?? '')

@@ -7,7 +7,7 @@ import { isIP } from 'node:net'
 import { checkServerIdentity, type PeerCertificate } from 'node:tls'
 import { evaluateAssertions, parseAssertions } from '../domain/assertions/index.js'
 import { classifyRun } from '../domain/results/classify.js'
-import { sslVerdict, type TlsObservation } from '../domain/ssl-verdict.js'
+import { referenceTlsVersion, sslVerdict, type TlsObservation } from '../domain/ssl-verdict.js'
 import type { EgressPolicy } from '../domain/egress.js'
 import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from './contract.js'
 import { asDoc, bool, ipFamily, limits, num, str } from './doc-fields.js'
@@ -126,8 +126,9 @@ export function sslRunner(options: SslRunnerOptions = {}): CheckRunner {
       )
       const incompleteChain = /UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT/.test(t.authorizationError ?? '')
       const chain = chainOf(t.peer).map(certificateView)
+      const tlsVersion = observation.protocol === null ? null : referenceTlsVersion(observation.protocol)
       const connection = {
-        tlsVersion: observation.protocol,
+        tlsVersion,
         cipherSuite: observation.cipherSuite,
         chainTrusted: observation.chainTrusted,
         hostnameVerified: observation.hostnameVerified,
@@ -138,7 +139,7 @@ export function sslRunner(options: SslRunnerOptions = {}): CheckRunner {
       }
       const response = {
         resolvedIp: t.remoteAddress,
-        protocol: observation.protocol,
+        protocol: tlsVersion,
         cipherSuite: observation.cipherSuite,
         handshakeTimeMs,
         hostnameVerified: observation.hostnameVerified,
@@ -155,11 +156,13 @@ export function sslRunner(options: SslRunnerOptions = {}): CheckRunner {
       }
       const assertions = evaluateAssertions(
         { kind: 'ssl', certificate: response.certificate, connection, handshakeTimeMs, json: response },
-        parseAssertions(asDoc(spec.doc.request).assertions),
+        parseAssertions(asDoc(spec.doc.request).assertions).map((a) =>
+          a.source === 'CONNECTION' && a.property === 'tlsVersion' ? { ...a, target: referenceTlsVersion(a.target) } : a,
+        ),
       )
       const c = classifyRun({ mode: 'ssl', assertions, responseTime: handshakeTimeMs, findings: verdict.findings, ...lim })
       const details = {
-        tlsVersion: observation.protocol ?? '',
+        tlsVersion: tlsVersion ?? '',
         cipherSuite: observation.cipherSuite ?? '',
         daysUntilExpiry: verdict.daysUntilExpiry,
         handshakeTimeMs,

@@ -157,7 +157,7 @@ describe('SslMonitor of checkly/constructs', () => {
           a('CERTIFICATE', 'CONTAINS', 'www.shop.example.com', 'subjectAltNames'),
           a('CERTIFICATE', 'CONTAINS', "Let's Encrypt", 'issuer'),
           a('CONNECTION', 'EQUALS', 'true', 'hostnameVerified'),
-          a('CONNECTION', 'EQUALS', 'TLSv1.3', 'tlsVersion'),
+          a('CONNECTION', 'EQUALS', 'TLS1.3', 'tlsVersion'),
         ],
       },
     ],

@@ -184,7 +184,7 @@ describe('a project written for the hosted service CLI, through the picket comma
         assertions: [
           { source: 'CERTIFICATE', comparison: 'GREATER_THAN', property: 'daysUntilExpiry', target: '7', regex: null },
           { source: 'CERTIFICATE', comparison: 'EQUALS', property: 'commonName', target: 'localhost', regex: null },
-          { source: 'CONNECTION', comparison: 'EQUALS', property: 'tlsVersion', target: 'TLSv1.3', regex: null },
+          { source: 'CONNECTION', comparison: 'EQUALS', property: 'tlsVersion', target: 'TLS1.3', regex: null },
         ],
       },
     })

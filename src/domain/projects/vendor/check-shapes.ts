@@ -8,8 +8,8 @@
  * - SSL: some certificate properties have other names here (`subjectCN` is `commonName`, `sans` is
  *   `subjectAltNames`, `issuerCN` is looked for in the issuer's whole name, so only with CONTAINS / NOT_CONTAINS);
  *   the ones Picket's runner does not read (`selfSigned`, `isCA`, `keyAlgorithm`, the fingerprints in the hosted
- *   service's notation) are refused rather than deployed as assertions that could never hold. A TLS version
- *   (`TLS1.3`) is compared as Picket's runner reports it (`TLSv1.3`).
+ *   service's notation) are refused rather than deployed as assertions that could never hold. TLS versions are
+ *   named alike (`TLS1.3`) and need no change.
  * - Agentic: `agentRuntime.skills` loads third-party skills into the hosted service's agent. Picket's agent has its
  *   own fixed tools and cannot load them, and a prompt written for a skill would fail (or pass) without saying why,
  *   so a non-empty list is refused; an empty list (what the hosted service's CLI always sends) is accepted.
@@ -47,13 +47,8 @@ const REFUSED_CERTIFICATE_PROPERTIES: Readonly<Record<string, string>> = {
   issuerFingerprintSha256: 'Picket does not report the issuer certificate’s fingerprint',
 }
 
-/** The hosted service names TLS versions `TLS1.3`; Picket's runner reports the connection's as Node does, `TLSv1.3`. */
-const nodeTlsVersion = (target: unknown): unknown => (typeof target === 'string' ? target.replace(/^TLS(\d)/, 'TLSv$1') : target)
-
 /** One SSL assertion in Picket's names, or why it cannot be one. */
 export function vendorSslAssertion(assertion: unknown, at: string): { assertion: unknown } | { problem: ShapeProblem } {
-  if (isObject(assertion) && assertion.source === 'CONNECTION' && assertion.property === 'tlsVersion')
-    return { assertion: { ...assertion, target: nodeTlsVersion(assertion.target) } }
   if (!isObject(assertion) || assertion.source !== 'CERTIFICATE' || typeof assertion.property !== 'string') return { assertion }
   const property = assertion.property
   const refused = REFUSED_CERTIFICATE_PROPERTIES[property]
