@@ -5,7 +5,7 @@
  */
 import { dirname, isAbsolute, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { runningFile } from '../lib/running-file.js'
+import { callSites, runningFile } from '../lib/running-file.js'
 
 /** Where this package's code runs from: its own folder, or the CLI bundle's when it runs bundled. */
 const PACKAGE_DIR = dirname(runningFile() ?? fileURLToPath(import.meta.url)) + sep
@@ -16,21 +16,8 @@ const toPath = (name: string): string | undefined => {
 }
 
 export function declaringFile(): string | undefined {
-  const originalPrepare = Error.prepareStackTrace
-  const originalLimit = Error.stackTraceLimit
-  let frames: NodeJS.CallSite[] = []
-  try {
-    Error.stackTraceLimit = 50
-    Error.prepareStackTrace = (_error, callSites) => callSites
-    const holder: { stack?: unknown } = {}
-    Error.captureStackTrace(holder, declaringFile)
-    if (Array.isArray(holder.stack)) frames = holder.stack as NodeJS.CallSite[]
-  } finally {
-    Error.prepareStackTrace = originalPrepare
-    Error.stackTraceLimit = originalLimit
-  }
-  for (const frame of frames) {
-    const name = frame.getFileName()
+  for (const site of callSites(declaringFile, 50)) {
+    const name = site.getFileName()
     if (!name || name.startsWith('node:')) continue
     const path = toPath(name)
     if (path !== undefined && !path.startsWith(PACKAGE_DIR)) return path

@@ -4,50 +4,16 @@
  * statuses: one multi-row statement each), whatever the number of pings and checks, and then evaluated for alerts
  * together. Twice the pings must not cost more statements. Every ping is still stored with its event and result.
  */
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FakeClock } from '../../src/lib/clock.js'
-import { openStore, type Store } from '../../src/store/db.js'
-import { migrateToLatest } from '../../src/store/migrate.js'
+import type { Store } from '../../src/store/db.js'
 import { buildServices, type Services } from '../../src/services/index.js'
-import { testSecretBox } from '../helpers/db.js'
+import { countedStore, countingDbs, kindOf } from '../helpers/counted-store.js'
 
-const pgUrl = process.env.TEST_DATABASE_URL
 const CHECKS = 30
 
-/** The kind of a statement: its verb and first table, e.g. `insert heartbeat_events`. */
-function kindOf(text: string): string {
-  const s = text.trim().toLowerCase()
-  const verb = /^\w+/.exec(s)?.[0] ?? s
-  const table = /(?:from|into|update|join)\s+"?(\w+)"?/.exec(s)?.[1]
-  return table ? `${verb} ${table}` : verb
-}
-
-async function countedStore(name: 'sqlite' | 'postgres', seen: (sql: string) => void): Promise<Store & { drop(): Promise<void> }> {
-  if (name === 'sqlite') {
-    const store = await openStore({ sqliteFile: ':memory:', secrets: testSecretBox(), onQuery: seen })
-    await migrateToLatest(store)
-    return { ...store, drop: () => store.close() }
-  }
-  const schema = `t_${randomBytes(6).toString('hex')}`
-  const store = await openStore({ databaseUrl: pgUrl, pgSchema: schema, pgPoolSize: 4, secrets: testSecretBox(), onQuery: seen })
-  await migrateToLatest(store)
-  return {
-    ...store,
-    async drop() {
-      await store.close()
-      const client = new pg.Client({ connectionString: pgUrl })
-      await client.connect()
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => client.end())
-    },
-  }
-}
-
-const dbs = [{ name: 'sqlite' as const }, ...(pgUrl ? [{ name: 'postgres' as const }] : [])]
-
-describe.each(dbs)('statements per batch of heartbeat pings on $name', ({ name }) => {
+describe.each(countingDbs)('statements per batch of heartbeat pings on $name', ({ name }) => {
   const clock = new FakeClock(Date.UTC(2026, 5, 1, 12, 0, 0))
   let counting = false
   const kinds = new Map<string, number>()
