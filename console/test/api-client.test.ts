@@ -68,6 +68,12 @@ const CASES: Case[] = [
     'GET',
     `/v1/analytics/tcp-checks/${CHECK}?metrics=availability%2Ctotal_p95&quickRange=last24Hours`,
   ],
+  [
+    'analytics: series of an agentic check (a route of Picket its own)',
+    () => analytics.series('AGENTIC', CHECK, { metrics: 'steps_avg' })?.fetch() ?? Promise.resolve(),
+    'GET',
+    `/v1/analytics/agentic/${CHECK}?metrics=steps_avg`,
+  ],
   ['analytics: metrics', () => analytics.metrics('API').fetch(), 'GET', '/v1/analytics/metrics?checkType=API'],
   ['analytics: summaries', () => analytics.checkSummaries(['a', 'b'], 'last24Hours').fetch(), 'GET', '/v1/analytics/check-summaries?checkId=a&checkId=b&quickRange=last24Hours'],
   // alerting
@@ -130,9 +136,9 @@ describe('the typed client', () => {
     expect(sent).toEqual([{ method, url, body }])
   })
 
-  it('has no analytics route for an agentic check, as before (the tab says so)', () => {
-    expect(analytics.serves('AGENTIC')).toBe(false)
-    expect(analytics.series('AGENTIC', CHECK, {})).toBeNull()
+  it('has no analytics route for a type it does not know (the tab says so)', () => {
+    expect(analytics.serves('SMTP')).toBe(false)
+    expect(analytics.series('SMTP', CHECK, {})).toBeNull()
   })
 
   it('reads a paged list with its total from Content-Range', async () => {

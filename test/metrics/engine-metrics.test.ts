@@ -93,6 +93,13 @@ describe.each(testDbs)('engine metrics on $name', (db) => {
   it('counts the scheduled runs skipped because their next slot came before they started, by location', async () => {
     const id = await create('/json', ['us-west-2'])
     const due = await nextDue(id)
+    // The earlier test's checks (every minute) are kept out of this pass, so that only this check's run goes stale.
+    await m.t.store.db
+      .updateTable('check_schedules')
+      .set({ next_due_at: due + 86_400_000 })
+      .where('check_id', '!=', id)
+      .execute()
+    await m.t.store.db.deleteFrom('run_jobs').where('check_id', '!=', id).execute()
     clock.set(due)
     await scheduleDue(deps)
     expect(await valueOf(registry, 'picket_runs_skipped_total', { location: 'us-west-2' })).toBe(0)
