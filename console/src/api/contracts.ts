@@ -9,6 +9,7 @@
 /* eslint-disable no-restricted-imports -- type-only imports of the server's schemas, erased at build */
 import type { Static, TInteger } from 'typebox'
 import type { AlertSettingsBody, AlertSettingsView as AlertSettingsViewSchema } from '../../../src/domain/account-settings'
+import type { AGENTIC_LIMITS } from '../../../src/domain/checks/agentic'
 import type { Doc } from '../../../src/domain/checks/check-type'
 import type { CheckView } from '../../../src/domain/checks/check-view-schema'
 import type { commonFields } from '../../../src/domain/checks/common-fields'
@@ -99,6 +100,9 @@ export type GroupFields = { [K in keyof typeof GROUP_FIELD_SPECS]?: Static<(type
 
 /** A group as the group routes answer: the response fields and the stored ones. */
 export type GroupWithFields = CheckGroupView & GroupFields
+
+/** The limits of one agentic run (range and default of each), as the literal values the server validates against. */
+export type AgenticLimits = typeof AGENTIC_LIMITS
 
 /** A check or group body as the forms send it: the server validates it against the schema of its type. */
 export type CheckBody = Doc

@@ -1,6 +1,7 @@
 /** Pure: a new check's starting values per type, and the body sent to create or update one. */
 import type { CheckSlug } from './check-types'
 import type { Doc } from './draft-path'
+import { defaultAgentLimits } from './types/agentic-limits'
 
 const BROWSER_SCRIPT = `const { expect, test } = require('@playwright/test')
 
@@ -167,7 +168,7 @@ const BY_TYPE: Record<CheckSlug, () => Doc> = {
     playwrightVersion: null,
     browsers: ['chromium'],
   }),
-  agentic: () => ({ frequency: 60, startUrl: null, prompt: '', assertions: [], agentLimits: { maxSteps: 25, maxTokens: 200000, timeoutSeconds: 180 } }),
+  agentic: () => ({ frequency: 60, startUrl: null, prompt: '', assertions: [], agentLimits: defaultAgentLimits() }),
 }
 
 /** The starting values of a new check of this type (the API fills every field left out with its default). */

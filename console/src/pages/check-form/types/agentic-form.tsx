@@ -5,6 +5,7 @@
 import { errorFor, NumberField, TextArea, TextField, type FieldErrors } from '../../../ui/form'
 import { Button } from '../../../ui/kit'
 import { list, num, str, type SectionProps } from '../draft-path'
+import { AGENTIC_LIMITS } from './agentic-limits'
 
 export interface AgenticCondition {
   condition: string
@@ -12,6 +13,9 @@ export interface AgenticCondition {
 }
 
 const MAX_CONDITIONS = 20
+
+const { maxSteps, maxTokens, timeoutSeconds } = AGENTIC_LIMITS
+const count = (n: number) => n.toLocaleString('en-US')
 
 function ConditionRows(props: { rows: AgenticCondition[]; onRows: (rows: AgenticCondition[]) => void; errors: FieldErrors }) {
   const change = (i: number, patch: Partial<AgenticCondition>) => props.onRows(props.rows.map((r, j) => (j === i ? { ...r, ...patch } : r)))
@@ -98,9 +102,9 @@ export function AgenticForm(props: SectionProps) {
             path="agentLimits.maxSteps"
             errors={props.errors}
             value={num(props.draft, 'agentLimits.maxSteps')}
-            min={1}
-            max={100}
-            hint="Model turns, 1 to 100 (default 25)."
+            min={maxSteps.min}
+            max={maxSteps.max}
+            hint={`Model turns, ${count(maxSteps.min)} to ${count(maxSteps.max)} (default ${count(maxSteps.default)}).`}
             onNumber={(n) => props.set('agentLimits.maxSteps', n)}
           />
           <NumberField
@@ -108,9 +112,9 @@ export function AgenticForm(props: SectionProps) {
             path="agentLimits.maxTokens"
             errors={props.errors}
             value={num(props.draft, 'agentLimits.maxTokens')}
-            min={1000}
-            max={2000000}
-            hint="As the model endpoint counts them, 1,000 to 2,000,000."
+            min={maxTokens.min}
+            max={maxTokens.max}
+            hint={`As the model endpoint counts them, ${count(maxTokens.min)} to ${count(maxTokens.max)}.`}
             onNumber={(n) => props.set('agentLimits.maxTokens', n)}
           />
           <NumberField
@@ -118,9 +122,9 @@ export function AgenticForm(props: SectionProps) {
             path="agentLimits.timeoutSeconds"
             errors={props.errors}
             value={num(props.draft, 'agentLimits.timeoutSeconds')}
-            min={10}
-            max={300}
-            hint="10 to 300 (default 180)."
+            min={timeoutSeconds.min}
+            max={timeoutSeconds.max}
+            hint={`${count(timeoutSeconds.min)} to ${count(timeoutSeconds.max)} (default ${count(timeoutSeconds.default)}).`}
             onNumber={(n) => props.set('agentLimits.timeoutSeconds', n)}
           />
         </div>
