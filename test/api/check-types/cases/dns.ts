@@ -1,11 +1,9 @@
 /** DNS monitors: a query and record type, an optional name server, port and protocol, and answer assertions. */
-import { envVars, type Json } from '../../../helpers/check-contract.js'
+import { envVars } from '../../../helpers/check-contract.js'
 import type { Accept, CheckTypeCase } from '../check-type-case.js'
+import { changed, missingRequest, monitorBodies, monitorDefaults } from './monitor-rows.js'
 
-const minimal = (extra: Json = {}): Json => ({ name: 'DNS monitor', request: { query: 'example.com', recordType: 'A' }, ...extra })
-const withRequest = (request: Json, extra: Json = {}): Json => minimal({ request: { query: 'example.com', recordType: 'A', ...request }, ...extra })
-const withAssertion = (assertion: Json): Json => withRequest({ assertions: [assertion] })
-const changed = (body: Json): Json => ({ name: 'Changed', ...body })
+const { minimal, withRequest, withAssertion } = monitorBodies('DNS monitor', { query: 'example.com', recordType: 'A' })
 
 const DEFAULT_REQUEST = { query: 'example.com', recordType: 'A', port: 53, protocol: 'UDP', assertions: [] }
 
@@ -35,7 +33,7 @@ export const dns: CheckTypeCase = {
   segment: 'dns',
   checkType: 'DNS',
   minimal: minimal(),
-  defaults: { matches: { name: 'DNS monitor', retryStrategy: null, degradedResponseTime: 500, maxResponseTime: 1000 }, equals: { request: DEFAULT_REQUEST } },
+  defaults: monitorDefaults('DNS monitor', { degraded: 500, max: 1000 }, DEFAULT_REQUEST),
   frequencies: {
     accepts: [
       [0, 10],
@@ -135,7 +133,7 @@ export const dns: CheckTypeCase = {
   ],
   rejects: [
     ['a missing name', { request: { query: 'example.com', recordType: 'A' } }, 'name', 'is required'],
-    ['a missing request', { name: 'x' }, 'request', 'is required'],
+    missingRequest,
     ['a missing request.query', { name: 'x', request: { recordType: 'A' } }, 'request.query', 'is required'],
     ['a missing request.recordType', { name: 'x', request: { query: 'example.com' } }, 'request.recordType', 'is required'],
     ['an empty query', withRequest({ query: '' }), 'request.query', 'must not be empty'],

@@ -1,12 +1,11 @@
 /** gRPC monitors: a host (url) and a port, the health protocol or a unary call (reflection or an uploaded .proto), assertions. */
 import type { Json } from '../../../helpers/check-contract.js'
 import type { Accept, CheckTypeCase } from '../check-type-case.js'
+import { changed, keepsAbsentFields, missingRequest, monitorBodies, monitorDefaults, monitorFrequencies, nameNotText } from './monitor-rows.js'
 
-const minimal = (extra: Json = {}): Json => ({ name: 'gRPC monitor', request: { url: 'grpc.example.com', port: 443 }, ...extra })
-const withRequest = (request: Json, extra: Json = {}): Json => minimal({ request: { url: 'grpc.example.com', port: 443, ...request }, ...extra })
+const bodies = monitorBodies('gRPC monitor', { url: 'grpc.example.com', port: 443 })
+const { minimal, withRequest, withAssertion } = bodies
 const withConfig = (grpcConfig: Json): Json => withRequest({ grpcConfig })
-const withAssertion = (assertion: Json): Json => withRequest({ assertions: [assertion] })
-const changed = (body: Json): Json => ({ name: 'Changed', ...body })
 
 const PROTO = 'syntax = "proto3"; package shop; message Q { string id = 1; } message A { string name = 1; } service Items { rpc Get(Q) returns (A); }'
 const CONFIG = {
@@ -29,23 +28,8 @@ export const grpc: CheckTypeCase = {
   segment: 'grpc',
   checkType: 'GRPC',
   minimal: minimal(),
-  defaults: { matches: { name: 'gRPC monitor', retryStrategy: null, degradedResponseTime: 3000, maxResponseTime: 5000 }, equals: { request: DEFAULT_REQUEST } },
-  frequencies: {
-    accepts: [
-      [0, 10],
-      [5, 50],
-      [120, 2],
-    ],
-    spreads: [
-      [2, 20],
-      [720, 12],
-    ],
-    rejectsOffset: [
-      ['frequency 0 without an offset', { frequency: 0 }],
-      ['offset 0', { frequencyOffset: 0 }],
-    ],
-    rejectsFrequency: [7, -1],
-  },
+  defaults: monitorDefaults('gRPC monitor', { degraded: 3000, max: 5000 }, DEFAULT_REQUEST),
+  frequencies: monitorFrequencies(),
   accepts: [
     [
       'stores a unary call described by a .proto file, with metadata, TLS, a deadline and assertions',
@@ -95,7 +79,7 @@ export const grpc: CheckTypeCase = {
     ],
   ],
   rejects: [
-    ['a missing request', { name: 'x' }, 'request', 'is required'],
+    missingRequest,
     ['a missing request.url', { name: 'x', request: { port: 443 } }, 'request.url', 'is required'],
     ['a missing request.port', { name: 'x', request: { url: 'grpc.example.com' } }, 'request.port', 'is required'],
     ['a url with a scheme', withRequest({ url: 'https://grpc.example.com' }), 'request.url', 'must be a host name or IP address, without scheme or path'],
@@ -130,20 +114,14 @@ export const grpc: CheckTypeCase = {
       'request.assertions[0].target',
       'must be a number for source RESPONSE_TIME',
     ],
-    ['a name of 5', minimal({ name: 5 }), 'name', 'must be text'],
+    nameNotText(bodies),
   ],
   updates: [
-    [
-      'changes the given fields and keeps the absent ones',
-      minimal({ description: 'keep me', tags: ['a'] }),
-      [
-        {
-          put: { name: 'Renamed', request: { url: 'other.example.com', port: 50051, grpcConfig: { mode: 'HEALTH', tls: true } } },
-          matches: { name: 'Renamed', description: 'keep me', tags: ['a'] },
-          equals: { request: { ...DEFAULT_REQUEST, url: 'other.example.com', port: 50051, grpcConfig: { ...CONFIG, tls: true } } },
-        },
-      ],
-    ],
+    keepsAbsentFields(
+      bodies,
+      { url: 'other.example.com', port: 50051, grpcConfig: { mode: 'HEALTH', tls: true } },
+      { ...DEFAULT_REQUEST, url: 'other.example.com', port: 50051, grpcConfig: { ...CONFIG, tls: true } },
+    ),
   ],
   updateRejects: [
     ['port 65536', changed({ request: { url: 'grpc.example.com', port: 65536 } }), 'request.port'],

@@ -1,11 +1,11 @@
 /** SSL monitors: a host name and port whose TLS handshake, certificate and security baseline are judged, with assertions. */
 import type { Json } from '../../../helpers/check-contract.js'
 import type { Accept, CheckTypeCase } from '../check-type-case.js'
+import { changed, keepsAbsentFields, missingRequest, monitorBodies, monitorDefaults, monitorFrequencies, nameNotText } from './monitor-rows.js'
 
-const minimal = (extra: Json = {}): Json => ({ name: 'SSL monitor', request: { sslConfig: { hostname: 'shop.example.com' } }, ...extra })
-const withConfig = (config: Json, extra: Json = {}): Json => minimal({ request: { sslConfig: { hostname: 'shop.example.com', ...config } }, ...extra })
-const withAssertion = (assertion: Json): Json => minimal({ request: { sslConfig: { hostname: 'shop.example.com' }, assertions: [assertion] } })
-const changed = (body: Json): Json => ({ name: 'Changed', ...body })
+const bodies = monitorBodies('SSL monitor', { sslConfig: { hostname: 'shop.example.com' } })
+const { minimal, withRequest, withAssertion } = bodies
+const withConfig = (config: Json, extra: Json = {}): Json => withRequest({ sslConfig: { hostname: 'shop.example.com', ...config } }, extra)
 
 const BASELINE = {
   enabled: true,
@@ -37,23 +37,8 @@ export const ssl: CheckTypeCase = {
   segment: 'ssl',
   checkType: 'SSL',
   minimal: minimal(),
-  defaults: { matches: { name: 'SSL monitor', retryStrategy: null, degradedResponseTime: 3000, maxResponseTime: 10000 }, equals: { request: DEFAULT_REQUEST } },
-  frequencies: {
-    accepts: [
-      [0, 10],
-      [5, 50],
-      [120, 2],
-    ],
-    spreads: [
-      [2, 20],
-      [720, 12],
-    ],
-    rejectsOffset: [
-      ['frequency 0 without an offset', { frequency: 0 }],
-      ['offset 0', { frequencyOffset: 0 }],
-    ],
-    rejectsFrequency: [7, -1],
-  },
+  defaults: monitorDefaults('SSL monitor', { degraded: 3000, max: 10000 }, DEFAULT_REQUEST),
+  frequencies: monitorFrequencies(),
   accepts: [
     [
       'stores a port, a server name, the chain rule, the expiry window, a baseline and assertions',
@@ -108,7 +93,7 @@ export const ssl: CheckTypeCase = {
     ]),
   ],
   rejects: [
-    ['a missing request', { name: 'x' }, 'request', 'is required'],
+    missingRequest,
     ['a missing sslConfig', { name: 'x', request: {} }, 'request.sslConfig'],
     ['a missing hostname', { name: 'x', request: { sslConfig: { port: 443 } } }, 'request.sslConfig.hostname'],
     ['port 0', withConfig({ port: 0 }), 'request.sslConfig.port'],
@@ -117,11 +102,7 @@ export const ssl: CheckTypeCase = {
     ['an expiry window of 366 days', withConfig({ alertDaysBeforeExpiry: 366 }), 'request.sslConfig.alertDaysBeforeExpiry'],
     ['a baseline TLS version of TLS1.0', withConfig({ securityBaseline: { minTLSVersion: { value: 'TLS1.0' } } }), 'request.sslConfig.securityBaseline.minTLSVersion.value'],
     ['a baseline severity "warn"', withConfig({ securityBaseline: { weakCipherSuite: { severity: 'warn' } } }), 'request.sslConfig.securityBaseline.weakCipherSuite.severity'],
-    [
-      'a client certificate id that is no UUID',
-      minimal({ request: { sslConfig: { hostname: 'shop.example.com' }, sslClientCertificateId: 'abc' } }),
-      'request.sslClientCertificateId',
-    ],
+    ['a client certificate id that is no UUID', withRequest({ sslClientCertificateId: 'abc' }), 'request.sslClientCertificateId'],
     ['assertion source STATUS_CODE', withAssertion({ source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' }), 'request.assertions[0].source', 'must be one of'],
     [
       'a CERTIFICATE assertion on an unknown property',
@@ -129,20 +110,14 @@ export const ssl: CheckTypeCase = {
       'request.assertions[0].property',
       'must be one of daysUntilExpiry',
     ],
-    ['a name of 5', minimal({ name: 5 }), 'name', 'must be text'],
+    nameNotText(bodies),
   ],
   updates: [
-    [
-      'changes the given fields and keeps the absent ones',
-      minimal({ description: 'keep me', tags: ['a'] }),
-      [
-        {
-          put: { name: 'Renamed', request: { sslConfig: { hostname: 'other.example.com', port: 8443 } } },
-          matches: { name: 'Renamed', description: 'keep me', tags: ['a'] },
-          equals: { request: { ...DEFAULT_REQUEST, sslConfig: { ...CONFIG, hostname: 'other.example.com', port: 8443 } } },
-        },
-      ],
-    ],
+    keepsAbsentFields(
+      bodies,
+      { sslConfig: { hostname: 'other.example.com', port: 8443 } },
+      { ...DEFAULT_REQUEST, sslConfig: { ...CONFIG, hostname: 'other.example.com', port: 8443 } },
+    ),
   ],
   updateRejects: [
     ['port 65536', changed({ request: { sslConfig: { hostname: 'shop.example.com', port: 65536 } } }), 'request.sslConfig.port'],

@@ -1,11 +1,9 @@
 /** TCP monitors: a hostname (no scheme, port or path) and a port, with data and RESPONSE_DATA/RESPONSE_TIME assertions. */
-import { envVars, type Json } from '../../../helpers/check-contract.js'
+import { envVars } from '../../../helpers/check-contract.js'
 import type { Accept, CheckTypeCase } from '../check-type-case.js'
+import { changed, missingRequest, monitorBodies, monitorDefaults, monitorFrequencies } from './monitor-rows.js'
 
-const minimal = (extra: Json = {}): Json => ({ name: 'TCP monitor', request: { hostname: 'example.com', port: 443 }, ...extra })
-const withRequest = (request: Json, extra: Json = {}): Json => minimal({ request: { hostname: 'example.com', port: 443, ...request }, ...extra })
-const withAssertion = (assertion: Json): Json => withRequest({ assertions: [assertion] })
-const changed = (body: Json): Json => ({ name: 'Changed', ...body })
+const { minimal, withRequest, withAssertion } = monitorBodies('TCP monitor', { hostname: 'example.com', port: 443 })
 
 const DEFAULT_REQUEST = { hostname: 'example.com', port: 443, data: null, ipFamily: 'IPv4', assertions: [] }
 
@@ -35,33 +33,26 @@ export const tcp: CheckTypeCase = {
   segment: 'tcp',
   checkType: 'TCP',
   minimal: minimal(),
-  defaults: { matches: { name: 'TCP monitor', retryStrategy: null, degradedResponseTime: 3000, maxResponseTime: 5000 }, equals: { request: DEFAULT_REQUEST } },
-  frequencies: {
+  defaults: monitorDefaults('TCP monitor', { degraded: 3000, max: 5000 }, DEFAULT_REQUEST),
+  frequencies: monitorFrequencies({
     accepts: [
-      [0, 10],
       [0, 20],
       [0, 30],
-      [5, 50],
       [30, 300],
-      [120, 2],
       [360, 6],
     ],
     spreads: [
-      [2, 20],
       [10, 100],
       [120, 2],
-      [720, 12],
     ],
     rejectsOffset: [
       ['frequency 0 with offset 15', { frequency: 0, frequencyOffset: 15 }],
       ['frequency 0 with offset 5', { frequency: 0, frequencyOffset: 5 }],
-      ['frequency 0 without an offset', { frequency: 0 }],
       ['frequency 5 with offset 51', { frequency: 5, frequencyOffset: 51 }],
       ['frequency 120 with offset 3', { frequency: 120, frequencyOffset: 3 }],
-      ['offset 0', { frequencyOffset: 0 }],
     ],
-    rejectsFrequency: [7, -1, 100],
-  },
+    rejectsFrequency: [100],
+  }),
   accepts: [
     [
       'stores and returns every field that is given',
@@ -114,7 +105,7 @@ export const tcp: CheckTypeCase = {
   ],
   rejects: [
     ['a missing name', { request: { hostname: 'example.com', port: 443 } }, 'name', 'is required'],
-    ['a missing request', { name: 'x' }, 'request', 'is required'],
+    missingRequest,
     ['a missing request.hostname', { name: 'x', request: { port: 443 } }, 'request.hostname', 'is required'],
     ['a missing request.port', { name: 'x', request: { hostname: 'example.com' } }, 'request.port', 'is required'],
     ['an empty hostname', withRequest({ hostname: '' }), 'request.hostname', 'must not be empty'],

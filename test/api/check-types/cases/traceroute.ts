@@ -1,11 +1,9 @@
 /** Traceroute monitors: the route to a host (a name, an address or a URL's host), its probes and limits, and assertions. */
-import type { Json } from '../../../helpers/check-contract.js'
 import type { Accept, CheckTypeCase } from '../check-type-case.js'
+import { changed, keepsAbsentFields, missingRequest, monitorBodies, monitorDefaults, monitorFrequencies, nameNotText } from './monitor-rows.js'
 
-const minimal = (extra: Json = {}): Json => ({ name: 'Traceroute monitor', request: { url: 'shop.example.com' }, ...extra })
-const withRequest = (request: Json, extra: Json = {}): Json => minimal({ request: { url: 'shop.example.com', ...request }, ...extra })
-const withAssertion = (assertion: Json): Json => withRequest({ assertions: [assertion] })
-const changed = (body: Json): Json => ({ name: 'Changed', ...body })
+const bodies = monitorBodies('Traceroute monitor', { url: 'shop.example.com' })
+const { minimal, withRequest, withAssertion } = bodies
 
 const DEFAULT_REQUEST = { url: 'shop.example.com', protocol: 'UDP', port: null, ipFamily: 'IPv4', maxHops: 30, maxUnknownHops: 15, ptrLookup: true, timeout: 10, assertions: [] }
 
@@ -14,23 +12,8 @@ export const traceroute: CheckTypeCase = {
   segment: 'traceroute',
   checkType: 'TRACEROUTE',
   minimal: minimal(),
-  defaults: { matches: { name: 'Traceroute monitor', retryStrategy: null, degradedResponseTime: 10000, maxResponseTime: 20000 }, equals: { request: DEFAULT_REQUEST } },
-  frequencies: {
-    accepts: [
-      [0, 10],
-      [5, 50],
-      [120, 2],
-    ],
-    spreads: [
-      [2, 20],
-      [720, 12],
-    ],
-    rejectsOffset: [
-      ['frequency 0 without an offset', { frequency: 0 }],
-      ['offset 0', { frequencyOffset: 0 }],
-    ],
-    rejectsFrequency: [7, -1],
-  },
+  defaults: monitorDefaults('Traceroute monitor', { degraded: 10000, max: 20000 }, DEFAULT_REQUEST),
+  frequencies: monitorFrequencies(),
   accepts: [
     [
       'stores the protocol, port, address family, limits, PTR names and assertions',
@@ -77,7 +60,7 @@ export const traceroute: CheckTypeCase = {
     ['a PACKET_LOSS assertion', withAssertion({ source: 'PACKET_LOSS', comparison: 'EQUALS', target: '0' }), { equals: { 'request.assertions.0.source': 'PACKET_LOSS' } }],
   ],
   rejects: [
-    ['a missing request', { name: 'x' }, 'request', 'is required'],
+    missingRequest,
     ['a missing request.url', { name: 'x', request: {} }, 'request.url'],
     ['a URL without a host', withRequest({ url: 'https://' }), 'request.url'],
     ['SCTP probes', withRequest({ protocol: 'SCTP' }), 'request.protocol', 'SCTP probes are not available on this service: use TCP, ICMP or UDP'],
@@ -100,21 +83,9 @@ export const traceroute: CheckTypeCase = {
       'request.assertions[0].property',
       'must be avg, min, max or stdDev for source RESPONSE_TIME',
     ],
-    ['a name of 5', minimal({ name: 5 }), 'name', 'must be text'],
+    nameNotText(bodies),
   ],
-  updates: [
-    [
-      'changes the given fields and keeps the absent ones',
-      minimal({ description: 'keep me', tags: ['a'] }),
-      [
-        {
-          put: { name: 'Renamed', request: { url: '10.0.0.1', protocol: 'ICMP' } },
-          matches: { name: 'Renamed', description: 'keep me', tags: ['a'] },
-          equals: { request: { ...DEFAULT_REQUEST, url: '10.0.0.1', protocol: 'ICMP' } },
-        },
-      ],
-    ],
-  ],
+  updates: [keepsAbsentFields(bodies, { url: '10.0.0.1', protocol: 'ICMP' }, { ...DEFAULT_REQUEST, url: '10.0.0.1', protocol: 'ICMP' })],
   updateRejects: [
     ['SCTP probes', changed({ request: { url: 'shop.example.com', protocol: 'SCTP' } }), 'request.protocol'],
     ['64 unknown hops', changed({ request: { url: 'shop.example.com', maxUnknownHops: 64 } }), 'request.maxUnknownHops'],

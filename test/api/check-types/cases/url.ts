@@ -1,11 +1,9 @@
 /** URL monitors: a GET of an http(s) URL with redirects, SSL and IP family settings, and STATUS_CODE assertions. */
-import { envVars, type Json } from '../../../helpers/check-contract.js'
+import { envVars } from '../../../helpers/check-contract.js'
 import type { Accept, CheckTypeCase } from '../check-type-case.js'
+import { changed, missingRequest, monitorBodies, monitorDefaults } from './monitor-rows.js'
 
-const minimal = (extra: Json = {}): Json => ({ name: 'URL monitor', request: { url: 'https://example.com' }, ...extra })
-const withRequest = (request: Json, extra: Json = {}): Json => minimal({ request: { url: 'https://example.com', ...request }, ...extra })
-const withAssertion = (assertion: Json): Json => withRequest({ assertions: [assertion] })
-const changed = (body: Json): Json => ({ name: 'Changed', ...body })
+const { minimal, withRequest, withAssertion } = monitorBodies('URL monitor', { url: 'https://example.com' })
 
 const DEFAULT_REQUEST = { method: 'GET', url: 'https://example.com', followRedirects: true, skipSSL: false, ipFamily: 'IPv4', assertions: [] }
 
@@ -36,7 +34,7 @@ export const url: CheckTypeCase = {
   segment: 'url',
   checkType: 'URL',
   minimal: minimal(),
-  defaults: { matches: { name: 'URL monitor', retryStrategy: null, degradedResponseTime: 3000, maxResponseTime: 5000 }, equals: { request: DEFAULT_REQUEST } },
+  defaults: monitorDefaults('URL monitor', { degraded: 3000, max: 5000 }, DEFAULT_REQUEST),
   frequencies: {
     accepts: [
       [5, 50],
@@ -112,7 +110,7 @@ export const url: CheckTypeCase = {
   ],
   rejects: [
     ['a missing name', { request: { url: 'https://example.com' } }, 'name', 'is required'],
-    ['a missing request', { name: 'x' }, 'request', 'is required'],
+    missingRequest,
     ['a missing request.url', { name: 'x', request: {} }, 'request.url', 'is required'],
     ['a request.url without scheme', withRequest({ url: 'example.com' }), 'request.url', 'must start with http:// or https://'],
     ['a request.url with scheme ftp', withRequest({ url: 'ftp://example.com/file' }), 'request.url', 'must start with http:// or https://'],
