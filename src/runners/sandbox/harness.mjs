@@ -131,6 +131,9 @@ async function main() {
 
   // The egress policy, when the service has one: every socket of this process is guarded before the script runs.
   if (job.egress) createRequire(import.meta.url)(job.egress.guardPath).installEgressGuard(job.egress.rules)
+  // Here process.env is the script's environment, not the service's settings: scripts read their run's variables
+  // through it, as users expect, so it is emptied and filled from the job. This process runs outside the service
+  // and cannot import src/config.
   for (const key of Object.keys(process.env)) delete process.env[key]
   Object.assign(process.env, job.input.env)
   const setup = job.phase === 'setup'

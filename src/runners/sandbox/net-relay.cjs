@@ -14,6 +14,8 @@ const https = require('node:https')
 const tls = require('node:tls')
 const path = require('node:path')
 
+// Read from the box's own environment, not through src/config: this file runs inside the box, in processes that
+// load none of the service's code, and the host hands it these values (and the modules folder) as variables.
 const socketPath = process.env.PICKET_BOX_SOCKET
 const proxyUrl = process.env.PICKET_BOX_PROXY
 
