@@ -20,7 +20,7 @@ import { migrateToLatest } from '../src/store/migrate.js'
 import { buildStores } from '../src/store/all-stores.js'
 import { buildServices } from '../src/services/index.js'
 import { buildApp } from '../src/api/build-app.js'
-import type { CheckResultRow } from '../src/store/schema.js'
+import type { CheckResultRow } from '../src/store/run-rows.js'
 import { machine, percentile, round } from './lib.js'
 
 const { values } = parseArgs({ options: { db: { type: 'string', default: 'both' }, days: { type: 'string', default: '30' }, repeat: { type: 'string', default: '20' } } })

@@ -7,7 +7,7 @@
 import type { Store } from '../src/store/db.js'
 import { buildStores } from '../src/store/all-stores.js'
 import type { Services } from '../src/services/index.js'
-import type { CheckResultRow } from '../src/store/schema.js'
+import type { CheckResultRow } from '../src/store/run-rows.js'
 import { round } from './lib.js'
 
 export const LOCATIONS = ['us-east-1', 'eu-west-1']

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net'
 import { chromium, type Page } from 'playwright-core'
 import { openStore } from '../src/store/db.js'
 import { buildStores } from '../src/store/all-stores.js'
-import type { CheckResultRow } from '../src/store/schema.js'
+import type { CheckResultRow } from '../src/store/run-rows.js'
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'docs/screenshots' } } })
 const OUT = path.resolve(values.out ?? 'docs/screenshots')

@@ -14,7 +14,7 @@ import { buildStores } from '../src/store/all-stores.js'
 import { buildServices } from '../src/services/index.js'
 import { buildApp } from '../src/api/build-app.js'
 import { systemClock } from '../src/lib/clock.js'
-import type { CheckResultRow } from '../src/store/schema.js'
+import type { CheckResultRow } from '../src/store/run-rows.js'
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'docs/screenshots' } } })
 const OUT = path.resolve(values.out ?? 'docs/screenshots')

@@ -2,7 +2,7 @@
 import type { Clock } from '../lib/clock.js'
 import type { CheckRunner, RunArtifact } from '../runners/contract.js'
 import type { Stores, Transact } from '../store/all-stores.js'
-import type { CheckResultRow } from '../store/schema.js'
+import type { CheckResultRow } from '../store/run-rows.js'
 import { DEFAULT_PACING, type Pacing } from './pacing.js'
 import type { WorkBell } from '../lib/work-bell.js'
 

@@ -8,7 +8,7 @@
 import { randomFillSync } from 'node:crypto'
 import type { Clock } from '../lib/clock.js'
 import type { Stores, Transact } from '../store/all-stores.js'
-import type { CheckResultRow } from '../store/schema.js'
+import type { CheckResultRow } from '../store/run-rows.js'
 import { timerStateOf, withTimerState, type HeartbeatEventRow, type HeartbeatTimerRow } from '../store/heartbeats.js'
 import { applyDeadline } from '../domain/heartbeats/timer.js'
 import { describeDuration } from '../domain/heartbeats/settings.js'

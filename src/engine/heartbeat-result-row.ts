@@ -4,7 +4,7 @@
  */
 import { newId } from '../lib/ids.js'
 import type { HeartbeatEventRow } from '../store/heartbeats.js'
-import type { CheckResultRow } from '../store/schema.js'
+import type { CheckResultRow } from '../store/run-rows.js'
 import type { Outcome } from '../domain/heartbeats/timer.js'
 
 export const HEARTBEAT_LOCATION = 'heartbeat'

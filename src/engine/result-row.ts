@@ -6,7 +6,7 @@
 import type { Redactor } from '../domain/secrets/redact.js'
 import type { RunResult } from '../runners/contract.js'
 import { extractRunMetrics } from '../domain/analytics/extract.js'
-import type { CheckResultRow, RunJobRow } from '../store/schema.js'
+import type { CheckResultRow, RunJobRow } from '../store/run-rows.js'
 import { redactRunResult } from './redact-result.js'
 
 const MAX_ERROR_LENGTH = 2000

@@ -4,7 +4,7 @@
  * asks the store (poll) which of its session runs in flight were cancelled: one lookup by primary key, and none
  * while no session run executes. The runner stops at the abort (its requests closed, its sandbox killed).
  */
-import type { RunJobRow } from '../store/schema.js'
+import type { RunJobRow } from '../store/run-rows.js'
 import type { Stores } from '../store/all-stores.js'
 
 export interface AbortableRun {

@@ -9,7 +9,7 @@
 import { newId } from '../lib/ids.js'
 import type { Clock } from '../lib/clock.js'
 import type { Stores } from '../store/all-stores.js'
-import type { RunJobRow, RunSkipRow } from '../store/schema.js'
+import type { RunJobRow, RunSkipRow } from '../store/run-rows.js'
 import type { EngineMetrics } from './engine-deps.js'
 
 /** Stale runs taken per statement: a pass costs the same however long the queue is. */

@@ -12,7 +12,7 @@ import { loadBatch } from '../engine/worker.js'
 import { createNotifier } from '../alerting/notifier.js'
 import { egressGuard, egressProbe } from '../runners/egress-guard.js'
 import { probeCertificate } from '../runners/ssl-probe.js'
-import type { CheckResultRow } from '../store/schema.js'
+import type { CheckResultRow } from '../store/run-rows.js'
 import {
   AGENT_ARTIFACT_LIMIT_BYTES,
   AGENT_LEASE_MS,

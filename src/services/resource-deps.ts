@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../lib/clock.js'
 import type { Stores } from './stores.js'
-import type { CheckResultRow } from '../store/schema.js'
+import type { CheckResultRow } from '../store/run-rows.js'
 import type { WorkBell } from '../lib/work-bell.js'
 
 export type StoreName = keyof Stores

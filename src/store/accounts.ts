@@ -1,6 +1,7 @@
 /** Accounts and their API keys (keys stored as SHA-256 hashes only). */
 import type { Kysely } from 'kysely'
-import type { AccountRow, ApiKeyRow, Database } from './schema.js'
+import type { Database } from './schema.js'
+import type { AccountRow, ApiKeyRow } from './identity-rows.js'
 
 export interface AccountStore {
   countAccounts(): Promise<number>

@@ -1,78 +1,15 @@
-/** Row shapes of every table, as Kysely sees them. Times are epoch milliseconds; booleans are 0/1. */
+/**
+ * The database as Kysely sees it (every table and its row shape), and the row shapes of checks and what hangs off
+ * them. Other aggregates keep their rows in files of their own (identity-rows.ts, run-rows.ts, ...). Times are
+ * epoch milliseconds; booleans are 0/1.
+ */
 import type { Generated } from 'kysely'
 import type { RollupRow } from '../analytics/rollup.js'
 import type { ClientCertificateRow } from './client-certificate-row.js'
+import type { AccountRow, ApiKeyRow, InvitationRow, LoginAttemptRow, LoginSessionRow, MembershipRow, SetupTokenRow, UserRow } from './identity-rows.js'
+import type { PrivateLocationAgentErrorRow, PrivateLocationAgentRow, PrivateLocationAvailabilityRow, PrivateLocationKeyRow } from './private-location-rows.js'
+import type { CheckResultRow, RunJobRow, RunSkipRow } from './run-rows.js'
 import type { DeploymentTriggerRow, RunCancellationRow, TestSessionErrorGroupRow, TestSessionRow, TestSessionRunRow } from './test-session-rows.js'
-
-export interface AccountRow {
-  id: string
-  name: string
-  created_at: number
-}
-
-export interface ApiKeyRow {
-  id: string
-  account_id: string
-  name: string
-  key_hash: string
-  key_prefix: string
-  created_at: number
-  revoked_at: number | null
-  /** The user the key acts for (with their current role); null: an operator key, which acts as OWNER. */
-  user_id: string | null
-}
-
-export interface UserRow {
-  id: string
-  /** Lower-cased. */
-  email: string
-  name: string | null
-  password_hash: string
-  created_at: number
-  updated_at: number
-}
-
-export interface MembershipRow {
-  account_id: string
-  user_id: string
-  role: string
-  created_at: number
-  updated_at: number
-}
-
-export interface InvitationRow {
-  id: string
-  account_id: string
-  email: string
-  role: string
-  token_hash: string
-  inviter_user_id: string | null
-  created_at: number
-  expires_at: number
-  accepted_at: number | null
-}
-
-export interface LoginSessionRow {
-  id: string
-  token_hash: string
-  user_id: string
-  csrf_token: string
-  created_at: number
-  last_seen_at: number
-  expires_at: number
-}
-
-export interface SetupTokenRow {
-  token_hash: string
-  created_at: number
-  expires_at: number
-}
-
-export interface LoginAttemptRow {
-  key: string
-  window_start: number
-  failures: number
-}
 
 export interface CheckRow {
   id: string
@@ -128,75 +65,6 @@ export interface CheckScheduleRow {
   updated_at: number
 }
 
-export interface RunJobRow {
-  id: string
-  account_id: string
-  check_id: string
-  location: string
-  private_location_id: string | null
-  sequence_id: string
-  attempt: number
-  first_started_at: number | null
-  scheduled_at: number
-  due_at: number
-  status: string
-  leased_by: string | null
-  lease_until: number | null
-  trigger: string
-  session_id: string | null
-  parallel_total: number
-  created_at: number
-  /** The run's overrides as JSON (domain/runs/run-overrides.ts), secrets sealed at rest and opened when read; null or absent: none. */
-  overrides?: string | null
-  /** From when the job, not yet started, is stale and skipped (domain/schedule/stale-slots.ts); null or absent: never. */
-  expires_at?: number | null
-  /** The check's type, copied from the check so that a lane's lease needs no join; absent when written: looked up. */
-  check_type?: string
-}
-
-/** A scheduled run that was skipped because its check's next slot came due before it started (stale-slots.ts). */
-export interface RunSkipRow {
-  id: string
-  account_id: string
-  check_id: string
-  location: string
-  private_location_id: string | null
-  /** The slot that was skipped. */
-  scheduled_at: number
-  skipped_at: number
-  created_at: number
-}
-
-export interface CheckResultRow {
-  id: string
-  account_id: string
-  check_id: string
-  check_type: string
-  sequence_id: string
-  run_job_id: string
-  attempt: number
-  result_type: string
-  location: string
-  status: string
-  has_failures: number
-  has_errors: number
-  is_degraded: number
-  over_max_response_time: number
-  response_time: number
-  error_kind: string | null
-  error_message: string | null
-  status_code: number | null
-  scheduled_at: number | null
-  started_at: number
-  stopped_at: number
-  trigger: string
-  session_id: string | null
-  doc: string
-  /** The run's metric values by timing base, JSON (domain/analytics/extract.ts); null for rows written before analytics. */
-  metrics: string | null
-  created_at: number
-}
-
 export interface TriggerRow {
   id: Generated<number>
   account_id: string
@@ -242,44 +110,6 @@ export interface AccountSettingsRow {
   account_id: string
   doc: string
   updated_at: number
-}
-
-export interface PrivateLocationKeyRow {
-  id: string
-  account_id: string
-  location_id: string
-  key_hash: string
-  masked_key: string
-  created_at: number
-}
-
-export interface PrivateLocationAgentRow {
-  location_id: string
-  agent_id: string
-  account_id: string
-  version: string
-  last_seen_at: number
-  jobs_in_flight: number
-}
-
-export interface PrivateLocationAvailabilityRow {
-  location_id: string
-  account_id: string
-  status: 'AVAILABLE' | 'UNAVAILABLE'
-  changed_at: number
-}
-
-export interface PrivateLocationAgentErrorRow {
-  id: string
-  account_id: string
-  location_id: string
-  agent_id: string
-  message: string
-  stack: string
-  agent_version: string
-  platform: string
-  runtime_version: string
-  created_at: number
 }
 
 /** Tables reached through store/doc-table.ts are not listed: their names are chosen at run time. */

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CheckResultRow } from '../../src/store/schema.js'
+import type { CheckResultRow } from '../../src/store/run-rows.js'
 import { testDbs } from '../helpers/db.js'
 import { MIN, startFlow, type Flow } from './alert-flow-kit.js'
 

@@ -20,7 +20,7 @@ import { buildServices, type Services } from '../../src/services/index.js'
 import { artifactFiles, type StoredAsset } from '../../src/store/artifact-files.js'
 import { buildStores } from '../../src/store/all-stores.js'
 import type { Store } from '../../src/store/db.js'
-import type { CheckResultRow } from '../../src/store/schema.js'
+import type { CheckResultRow } from '../../src/store/run-rows.js'
 import { testDbs } from '../helpers/db.js'
 import { PUBLIC_BASE_URL } from '../helpers/app.js'
 

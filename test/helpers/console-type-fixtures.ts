@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { buildStores } from '../../src/store/all-stores.js'
 import { openStore } from '../../src/store/db.js'
-import type { CheckResultRow } from '../../src/store/schema.js'
+import type { CheckResultRow } from '../../src/store/run-rows.js'
 
 const DAY = 86_400_000
 

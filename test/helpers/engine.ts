@@ -8,7 +8,7 @@ import { buildRunners } from '../../src/runners/index.js'
 import { createChildProcessSandbox } from '../../src/runners/sandbox/index.js'
 import { buildStores, transactor } from '../../src/store/all-stores.js'
 import type { Store } from '../../src/store/db.js'
-import type { CheckResultRow } from '../../src/store/schema.js'
+import type { CheckResultRow } from '../../src/store/run-rows.js'
 import type { WorkBell } from '../../src/lib/work-bell.js'
 import type { Pacing } from '../../src/engine/pacing.js'
 

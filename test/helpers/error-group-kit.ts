@@ -1,7 +1,7 @@
 /** Shared by the error-group API tests: a FINAL result as the engine hands it on, and the reference response shape. */
 import { randomUUID } from 'node:crypto'
 import { Ajv } from 'ajv'
-import type { CheckResultRow } from '../../src/store/schema.js'
+import type { CheckResultRow } from '../../src/store/run-rows.js'
 
 export type GroupItem = Record<string, unknown> & { id: string; checkId: string; occurrences: number; cleanedErrorMessage: string }
 

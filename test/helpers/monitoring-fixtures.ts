@@ -7,7 +7,7 @@
 import { expect } from 'vitest'
 import { ANALYTICS_ROUTES } from '../../src/domain/analytics/catalogue.js'
 import { buildStores } from '../../src/store/all-stores.js'
-import type { CheckResultRow } from '../../src/store/schema.js'
+import type { CheckResultRow } from '../../src/store/run-rows.js'
 import type { TestApp } from './app.js'
 import { finalResult } from './error-group-kit.js'
 import { suiteBody } from './playwright-suite.js'

@@ -1,5 +1,5 @@
 /** Final result rows written straight to the store, for tests of what is computed from stored results. */
-import type { CheckResultRow } from '../../src/store/schema.js'
+import type { CheckResultRow } from '../../src/store/run-rows.js'
 
 export interface StoredRun {
   location: string

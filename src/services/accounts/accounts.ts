@@ -1,7 +1,7 @@
 /** Accounts and API keys: first-start bootstrap, the CLI's operations, and authentication of API requests. */
 import { hashSecret, newApiKey, newId } from '../../lib/ids.js'
 import { NotFoundError } from '../../domain/errors.js'
-import type { ApiKeyRow } from '../../store/schema.js'
+import type { ApiKeyRow } from '../../store/identity-rows.js'
 import { isRole, type Role } from '../../domain/users/roles.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 

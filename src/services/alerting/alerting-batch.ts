@@ -16,7 +16,7 @@
 import type { AlertRecord } from '../../alerting/types.js'
 import { parseState, type AlertState } from '../../alerting/state.js'
 import type { AlertStateRow } from '../../store/alerting/alerts.js'
-import type { CheckResultRow } from '../../store/schema.js'
+import type { CheckResultRow } from '../../store/run-rows.js'
 import { raiseAlerts, type NewAlert } from './alert-records.js'
 import type { CheckContext } from './alerting-context.js'
 import { alertFor, stepResult } from './alerting-evaluate.js'

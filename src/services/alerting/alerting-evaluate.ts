@@ -7,7 +7,7 @@ import { gatherResult, summarizeRun, type LocationResult } from '../../alerting/
 import { silenceOf } from '../../alerting/settings.js'
 import { parseState, type AlertState, type Condition, type RunSummary } from '../../alerting/state.js'
 import type { AlertRecord, AlertType } from '../../alerting/types.js'
-import type { CheckResultRow } from '../../store/schema.js'
+import type { CheckResultRow } from '../../store/run-rows.js'
 import type { CheckRecord } from '../../store/checks.js'
 import { raiseAlert, type NewAlert } from './alert-records.js'
 import type { CheckContext } from './alerting-context.js'

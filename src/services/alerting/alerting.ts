@@ -1,7 +1,7 @@
 /** Alerting: turns final results into alerts (state machine, escalation, reminders, incidents) and records them. */
 import type { AlertRecord } from '../../alerting/types.js'
 import { NotFoundError } from '../../domain/errors.js'
-import type { CheckResultRow } from '../../store/schema.js'
+import type { CheckResultRow } from '../../store/run-rows.js'
 import { fromAlertRow } from './alert-records.js'
 import { evaluateBatch, planCheck, type BatchItem } from './alerting-batch.js'
 import { changesNothing, evaluateCheck } from './alerting-evaluate.js'

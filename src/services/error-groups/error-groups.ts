@@ -7,7 +7,7 @@ import { foldOccurrences, type GroupOccurrences } from '../../domain/error-group
 import { toIso } from '../../lib/clock.js'
 import { isUuid, newId } from '../../lib/ids.js'
 import type { ErrorGroupChanges, ErrorGroupRow } from '../../store/error-groups.js'
-import type { CheckResultRow } from '../../store/schema.js'
+import type { CheckResultRow } from '../../store/run-rows.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import { analysesOfGroups, type GroupAnalysis } from '../root-cause-analyses/group-analyses.js'
 import type { ErrorGroupPatch, ErrorGroupView } from '../../domain/error-groups/contract.js'

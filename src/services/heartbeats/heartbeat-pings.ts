@@ -4,7 +4,7 @@
  * events, the FINAL results and the statuses, one multi-row statement per table.
  */
 import { randomFillSync } from 'node:crypto'
-import type { CheckResultRow } from '../../store/schema.js'
+import type { CheckResultRow } from '../../store/run-rows.js'
 import { timerStateOf, withTimerState, type HeartbeatEventRow, type HeartbeatTimerRow } from '../../store/heartbeats.js'
 import { applySignal, type HeartbeatEventState, type HeartbeatSignal, type TimerState } from '../../domain/heartbeats/timer.js'
 import { pingTokenOf } from '../../domain/heartbeats/settings.js'

@@ -21,7 +21,7 @@ import { isUuid, newId } from '../../lib/ids.js'
 import type { ArtifactType, CheckRunSpec, RunArtifact, RunResult } from '../../runners/contract.js'
 import type { JobState, LeasedJob, PostedResult } from '../../runners/agent-protocol.js'
 import type { ArtifactFiles } from '../../store/artifact-files.js'
-import type { RunJobRow } from '../../store/schema.js'
+import type { RunJobRow } from '../../store/run-rows.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 
 /** Queued private-location jobs nobody leased within this long after their due time expire. */

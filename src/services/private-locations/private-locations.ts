@@ -8,7 +8,7 @@ import { connectedWindowMs } from '../../domain/private-location-availability.js
 import { hashSecret, isUuid, newId } from '../../lib/ids.js'
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
 import type { DocRecord } from '../../store/doc-table.js'
-import type { PrivateLocationKeyRow } from '../../store/schema.js'
+import type { PrivateLocationKeyRow } from '../../store/private-location-rows.js'
 
 export interface PrivateLocationKeyView {
   id: string

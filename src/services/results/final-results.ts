@@ -2,7 +2,7 @@
  * What follows the storing of FINAL results (engine writer, heartbeat pings and deadlines): each step gets every
  * batch, all steps run (one failing keeps none of the others from running), and the failures are thrown together.
  */
-import type { CheckResultRow } from '../../store/schema.js'
+import type { CheckResultRow } from '../../store/run-rows.js'
 
 export type FinalResultsStep = (rows: CheckResultRow[]) => Promise<unknown>
 

@@ -1,6 +1,7 @@
 /** Response shapes of check results and statuses. */
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
-import type { CheckResultRow, CheckStatusRow } from '../../store/schema.js'
+import type { CheckStatusRow } from '../../store/schema.js'
+import type { CheckResultRow } from '../../store/run-rows.js'
 import { assetsOfDoc, resultAssetFields } from './manifest.js'
 import { resultDetailKey, type CheckResultView } from '../../domain/results/result-view-schema.js'
 import type { CheckStatus } from '../../domain/checks/enums.js'

@@ -3,7 +3,7 @@
  * else from what the session recorded of it (a cancellation, or the outcome kept after the check was deleted).
  */
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
-import type { CheckResultRow } from '../../store/schema.js'
+import type { CheckResultRow } from '../../store/run-rows.js'
 import type { TestSessionRow, TestSessionRunRow } from '../../store/test-session-rows.js'
 import type { TestSessionListEntry, TestSessionMetadata, TestSessionResultView, TestSessionStatus, TestSessionView } from '../../domain/test-sessions/contract.js'
 

@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../../domain/errors.js'
 import type { ApiKeyView, CreatedApiKey } from '../../domain/users/contract.js'
 import type { Role } from '../../domain/users/roles.js'
 import { toIso, toIsoOrNull } from '../../lib/clock.js'
-import type { ApiKeyRow } from '../../store/schema.js'
+import type { ApiKeyRow } from '../../store/identity-rows.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import type { AccountService } from '../accounts/accounts.js'
 

@@ -7,7 +7,7 @@
  */
 import { DomainError } from '../../domain/errors.js'
 import { mayInviteAs } from '../../domain/users/roles.js'
-import type { InvitationRow } from '../../store/schema.js'
+import type { InvitationRow } from '../../store/identity-rows.js'
 import type { Stores } from '../stores.js'
 
 export const senderMayNoLongerInvite = (): DomainError =>

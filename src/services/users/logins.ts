@@ -9,7 +9,7 @@ import { LOGIN_WINDOW_MS, SESSION_IDLE_MS, sessionAlive, sessionNeedsTouch } fro
 import { hashSecret } from '../../lib/ids.js'
 import { isRole, type Role } from '../../domain/users/roles.js'
 import { uses, type DepsOf, type Uses } from '../resource-deps.js'
-import type { LoginSessionRow, UserRow } from '../../store/schema.js'
+import type { LoginSessionRow, UserRow } from '../../store/identity-rows.js'
 import { sessionInfo, startSession, type SessionInfo, type StartedSession } from './session-info.js'
 import { loginLimit, type LoginLimit } from './login-limit.js'
 

@@ -6,7 +6,7 @@
 import { DomainError, NotFoundError } from '../../domain/errors.js'
 import { pageMemberList, type MemberListQuery } from '../../domain/users/member-list.js'
 import { toIso } from '../../lib/clock.js'
-import type { InvitationRow } from '../../store/schema.js'
+import type { InvitationRow } from '../../store/identity-rows.js'
 import type { MemberRecord } from '../../store/users/memberships.js'
 import { uses, type DepsOf } from '../resource-deps.js'
 import type { Stores } from '../stores.js'

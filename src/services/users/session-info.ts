@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { hashSecret, newId } from '../../lib/ids.js'
 import { SESSION_MAX_MS } from '../../domain/users/session-rules.js'
-import type { LoginSessionRow, UserRow } from '../../store/schema.js'
+import type { LoginSessionRow, UserRow } from '../../store/identity-rows.js'
 import type { Stores } from '../stores.js'
 
 export interface SessionInfo {

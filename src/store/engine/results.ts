@@ -1,6 +1,7 @@
 /** Check results (every attempt; FINAL ones are the runs' outcomes) and the latest status per check. */
 import { sql, type Kysely } from 'kysely'
-import type { CheckResultRow, CheckStatusRow, Database } from '../schema.js'
+import type { CheckStatusRow, Database } from '../schema.js'
+import type { CheckResultRow } from '../run-rows.js'
 import { columnsOf, compiledRows } from '../compiled-rows.js'
 
 export interface ResultFilter {

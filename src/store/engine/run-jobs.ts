@@ -7,7 +7,8 @@ import type { Dialect } from '../db.js'
 import { newId } from '../../lib/ids.js'
 import { keylessSecretBox, type SecretBox } from '../../lib/secret-box.js'
 import { sealedJson } from '../secrets/sealed-docs.js'
-import type { Database, RunJobRow } from '../schema.js'
+import type { Database } from '../schema.js'
+import type { RunJobRow } from '../run-rows.js'
 
 export interface LeaseRequest {
   now: number

@@ -4,7 +4,8 @@
  * removed with results by data retention (store/retention.ts).
  */
 import type { Kysely } from 'kysely'
-import type { Database, RunSkipRow } from '../schema.js'
+import type { Database } from '../schema.js'
+import type { RunSkipRow } from '../run-rows.js'
 
 export interface SkipQuery {
   /** Skipped slots scheduled at or after `from` and before `to` (epoch ms). */

@@ -1,6 +1,7 @@
 /** The agents of private locations as last seen (one row per location and agent) and the errors they report. */
 import type { Kysely } from 'kysely'
-import type { Database, PrivateLocationAgentErrorRow, PrivateLocationAgentRow } from '../schema.js'
+import type { Database } from '../schema.js'
+import type { PrivateLocationAgentErrorRow, PrivateLocationAgentRow } from '../private-location-rows.js'
 
 /**
  * jobs_in_flight of an agent that said goodbye (it stopped): it is not counted as connected however recently it was

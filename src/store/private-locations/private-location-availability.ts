@@ -4,7 +4,8 @@
  * when several instances look at once exactly one of them makes it (and sends its alert).
  */
 import type { Kysely } from 'kysely'
-import type { Database, PrivateLocationAvailabilityRow } from '../schema.js'
+import type { Database } from '../schema.js'
+import type { PrivateLocationAvailabilityRow } from '../private-location-rows.js'
 
 export type Availability = PrivateLocationAvailabilityRow['status']
 

@@ -1,6 +1,7 @@
 /** Agent keys of private locations (stored hashed; the raw key is shown once at creation). */
 import type { Kysely } from 'kysely'
-import type { Database, PrivateLocationKeyRow } from '../schema.js'
+import type { Database } from '../schema.js'
+import type { PrivateLocationKeyRow } from '../private-location-rows.js'
 
 export interface PrivateLocationKeyStore {
   insert(row: PrivateLocationKeyRow): Promise<void>

@@ -1,6 +1,7 @@
 /** Invitations to join an account; found by the hash of their one-time token. */
 import type { Kysely } from 'kysely'
-import type { Database, InvitationRow } from '../schema.js'
+import type { Database } from '../schema.js'
+import type { InvitationRow } from '../identity-rows.js'
 
 export interface InvitationStore {
   insert(row: InvitationRow): Promise<void>

@@ -4,7 +4,8 @@
  * instances).
  */
 import { sql, type Kysely } from 'kysely'
-import type { Database, LoginAttemptRow, SetupTokenRow } from '../schema.js'
+import type { Database } from '../schema.js'
+import type { LoginAttemptRow, SetupTokenRow } from '../identity-rows.js'
 
 export interface LoginGuardStore {
   /** Replaces every setup token with this one. */

@@ -1,6 +1,7 @@
 /** Console sign-in sessions, found by the SHA-256 hash of the cookie's token. */
 import type { Kysely } from 'kysely'
-import type { Database, LoginSessionRow } from '../schema.js'
+import type { Database } from '../schema.js'
+import type { LoginSessionRow } from '../identity-rows.js'
 
 export interface LoginSessionStore {
   insert(row: LoginSessionRow): Promise<void>

@@ -1,6 +1,7 @@
 /** Who may use which account, with which role. */
 import type { Kysely } from 'kysely'
-import type { Database, MembershipRow } from '../schema.js'
+import type { Database } from '../schema.js'
+import type { MembershipRow } from '../identity-rows.js'
 
 /** A membership with its user's e-mail and name (member lists). */
 export interface MemberRecord extends MembershipRow {

@@ -1,6 +1,7 @@
 /** Console users. E-mail addresses are stored lower-cased and are unique. */
 import type { Kysely } from 'kysely'
-import type { Database, UserRow } from '../schema.js'
+import type { Database } from '../schema.js'
+import type { UserRow } from '../identity-rows.js'
 
 export interface UserStore {
   count(): Promise<number>
