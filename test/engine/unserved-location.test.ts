@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FakeClock } from '../../src/lib/clock.js'
 import { scheduleDue } from '../../src/engine/scheduler.js'
-import { DATA_CENTER_EXPIRY_MS } from '../../src/services/private-locations/agent-jobs.js'
+import { DATA_CENTER_EXPIRY_MS } from '../../src/services/private-locations/unleased-expiry.js'
 import { testDbs } from '../helpers/db.js'
 import { startTestApp, type TestApp } from '../helpers/app.js'
 import { startTestEngine, type TestEngine } from '../helpers/engine.js'

@@ -13,7 +13,7 @@ import { parseOverrides } from '../../domain/runs/run-overrides.js'
 import type { EngineLog, EngineMetrics } from '../../engine/engine-deps.js'
 import { prepareRunSpec } from '../../engine/prepare.js'
 import { createRedactorCache } from '../../engine/redactor-cache.js'
-import { completeRun, runPlace, type Completed, type OutcomeWriter } from '../../engine/run-outcome.js'
+import { completeRun, runPlace, type OutcomeWriter } from '../../engine/run-outcome.js'
 import { dueTimeOf, type Batch } from '../../engine/worker.js'
 import { skipAllStale } from '../../engine/stale-runs.js'
 import { toIso } from '../../lib/clock.js'
@@ -23,11 +23,8 @@ import type { JobState, LeasedJob, PostedResult } from '../../runners/agent-prot
 import type { ArtifactFiles } from '../../store/artifact-files.js'
 import type { RunJobRow } from '../../store/run-rows.js'
 import { uses, type DepsOf } from '../resource-deps.js'
+import { expireUnleasedJobs } from './unleased-expiry.js'
 
-/** Queued private-location jobs nobody leased within this long after their due time expire. */
-export const UNLEASED_EXPIRY_MS = 360_000
-/** Queued data-center jobs nobody leased within this long after their due time expire (no runner serves the location). */
-export const DATA_CENTER_EXPIRY_MS = 600_000
 const POLL_MS = 250
 
 /** Who is calling: the account and private location of a `pl_` key, and the agent's own headers. */
@@ -237,70 +234,6 @@ export function agentJobService(r: AgentJobServiceDeps, options: AgentJobOptions
       return { jobs: asked.map((j, i) => ({ jobId: j.jobId, state: stateOf(j.jobId, i) })) }
     },
 
-    async expireUnleased() {
-      const now = r.clock.now()
-      const slugs = new Map<string, string>()
-      const slugOf = async (job: RunJobRow) => {
-        const locationId = job.private_location_id as string
-        if (!slugs.has(locationId)) slugs.set(locationId, String((await r.stores.privateLocations.get(job.account_id, locationId))?.doc.slugName ?? job.location))
-        return slugs.get(locationId) ?? job.location
-      }
-      const privateRuns = await expire(
-        await r.stores.jobs.listUnleased(now - UNLEASED_EXPIRY_MS, 200, 'private'),
-        now,
-        async (job) => `No agent of private location ${await slugOf(job)} took this run within 6 minutes`,
-      )
-      const dataCenterRuns = await expire(
-        await r.stores.jobs.listUnleased(now - DATA_CENTER_EXPIRY_MS, 200, 'data-center'),
-        now,
-        async (job) => `No runner took this run in ${job.location} within 10 minutes: no engine instance serves this location (RUN_LOCATIONS), or the runners are far behind`,
-      )
-      return privateRuns + dataCenterRuns
-    },
-  }
-
-  /** Records a failing FINAL result for each job nobody leased in time (its run is over); returns how many. */
-  async function expire(stale: RunJobRow[], now: number, messageOf: (job: RunJobRow) => Promise<string>): Promise<number> {
-    if (stale.length === 0) return 0
-    const batch = await loadBatch(stale)
-    const done: Completed[] = []
-    for (const job of stale) {
-      const check = batch.checks.get(job.check_id)
-      if (!check) continue
-      const message = await messageOf(job)
-      const result: RunResult = {
-        status: 'failing',
-        hasFailures: true,
-        hasErrors: true,
-        isDegraded: false,
-        overMaxResponseTime: false,
-        errorKind: 'TIMEOUT',
-        errorMessage: message,
-        networkError: false,
-        responseTime: 0,
-        startedAt: now,
-        stoppedAt: now,
-        assertions: [],
-        timingPhases: {},
-        details: {},
-        jobLog: [message],
-      }
-      done.push({
-        job: { ...job, first_started_at: job.first_started_at ?? now },
-        checkType: check.checkType,
-        result,
-        resultId: newId(),
-        redactor: null,
-        decision: { retry: false, delayMs: 0, sameLocation: true, reason: 'expired: not leased in time' },
-        retryLocation: job.location,
-      })
-    }
-    const token = `expiry-${newId()}`
-    const written = await writer.write(done, (s, c) => s.jobs.claimQueued(c.job.id, token, now))
-    const orphans = stale.filter((j) => !batch.checks.has(j.check_id)).map((j) => j.id)
-    if (orphans.length > 0) await r.stores.jobs.remove(orphans)
-    if (written.length === 0) return 0
-    log.info({ count: written.length, private: stale[0]?.private_location_id !== null }, 'expired runs nobody leased')
-    return written.length
+    expireUnleased: () => expireUnleasedJobs(r, { loadBatch, writer, log }),
   }
 }
