@@ -14,71 +14,29 @@ import type { CheckRunner, CheckRunSpec, RunContext, RunResult } from '../contra
 import { earlyFailure } from '../run-result.js'
 import { defaultRunAs, findNodeModules } from '../sandbox/index.js'
 import { createSemaphore } from '../sandbox/semaphore.js'
-import { ARTIFACT_CAPS, RUN_NOTE_BYTES } from './artifact-caps.js'
-import { collectArtifacts, NO_ARTIFACTS } from './artifacts.js'
 import { decideVerdict, verdictFields } from './outcome.js'
 import { configFile, globalTimeoutFor } from './playwright-config.js'
-import { readReport, type ReportSummary } from './report.js'
-import { relativePaths, runLayout, runtimeSeenAs, type RunLayout } from './run-layout.js'
-import { createDependencyCache, npmCliPath, type InstallEnvironment } from './dependencies.js'
+import { BOX_RUNTIME, relativePaths, runLayout, runtimeSeenAs, type RunLayout } from './run-layout.js'
 import { npmrcVariables } from './install-plan.js'
-import type { ConfigSummary } from './error-causes.js'
 import type { ProcessOutcome } from './run-process.js'
 import { runProcess } from './run-process.js'
 import { planRun, type RunPlan } from './run-plan.js'
-import { jsonLines, parseJson, readRunJson, readRunText } from './run-file.js'
-import { summarizeTraces } from './trace-reader.js'
+import { NOTES_FILE, readRunOutputs } from './run-outputs.js'
 import { createRunDir, createRunsRoot, RUN_TMP } from './workspace.js'
 import { buildJobLog, buildDetails } from './result-details.js'
 import { runDuration } from './run-duration.js'
-import { readVitals } from './web-vitals.js'
-import { probeCertificate, type SslProbe } from '../ssl-probe.js'
+import { probeCertificate } from '../ssl-probe.js'
 import { readCertificate } from './certificate.js'
-import { egressRules, type EgressPolicy } from '../../domain/egress.js'
+import { egressRules } from '../../domain/egress.js'
 import { egressGuard, egressProbe } from '../egress-guard.js'
 import { applyEgressDenials, startRunEgress } from './run-egress.js'
-import { createRunBox, type RunBox } from '../sandbox/box-host.js'
+import { createRunBox } from '../sandbox/box-host.js'
 import { NET_RELAY_PATH, startBoxNet } from '../sandbox/box-net.js'
 import { BOX_PROXY_URL } from '../sandbox/box.js'
-import { BOX_RUNTIME, BOX_SUITE, boxHelperPath } from './run-layout.js'
 import { runtimeAccessProblem } from './runtime-access.js'
-
-export interface BrowserRunnerOptions {
-  /** Debian's Chromium (CHROMIUM_PATH); browser runs fail with how to install it when it is missing. */
-  chromiumPath: string
-  /** Hard limit of a run (default 240 s). */
-  timeoutMs?: number
-  /** Resident memory of a run's whole process tree, in MB. */
-  memoryMb?: number
-  /** What a run's folder may hold (files it writes, traces, screenshots), in MB. */
-  diskMb?: number
-  /** Browser runs at once in this process. */
-  concurrency?: number
-  /** Playwright workers one suite run may use at most (a config or test command asking for more is capped). */
-  maxWorkers?: number
-  /** Where run folders are made (default: the system temp folder). */
-  workDir?: string
-  /**
-   * Where installed dependencies are kept between runs (default: inside the runner's own folder, for as long as the
-   * runner lives). Its parent folders must be open to the runs' user, which mounts it.
-   */
-  dependencyCacheDir?: string
-  /** Limit of one dependency install (npm), in ms. */
-  installTimeoutMs?: number
-  /** Whether npm may run the dependencies' install scripts (INSTALL_SCRIPTS); off by default. */
-  allowInstallScripts?: boolean
-  /** The run's user; by default `nobody` when this process runs as root. */
-  runAs?: { uid: number; gid: number } | null
-  /** Reads the certificate of a check's sslCheckDomain with each run (default: the real TLS probe). */
-  sslProbe?: SslProbe
-  /** Where Chromium and the run's node processes may connect (EGRESS_POLICY); default open. See run-egress.ts. */
-  egress?: EgressPolicy
-  /**
-   * The box every run executes in (sandbox/box.ts); by default bubblewrap at /usr/bin/bwrap. null runs users' code
-   * without a box, which only an operator's explicit SANDBOX=off may ask for.
-   */
-  box?: RunBox | null
-}
+import type { BrowserRunnerOptions } from './runner-options.js'
+import { createDependencyCache } from './dependencies.js'
+import { createInstallEnvironment } from './install-environment.js'
 
 export interface BrowserRunner extends CheckRunner {
   /** Removes the runner's temporary root (after the last run). */
@@ -90,7 +48,6 @@ const PRELOAD = path.join(HERE, 'preload.cjs')
 const WRAPPER = path.join(HERE, 'config-wrapper.cjs')
 /** The runs' PATH: the system's programs only (the service's own environment never reaches a run). */
 const RUN_PATH = '/usr/local/bin:/usr/bin:/bin'
-const NOTES_FILE = 'picket-config.json'
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -134,36 +91,17 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     options.dependencyCacheDir ? path.join(options.dependencyCacheDir, box ? 'boxed' : 'host') : path.join(await rootDir(), 'dependencies')
   const dependencies = createDependencyCache({ root: cacheDir, runtimeSeenAs: seenRuntime })
 
-  /** npm in a box of its own, seeing its folder as the suite's root, its network only through the egress proxy. */
-  const installEnvironment: InstallEnvironment = {
+  const installEnvironment = createInstallEnvironment({
     runAs,
     timeoutMs: options.installTimeoutMs ?? 300_000,
     memoryMb,
-    async command(args, dir, variables) {
-      const base = { ...variables, PATH: RUN_PATH, LANG: 'C.UTF-8', NO_COLOR: '1', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' }
-      const npm = [process.execPath, npmCliPath(), ...args]
-      if (!box) {
-        const local = rules ? await startRunEgress(guard, rules) : null
-        const proxy = local?.proxyUrl
-        const env = {
-          ...base,
-          HOME: dir,
-          npm_config_cache: path.join(dir, '.npm'),
-          ...(local && proxy ? { NODE_OPTIONS: `--require ${PRELOAD}`, ...local.env, https_proxy: proxy, http_proxy: proxy } : {}),
-        }
-        return { command: { command: npm[0] as string, args: npm.slice(1) }, env, close: async () => local?.close() }
-      }
-      const net = await startBoxNet(guard, path.dirname(dir), BOX_RUNTIME)
-      const relay = boxHelperPath(NET_RELAY_PATH)
-      const mounts = [
-        { from: dir, to: BOX_SUITE, writable: true },
-        { from: nodeModules, to: BOX_RUNTIME, writable: false },
-        { from: NET_RELAY_PATH, to: relay, writable: false },
-      ]
-      const env = { ...base, ...net.env, HOME: BOX_SUITE, npm_config_cache: `${BOX_SUITE}/.npm`, NODE_OPTIONS: `--require ${relay}` }
-      return { command: box.wrap(npm, { cwd: BOX_SUITE, writable: [], readOnly: [], egressDir: net.dir, mounts }), env, close: () => net.close() }
-    },
-  }
+    box,
+    guard,
+    rules,
+    runtime: nodeModules,
+    preloadPath: PRELOAD,
+    runPath: RUN_PATH,
+  })
 
   async function run(spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
     const plan = planRun(spec, planOptions)
@@ -265,30 +203,18 @@ export function createBrowserRunner(options: BrowserRunnerOptions): BrowserRunne
     const stoppedAt = ctx.now()
     const shown = (text: string): string => relativePaths(text, layout.shown)
     const proc = { ...ran, stdout: shown(ran.stdout), stderr: shown(ran.stderr) }
-    let report: ReportSummary | null = null
-    // The run's own files are read under the artifacts' rules (run-file.ts): no links, inside the folder, capped.
-    if (!plan.plain)
-      report = await readRunText(dir, path.join(dir, 'picket-report.json'), ARTIFACT_CAPS.reportBytes)
-        .then((t) => (t === null ? null : readReport(JSON.parse(shown(t)), layout.root)))
-        .catch(() => null)
-    const summaryText = plan.plain ? null : await readRunText(dir, path.join(dir, NOTES_FILE), RUN_NOTE_BYTES)
-    const summary = summaryText === null ? null : parseJson<ConfigSummary>(shown(summaryText))
+    const { report, summary, plainError, plainDegraded, collected, trace, vitals } = await readRunOutputs({
+      dir,
+      plain: plan.plain,
+      root: layout.root,
+      startedAt,
+      keep: proc.killedFor !== 'timeout',
+      shown,
+    })
     notes.push(...(summary?.notes ?? []).map(String))
-    const plainError = plan.plain
-      ? await readRunJson<{ message: string; stack: string | null }>(dir, path.join(dir, 'picket-output', 'picket-plain-error.json'), RUN_NOTE_BYTES)
-      : null
-    const plainDegraded = plan.plain ? ((await readRunText(dir, path.join(dir, 'picket-degraded.txt'), RUN_NOTE_BYTES)) ?? '').split('\n').filter(Boolean).flatMap(jsonLines) : []
-    const keep = proc.killedFor !== 'timeout'
-    const outputDir = path.join(dir, 'picket-output')
-    const collected = keep
-      ? await collectArtifacts({ runDir: dir, startedAt, report, reportFile: plan.plain ? null : path.join(dir, 'picket-report.json'), outputDir })
-      : NO_ARTIFACTS
     const artifacts = collected.artifacts
-    const trace = await summarizeTraces(artifacts.filter((x) => x.type === 'trace').map((x) => x.path))
-    const vitals = readVitals((await readRunText(dir, path.join(outputDir, 'picket-vitals.jsonl'), RUN_NOTE_BYTES)) ?? '')
-    const plainShown = plainError ? { message: shown(plainError.message), stack: plainError.stack === null ? null : shown(plainError.stack) } : null
     const verdict = applyEgressDenials(
-      decideVerdict({ process: proc, report, plain: plan.plain, plainError: plainShown, plainDegraded, trace, limits: { timeoutMs, memoryMb, diskMb }, config: summary }),
+      decideVerdict({ process: proc, report, plain: plan.plain, plainError, plainDegraded, trace, limits: { timeoutMs, memoryMb, diskMb }, config: summary }),
       boxNet?.denials ?? localNet?.denials ?? [],
     )
     const responseTime = runDuration(report, proc.wallMs)
