@@ -5,8 +5,11 @@
  * (`bench/api-load.mjs`) sends `--rate` requests per second, open-loop: reads (a check, a page of checks, a check's
  * status, a page of its results) and `--writes` of them writes (create, update, delete a check). Reports per store
  * p50/p90/p99/max per kind and over all requests, the rate achieved (answers over the time they took), the server's
- * CPU and PostgreSQL's, and PostgreSQL's figures as ratios of SQLite's. Usage: npx tsx bench/api-latency.ts
- * [--stores sqlite,pg] [--rate 1000] [--writes 0.2] [--seconds 60] [--warmup 10] [--checks 500] [--every 10]
+ * CPU and PostgreSQL's (in all, and in ms per answered request), p50/p99 per request kind, and PostgreSQL's figures
+ * as ratios of SQLite's. `--profile DIR` writes a V8 CPU profile of the server process into DIR (for Chrome's
+ * DevTools or speedscope; profiling slows the server somewhat, so figures of such a run are not comparable).
+ * Usage: npx tsx bench/api-latency.ts [--stores sqlite,pg] [--rate 1000] [--writes 0.2] [--seconds 60] [--warmup 10]
+ * [--checks 500] [--every 10] [--profile DIR]
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     checks: { type: 'string', default: '500' },
     every: { type: 'string', default: '10' },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    profile: { type: 'string' },
   },
 })
 const every = Number(values.every)
@@ -41,6 +45,7 @@ const stats = (list: number[]) => {
 async function measure(store: string) {
   const account = randomUUID()
   const key = `bench-key-${randomUUID()}`
+  if (values.profile) fs.mkdirSync(values.profile, { recursive: true })
   const scratch = store === 'pg' ? await createScratchDatabase(values.pg, 'bench_api') : undefined
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-api-'))
   const target = await startTarget()
@@ -51,6 +56,12 @@ async function measure(store: string) {
     RATE_LIMIT_MAX: '1000000',
     LOG_LEVEL: 'info',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(values.profile
+      ? {
+          NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile.mjs')}`,
+          BENCH_CPU_PROFILE: path.join(path.resolve(values.profile), `server-${store}-${Date.now()}.cpuprofile`),
+        }
+      : {}),
   })
   const headers = { authorization: `Bearer ${key}`, 'x-service-account': account, 'content-type': 'application/json' }
   const checkIds: string[] = []
@@ -67,32 +78,61 @@ async function measure(store: string) {
     if (res.status !== 201) throw new Error(`creating a check: ${res.status} ${await res.text()}`)
     checkIds.push(((await res.json()) as { id: string }).id)
   }
-  const meter = cpuMeter({ server: server.child.pid ?? 0, target: target.child.pid ?? 0 }, scratch ? ['postgres'] : [])
   const gen = spawn(
     process.execPath,
     [path.join(import.meta.dirname, 'api-load.mjs'), server.baseUrl, account, key, JSON.stringify(checkIds), values.rate, values.seconds, values.warmup, values.writes],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )
-  setTimeout(() => meter.start(), Number(values.warmup) * 1000 + 200)
+  const meter = cpuMeter({ server: server.child.pid ?? 0, target: target.child.pid ?? 0 }, scratch ? ['postgres'] : [])
+  setTimeout(
+    () => {
+      meter.start()
+      // The profile (when asked for) covers the measured window only, not the setup or the warm-up.
+      if (values.profile) server.child.kill('SIGUSR2')
+    },
+    Number(values.warmup) * 1000 + 200,
+  )
   let output = ''
   gen.stdout.on('data', (d: Buffer) => (output += d.toString()))
   await new Promise((resolve) => gen.once('exit', resolve))
-  const cpuSeconds = meter.stop()
+  const cpuSeconds: Record<string, number> = meter.stop()
   await server.stop()
   target.child.kill('SIGTERM')
   await scratch?.drop()
   fs.rmSync(dataDir, { recursive: true, force: true })
-  const load = JSON.parse(output) as { read: number[]; write: number[]; statuses: Record<string, number>; errors: number; spanSeconds: number }
+  const load = JSON.parse(output) as {
+    read: number[]
+    write: number[]
+    kinds: Record<string, number[]>
+    statuses: Record<string, number>
+    errors: number
+    spanSeconds: number
+    cpuSeconds: number
+  }
   const answered = load.read.length + load.write.length
+  // The load generator shares the cores too; it measures its own CPU (it is gone by the time the meter stops).
+  cpuSeconds.loadGenerator = load.cpuSeconds
+  const kinds = Object.fromEntries(
+    Object.entries(load.kinds)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([kind, list]) => {
+        const { count, p50, p99 } = stats(list)
+        return [kind, { count, p50, p99 }]
+      }),
+  )
+  // CPU per answered request, the background engine's share included (it runs in the server process).
+  const cpuMsPerRequest = Object.fromEntries(Object.entries(cpuSeconds).map(([label, s]) => [label, round((s * 1000) / Math.max(answered, 1), 3)]))
   return {
     store,
     allMs: stats([...load.read, ...load.write]),
     readMs: stats(load.read),
     writeMs: stats(load.write),
+    kinds,
     achievedPerSecond: round(answered / Math.max(load.spanSeconds, Number(values.seconds))),
     statuses: load.statuses,
     errors: load.errors,
     cpuSeconds,
+    cpuMsPerRequest,
   }
 }
 

@@ -2,7 +2,7 @@
 // `seconds` (after `warmup`), a mix of reads and writes on the API, over keep-alive connections. Each latency is
 // measured from when the request was due to be sent (not when a connection was free), so a server that stalls
 // shows its stall instead of slowing the generator down. Prints the latencies (ms) by kind and the span the measured
-// answers took (seconds) as JSON on stdout.
+// answers took (seconds) as JSON on stdout, and each request kind's latencies apart (`kinds`).
 import http from 'node:http'
 
 const [base, account, key, checkIdsJson, rate, seconds, warmup, writeShare] = process.argv.slice(2)
@@ -10,7 +10,7 @@ const checkIds = JSON.parse(checkIdsJson)
 const url = new URL(base)
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 const headers = { authorization: `Bearer ${key}`, 'x-service-account': account }
-const out = { read: [], write: [], statuses: {}, errors: 0, spanSeconds: 0 }
+const out = { read: [], write: [], kinds: {}, statuses: {}, errors: 0, spanSeconds: 0, cpuSeconds: 0 }
 let lastDone = 0
 const pick = (list) => list[Math.floor(Math.random() * list.length)]
 const created = []
@@ -39,33 +39,42 @@ function call(method, path, body) {
   })
 }
 
+// Each request kind is named, so that its latencies are reported apart.
 const reads = [
-  () => call('GET', `/v1/checks/${pick(checkIds)}`),
-  () => call('GET', '/v1/checks?limit=20'),
-  () => call('GET', `/v1/check-statuses/${pick(checkIds)}`),
-  () => call('GET', `/v1/check-results/${pick(checkIds)}?limit=10`),
+  ['get check', () => call('GET', `/v1/checks/${pick(checkIds)}`)],
+  ['list checks', () => call('GET', '/v1/checks?limit=20')],
+  ['check status', () => call('GET', `/v1/check-statuses/${pick(checkIds)}`)],
+  ['list results', () => call('GET', `/v1/check-results/${pick(checkIds)}?limit=10`)],
 ]
 let n = 0
+const update = () => call('PUT', `/v1/checks/api/${pick(checkIds)}`, { name: `renamed ${n++}` })
 const writes = [
-  async () => {
-    const r = await call('POST', '/v1/checks/api', { name: `load ${n++}`, activated: false, request: { url: 'http://127.0.0.1:9/x' } })
-    if (r.status === 201) created.push(JSON.parse(r.text).id)
-    return r
-  },
-  () => call('PUT', `/v1/checks/api/${pick(checkIds)}`, { name: `renamed ${n++}` }),
-  () => (created.length > 5 ? call('DELETE', `/v1/checks/${created.shift()}`) : call('PUT', `/v1/checks/api/${pick(checkIds)}`, { name: `renamed ${n++}` })),
+  [
+    'create check',
+    async () => {
+      const r = await call('POST', '/v1/checks/api', { name: `load ${n++}`, activated: false, request: { url: 'http://127.0.0.1:9/x' } })
+      if (r.status === 201) created.push(JSON.parse(r.text).id)
+      return r
+    },
+  ],
+  ['update check', update],
+  // Deletes only checks this generator created; until there are some, an update stands in.
+  ['delete check', () => (created.length > 5 ? call('DELETE', `/v1/checks/${created.shift()}`) : update())],
 ]
 
 const start = performance.now() + 200
 const total = Math.floor(Number(rate) * (Number(seconds) + Number(warmup)))
 const measureFrom = start + Number(warmup) * 1000
 const pending = []
+// This process's own CPU over the measured window (from the end of the warm-up).
+let cpuFrom
+setTimeout(() => (cpuFrom = process.cpuUsage()), Math.max(0, measureFrom - performance.now()))
 for (let i = 0; i < total; i++) {
   const due = start + (i * 1000) / Number(rate)
   const wait = due - performance.now()
   if (wait > 1) await new Promise((r) => setTimeout(r, wait))
   const write = Math.random() < Number(writeShare)
-  const send = write ? pick(writes) : pick(reads)
+  const [kind, send] = write ? pick(writes) : pick(reads)
   pending.push(
     send().then((r) => {
       const ms = performance.now() - due
@@ -74,11 +83,14 @@ for (let i = 0; i < total; i++) {
       if (r.status === 0) out.errors++
       out.statuses[r.status] = (out.statuses[r.status] ?? 0) + 1
       out[write ? 'write' : 'read'].push(ms)
+      ;(out.kinds[kind] ??= []).push(ms)
     }),
   )
 }
 await Promise.all(pending)
 // From the first measured request's due time to the last measured answer: the rate achieved is answers over this.
 out.spanSeconds = Math.max(0, lastDone - measureFrom) / 1000
+const cpu = process.cpuUsage(cpuFrom)
+out.cpuSeconds = Math.round((cpu.user + cpu.system) / 1e4) / 100
 process.stdout.write(JSON.stringify(out))
 agent.destroy()

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { Kysely, SqliteDialect, type Logger } from 'kysely'
 import { CurrentSchemaPostgresDialect } from './schema-introspector.js'
+import { preparingPool } from './pg-prepared.js'
 import type { Database } from './schema.js'
 import { cachedStatements } from './sqlite-statements.js'
 import { SAFETY_NET_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js'
@@ -126,7 +127,7 @@ async function openPostgres(url: string, schema: string | undefined, max: number
   // (pg-pool checks the client's `_queryable`) and opens a new one when asked.
   pool.on('error', () => undefined)
   pool.on('connect', (client) => client.on('error', () => undefined))
-  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), ...(log ? { log } : {}) })
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: preparingPool(pool) }), ...(log ? { log } : {}) })
   const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max })
   return { db, dialect: 'postgres', close: () => db.destroy(), poolStats }
 }
