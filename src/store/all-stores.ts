@@ -38,6 +38,7 @@ import { testSessionErrorGroupStore, type TestSessionErrorGroupStore } from './t
 import { deploymentTriggerStore, type DeploymentTriggerStore } from './deployment-triggers.js'
 import { clientCertificateStore, type ClientCertificateStore } from './client-certificates.js'
 import { keylessSecretBox, type SecretBox } from '../lib/secret-box.js'
+import { unwatchedCredentials, type CredentialWatch } from './credential-watch.js'
 import { sealedDocs } from './secrets/sealed-docs.js'
 import type { StoredCheckGroupDoc } from '../domain/groups/schema.js'
 import type { AlertChannelDoc } from '../domain/alert-channels/schemas.js'
@@ -116,11 +117,12 @@ export function transactor(store: Store): Transact {
 }
 
 /** Stores of an open store, or of one of its transactions; without `secrets` they cannot write secrets. */
-export function buildStores(store: Pick<Store, 'db' | 'dialect'> & { secrets?: SecretBox | undefined }): Stores {
+export function buildStores(store: Pick<Store, 'db' | 'dialect'> & { secrets?: SecretBox | undefined; credentials?: CredentialWatch | undefined }): Stores {
   const { db } = store
   const box = store.secrets ?? keylessSecretBox()
+  const credentials = store.credentials ?? unwatchedCredentials
   return {
-    accounts: accountStore(db),
+    accounts: accountStore(db, credentials),
     checks: checkStore(db, store.dialect, box),
     checkGroups: docTable(db, { table: 'check_groups', idKind: 'serial', columns: (d) => ({ name: String(d.name) }), codec: sealedDocs(box, 'checkGroup') }),
     variables: variableStore(db, box),
@@ -189,7 +191,7 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'> & { secrets?: S
     rootCauseAnalyses: rootCauseAnalysisStore(db),
     analytics: analyticsStore(db, store.dialect),
     users: userStore(db),
-    memberships: membershipStore(db),
+    memberships: membershipStore(db, credentials),
     invitations: invitationStore(db),
     loginSessions: loginSessionStore(db),
     loginGuards: loginGuardStore(db),

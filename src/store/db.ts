@@ -6,6 +6,7 @@ import pg from 'pg'
 import { Kysely, SqliteDialect, type Logger } from 'kysely'
 import { CurrentSchemaPostgresDialect } from './schema-introspector.js'
 import { preparingPool } from './pg-prepared.js'
+import { postgresCredentialWatch, type CredentialWatch } from './credential-watch.js'
 import type { Database } from './schema.js'
 import { cachedStatements } from './sqlite-statements.js'
 import { SAFETY_NET_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js'
@@ -21,6 +22,8 @@ export interface Store {
   close(): Promise<void>
   /** PostgreSQL: the connection pool's use right now (for /metrics); SQLite has one connection and no pool. */
   poolStats?: () => PoolStats
+  /** PostgreSQL: who API keys act as, kept between requests and forgotten on every change (credential-watch.ts). */
+  credentials?: CredentialWatch
 }
 
 export interface PoolStats {
@@ -39,6 +42,8 @@ export interface OpenStoreOptions {
   /** PostgreSQL schema to use (created if missing); tests use one per run. */
   pgSchema?: string
   pgPoolSize?: number
+  /** SQLite: whether a commit waits for the disk (FULL, the default) or only survives a crash of Picket (NORMAL). */
+  sqliteSynchronous?: SqliteSynchronous
   /** The key secrets are sealed with; without one the store cannot write secrets (tools that only migrate). */
   secrets?: SecretBox
   /** Told the SQL of every statement sent, transaction control included (tests and benchmarks count them). */
@@ -52,7 +57,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const secrets = options.secrets ?? keylessSecretBox()
   const log = options.onQuery ? queryLog(options.onQuery) : undefined
   if (options.databaseUrl) return { ...(await openPostgres(options.databaseUrl, options.pgSchema, options.pgPoolSize ?? 10, log)), secrets }
-  return { ...openSqlite(options.sqliteFile ?? ':memory:', log), secrets }
+  return { ...openSqlite(options.sqliteFile ?? ':memory:', options.sqliteSynchronous ?? 'full', log), secrets }
 }
 
 const queryLog =
@@ -62,14 +67,23 @@ const queryLog =
   }
 
 /**
- * The SQLite connection with the settings every store uses (WAL, synchronous NORMAL, the page cache, the checkpoint
- * thread): shared with the benchmarks' bare baselines, so that they measure the same durability.
+ * How a SQLite commit is made durable. `full`: the WAL is synced to disk at every commit, so an answered write
+ * (a heartbeat ping, a created check) survives a power cut, as on PostgreSQL with its default synchronous_commit.
+ * `normal`: the WAL is synced only at checkpoints; a commit survives a crash of Picket but the last ones may be
+ * lost with the machine, and each commit costs about a tenth (no fsync). Pings and results are written in batches,
+ * so the sync is paid once per batch, not once per ping.
  */
-export function openSqliteConnection(file: string): { database: SQLite.Database; checkpointer: Checkpointer | undefined } {
+export type SqliteSynchronous = 'full' | 'normal'
+
+/**
+ * The SQLite connection with the settings every store uses (WAL, the synchronous level, the page cache, the
+ * checkpoint thread): shared with the benchmarks' bare baselines, so that they measure the same durability.
+ */
+export function openSqliteConnection(file: string, synchronous: SqliteSynchronous = 'full'): { database: SQLite.Database; checkpointer: Checkpointer | undefined } {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
   const database = new SQLite(file)
   database.pragma('journal_mode = WAL')
-  database.pragma('synchronous = NORMAL')
+  database.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`)
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
   // A 64 MiB page cache (the default is 2 MiB): the indexes that every result and heartbeat ping writes stay in
@@ -84,8 +98,8 @@ export function openSqliteConnection(file: string): { database: SQLite.Database;
   return { database, checkpointer }
 }
 
-function openSqlite(file: string, log: Logger | undefined): Omit<Store, 'secrets'> {
-  const { database, checkpointer } = openSqliteConnection(file)
+function openSqlite(file: string, synchronous: SqliteSynchronous, log: Logger | undefined): Omit<Store, 'secrets'> {
+  const { database, checkpointer } = openSqliteConnection(file, synchronous)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(database) }), ...(log ? { log } : {}) })
   return {
     db,
@@ -129,5 +143,11 @@ async function openPostgres(url: string, schema: string | undefined, max: number
   pool.on('connect', (client) => client.on('error', () => undefined))
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: preparingPool(pool) }), ...(log ? { log } : {}) })
   const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max })
-  return { db, dialect: 'postgres', close: () => db.destroy(), poolStats }
+  // Its own connection, named so that an operator can tell it from the pool's (pg_stat_activity).
+  const credentials = postgresCredentialWatch(() => new pg.Client({ connectionString: url, application_name: 'picket-credentials' }))
+  const close = async () => {
+    await credentials.close()
+    await db.destroy()
+  }
+  return { db, dialect: 'postgres', close, poolStats, credentials }
 }

@@ -53,7 +53,7 @@ export interface AccountService {
 const prefixOf = (key: string) => `${key.slice(0, 7)}…`
 
 /** What the account service uses: the wiring hands it these stores and shared things and no others. */
-export const accountServiceUses = uses(['accounts', 'memberships'], ['clock'])
+export const accountServiceUses = uses(['accounts'], ['clock'])
 export type AccountServiceDeps = DepsOf<typeof accountServiceUses>
 
 export function accountService(deps: AccountServiceDeps): AccountService {
@@ -135,12 +135,11 @@ export function accountService(deps: AccountServiceDeps): AccountService {
       return row.account_id
     },
     async authenticateKey(apiKey, accountId) {
-      const row = await stores.accounts.findKeyByHash(hashSecret(apiKey))
+      const row = await stores.accounts.findKeyPrincipal(hashSecret(apiKey))
       if (!row || row.revoked_at !== null || (accountId !== undefined && row.account_id !== accountId)) return null
       if (row.user_id === null) return { accountId: row.account_id, userId: '', role: 'OWNER' }
-      const membership = await stores.memberships.get(row.account_id, row.user_id)
-      if (!membership || !isRole(membership.role)) return null
-      return { accountId: row.account_id, userId: row.user_id, role: membership.role }
+      if (row.role === null || !isRole(row.role)) return null
+      return { accountId: row.account_id, userId: row.user_id, role: row.role }
     },
   }
 }

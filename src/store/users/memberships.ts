@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../schema.js'
 import type { MembershipRow } from '../identity-rows.js'
+import type { CredentialWatch } from '../credential-watch.js'
 
 /** A membership with its user's e-mail and name (member lists). */
 export interface MemberRecord extends MembershipRow {
@@ -24,7 +25,8 @@ export interface MembershipStore {
   remove(accountId: string, userId: string): Promise<boolean>
 }
 
-export function membershipStore(db: Kysely<Database>): MembershipStore {
+/** Every change is announced: an API key of a member acts with the member's current role, or not at all. */
+export function membershipStore(db: Kysely<Database>, credentials: CredentialWatch): MembershipStore {
   const withUsers = () =>
     db
       .selectFrom('memberships')
@@ -47,13 +49,16 @@ export function membershipStore(db: Kysely<Database>): MembershipStore {
       withUsers().where('memberships.account_id', '=', accountId).where('memberships.role', '=', 'OWNER').orderBy('memberships.created_at').executeTakeFirst(),
     async insert(row) {
       await db.insertInto('memberships').values(row).execute()
+      await credentials.changed(db)
     },
     async setRole(accountId, userId, role, at) {
       const r = await db.updateTable('memberships').set({ role, updated_at: at }).where('account_id', '=', accountId).where('user_id', '=', userId).executeTakeFirst()
+      if (Number(r.numUpdatedRows) > 0) await credentials.changed(db)
       return Number(r.numUpdatedRows) > 0
     },
     async remove(accountId, userId) {
       const r = await db.deleteFrom('memberships').where('account_id', '=', accountId).where('user_id', '=', userId).executeTakeFirst()
+      if (Number(r.numDeletedRows) > 0) await credentials.changed(db)
       return Number(r.numDeletedRows) > 0
     },
   }
