@@ -1,7 +1,7 @@
 /**
  * The bare baseline of bench/heartbeat-pings.ts: a `node:http` server that stores one row per request durably in
  * the same kind of database with the same settings as Picket's store, and answers only after its commit. SQLite:
- * the store's own connection settings (WAL, synchronous NORMAL, page cache, checkpoint thread), one autocommit
+ * the store's own connection settings (WAL, the same synchronous level, page cache, checkpoint thread), one autocommit
  * insert per request. PostgreSQL: a pool of the store's size with the synchronous_commit Picket's connections
  * have, one autocommit insert per request. What Picket adds on top (routing, validation, the timer, the event, the
  * result, the status, alert evaluation) is what the ratio measures.
@@ -9,7 +9,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
-import { openSqliteConnection } from '../src/store/db.js'
+import { openSqliteConnection, type SqliteSynchronous } from '../src/store/db.js'
 
 export interface Baseline {
   url: string
@@ -50,8 +50,8 @@ const closeServer = (server: http.Server) =>
     server.close(() => resolve())
   })
 
-export async function sqliteBaseline(file: string): Promise<Baseline> {
-  const { database, checkpointer } = openSqliteConnection(file)
+export async function sqliteBaseline(file: string, synchronous: SqliteSynchronous): Promise<Baseline> {
+  const { database, checkpointer } = openSqliteConnection(file, synchronous)
   database.exec(TABLE)
   const insert = database.prepare('insert into bare_pings (path, method, body, at) values (?, ?, ?, ?)')
   const server = await serve(async (p, m, b, at) => {

@@ -7,7 +7,9 @@
  * body). Each round measures the baseline, then Picket, with the same generator. Reports pings accepted per second,
  * latency percentiles, server CPU per ping, Picket's rate as a ratio of the baseline's, and that every accepted
  * ping was stored. Usage: npx tsx bench/heartbeat-pings.ts [--store sqlite|pg] [--checks 1000] [--connections 64]
- * [--seconds 20] [--warmup 3] [--post 0.1] [--rounds 1] [--pg postgres://…] [--profile picket.cpuprofile]
+ * [--seconds 20] [--warmup 3] [--post 0.1] [--rounds 1] [--sync full|normal] [--pg postgres://…] [--profile picket.cpuprofile].
+ * `--sync` is SQLite's synchronous level for both servers: `full` (the default, a commit is on disk before its answer)
+ * or `normal` (a commit survives a crash of the process, not of the machine).
  */
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -20,7 +22,7 @@ import type { AddressInfo } from 'node:net'
 import { sql } from 'kysely'
 import { systemClock } from '../src/lib/clock.js'
 import { createSecretBox } from '../src/lib/secret-box.js'
-import { openStore, type Store } from '../src/store/db.js'
+import { openStore, type SqliteSynchronous, type Store } from '../src/store/db.js'
 import { migrateToLatest } from '../src/store/migrate.js'
 import { buildServices } from '../src/services/index.js'
 import { buildApp } from '../src/api/build-app.js'
@@ -39,18 +41,20 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '1' },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     profile: { type: 'string' },
+    sync: { type: 'string', default: 'full' },
   },
 })
 const N = Number(values.checks)
 const POOL = 10
 const onPg = values.store === 'pg'
+const sync: SqliteSynchronous = values.sync === 'normal' ? 'normal' : 'full'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-bench-'))
 const scratch = onPg ? await createScratchDatabase(values.pg, 'bench_hb') : undefined
 const bareScratch = onPg ? await createScratchDatabase(values.pg, 'bench_hb_bare') : undefined
 // Ping tokens are sealed in check documents (and digested for the lookup), as in the service.
 const store: Store = await openStore({
-  ...(scratch ? { databaseUrl: scratch.url, pgPoolSize: POOL } : { sqliteFile: path.join(dir, 'picket.db') }),
+  ...(scratch ? { databaseUrl: scratch.url, pgPoolSize: POOL } : { sqliteFile: path.join(dir, 'picket.db'), sqliteSynchronous: sync }),
   secrets: createSecretBox({ current: randomBytes(32) }),
 })
 await migrateToLatest(store)
@@ -110,7 +114,7 @@ async function load(base: string, stored: () => Promise<number>) {
 }
 
 async function measureBaseline(round: number) {
-  const bare: Baseline = bareScratch ? await postgresBaseline(bareScratch.url, POOL, synchronousCommit ?? 'on') : await sqliteBaseline(path.join(dir, `bare-${round}.db`))
+  const bare: Baseline = bareScratch ? await postgresBaseline(bareScratch.url, POOL, synchronousCommit ?? 'on') : await sqliteBaseline(path.join(dir, `bare-${round}.db`), sync)
   const before = await bare.count()
   const figures = await load(bare.url, () => bare.count())
   const stored = (await bare.count()) - before
@@ -167,7 +171,7 @@ console.log(
   JSON.stringify(
     {
       machine: machine(),
-      store: onPg ? `postgresql, pool ${POOL}, synchronous_commit=${synchronousCommit}` : 'sqlite (embedded default), WAL, synchronous=NORMAL',
+      store: onPg ? `postgresql, pool ${POOL}, synchronous_commit=${synchronousCommit}` : `sqlite (embedded default), WAL, synchronous=${sync.toUpperCase()}`,
       checks: N,
       connections: Number(values.connections),
       postShare: Number(values.post),

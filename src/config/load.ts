@@ -18,6 +18,11 @@ export interface Config {
   dataDir: string
   /** postgres://… switches the store to PostgreSQL; undefined means embedded SQLite under dataDir. */
   databaseUrl: string | undefined
+  /**
+   * SQLITE_SYNCHRONOUS: `full` (default), every commit of the embedded store is on disk before it is answered, and
+   * survives a power cut; `normal`, it survives a crash of Picket only, for disks where a sync is slow.
+   */
+  sqliteSynchronous: 'full' | 'normal'
   redisUrl: string | undefined
   /** Public base address used to build links such as heartbeat ping URLs. */
   publicBaseUrl: string
@@ -165,6 +170,7 @@ export function loadConfig(env: Env = process.env, terminal: Terminal = { stdout
     host,
     dataDir,
     databaseUrl,
+    sqliteSynchronous: oneOf('SQLITE_SYNCHRONOUS', ['full', 'normal'], 'full'),
     redisUrl,
     publicBaseUrl,
     logLevel,

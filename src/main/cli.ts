@@ -102,7 +102,7 @@ async function migrate(io: CliOutput): Promise<void> {
   ])
   const config = loadConfig()
   const sqliteFile = path.join(config.dataDir, 'picket.db')
-  const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile })
+  const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile, sqliteSynchronous: config.sqliteSynchronous })
   try {
     io.out(describeMigration(await migrateToLatest(store), describeStore(config.databaseUrl, sqliteFile)))
   } finally {

@@ -13,10 +13,12 @@ export class StartRefused extends Error {
   override name = 'StartRefused'
 }
 
-export async function ensureMigrated(config: Pick<Config, 'dataDir' | 'databaseUrl'> & { operations: Pick<Config['operations'], 'migrateOnStart'> }): Promise<void> {
+export async function ensureMigrated(
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'sqliteSynchronous'> & { operations: Pick<Config['operations'], 'migrateOnStart'> },
+): Promise<void> {
   if (config.operations.migrateOnStart) return
   const sqliteFile = path.join(config.dataDir, 'picket.db')
-  const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile })
+  const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile, sqliteSynchronous: config.sqliteSynchronous })
   let pending: string[]
   try {
     pending = await pendingMigrations(store)

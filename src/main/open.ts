@@ -22,7 +22,7 @@ export async function openServices(
 ): Promise<{ store: Store; services: Services; metrics: MetricsWiring | null; sealing: SealReport; madeKeyFile: string | null }> {
   let madeKeyFile: string | null = null
   const secrets = secretBoxFor(config.secretKey, (file) => (madeKeyFile = file))
-  const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'picket.db'), secrets })
+  const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'picket.db'), sqliteSynchronous: config.sqliteSynchronous, secrets })
   let sealing: SealReport
   try {
     await migrateToLatest(store)
