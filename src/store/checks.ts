@@ -36,7 +36,8 @@ export interface CheckListFilter {
 
 export interface CheckStore {
   insert(record: CheckRecord): Promise<void>
-  update(record: CheckRecord): Promise<void>
+  /** With the tags the check had (`previousTags`), unchanged tags are not written again. */
+  update(record: CheckRecord, previousTags?: readonly string[]): Promise<void>
   get(accountId: string, id: string): Promise<CheckRecord | undefined>
   delete(accountId: string, id: string): Promise<boolean>
   list(filter: CheckListFilter): Promise<{ items: CheckRecord[]; total: number }>
@@ -89,6 +90,10 @@ const recordOf = (row: CheckRow, codec: DocCodec): CheckRecord => ({
 })
 
 const tagsOf = (r: CheckRecord): string[] => [...new Set(r.doc.tags ?? [])]
+const sameTags = (a: readonly string[], b: readonly string[]): boolean => {
+  const before = new Set(a)
+  return before.size === b.length && b.every((t) => before.has(t))
+}
 
 /** The only unique column besides the id is the heartbeat ping token. */
 const guardToken = async (work: () => Promise<void>): Promise<void> => {
@@ -146,12 +151,12 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect, box: SecretBo
           await writeTags(trx, record, true)
         }),
       ),
-    update: (record) =>
+    update: (record, previousTags) =>
       guardToken(() =>
         inTransaction(db, async (trx) => {
           const { id, account_id: accountId, created_at: _createdAt, ...changes } = toRow(record)
           await trx.updateTable('checks').set(changes).where('id', '=', id).where('account_id', '=', accountId).execute()
-          await writeTags(trx, record)
+          if (!previousTags || !sameTags(previousTags, tagsOf(record))) await writeTags(trx, record)
         }),
       ),
     async get(accountId, id) {
@@ -159,14 +164,9 @@ export function checkStore(db: Kysely<Database>, dialect: Dialect, box: SecretBo
       return row ? fromRow(row) : undefined
     },
     async delete(accountId, id) {
-      return inTransaction(db, async (trx) => {
-        const owned = await trx.selectFrom('checks').select('id').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst()
-        if (!owned) return false
-        await trx.deleteFrom('check_tags').where('check_id', '=', id).execute()
-        await trx.deleteFrom('check_statuses').where('check_id', '=', id).execute()
-        await trx.deleteFrom('checks').where('id', '=', id).execute()
-        return true
-      })
+      // One statement: the check's tags, status, schedule, results and the rest go with it (ON DELETE CASCADE).
+      const r = await db.deleteFrom('checks').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst()
+      return Number(r.numDeletedRows) > 0
     },
     async getMany(ids) {
       const out: CheckRecord[] = []

@@ -33,8 +33,12 @@ export async function syncSubscriptions(
     )
     return
   }
+  // Without autoAssignAlerts only a new check takes channels (those that subscribe new checks): an update, or a
+  // group, takes none, and the channels need not be read.
+  const autoSubscribes = options.isCreate && 'checkId' in target
+  if (!options.autoAssignAlerts && !autoSubscribes) return
   const channels = (await stores.alertChannels.list(accountId)).items
-  const wanted = channels.filter((c) => options.autoAssignAlerts || (options.isCreate && 'checkId' in target && c.doc.autoSubscribe === true))
+  const wanted = channels.filter((c) => options.autoAssignAlerts || (autoSubscribes && c.doc.autoSubscribe === true))
   if (wanted.length === 0) return
   const existing = new Set((await stores.alertSubscriptions.listFor(accountId, target)).map((s) => s.channelId))
   for (const channel of wanted) {

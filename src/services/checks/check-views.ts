@@ -13,6 +13,7 @@ export async function loadCheckViews(
   publicBaseUrl: string,
   accountId: string,
   records: CheckRecord[],
+  options: { justCreated?: boolean } = {},
 ): Promise<CheckView[]> {
   if (records.length === 0) return []
   const ids = records.map((r) => r.id)
@@ -22,6 +23,7 @@ export async function loadCheckViews(
     accountId,
     records.map((r) => subs.filter((s) => s.checkId === r.id)),
   )
-  const owners = await stores.projects.ownersOf(accountId, 'check', ids)
+  // A check created by this very request has no project yet (a deploy links its checks after creating them).
+  const owners = options.justCreated ? new Map<string, never>() : await stores.projects.ownersOf(accountId, 'check', ids)
   return records.map((r, i) => presentCheck(r, { publicBaseUrl, owner: owners.get(r.id), ...links[i] }))
 }

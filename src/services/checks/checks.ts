@@ -62,10 +62,10 @@ export type CheckServiceDeps = DepsOf<typeof checkServiceUses>
 export function checkService(deps: CheckServiceDeps): CheckService {
   const { stores, clock, transact } = deps
 
-  async function views(accountId: string, records: CheckRecord[]): Promise<CheckView[]> {
-    return loadCheckViews(stores, deps.publicBaseUrl, accountId, records)
+  async function views(accountId: string, records: CheckRecord[], options: { justCreated?: boolean } = {}): Promise<CheckView[]> {
+    return loadCheckViews(stores, deps.publicBaseUrl, accountId, records, options)
   }
-  const view = async (accountId: string, record: CheckRecord) => (await views(accountId, [record]))[0] as CheckView
+  const view = async (accountId: string, record: CheckRecord, options: { justCreated?: boolean } = {}) => (await views(accountId, [record], options))[0] as CheckView
 
   /** Views of checks in a group with the group's settings applied (applyGroupSettings); each group is loaded once. */
   async function withGroupSettings(accountId: string, shown: CheckView[]): Promise<CheckView[]> {
@@ -120,7 +120,7 @@ export function checkService(deps: CheckServiceDeps): CheckService {
         await syncHeartbeatTimer(s, record, clock.now())
         return record
       })
-      return view(accountId, record)
+      return view(accountId, record, { justCreated: true })
     },
 
     async update(accountId, segment, id, body, options, schemaErrors) {
@@ -135,7 +135,7 @@ export function checkService(deps: CheckServiceDeps): CheckService {
         if (def.checkType === 'HEARTBEAT') doc = withPingToken(doc, existing.doc)
         await ensureUniquePingToken(s, id, def.checkType, doc)
         const updated: CheckRecord = { ...existing, doc: withoutLinks(doc), updatedAt: clock.now() }
-        await s.checks.update(updated)
+        await s.checks.update(updated, existing.doc.tags ?? [])
         await syncSubscriptions(s, accountId, { checkId: id }, { body, autoAssignAlerts: options.autoAssignAlerts, isCreate: false })
         await syncSchedule(s, updated, existing.doc, clock.now())
         await syncHeartbeatTimer(s, updated, clock.now())
