@@ -1,7 +1,8 @@
 /**
  * The ping writer with several batches in flight (as on PostgreSQL) and small batches: batches being written never
  * share a ping token, each check's pings are applied in the order they arrived (a START then a PING records the
- * duration; the events of a check come out in submission order), and every ping is stored with its answer.
+ * duration; the events of a check come out in submission order), and every ping is stored with its answer. A ping
+ * that cannot change alerting is answered once committed; one that can is answered only after alert evaluation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
@@ -92,5 +93,57 @@ describe.each(testDbs)('heartbeat ping writer with batches at once on $name', (t
       // Each PING came after its check's START: it records the job's duration.
       for (const e of mine.filter((x) => x.type === 'PING')) expect(e.duration_ms).not.toBeNull()
     }
+  })
+
+  // Each row: pings sent and answered first, then the ping under test, for a check of its own.
+  it.each<{ name: string; before: HeartbeatSignal[]; signal: HeartbeatSignal; early: boolean }>([
+    { name: 'a ping of a passing check', before: ['PING'], signal: 'PING', early: true },
+    { name: 'a start signal', before: ['PING'], signal: 'START', early: true },
+    { name: 'the first ping (the check leaves NEW)', before: [], signal: 'PING', early: false },
+    { name: 'a /fail of a passing check', before: ['PING'], signal: 'FAIL', early: false },
+    { name: 'a ping that recovers a failed check', before: ['FAIL'], signal: 'PING', early: false },
+  ])('$name is answered before alert evaluation ends: $early', async ({ before, signal, early }) => {
+    const services = buildServices({ store, clock, publicBaseUrl: 'http://localhost' })
+    const { accountId } = await services.accounts.createAccount(`early ${signal} ${before.join()}`)
+    const check = await services.checks.create(
+      accountId,
+      'heartbeat',
+      { name: 'job', script: '', heartbeat: { period: 1, periodUnit: 'hours', grace: 10, graceUnit: 'minutes' } },
+      { autoAssignAlerts: false },
+    )
+    const token = String((check.heartbeat as Record<string, unknown>).pingToken)
+    let release = () => undefined as void
+    let evaluating = false
+    const writer = pingWriter({
+      stores: buildStores(store),
+      transact: transactor(store),
+      clock,
+      afterFinalResults: () => {
+        evaluating = true
+        return new Promise<void>((resolve) => (release = resolve))
+      },
+    })
+    const ping = (sent: HeartbeatSignal) => writer.submit({ token, signal: sent, method: 'GET', source: null, userAgent: null, body: null })
+    for (const sent of before) {
+      const answer = ping(sent)
+      await expect.poll(() => evaluating).toBe(true)
+      evaluating = false
+      release()
+      await answer
+      clock.advance(60_000)
+    }
+    let answered = false
+    const answer = ping(signal).then((o) => ((answered = true), o))
+    if (early) {
+      // Answered while evaluation (if any) still waits to be released.
+      await expect.poll(() => answered).toBe(true)
+    } else {
+      await expect.poll(() => evaluating).toBe(true)
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      expect(answered).toBe(false)
+    }
+    release()
+    expect((await answer).kind).toBe('recorded')
+    await writer.drain()
   })
 })

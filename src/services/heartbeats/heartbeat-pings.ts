@@ -55,12 +55,22 @@ export function pooledRandom(): (bytes: Uint8Array) => void {
 
 export const orderedIdSource = (): IdSource => orderedIds(pooledRandom())
 
+export interface RecordedPings {
+  outcomes: PingOutcome[]
+  results: CheckResultRow[]
+  /**
+   * Per ping: true when it cannot change what alerting knows (no result, or a passing result of a check that stays
+   * passing), so it may be answered before the batch's results have been through alert evaluation.
+   */
+  settled: boolean[]
+}
+
 export async function recordPings(
   s: Pick<Stores, 'checks' | 'heartbeats' | 'results'>,
   batch: Array<{ ping: PingInput; at: number }>,
   now: number,
   newId: IdSource = orderedIdSource(),
-): Promise<{ outcomes: PingOutcome[]; results: CheckResultRow[] }> {
+): Promise<RecordedPings> {
   const tokens = [...new Set(batch.map((b) => b.ping.token))]
   const byToken = new Map((await s.heartbeats.lockByTokens(tokens)).map((r) => [r.ping_token, r]))
   for (const token of tokens.filter((t) => !byToken.has(t))) {
@@ -105,5 +115,7 @@ export async function recordPings(
   const sameStatus = new Set([...timers.values()].filter(({ row }) => row.failing === 0 && row.state !== 'NEW').map(({ row }) => row.check_id))
   for (const r of results) if (r.status !== 'passing') sameStatus.delete(r.check_id)
   await s.results.applyStatuses(results, sameStatus)
-  return { outcomes, results }
+  const checkOf = (ping: PingInput) => byToken.get(ping.token)?.check_id
+  const settled = batch.map(({ ping }, i) => outcomes[i]?.kind !== 'recorded' || ping.signal === 'START' || sameStatus.has(checkOf(ping) ?? ''))
+  return { outcomes, results, settled }
 }

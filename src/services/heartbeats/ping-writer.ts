@@ -1,6 +1,7 @@
 /**
  * The ping writer: pings that arrive together are written together (group commit, recordPings), and each caller
- * is answered once its ping is committed and its results have been through alert evaluation. Up to
+ * is answered once its ping is committed and, if it can change alerting, once its result has been through alert
+ * evaluation. Up to
  * `batchesAtOnce` batches are written at the same time (on PostgreSQL each on a connection of its own, so that
  * their round trips and commits overlap). Batches being written never share a ping token: one check's pings are
  * applied in arrival order, and two batches never wait for each other's timer locks. A failed batch is retried one
@@ -56,10 +57,15 @@ export function pingWriter(deps: Uses<'checks' | 'heartbeats' | 'results', 'tran
       for (const one of batch) await write([one])
       return
     }
+    const answer = (settled: boolean) => batch.forEach((b, i) => (written.settled[i] ?? false) === settled && b.resolve(written.outcomes[i] ?? { kind: 'unknown' }))
+    // Every ping is durable now. Those that cannot change alerting are answered at once; those that may (a failure,
+    // a recovery, a first ping) once alert evaluation has seen them, so their answer means the alert is decided.
+    // The batch keeps its place among those being written until evaluation ends, which bounds the work in flight.
+    answer(true)
     if (written.results.length > 0) {
       await deps.afterFinalResults(written.results).catch((err: unknown) => console.error('heartbeat alert evaluation failed', err))
     }
-    batch.forEach((b, i) => b.resolve(written.outcomes[i] ?? { kind: 'unknown' }))
+    answer(false)
   }
 
   /** The next batch: queued pings, oldest first, whose token is not being written; the others keep their place. */
