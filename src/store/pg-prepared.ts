@@ -3,9 +3,10 @@
  * server parses, analyses and plans each time: for the API's small queries (a check by id, a page of results)
  * planning cost several times the execution. Here each distinct SQL text gets a name, and each connection parses it
  * once (node-postgres remembers what it has parsed per connection) and then only binds and executes it, so the
- * server keeps its plan. Only queries and data changes are named (transaction control and DDL are not), and only
- * the first MAX_NAMED distinct texts, so texts that vary (an IN list of each length) cannot grow the statements
- * kept per connection without bound.
+ * server keeps its plan. Only queries and data changes are named (transaction control and DDL are not), only those
+ * of at most MAX_PARAMETERS parameters (the engine's batch writes have a text per batch size, hundreds of
+ * parameters each, and planning is a small part of their cost), and only the first MAX_NAMED distinct texts, so
+ * texts that vary (an IN list of each length) cannot grow the statements kept per connection without bound.
  *
  * A named statement whose result columns change under it (another instance migrated a table it reads with
  * `select *`) fails with "cached plan must not change result type" on every later use on that connection: that
@@ -16,7 +17,9 @@ import type pg from 'pg'
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
 
 /** Distinct SQL texts given a name; later ones run unnamed. */
-export const MAX_NAMED = 2000
+export const MAX_NAMED = 500
+/** Statements with more parameters run unnamed (a page of 100 checks reads their links with 101). */
+export const MAX_PARAMETERS = 128
 
 const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i
 const OPENS = /^\s*(begin|start transaction)\b/i
@@ -28,16 +31,16 @@ const isStalePlan = (err: unknown): boolean =>
 /** Names by SQL text, shared by every connection of a pool (a text has the same name on each). */
 function statementNames(max: number) {
   const names = new Map<string, string>()
-  return (sql: string): string | undefined => {
+  return (sql: string, parameters: number): string | undefined => {
     const known = names.get(sql)
-    if (known !== undefined || names.size >= max || !NAMEABLE.test(sql)) return known
+    if (known !== undefined || names.size >= max || parameters > MAX_PARAMETERS || !NAMEABLE.test(sql)) return known
     const name = `picket_${names.size + 1}`
     names.set(sql, name)
     return name
   }
 }
 
-function preparingClient(client: pg.PoolClient, nameOf: (sql: string) => string | undefined): PostgresPoolClient {
+function preparingClient(client: pg.PoolClient, nameOf: (sql: string, parameters: number) => string | undefined): PostgresPoolClient {
   // Texts whose named statement went stale on this connection: they run unnamed from then on.
   const stale = new Set<string>()
   let inTransaction = false
@@ -45,7 +48,7 @@ function preparingClient(client: pg.PoolClient, nameOf: (sql: string) => string 
     if (OPENS.test(sql)) inTransaction = true
     else if (CLOSES.test(sql)) inTransaction = false
     const values = [...parameters]
-    const name = stale.has(sql) ? undefined : nameOf(sql)
+    const name = stale.has(sql) ? undefined : nameOf(sql, values.length)
     if (name === undefined) return (await client.query(sql, values)) as unknown as PostgresQueryResult<R>
     try {
       return (await client.query({ name, text: sql, values })) as unknown as PostgresQueryResult<R>

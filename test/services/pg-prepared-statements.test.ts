@@ -1,11 +1,13 @@
 /**
  * The PostgreSQL store names its statements, so each connection parses and plans a query once (store/pg-prepared.ts):
- * a query run again on a connection reuses its prepared statement; transaction control is not prepared; and a
- * statement whose table gained a column under it (another instance migrated) still answers, unnamed from then on.
+ * a query run again on a connection reuses its prepared statement; transaction control and statements of many
+ * parameters are not prepared; and a statement whose table gained a column under it (another instance migrated)
+ * still answers, unnamed from then on.
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Store } from '../../src/store/db.js'
+import { MAX_PARAMETERS } from '../../src/store/pg-prepared.js'
 import { testDbs } from '../helpers/db.js'
 
 const postgres = testDbs.find((d) => d.name === 'postgres')
@@ -34,6 +36,23 @@ describe.skipIf(!postgres)('prepared statements on PostgreSQL', () => {
       return rows[0]?.n
     })
     expect(kept).toBe(1)
+  })
+
+  it('does not prepare a statement of many parameters (a batch write has a text per batch size)', async () => {
+    const ids = Array.from({ length: MAX_PARAMETERS + 1 }, (_, i) => `id-${i}`)
+    const kept = await store.db.connection().execute(async (conn) => {
+      for (let i = 0; i < 2; i++)
+        await conn
+          .selectFrom('prepared_probe' as never)
+          .selectAll()
+          .where('id' as never, 'in', ids as never)
+          .execute()
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like 'select * from "prepared_probe" where "id" in%'`.execute(
+        conn,
+      )
+      return rows[0]?.n
+    })
+    expect(kept).toBe(0)
   })
 
   it('does not prepare transaction control', async () => {
