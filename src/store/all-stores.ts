@@ -6,6 +6,7 @@ import { checkStore, type CheckStore } from './checks.js'
 import { docTable, type DocTable } from './doc-table.js'
 import { variableStore, type VariableStore } from './variables.js'
 import { alertSubscriptionStore, type AlertSubscriptionStore } from './alerting/alert-subscriptions.js'
+import { checkLinkStore, type CheckLinkStore } from './check-links.js'
 import { accountSettingsStore, type AccountSettingsStore } from './account-settings.js'
 import { privateLocationKeyStore, type PrivateLocationKeyStore } from './private-locations/private-location-keys.js'
 import { scheduleStore, type ScheduleStore } from './engine/schedules.js'
@@ -57,6 +58,8 @@ export interface Stores {
   snippets: DocTable<number>
   alertChannels: DocTable<number, AlertChannelDoc>
   alertSubscriptions: AlertSubscriptionStore
+  /** A page of checks' subscriptions and deploying projects, in one read (what a check's view shows). */
+  checkLinks: CheckLinkStore
   accountSettings: AccountSettingsStore
   maintenanceWindows: DocTable<number, MaintenanceWindowDoc>
   maintenances: DocTable<string, MaintenanceDoc>
@@ -129,6 +132,7 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'> & { secrets?: S
     snippets: docTable(db, { table: 'snippets', idKind: 'serial' }),
     alertChannels: docTable(db, { table: 'alert_channels', idKind: 'serial', codec: sealedDocs(box, 'alertChannel') }),
     alertSubscriptions: alertSubscriptionStore(db),
+    checkLinks: checkLinkStore(db),
     accountSettings: accountSettingsStore(db),
     maintenanceWindows: docTable(db, { table: 'maintenance_windows', idKind: 'serial' }),
     maintenances: docTable(db, {

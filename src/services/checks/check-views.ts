@@ -1,6 +1,6 @@
 /**
  * Checks as the API shows them (GET /v1/checks and a group's checks): each with its alert channel subscriptions
- * and, when a project deployed it, that project and its logical id. One read of each kind for the whole list.
+ * and, when a project deployed it, that project and its logical id: one read of both for the whole list.
  */
 import type { CheckView } from '../../domain/checks/check-view-schema.js'
 import type { CheckRecord } from '../../store/checks.js'
@@ -9,7 +9,7 @@ import type { Stores } from '../stores.js'
 import { linkViews } from '../alert-channels/channel-subscriptions.js'
 
 export async function loadCheckViews(
-  stores: Pick<Stores, 'alertSubscriptions' | 'alertChannels' | 'projects'>,
+  stores: Pick<Stores, 'alertSubscriptions' | 'alertChannels' | 'checkLinks'>,
   publicBaseUrl: string,
   accountId: string,
   records: CheckRecord[],
@@ -17,13 +17,14 @@ export async function loadCheckViews(
 ): Promise<CheckView[]> {
   if (records.length === 0) return []
   const ids = records.map((r) => r.id)
-  const subs = await stores.alertSubscriptions.listForChecks(accountId, ids)
+  // A check created by this very request has no project yet (a deploy links its checks after creating them).
+  const { subscriptions: subs, owners } = options.justCreated
+    ? { subscriptions: await stores.alertSubscriptions.listForChecks(accountId, ids), owners: new Map<string, never>() }
+    : await stores.checkLinks.forChecks(accountId, ids)
   const links = await linkViews(
     stores,
     accountId,
     records.map((r) => subs.filter((s) => s.checkId === r.id)),
   )
-  // A check created by this very request has no project yet (a deploy links its checks after creating them).
-  const owners = options.justCreated ? new Map<string, never>() : await stores.projects.ownersOf(accountId, 'check', ids)
   return records.map((r, i) => presentCheck(r, { publicBaseUrl, owner: owners.get(r.id), ...links[i] }))
 }

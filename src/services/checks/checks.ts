@@ -54,7 +54,7 @@ const withoutLinks = (doc: BuiltCheck): StoredCheck => {
 
 /** What the check service uses: the wiring hands it these stores and shared things and no others. */
 export const checkServiceUses = uses(
-  ['checks', 'checkGroups', 'alertSubscriptions', 'alertChannels', 'projects', 'snippets', 'privateLocations', 'statusPageServices', 'schedules', 'heartbeats'],
+  ['checks', 'checkGroups', 'alertSubscriptions', 'alertChannels', 'checkLinks', 'snippets', 'privateLocations', 'statusPageServices', 'schedules', 'heartbeats'],
   ['clock', 'publicBaseUrl', 'transact'],
 )
 export type CheckServiceDeps = DepsOf<typeof checkServiceUses>

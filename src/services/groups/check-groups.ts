@@ -56,7 +56,7 @@ const stringList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) :
 
 /** What the check group service uses: the wiring hands it these stores and shared things and no others. */
 export const checkGroupServiceUses = uses(
-  ['checkGroups', 'checks', 'alertSubscriptions', 'alertChannels', 'projects', 'snippets', 'privateLocations', 'statusPageServices'],
+  ['checkGroups', 'checks', 'alertSubscriptions', 'alertChannels', 'checkLinks', 'snippets', 'privateLocations', 'statusPageServices'],
   ['clock', 'publicBaseUrl', 'transact'],
 )
 export type CheckGroupServiceDeps = DepsOf<typeof checkGroupServiceUses>
