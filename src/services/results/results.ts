@@ -106,10 +106,11 @@ export function resultService(deps: ResultServiceDeps): ResultService {
       return counts
     },
     async status(accountId, checkId) {
-      const check = await checkOf(accountId, checkId)
-      const row = await stores.results.getStatus(accountId, checkId)
+      // The check (for its name, or a 404) and its status in one read: each is a round trip on PostgreSQL.
+      const found = await stores.results.getCheckStatus(accountId, checkId)
+      if (!found) throw new NotFoundError('Check', checkId)
       const ssl = await sslDaysByCheck(stores, accountId, [checkId], deps.clock.now())
-      return presentStatus(row, { id: check.id, name: String(check.doc.name), createdAt: check.createdAt }, ssl.get(checkId) ?? null)
+      return presentStatus(found.status, { id: checkId, name: found.name, createdAt: found.createdAt }, ssl.get(checkId) ?? null)
     },
   }
 }

@@ -43,6 +43,8 @@ export interface ResultStore {
   /** How many of the account's checks stand in each status; checks without a status row count as `pending`. */
   countStatuses(accountId: string): Promise<Array<{ status: string; n: number }>>
   getStatus(accountId: string, checkId: string): Promise<CheckStatusRow | undefined>
+  /** The check's name and creation time with its status (none before its first final result), in one read; undefined: no such check. */
+  getCheckStatus(accountId: string, checkId: string): Promise<{ name: string; createdAt: number; status: CheckStatusRow | undefined } | undefined>
 }
 
 type StatusValues = Omit<CheckStatusRow, 'longest_run' | 'shortest_run'> & { longest_run: number; shortest_run: number }
@@ -207,5 +209,19 @@ export function resultStore(db: Kysely<Database>): ResultStore {
       return rows.map((r) => ({ status: r.status, n: Number(r.n) }))
     },
     getStatus: (accountId, checkId) => db.selectFrom('check_statuses').selectAll().where('account_id', '=', accountId).where('check_id', '=', checkId).executeTakeFirst(),
+    async getCheckStatus(accountId, checkId) {
+      const row = await db
+        .selectFrom('checks as c')
+        .leftJoin('check_statuses as s', (join) => join.onRef('s.check_id', '=', 'c.id').onRef('s.account_id', '=', 'c.account_id'))
+        .selectAll('s')
+        .select(['c.name as check_name', 'c.created_at as check_created_at'])
+        .where('c.id', '=', checkId)
+        .where('c.account_id', '=', accountId)
+        .executeTakeFirst()
+      if (!row) return undefined
+      const { check_name: name, check_created_at: createdAt, ...status } = row
+      // A check without a status row has every status column null (the outer join found nothing).
+      return { name, createdAt: Number(createdAt), status: status.check_id === null ? undefined : (status as CheckStatusRow) }
+    },
   }
 }
