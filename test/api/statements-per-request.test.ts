@@ -3,9 +3,10 @@
  * with their transaction control), counted through the store's query log on both databases: on PostgreSQL each
  * statement is a round trip, so these counts are what a request costs the database and the driver, and they
  * cannot creep back unnoticed. The lists' totals travel with their page; a page past the end still has its total.
- * A check's subscriptions and deploying project are one read, as are a check and its status; a new check has no
- * project to look up, an update that keeps the tags does not rewrite them, and a delete is one statement (the
- * check's rows go with it by cascade). PostgreSQL keeps the key between requests, so it sends one statement fewer.
+ * A check's subscriptions and deploying project are one read, as are a check and its status, and a page of results
+ * and its check's name; a new check has no project to look up, an update that keeps the tags does not rewrite
+ * them, and a delete is one statement (the check's rows go with it by cascade). PostgreSQL keeps the key between
+ * requests, so it sends one statement fewer.
  */
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
@@ -80,7 +81,7 @@ describe.each(testDbs.map((d) => d.name))('statements per API request on %s', (n
     { route: 'GET /v1/checks/{id}', method: 'GET' as const, url: () => `/v1/checks/${ids[1]}`, most: 3 },
     { route: 'GET /v1/checks (a page of 20)', method: 'GET' as const, url: () => '/v1/checks?limit=20', most: 3 },
     { route: 'GET /v1/check-statuses/{id}', method: 'GET' as const, url: () => `/v1/check-statuses/${ids[1]}`, most: 3 },
-    { route: 'GET /v1/check-results/{id} (a page of 10)', method: 'GET' as const, url: () => `/v1/check-results/${ids[0]}?limit=10`, most: 3 },
+    { route: 'GET /v1/check-results/{id} (a page of 10)', method: 'GET' as const, url: () => `/v1/check-results/${ids[0]}?limit=10`, most: 2 },
     {
       route: 'POST /v1/checks/api',
       method: 'POST' as const,
@@ -105,6 +106,22 @@ describe.each(testDbs.map((d) => d.name))('statements per API request on %s', (n
     expect(res.json<unknown[]>()).toHaveLength(items)
     // 25 created first; the counted POST and DELETE above each ran twice.
     expect(res.headers['content-range']).toMatch(/\/25$/)
+  })
+
+  it.each([
+    { case: 'a check without results', url: () => `/v1/check-results/${ids[1]}`, status: 200, range: '*/0' },
+    { case: 'results of another type', url: () => `/v1/check-results/${ids[0]}?checkType=BROWSER`, status: 200, range: '*/0' },
+    { case: 'an unknown check', url: () => '/v1/check-results/00000000-0000-4000-8000-000000000000', status: 404, range: undefined },
+  ])('check-results of $case answers $status', async ({ url, status, range }) => {
+    const res = await t.call('GET', url())
+    expect(res.statusCode, res.body).toBe(status)
+    expect(res.headers['content-range']).toBe(range)
+  })
+
+  it("check-results of another account's check is a 404, though it has results", async () => {
+    const other = await t.otherAccount()
+    const res = await t.app.inject({ method: 'GET', url: `/v1/check-results/${ids[0]}`, headers: other.headers })
+    expect(res.statusCode, res.body).toBe(404)
   })
 
   it.each([

@@ -59,10 +59,13 @@ export function resultService(deps: ResultServiceDeps): ResultService {
   const otherType = (check: { checkType: string }, q: { checkType?: string | undefined }) => q.checkType !== undefined && q.checkType !== check.checkType
   return {
     async list(accountId, checkId, q) {
-      const check = await checkOf(accountId, checkId)
+      // The page carries its check's name and type (one statement, a round trip on PostgreSQL); only an empty page
+      // looks the check up on its own, to tell a check without results from no check (404).
+      const page = await stores.results.listOfCheck({ ...filterOf(accountId, checkId, q), offset: (q.page - 1) * q.limit })
+      const check = page.check ?? (await checkOf(accountId, checkId))
       if (otherType(check, q)) return { items: [], total: 0 }
-      const { items, total } = await stores.results.list({ ...filterOf(accountId, checkId, q), offset: (q.page - 1) * q.limit })
-      return { items: items.map((r) => presentResult(r, String(check.doc.name), deps.publicBaseUrl)), total }
+      const name = 'doc' in check ? String(check.doc.name) : check.name
+      return { items: page.items.map((r) => presentResult(r, name, deps.publicBaseUrl)), total: page.total }
     },
     async listByCursor(accountId, checkId, q) {
       const after = q.nextId === undefined ? undefined : decodeResultCursor(q.nextId)

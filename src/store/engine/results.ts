@@ -25,6 +25,11 @@ export interface ResultCursor {
 export interface ResultStore {
   insertMany(rows: CheckResultRow[]): Promise<void>
   list(f: ResultFilter): Promise<{ items: CheckResultRow[]; total: number }>
+  /**
+   * As list, with the check's name and type read in the same statement: known whenever the page holds a result
+   * (a result's check exists, in its account); undefined on an empty page, whether or not the check exists.
+   */
+  listOfCheck(f: ResultFilter): Promise<{ items: CheckResultRow[]; total: number; check: { name: string; checkType: string } | undefined }>
   /** Up to `limit` results after the cursor (from the newest without one), newest first; no count. */
   listAfter(f: Omit<ResultFilter, 'offset'> & { after?: ResultCursor | undefined }): Promise<CheckResultRow[]>
   get(accountId: string, checkId: string, id: string): Promise<CheckResultRow | undefined>
@@ -130,24 +135,36 @@ export function resultStore(db: Kysely<Database>): ResultStore {
     if (f.resultType && f.resultType !== 'ALL') q = q.where('result_type', '=', f.resultType)
     return q
   }
+  const listOfCheck: ResultStore['listOfCheck'] = async (f) => {
+    // The page and its total in one statement: the total is an uncorrelated subquery, counted once through the
+    // index. A page past the end has no row to carry it, so only then is it counted on its own. The check's name
+    // and type are uncorrelated subqueries too (read once, by primary key).
+    const q = filtered(f)
+    const counted = () => q.select((eb) => eb.fn.countAll<number>().as('n'))
+    const ofCheck = <C extends 'name' | 'check_type'>(column: C) =>
+      db.selectFrom('checks').select(column).where('checks.id', '=', f.checkId).where('checks.account_id', '=', f.accountId)
+    const rows = await q
+      .selectAll()
+      .select(() => counted().as('total_rows'))
+      .select(() => ofCheck('name').as('of_check_name'))
+      .select(() => ofCheck('check_type').as('of_check_type'))
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute()
+    const first = rows[0]
+    const total = first ? Number(first.total_rows) : f.offset === 0 ? 0 : Number((await counted().executeTakeFirstOrThrow()).n)
+    const check = typeof first?.of_check_name === 'string' && typeof first.of_check_type === 'string' ? { name: first.of_check_name, checkType: first.of_check_type } : undefined
+    return { items: rows.map(({ total_rows: _total, of_check_name: _name, of_check_type: _type, ...row }) => row), total, check }
+  }
   return {
     insertMany: (rows) => insertResults(db, rows),
     async list(f) {
-      // The page and its total in one statement: the total is an uncorrelated subquery, counted once through the
-      // index. A page past the end has no row to carry it, so only then is it counted on its own.
-      const q = filtered(f)
-      const counted = () => q.select((eb) => eb.fn.countAll<number>().as('n'))
-      const rows = await q
-        .selectAll()
-        .select(() => counted().as('total_rows'))
-        .orderBy('started_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(f.limit)
-        .offset(f.offset)
-        .execute()
-      const total = rows[0] ? Number(rows[0].total_rows) : f.offset === 0 ? 0 : Number((await counted().executeTakeFirstOrThrow()).n)
-      return { items: rows.map(({ total_rows: _total, ...row }) => row), total }
+      const { items, total } = await listOfCheck(f)
+      return { items, total }
     },
+    listOfCheck,
     listAfter(f) {
       let q = filtered(f)
       const after = f.after
