@@ -64,15 +64,15 @@ export function toResultRow(input: ResultRowInput): CheckResultRow {
   }
 }
 
-/** A result for a run that could not be attempted at all (a bug, or the check can no longer run). */
-export function internalFailure(message: string, now: number): RunResult {
+/** A failing result of a run that never ran: nothing was measured, and `errorKind` with the message says why. */
+export function notRunResult(errorKind: RunResult['errorKind'], message: string, now: number, how: { hasFailures: boolean; jobLog: string[] }): RunResult {
   return {
     status: 'failing',
-    hasFailures: false,
+    hasFailures: how.hasFailures,
     hasErrors: true,
     isDegraded: false,
     overMaxResponseTime: false,
-    errorKind: 'INTERNAL',
+    errorKind,
     errorMessage: message,
     networkError: false,
     responseTime: 0,
@@ -81,6 +81,9 @@ export function internalFailure(message: string, now: number): RunResult {
     assertions: [],
     timingPhases: {},
     details: {},
-    jobLog: [],
+    jobLog: how.jobLog,
   }
 }
+
+/** A result for a run that could not be attempted at all (a bug, or the check can no longer run). */
+export const internalFailure = (message: string, now: number): RunResult => notRunResult('INTERNAL', message, now, { hasFailures: false, jobLog: [] })

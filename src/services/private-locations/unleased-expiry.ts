@@ -6,6 +6,7 @@
 import type { EngineLog } from '../../engine/engine-deps.js'
 import type { Completed, OutcomeWriter } from '../../engine/run-outcome.js'
 import type { Batch } from '../../engine/worker.js'
+import { notRunResult } from '../../engine/result-row.js'
 import { newId } from '../../lib/ids.js'
 import type { RunResult } from '../../runners/contract.js'
 import type { RunJobRow } from '../../store/run-rows.js'
@@ -55,23 +56,7 @@ export async function expireUnleasedJobs(r: UnleasedExpiryDeps, engine: ExpiryEn
 }
 
 /** The failing result of a run nobody took: a timeout whose message and log say why. */
-const expiredResult = (message: string, now: number): RunResult => ({
-  status: 'failing',
-  hasFailures: true,
-  hasErrors: true,
-  isDegraded: false,
-  overMaxResponseTime: false,
-  errorKind: 'TIMEOUT',
-  errorMessage: message,
-  networkError: false,
-  responseTime: 0,
-  startedAt: now,
-  stoppedAt: now,
-  assertions: [],
-  timingPhases: {},
-  details: {},
-  jobLog: [message],
-})
+const expiredResult = (message: string, now: number): RunResult => notRunResult('TIMEOUT', message, now, { hasFailures: true, jobLog: [message] })
 
 /** Records a failing FINAL result for each job nobody leased in time (its run is over); returns how many. */
 async function expire(r: UnleasedExpiryDeps, engine: ExpiryEngine, stale: RunJobRow[], now: number, messageOf: (job: RunJobRow) => Promise<string>): Promise<number> {
