@@ -3,8 +3,12 @@
  * run with each batch's values. Kysely's builder parses and compiles every value of every row on each call: for the
  * wide rows written per heartbeat ping or check run (results, events, statuses) that cost as much CPU as the
  * database's own work. The statement still runs through Kysely (its connection or transaction, its query log).
+ *
+ * On PostgreSQL the rows travel as one JSON parameter read back with the table's own column types
+ * (json_populate_recordset), so there is one statement text whatever the row count: it is prepared once per
+ * connection instead of parsed and planned for every batch with hundreds of parameters.
  */
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely'
+import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely } from 'kysely'
 import type { Database } from './schema.js'
 
 export type RowValue = string | number | bigint | null
@@ -28,6 +32,10 @@ export function compiledRows<R extends object>(
     let byCount = texts.get(adapter)
     if (!byCount) texts.set(adapter, (byCount = new Map()))
     let text = byCount.get(count)
+    if (text === undefined && adapter instanceof PostgresAdapter) {
+      text = asRecordset(build(db, [Object.fromEntries(columns.map((c) => [c, 0]))]).compile().sql, columns.length)
+      for (const n of [count, ONE_PARAMETER]) byCount.set(n, text)
+    }
     if (text === undefined) {
       const standIn = Object.fromEntries(columns.map((c) => [c, 0]))
       const compiled = build(
@@ -41,6 +49,15 @@ export function compiledRows<R extends object>(
     return text
   }
   return async (db, rows) => {
+    if (rows.length === 0) return
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      const json = JSON.stringify(
+        rows.map((row) => Object.fromEntries(columns.map((c) => [c, (row as Record<string, RowValue | undefined>)[c] ?? null]))),
+        jsonSafe,
+      )
+      await db.executeQuery(CompiledQuery.raw(textOf(db, ONE_PARAMETER), [json]))
+      return
+    }
     for (let i = 0; i < rows.length; i += maxRows) {
       const chunk = rows.length <= maxRows ? rows : rows.slice(i, i + maxRows)
       const params = new Array<RowValue>(chunk.length * columns.length)
@@ -56,3 +73,32 @@ export function compiledRows<R extends object>(
 
 /** The columns of a row type, listed once: the record makes the compiler check that none is missing or extra. */
 export const columnsOf = <R extends object>(all: Record<keyof R & string, true>): Array<keyof R & string> => Object.keys(all) as Array<keyof R & string>
+
+/** The key of the PostgreSQL text among the texts by row count: it is the same for every count. */
+const ONE_PARAMETER = -1
+
+const VALUES_OF_ONE_ROW = /^insert into ((?:"[^"]+"\.)?"[^"]+") \(([^)]*)\) values \((?:\$\d+(?:, )?)+\)(?!,)/
+
+/**
+ * `insert into t (a, b) values ($1, $2) …` becomes `insert into t (a, b) select a, b from
+ * json_populate_recordset(null::t, $1::json) …`: the rest (an ON CONFLICT clause) is kept as it is.
+ */
+export function asRecordset(sqlOfOneRow: string, columnCount: number): string {
+  const m = VALUES_OF_ONE_ROW.exec(sqlOfOneRow)
+  if (!m || m[1] === undefined || m[2] === undefined || m[2].split(', ').length !== columnCount) throw new Error(`compiledRows: cannot read rows into ${sqlOfOneRow.slice(0, 60)}…`)
+  return `insert into ${m[1]} (${m[2]}) select ${m[2]} from json_populate_recordset(null::${m[1]}, $1::json)${sqlOfOneRow.slice(m[0].length)}`
+}
+
+/**
+ * Values as PostgreSQL reads them from text: a bigint as its digits, NaN and the infinities by name (a double
+ * column takes them; JSON has no such number), and text made well-formed (a string cut inside a surrogate pair is
+ * not valid JSON text to PostgreSQL; the driver sent such strings with the half pair replaced).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+function jsonSafe(_key: string, value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString()
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value)
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD')
+  return value
+}
