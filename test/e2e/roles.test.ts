@@ -57,7 +57,9 @@ describe('instances by role on one store', { timeout: PROCESS_TEST_TIMEOUT_MS },
     expect(await get(role === 'api' ? api : engine, url)).toBe(status)
   })
 
-  it('logs its roles when it starts', () => {
+  it('logs its roles when it starts', async () => {
+    // The line comes once the instance's engine has started, which can be after it began to listen.
+    for (const server of [api, engine]) await expect.poll(() => server.stdout().includes('Picket is running'), { timeout: 60_000 }).toBe(true)
     expect(api.stdout()).toMatch(/"roles":\{"api":true,"engine":false,"runLocations":"all"\},"msg":"Picket is running"/)
     expect(engine.stdout()).toMatch(/"roles":\{"api":false,"engine":true,"runLocations":"all"\},"msg":"Picket is running"/)
   })
