@@ -191,6 +191,8 @@ describe.skipIf(!HAS_CHROMIUM)(`the check page in Chromium (${STORE})`, () => {
     const metric = page.getByLabel('Metric')
     await metric.waitFor()
     await page.waitForFunction(() => document.title === 'Shop API · Analytics · Picket')
+    // The metrics arrive with the check's analytics description, after the select itself is drawn.
+    await metric.locator('optgroup').first().waitFor({ state: 'attached' })
     const groups = await metric.locator('optgroup').evaluateAll((els) => els.map((g) => g.getAttribute('label')))
     expect(groups.slice(0, 3)).toEqual(['Outcomes', 'Response time', 'Waiting to send'])
     expect(groups).toContain('DNS lookup')
