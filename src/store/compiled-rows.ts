@@ -25,25 +25,23 @@ export function compiledRows<R extends object>(
   build: (db: Kysely<Database>, rows: Array<Record<string, RowValue>>) => Compilable<unknown>,
   maxRows = 500,
 ): RowsWriter<R> {
-  // By the database's adapter (one per open store, shared by its transactions), then by row count.
+  // By the database's adapter (one per open store, shared by its transactions), then by row count (on PostgreSQL
+  // one text, under ONE_PARAMETER, serves every count).
   const texts = new WeakMap<object, Map<number, string>>()
+  const standIn = Object.fromEntries(columns.map((c) => [c, 0]))
   const textOf = (db: Kysely<Database>, count: number): string => {
     const adapter = db.getExecutor().adapter
     let byCount = texts.get(adapter)
     if (!byCount) texts.set(adapter, (byCount = new Map()))
     let text = byCount.get(count)
-    if (text === undefined && adapter instanceof PostgresAdapter) {
-      text = asRecordset(build(db, [Object.fromEntries(columns.map((c) => [c, 0]))]).compile().sql, columns.length)
-      for (const n of [count, ONE_PARAMETER]) byCount.set(n, text)
-    }
     if (text === undefined) {
-      const standIn = Object.fromEntries(columns.map((c) => [c, 0]))
+      const rowsInText = count === ONE_PARAMETER ? 1 : count
       const compiled = build(
         db,
-        Array.from({ length: count }, () => standIn),
+        Array.from({ length: rowsInText }, () => standIn),
       ).compile()
-      if (compiled.parameters.length !== count * columns.length) throw new Error(`compiledRows: ${compiled.sql.slice(0, 60)}… has parameters besides its rows' values`)
-      text = compiled.sql
+      if (compiled.parameters.length !== rowsInText * columns.length) throw new Error(`compiledRows: ${compiled.sql.slice(0, 60)}… has parameters besides its rows' values`)
+      text = count === ONE_PARAMETER ? asRecordset(compiled.sql, columns.length) : compiled.sql
       byCount.set(count, text)
     }
     return text

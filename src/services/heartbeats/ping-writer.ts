@@ -1,9 +1,8 @@
 /**
  * The ping writer: pings that arrive together are written together (group commit, recordPings), and each caller
  * is answered once its ping is committed and, if it can change alerting, once its result has been through alert
- * evaluation. Up to
- * `batchesAtOnce` batches are written at the same time (on PostgreSQL each on a connection of its own, so that
- * their round trips and commits overlap). Batches being written never share a ping token: one check's pings are
+ * evaluation. Up to `batchesAtOnce` batches are written at the same time (on PostgreSQL each on a connection of its
+ * own, so that their round trips and commits overlap). Batches being written never share a ping token: one check's pings are
  * applied in arrival order, and two batches never wait for each other's timer locks. A failed batch is retried one
  * ping per transaction, so one bad ping never fails the others.
  */
