@@ -94,9 +94,6 @@ async function fireDeadlines(s: Stores, now: number, batch: number): Promise<{ c
     results.push(heartbeatResultRow({ event, outcome: 'failing', failure: { kind: 'HEARTBEAT_MISSED', message }, at: now }))
     saved.push(withTimerState(row, t.timer, now))
   }
-  await s.heartbeats.saveStates(saved)
-  await s.heartbeats.insertEvents(events)
-  await s.results.insertMany(results)
-  await s.results.applyStatuses(results)
+  await s.writes.together([s.heartbeats.statesWrite(saved), s.heartbeats.eventsWrite(events), s.results.resultsWrite(results), ...s.results.statusesWrites(results)])
   return { claimed: timers.length, rows: results }
 }

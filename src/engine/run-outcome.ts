@@ -111,7 +111,8 @@ export function createOutcomeWriter(deps: Pick<EngineDeps, 'transact' | 'clock' 
         const alive = await s.checks.existingIds([...new Set(batch.map((c) => c.job.check_id))])
         const live = batch.filter((c) => alive.has(c.job.check_id))
         const rows = live.map((c) => toResultRow({ id: c.resultId, job: c.job, checkType: c.checkType, result: c.result, final: !c.decision.retry, at: now, redactor: c.redactor }))
-        await s.results.insertMany(rows)
+        const finalRows = rows.filter((r) => r.result_type === 'FINAL')
+        await s.writes.together([s.results.resultsWrite(rows), ...s.results.statusesWrites(finalRows)])
         for (const c of live.filter((x) => x.decision.retry)) {
           await s.jobs.requeue(c.job.id, {
             attempt: c.job.attempt + 1,
@@ -122,8 +123,6 @@ export function createOutcomeWriter(deps: Pick<EngineDeps, 'transact' | 'clock' 
           })
         }
         await s.jobs.remove(batch.filter((c) => !c.decision.retry || !alive.has(c.job.check_id)).map((c) => c.job.id))
-        const finalRows = rows.filter((r) => r.result_type === 'FINAL')
-        await s.results.applyStatuses(finalRows)
         return { batch, live, finals: finalRows }
       })
       const metrics = deps.metrics

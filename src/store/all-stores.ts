@@ -38,6 +38,8 @@ import { runCancellationStore, type RunCancellationStore } from './engine/run-ca
 import { testSessionErrorGroupStore, type TestSessionErrorGroupStore } from './test-session-error-groups.js'
 import { deploymentTriggerStore, type DeploymentTriggerStore } from './deployment-triggers.js'
 import { clientCertificateStore, type ClientCertificateStore } from './client-certificates.js'
+import { writeStore, type WriteStore } from './write-together.js'
+import { lazyRecord } from '../lib/lazy-record.js'
 import { keylessSecretBox, type SecretBox } from '../lib/secret-box.js'
 import { unwatchedCredentials, type CredentialWatch } from './credential-watch.js'
 import { sealedDocs } from './secrets/sealed-docs.js'
@@ -108,6 +110,8 @@ export interface Stores {
   deploymentTriggers: DeploymentTriggerStore
   /** Client certificates of mutual TLS (keys sealed). */
   clientCertificates: ClientCertificateStore
+  /** Rows of several tables written as one (on PostgreSQL one statement, one round trip). */
+  writes: WriteStore
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
@@ -124,88 +128,96 @@ export function buildStores(store: Pick<Store, 'db' | 'dialect'> & { secrets?: S
   const { db } = store
   const box = store.secrets ?? keylessSecretBox()
   const credentials = store.credentials ?? unwatchedCredentials
-  return {
-    accounts: accountStore(db, credentials),
-    checks: checkStore(db, store.dialect, box),
-    checkGroups: docTable(db, { table: 'check_groups', idKind: 'serial', columns: (d) => ({ name: String(d.name) }), codec: sealedDocs(box, 'checkGroup') }),
-    variables: variableStore(db, box),
-    snippets: docTable(db, { table: 'snippets', idKind: 'serial' }),
-    alertChannels: docTable(db, { table: 'alert_channels', idKind: 'serial', codec: sealedDocs(box, 'alertChannel') }),
-    alertSubscriptions: alertSubscriptionStore(db),
-    checkLinks: checkLinkStore(db),
-    accountSettings: accountSettingsStore(db),
-    maintenanceWindows: docTable(db, { table: 'maintenance_windows', idKind: 'serial' }),
-    maintenances: docTable(db, {
-      table: 'maintenances',
-      idKind: 'uuid',
-      columns: (d) => ({ window_id: d.maintenanceWindowId, occurrence_start: Date.parse(d.occurrenceStart), overrides: d.overrides ? 1 : 0 }),
-      conflictMessage: 'This occurrence of the maintenance window is already kept',
-    }),
-    privateLocations: docTable(db, {
-      table: 'private_locations',
-      idKind: 'uuid',
-      columns: (d) => ({ slug_name: String(d.slugName) }),
-      conflictMessage: 'A private location with this slugName already exists',
-    }),
-    privateLocationKeys: privateLocationKeyStore(db),
-    privateLocationAgents: privateLocationAgentStore(db),
-    privateLocationAvailability: privateLocationAvailabilityStore(db),
-    statusPages: docTable(db, {
-      table: 'status_pages',
-      idKind: 'uuid',
-      columns: (d) => ({ url: String(d.url), custom_domain: str(d.customDomain) }),
-      conflictMessage: 'The status page url or custom domain is already taken',
-    }),
-    statusPageServices: docTable(db, { table: 'status_page_services', idKind: 'uuid' }),
-    statusPageIncidents: docTable(db, { table: 'status_page_incidents', idKind: 'uuid' }),
-    statusPageIncidentUpdates: docTable(db, {
-      table: 'status_page_incident_updates',
-      idKind: 'uuid',
-      columns: (d) => ({ incident_id: String(d.incidentId) }),
-    }),
-    statusPageSubscriptions: docTable(db, {
-      table: 'status_page_subscriptions',
-      idKind: 'uuid',
-      columns: (d) => ({
-        status_page_id: String(d.statusPageId),
-        address: String(d.address).toLowerCase(),
-        verification_token: str(d.verificationToken),
-        unsubscribe_token: str(d.unsubscribeToken),
+  // Built on first use: a transaction uses a few of these, and building them all cost more than its statements.
+  return lazyRecord<Stores>({
+    accounts: () => accountStore(db, credentials),
+    checks: () => checkStore(db, store.dialect, box),
+    checkGroups: () => docTable(db, { table: 'check_groups', idKind: 'serial', columns: (d) => ({ name: String(d.name) }), codec: sealedDocs(box, 'checkGroup') }),
+    variables: () => variableStore(db, box),
+    snippets: () => docTable(db, { table: 'snippets', idKind: 'serial' }),
+    alertChannels: () => docTable(db, { table: 'alert_channels', idKind: 'serial', codec: sealedDocs(box, 'alertChannel') }),
+    alertSubscriptions: () => alertSubscriptionStore(db),
+    checkLinks: () => checkLinkStore(db),
+    accountSettings: () => accountSettingsStore(db),
+    maintenanceWindows: () => docTable(db, { table: 'maintenance_windows', idKind: 'serial' }),
+    maintenances: () =>
+      docTable(db, {
+        table: 'maintenances',
+        idKind: 'uuid',
+        columns: (d) => ({ window_id: d.maintenanceWindowId, occurrence_start: Date.parse(d.occurrenceStart), overrides: d.overrides ? 1 : 0 }),
+        conflictMessage: 'This occurrence of the maintenance window is already kept',
       }),
-      conflictMessage: 'This address is already subscribed to the status page',
-    }),
-    statusPageEmails: statusPageEmailStore(db, store.dialect),
-    dashboards: docTable(db, {
-      table: 'dashboards',
-      idKind: 'serial',
-      columns: (d) => ({ dashboard_id: String(d.dashboardId), custom_url: str(d.customUrl), custom_domain: str(d.customDomain) }),
-      conflictMessage: 'The dashboard customUrl or customDomain is already taken',
-    }),
-    schedules: scheduleStore(db, store.dialect),
-    jobs: runJobStore(db, store.dialect, box),
-    runSkips: runSkipStore(db),
-    results: resultStore(db),
-    triggers: triggerStore(db, box),
-    sessions: sessionStore(db),
-    heartbeats: heartbeatStore(db, store.dialect),
-    alerts: alertStore(db),
-    sslCertificates: sslCertificateStore(db, store.dialect, sealedDocs(box, 'check')),
-    notifications: notificationStore(db, store.dialect, box),
-    errorGroups: errorGroupStore(db),
-    rootCauseAnalyses: rootCauseAnalysisStore(db),
-    analytics: analyticsStore(db, store.dialect),
-    users: userStore(db),
-    memberships: membershipStore(db, credentials),
-    invitations: invitationStore(db),
-    loginSessions: loginSessionStore(db),
-    loginGuards: loginGuardStore(db),
-    retention: retentionStore(db, store.dialect),
-    projects: projectStore(db, store.dialect),
-    vendorDeployments: vendorDeploymentStore(db),
-    testSessions: testSessionStore(db),
-    runCancellations: runCancellationStore(db),
-    testSessionErrorGroups: testSessionErrorGroupStore(db),
-    deploymentTriggers: deploymentTriggerStore(db),
-    clientCertificates: clientCertificateStore(db, box),
-  }
+    privateLocations: () =>
+      docTable(db, {
+        table: 'private_locations',
+        idKind: 'uuid',
+        columns: (d) => ({ slug_name: String(d.slugName) }),
+        conflictMessage: 'A private location with this slugName already exists',
+      }),
+    privateLocationKeys: () => privateLocationKeyStore(db),
+    privateLocationAgents: () => privateLocationAgentStore(db),
+    privateLocationAvailability: () => privateLocationAvailabilityStore(db),
+    statusPages: () =>
+      docTable(db, {
+        table: 'status_pages',
+        idKind: 'uuid',
+        columns: (d) => ({ url: String(d.url), custom_domain: str(d.customDomain) }),
+        conflictMessage: 'The status page url or custom domain is already taken',
+      }),
+    statusPageServices: () => docTable(db, { table: 'status_page_services', idKind: 'uuid' }),
+    statusPageIncidents: () => docTable(db, { table: 'status_page_incidents', idKind: 'uuid' }),
+    statusPageIncidentUpdates: () =>
+      docTable(db, {
+        table: 'status_page_incident_updates',
+        idKind: 'uuid',
+        columns: (d) => ({ incident_id: String(d.incidentId) }),
+      }),
+    statusPageSubscriptions: () =>
+      docTable(db, {
+        table: 'status_page_subscriptions',
+        idKind: 'uuid',
+        columns: (d) => ({
+          status_page_id: String(d.statusPageId),
+          address: String(d.address).toLowerCase(),
+          verification_token: str(d.verificationToken),
+          unsubscribe_token: str(d.unsubscribeToken),
+        }),
+        conflictMessage: 'This address is already subscribed to the status page',
+      }),
+    statusPageEmails: () => statusPageEmailStore(db, store.dialect),
+    dashboards: () =>
+      docTable(db, {
+        table: 'dashboards',
+        idKind: 'serial',
+        columns: (d) => ({ dashboard_id: String(d.dashboardId), custom_url: str(d.customUrl), custom_domain: str(d.customDomain) }),
+        conflictMessage: 'The dashboard customUrl or customDomain is already taken',
+      }),
+    schedules: () => scheduleStore(db, store.dialect),
+    jobs: () => runJobStore(db, store.dialect, box),
+    runSkips: () => runSkipStore(db),
+    results: () => resultStore(db),
+    triggers: () => triggerStore(db, box),
+    sessions: () => sessionStore(db),
+    heartbeats: () => heartbeatStore(db, store.dialect),
+    alerts: () => alertStore(db),
+    sslCertificates: () => sslCertificateStore(db, store.dialect, sealedDocs(box, 'check')),
+    notifications: () => notificationStore(db, store.dialect, box),
+    errorGroups: () => errorGroupStore(db),
+    rootCauseAnalyses: () => rootCauseAnalysisStore(db),
+    analytics: () => analyticsStore(db, store.dialect),
+    users: () => userStore(db),
+    memberships: () => membershipStore(db, credentials),
+    invitations: () => invitationStore(db),
+    loginSessions: () => loginSessionStore(db),
+    loginGuards: () => loginGuardStore(db),
+    retention: () => retentionStore(db, store.dialect),
+    projects: () => projectStore(db, store.dialect),
+    vendorDeployments: () => vendorDeploymentStore(db),
+    testSessions: () => testSessionStore(db),
+    runCancellations: () => runCancellationStore(db),
+    testSessionErrorGroups: () => testSessionErrorGroupStore(db),
+    deploymentTriggers: () => deploymentTriggerStore(db),
+    clientCertificates: () => clientCertificateStore(db, box),
+    writes: () => writeStore(db),
+  })
 }

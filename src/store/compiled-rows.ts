@@ -13,8 +13,20 @@ import type { Database } from './schema.js'
 
 export type RowValue = string | number | bigint | null
 
-/** Writes rows in statements of at most `maxRows` rows each. */
-export type RowsWriter<R> = (db: Kysely<Database>, rows: readonly R[]) => Promise<void>
+/** Rows bound to their statement, not yet written: written alone (`write`) or with others (write-together.ts). */
+export interface RowsWrite {
+  readonly count: number
+  /** Writes the rows in statements of at most `maxRows` rows each (one statement on PostgreSQL). */
+  write(db: Kysely<Database>): Promise<void>
+  /** PostgreSQL only: the one statement's text, whose single parameter `$1::json` is `json`. */
+  recordset(db: Kysely<Database>): { text: string; json: string }
+}
+
+/** Writes rows at once, or binds them (`of`) for a write together with other tables' rows. */
+export interface RowsWriter<R> {
+  (db: Kysely<Database>, rows: readonly R[]): Promise<void>
+  of(rows: readonly R[]): RowsWrite
+}
 
 /**
  * `build` makes the statement for rows of exactly `columns` (the values are stand-ins: only the SQL text is kept),
@@ -46,14 +58,22 @@ export function compiledRows<R extends object>(
     }
     return text
   }
-  return async (db, rows) => {
+  const recordset = (db: Kysely<Database>, rows: readonly R[]) => ({
+    text: textOf(db, ONE_PARAMETER),
+    json: JSON.stringify(
+      rows.map((row) => {
+        const values = row as Record<string, RowValue | undefined>
+        const out: Record<string, string | number | null> = {}
+        for (const c of columns) out[c] = jsonSafe(values[c] ?? null)
+        return out
+      }),
+    ),
+  })
+  async function write(db: Kysely<Database>, rows: readonly R[]): Promise<void> {
     if (rows.length === 0) return
     if (db.getExecutor().adapter instanceof PostgresAdapter) {
-      const json = JSON.stringify(
-        rows.map((row) => Object.fromEntries(columns.map((c) => [c, (row as Record<string, RowValue | undefined>)[c] ?? null]))),
-        jsonSafe,
-      )
-      await db.executeQuery(CompiledQuery.raw(textOf(db, ONE_PARAMETER), [json]))
+      const { text, json } = recordset(db, rows)
+      await db.executeQuery(CompiledQuery.raw(text, [json]))
       return
     }
     for (let i = 0; i < rows.length; i += maxRows) {
@@ -67,6 +87,9 @@ export function compiledRows<R extends object>(
       await db.executeQuery(CompiledQuery.raw(textOf(db, chunk.length), params))
     }
   }
+  return Object.assign(write, {
+    of: (rows: readonly R[]): RowsWrite => ({ count: rows.length, write: (db) => write(db, rows), recordset: (db) => recordset(db, rows) }),
+  })
 }
 
 /** The columns of a row type, listed once: the record makes the compiler check that none is missing or extra. */
@@ -90,13 +113,15 @@ export function asRecordset(sqlOfOneRow: string, columnCount: number): string {
 /**
  * Values as PostgreSQL reads them from text: a bigint as its digits, NaN and the infinities by name (a double
  * column takes them; JSON has no such number), and text made well-formed (a string cut inside a surrogate pair is
- * not valid JSON text to PostgreSQL; the driver sent such strings with the half pair replaced).
+ * not valid JSON text to PostgreSQL; the driver sent such strings with the half pair replaced). Applied to each
+ * value before JSON.stringify rather than as its replacer, which would keep it from its fast path.
  */
+const SURROGATE = /[\uD800-\uDFFF]/
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
-function jsonSafe(_key: string, value: unknown): unknown {
+function jsonSafe(value: RowValue): string | number | null {
   if (typeof value === 'bigint') return value.toString()
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value)
-  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD')
+  if (typeof value === 'string' && SURROGATE.test(value)) return value.replace(LONE_SURROGATE, '\uFFFD')
   return value
 }

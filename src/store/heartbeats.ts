@@ -5,7 +5,7 @@ import type { Dialect } from './db.js'
 import type { HeartbeatEventState, TimerState } from '../domain/heartbeats/timer.js'
 import type { OutcomeCounts } from '../domain/heartbeats/availability.js'
 import { tokenDigest, tokenLookups } from './secrets/sealed-docs.js'
-import { columnsOf, compiledRows } from './compiled-rows.js'
+import { columnsOf, compiledRows, type RowsWrite } from './compiled-rows.js'
 
 export interface HeartbeatTimerRow {
   check_id: string
@@ -77,7 +77,10 @@ export interface HeartbeatStore {
   earliestDeadline(): Promise<number | null>
   /** Writes the timer-state columns (not the settings) of each row. */
   saveStates(rows: HeartbeatTimerRow[]): Promise<void>
+  /** saveStates' rows, to be written with other tables' rows (Stores.writes). */
+  statesWrite(rows: HeartbeatTimerRow[]): RowsWrite
   insertEvents(rows: HeartbeatEventRow[]): Promise<void>
+  eventsWrite(rows: HeartbeatEventRow[]): RowsWrite
   listEvents(f: EventFilter): Promise<{ items: HeartbeatEventRow[]; total: number }>
   getEvent(accountId: string, checkId: string, id: string): Promise<HeartbeatEventRow | undefined>
   /** FINAL results of a check with started_at in [from, to), and how many passed. */
@@ -213,7 +216,9 @@ export function heartbeatStore(base: Kysely<Database>, dialect: Dialect): Heartb
       return row?.next_deadline_at == null ? null : Number(row.next_deadline_at)
     },
     saveStates: (rows) => saveTimerStates(base, rows.map(stored)),
+    statesWrite: (rows) => saveTimerStates.of(rows.map(stored)),
     insertEvents: (rows) => insertEvents(base, rows),
+    eventsWrite: (rows) => insertEvents.of(rows),
     async listEvents(f) {
       let q = db.selectFrom('heartbeat_events').where('check_id', '=', f.checkId).where('account_id', '=', f.accountId)
       if (f.from !== undefined) q = q.where('created_at', '>=', f.from)

@@ -1,7 +1,7 @@
 /**
  * Recording a batch of pings in one transaction (group commit; ping-writer.ts forms the batches): it resolves their
  * tokens through the timers' unique index, applies each signal to its timer in arrival order, and writes the
- * events, the FINAL results and the statuses, one multi-row statement per table.
+ * events, the FINAL results and the statuses together (store/write-together.ts: one statement on PostgreSQL).
  */
 import { randomFillSync } from 'node:crypto'
 import type { CheckResultRow } from '../../store/run-rows.js'
@@ -66,7 +66,7 @@ export interface RecordedPings {
 }
 
 export async function recordPings(
-  s: Pick<Stores, 'checks' | 'heartbeats' | 'results'>,
+  s: Pick<Stores, 'checks' | 'heartbeats' | 'results' | 'writes'>,
   batch: Array<{ ping: PingInput; at: number }>,
   now: number,
   newId: IdSource = orderedIdSource(),
@@ -108,13 +108,15 @@ export async function recordPings(
     }
     return { kind: 'recorded', state: t.event.state, eventId: event.id }
   })
-  await s.heartbeats.saveStates([...timers.values()].map(({ row, timer }) => withTimerState(row, timer, now)))
-  await s.heartbeats.insertEvents(events)
-  await s.results.insertMany(results)
   // A passing check whose results here all pass keeps its status (heartbeat statuses follow the timer's failing flag).
   const sameStatus = new Set([...timers.values()].filter(({ row }) => row.failing === 0 && row.state !== 'NEW').map(({ row }) => row.check_id))
   for (const r of results) if (r.status !== 'passing') sameStatus.delete(r.check_id)
-  await s.results.applyStatuses(results, sameStatus)
+  await s.writes.together([
+    s.heartbeats.statesWrite([...timers.values()].map(({ row, timer }) => withTimerState(row, timer, now))),
+    s.heartbeats.eventsWrite(events),
+    s.results.resultsWrite(results),
+    ...s.results.statusesWrites(results, sameStatus),
+  ])
   const checkOf = (ping: PingInput) => byToken.get(ping.token)?.check_id
   const settled = batch.map(({ ping }, i) => outcomes[i]?.kind !== 'recorded' || ping.signal === 'START' || sameStatus.has(checkOf(ping) ?? ''))
   return { outcomes, results, settled }

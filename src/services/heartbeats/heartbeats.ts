@@ -16,7 +16,7 @@ export interface HeartbeatService extends HeartbeatReads {
 }
 
 /** What the heartbeat service uses: the wiring hands it these stores and shared things and no others. */
-export const heartbeatServiceUses = uses(['checks', 'heartbeats', 'results'], ['afterFinalResults', 'clock', 'transact'])
+export const heartbeatServiceUses = uses(['checks', 'heartbeats', 'results', 'writes'], ['afterFinalResults', 'clock', 'transact'])
 export type HeartbeatServiceDeps = DepsOf<typeof heartbeatServiceUses>
 
 /** `checkDeadlines`: the engine's deadline pass, which the wiring builds with the stores and transactor it asks for. */

@@ -36,7 +36,7 @@ export interface PingWriterOptions {
   minBatchAlongside?: number
 }
 
-export function pingWriter(deps: Uses<'checks' | 'heartbeats' | 'results', 'transact' | 'clock' | 'afterFinalResults'>, options: PingWriterOptions = {}): PingWriter {
+export function pingWriter(deps: Uses<'checks' | 'heartbeats' | 'results' | 'writes', 'transact' | 'clock' | 'afterFinalResults'>, options: PingWriterOptions = {}): PingWriter {
   const maxBatch = options.maxBatch ?? MAX_PING_BATCH
   const atOnce = Math.max(1, options.batchesAtOnce ?? 1)
   const minAlongside = options.minBatchAlongside ?? MIN_BATCH_ALONGSIDE

@@ -2,7 +2,8 @@
 import { sql, type Kysely } from 'kysely'
 import type { CheckStatusRow, Database } from '../schema.js'
 import type { CheckResultRow } from '../run-rows.js'
-import { columnsOf, compiledRows } from '../compiled-rows.js'
+import { columnsOf, compiledRows, type RowsWrite } from '../compiled-rows.js'
+import { writeTogether } from '../write-together.js'
 
 export interface ResultFilter {
   accountId: string
@@ -24,6 +25,8 @@ export interface ResultCursor {
 
 export interface ResultStore {
   insertMany(rows: CheckResultRow[]): Promise<void>
+  /** insertMany's rows, to be written with other tables' rows (Stores.writes). */
+  resultsWrite(rows: CheckResultRow[]): RowsWrite
   list(f: ResultFilter): Promise<{ items: CheckResultRow[]; total: number }>
   /**
    * As list, with the check's name and type read in the same statement: known whenever the page holds a result
@@ -42,6 +45,8 @@ export interface ResultStore {
    * keep their status: their update leaves the status column (and so its index) alone.
    */
   applyStatuses(rows: CheckResultRow[], sameStatus?: ReadonlySet<string>): Promise<void>
+  /** applyStatuses' writes (one per kind of update), to be written with other tables' rows (Stores.writes). */
+  statusesWrites(rows: CheckResultRow[], sameStatus?: ReadonlySet<string>): RowsWrite[]
   listStatuses(accountId: string): Promise<CheckStatusRow[]>
   /** The status rows of these checks of the account (a check without one has no row). */
   listStatusesOf(accountId: string, checkIds: readonly string[]): Promise<CheckStatusRow[]>
@@ -125,6 +130,33 @@ const statusUpsert = (keepStatus: boolean) =>
   )
 const upsertStatuses = { keep: statusUpsert(true), replace: statusUpsert(false) }
 
+/** The latest status of each check in `rows`, as written by applyStatuses. */
+function statusesWrites(rows: CheckResultRow[], sameStatus: ReadonlySet<string> = new Set()): RowsWrite[] {
+  const latest = new Map<string, { row: CheckResultRow; longest: number; shortest: number }>()
+  for (const row of rows) {
+    const time = Number(row.response_time)
+    const seen = latest.get(row.check_id)
+    if (!seen) latest.set(row.check_id, { row, longest: time, shortest: time })
+    else latest.set(row.check_id, { row: row.started_at >= seen.row.started_at ? row : seen.row, longest: Math.max(seen.longest, time), shortest: Math.min(seen.shortest, time) })
+  }
+  const values = [...latest.values()].map(({ row, longest, shortest }) => ({
+    check_id: row.check_id,
+    account_id: row.account_id,
+    status: row.status,
+    updated_at: row.stopped_at,
+    has_failures: row.has_failures,
+    has_errors: row.has_errors,
+    is_degraded: row.is_degraded,
+    last_result_id: row.id,
+    last_location: row.location,
+    last_run_at: row.started_at,
+    longest_run: longest,
+    shortest_run: shortest,
+  }))
+  // Each check is in one of the two writes, so together they never write one row twice.
+  return [upsertStatuses.keep.of(values.filter((v) => sameStatus.has(v.check_id))), upsertStatuses.replace.of(values.filter((v) => !sameStatus.has(v.check_id)))]
+}
+
 export function resultStore(db: Kysely<Database>): ResultStore {
   const filtered = (f: Omit<ResultFilter, 'offset' | 'limit'>) => {
     let q = db.selectFrom('check_results').where('account_id', '=', f.accountId).where('check_id', '=', f.checkId)
@@ -160,6 +192,7 @@ export function resultStore(db: Kysely<Database>): ResultStore {
   }
   return {
     insertMany: (rows) => insertResults(db, rows),
+    resultsWrite: (rows) => insertResults.of(rows),
     async list(f) {
       const { items, total } = await listOfCheck(f)
       return { items, total }
@@ -176,34 +209,8 @@ export function resultStore(db: Kysely<Database>): ResultStore {
     exists: async (accountId, id) => (await db.selectFrom('check_results').select('id').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()) !== undefined,
     listBySession: (accountId, sessionId) =>
       db.selectFrom('check_results').selectAll().where('account_id', '=', accountId).where('session_id', '=', sessionId).orderBy('started_at').execute(),
-    async applyStatuses(rows, sameStatus = new Set()) {
-      const latest = new Map<string, { row: CheckResultRow; longest: number; shortest: number }>()
-      for (const row of rows) {
-        const time = Number(row.response_time)
-        const seen = latest.get(row.check_id)
-        if (!seen) latest.set(row.check_id, { row, longest: time, shortest: time })
-        else
-          latest.set(row.check_id, { row: row.started_at >= seen.row.started_at ? row : seen.row, longest: Math.max(seen.longest, time), shortest: Math.min(seen.shortest, time) })
-      }
-      const values = [...latest.values()].map(({ row, longest, shortest }) => ({
-        check_id: row.check_id,
-        account_id: row.account_id,
-        status: row.status,
-        updated_at: row.stopped_at,
-        has_failures: row.has_failures,
-        has_errors: row.has_errors,
-        is_degraded: row.is_degraded,
-        last_result_id: row.id,
-        last_location: row.location,
-        last_run_at: row.started_at,
-        longest_run: longest,
-        shortest_run: shortest,
-      }))
-      for (const keep of [true, false]) {
-        const group = values.filter((v) => sameStatus.has(v.check_id) === keep)
-        if (group.length > 0) await (keep ? upsertStatuses.keep : upsertStatuses.replace)(db, group)
-      }
-    },
+    applyStatuses: (rows, sameStatus) => writeTogether(db, statusesWrites(rows, sameStatus)),
+    statusesWrites,
     listStatuses: (accountId) => db.selectFrom('check_statuses').selectAll().where('account_id', '=', accountId).orderBy('check_id').execute(),
     listStatusesOf: async (accountId, checkIds) =>
       checkIds.length === 0
