@@ -29,6 +29,7 @@ import * as m025 from './migrations/025-engine-indexes.js'
 import * as m026 from './migrations/026-api-indexes.js'
 import * as m027 from './migrations/027-root-cause-analyses.js'
 import * as m028 from './migrations/028-check-type-extras.js'
+import * as m029 from './migrations/029-foreign-key-indexes.js'
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Store['dialect']) => Promise<void> }
 
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '026-api-indexes': m026,
   '027-root-cause-analyses': m027,
   '028-check-type-extras': m028,
+  '029-foreign-key-indexes': m029,
 }
 
 /** Kysely's migrator over this code's migrations, with its bookkeeping tables in the store's own schema. */
