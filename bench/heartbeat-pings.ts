@@ -5,7 +5,7 @@
  * embedded SQLite file or on a scratch PostgreSQL database; `--checks` heartbeat checks are pinged at random over
  * `--connections` keep-alive connections by a load generator in another process (GET, plus a share of POSTs with a
  * body). Each round measures the baseline, then Picket, with the same generator. Reports pings accepted per second,
- * latency percentiles, server CPU per ping, Picket's rate as a ratio of the baseline's, and that every accepted
+ * latency percentiles, server CPU per ping (and PostgreSQL's), Picket's rate as a ratio of the baseline's, and that every accepted
  * ping was stored. Usage: npx tsx bench/heartbeat-pings.ts [--store sqlite|pg] [--checks 1000] [--connections 64]
  * [--seconds 20] [--warmup 3] [--post 0.1] [--rounds 1] [--sync full|normal] [--pg postgres://…] [--profile picket.cpuprofile].
  * `--sync` is SQLite's synchronous level for both servers: `full` (the default, a commit is on disk before its answer)
@@ -29,6 +29,7 @@ import { buildApp } from '../src/api/build-app.js'
 import { createScratchDatabase } from '../test/helpers/scratch-database.js'
 import { postgresBaseline, sqliteBaseline, type Baseline } from './heartbeat-baseline.js'
 import { machine, percentile, round } from './lib.js'
+import { cpuMeter } from './proc-cpu.js'
 
 const { values } = parseArgs({
   options: {
@@ -84,7 +85,16 @@ interface LoadOutput {
 /** Runs the load generator against `base`; measures this process's CPU and `stored()` over the measured window. */
 async function load(base: string, stored: () => Promise<number>) {
   let mark: { cpu: NodeJS.CpuUsage; stored: number; at: number } | undefined
-  const timer = setTimeout(() => void stored().then((n) => (mark = { cpu: process.cpuUsage(), stored: n, at: performance.now() })), Number(values.warmup) * 1000)
+  // PostgreSQL's backends run beside this process on the same cores: their CPU is part of what a ping costs.
+  const database = cpuMeter({}, onPg ? ['postgres'] : [])
+  const timer = setTimeout(
+    () =>
+      void stored().then((n) => {
+        database.start()
+        mark = { cpu: process.cpuUsage(), stored: n, at: performance.now() }
+      }),
+    Number(values.warmup) * 1000,
+  )
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'heartbeat-load.mjs'), base, pathsFile, values.connections, values.seconds, values.warmup, values.post], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -93,6 +103,7 @@ async function load(base: string, stored: () => Promise<number>) {
   await new Promise((resolve) => child.once('exit', resolve))
   clearTimeout(timer)
   const cpu = mark ? process.cpuUsage(mark.cpu) : undefined
+  const databaseSeconds = database.stop()['postgres'] ?? 0
   const storedInWindow = mark ? (await stored()) - mark.stored : 0
   const out = JSON.parse(output) as LoadOutput
   const sorted = out.latencies.sort((a, b) => a - b)
@@ -110,6 +121,7 @@ async function load(base: string, stored: () => Promise<number>) {
       max: round(sorted[sorted.length - 1] ?? NaN, 2),
     },
     serverCpuMsPerPing: round(cpuMsPerPing, 3),
+    ...(onPg ? { databaseCpuMsPerPing: round(storedInWindow > 0 ? (databaseSeconds * 1000) / storedInWindow : NaN, 3) } : {}),
   }
 }
 

@@ -38,23 +38,26 @@ export function pidsNamed(name: string): number[] {
 
 /**
  * CPU seconds spent between start() and stop() by fixed pids plus, each time, every process named in `names`
- * (PostgreSQL starts a backend per connection, so its set is read at both ends; a backend gone in between is lost).
+ * (PostgreSQL starts a backend per connection). Named processes count by pid: one seen at both ends adds what it
+ * spent in between, one started in between adds all it spent; one gone by stop() is lost (its CPU is not known).
  */
 export function cpuMeter(pids: Record<string, number>, names: string[] = []) {
-  const sample = () => {
-    const out: Record<string, number> = {}
-    for (const [label, pid] of Object.entries(pids)) out[label] = cpuSecondsOf(pid)
-    for (const name of names) out[name] = pidsNamed(name).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0)
-    return out
-  }
+  const named = () => new Map(names.map((name) => [name, new Map(pidsNamed(name).map((pid) => [pid, cpuSecondsOf(pid)]))]))
   let before: Record<string, number> = {}
+  let namedBefore = named()
   return {
     start() {
-      before = sample()
+      before = Object.fromEntries(Object.entries(pids).map(([label, pid]) => [label, cpuSecondsOf(pid)]))
+      namedBefore = named()
     },
     stop(): Record<string, number> {
-      const after = sample()
-      return Object.fromEntries(Object.keys(after).map((k) => [k, Math.round(((after[k] ?? 0) - (before[k] ?? 0)) * 100) / 100]))
+      const out: Record<string, number> = {}
+      for (const [label, pid] of Object.entries(pids)) out[label] = cpuSecondsOf(pid) - (before[label] ?? 0)
+      for (const [name, now] of named()) {
+        const then = namedBefore.get(name)
+        out[name] = [...now].reduce((sum, [pid, cpu]) => sum + cpu - (then?.get(pid) ?? 0), 0)
+      }
+      return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, Math.round(v * 100) / 100]))
     },
   }
 }
