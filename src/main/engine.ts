@@ -61,7 +61,7 @@ export async function startInstanceEngine(config: Config, store: Store, log: Eng
     box,
   })
   // Agentic checks run where a model is configured; without one they cannot be created either.
-  const agentic = config.agenticModel ? agenticRunner({ model: config.agenticModel, chromiumPath: b.chromiumPath, egress, box }) : undefined
+  const agentic = config.agenticModel ? agenticRunner({ model: config.agenticModel, chromiumPath: b.chromiumPath, egress, box, memoryMb: b.memoryMb }) : undefined
   const engine: Engine = startEngine({
     stores: buildStores(store),
     transact: transactor(store),

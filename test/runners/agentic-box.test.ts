@@ -41,6 +41,9 @@ const visit =
       content: 'done',
     }
 
+/** A page that, a second after it loads, keeps 200 MB more every tenth of a second for as long as it is open. */
+const GREEDY_PAGE = `data:text/html,<script>const kept = []; setTimeout(() => setInterval(() => { for (let i = 0; i < 10; i++) kept.push(new Uint8Array(20e6).fill(7)) }, 100), 1000)</script>`
+
 const procFile = (pid: number, name: string): string => {
   try {
     return readFileSync(`/proc/${pid}/${name}`, 'latin1')
@@ -206,7 +209,23 @@ describe.skipIf(!HAS_CHROMIUM)('the agentic run box under attack', { timeout: 12
       errorKind: 'TIMEOUT',
       cancelled: false,
     },
-  ])('leaves no Chromium of the run alive when it $name', async ({ limits, reply, abortAt, freeze, errorKind, cancelled }) => {
+    // A page whose memory grows without end: the box is killed above the run's memory limit.
+    {
+      name: 'grows past its memory limit',
+      limits: {},
+      reply: 'wait' as const,
+      abortAt: null,
+      freeze: false,
+      errorKind: 'SCRIPT',
+      cancelled: false,
+      page: GREEDY_PAGE,
+      // Above the box's own footprint (Chromium's processes and the relay: about 950 MB of resident memory, counted per process).
+      memoryMb: 1400,
+      message: "The run's browser used more than 1400 MB of memory and was killed",
+    },
+  ])('leaves no Chromium of the run alive when it $name', async (row) => {
+    const { limits, reply, abortAt, freeze, errorKind, cancelled } = row
+    const extra: { page?: string; memoryMb?: number; message?: string } = row
     const runDir = await mkdtemp(path.join(workDir, 'life-'))
     await chmod(runDir, 0o755)
     const stop = new AbortController()
@@ -215,11 +234,17 @@ describe.skipIf(!HAS_CHROMIUM)('the agentic run box under attack', { timeout: 12
       if (turn === 2) seen.push(...runProcesses(runDir))
       if (turn === 2 && freeze) for (const p of seen) if (isBrowser(p)) process.kill(p.pid, 'SIGSTOP')
       if (turn === abortAt) stop.abort()
-      if (turn === 1) return { toolCalls: [call('navigate', { url: 'about:blank' })] }
+      if (turn === 1) return { toolCalls: [call('navigate', { url: extra.page ?? 'about:blank' })] }
       return reply === 'finish' && turn === 2 ? { toolCalls: [call('finish', { summary: 'done' })] } : { toolCalls: [call('wait', { ms: 2000 })] }
     })
     try {
-      const runner = agenticRunner({ model: { url: model.url, model: 'm', apiKey: null }, chromiumPath: CHROMIUM_PATH, egress, workDir: runDir })
+      const runner = agenticRunner({
+        model: { url: model.url, model: 'm', apiKey: null },
+        chromiumPath: CHROMIUM_PATH,
+        egress,
+        workDir: runDir,
+        ...(extra.memoryMb ? { memoryMb: extra.memoryMb } : {}),
+      })
       const result = await runner.run(spec({ agentLimits: { maxSteps: 100, maxTokens: 200_000, ...limits } }), {
         location: 'eu-west-1',
         now: () => Date.now(),
@@ -227,6 +252,7 @@ describe.skipIf(!HAS_CHROMIUM)('the agentic run box under attack', { timeout: 12
       })
       await result.release?.()
       expect(result.errorKind).toEqual(errorKind)
+      if (extra.message) expect(result.errorMessage).toBe(extra.message)
       expect(result.cancelled === true).toBe(cancelled)
       // While it ran, the run's Chromium was inside the box: a PID namespace other than the service's, ...
       const browsers = seen.filter(isBrowser)

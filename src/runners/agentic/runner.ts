@@ -19,7 +19,7 @@ import { egressGuard } from '../egress-guard.js'
 import { buildRunResult, earlyFailure } from '../run-result.js'
 import { safeName } from '../browser/artifacts.js'
 import { CHROMIUM_ARGS } from '../browser/runner.js'
-import { killTree } from '../browser/proc-tree.js'
+import { killTree, markedTreesRssMb } from '../browser/proc-tree.js'
 import { runtimeAccessProblem } from '../browser/runtime-access.js'
 import { createRunBox, type RunBox } from '../sandbox/box-host.js'
 import { NET_RELAY_PATH } from '../sandbox/box-net.js'
@@ -48,6 +48,8 @@ export interface AgenticRunnerOptions {
   runAs?: { uid: number; gid: number } | null
   /** Where run folders are made (default: the system temp folder). */
   workDir?: string
+  /** Resident memory of the run's boxed Chromium, all its processes together, above which the run is killed (default 2048). */
+  memoryMb?: number
 }
 
 /**
@@ -55,6 +57,8 @@ export interface AgenticRunnerOptions {
  * its box is killed: a browser that no longer answers (a page that took it over) cannot hold the run open.
  */
 const CLOSE_GRACE_MS = 20_000
+/** How often a boxed run's processes are read for their memory (a scan of /proc), as for browser runs. */
+const MEMORY_WATCH_MS = 1000
 
 const conditionsOf = (v: unknown): DeclaredCondition[] =>
   Array.isArray(v)
@@ -77,6 +81,7 @@ export function agenticRunner(options: AgenticRunnerOptions): CheckRunner {
   const box = options.box === undefined ? createRunBox() : options.box
   const runAs = options.runAs === undefined ? defaultRunAs() : options.runAs
   const workDir = options.workDir ?? os.tmpdir()
+  const memoryMb = options.memoryMb ?? 2048
   return {
     async run(spec: CheckRunSpec, ctx: RunContext): Promise<RunResult> {
       const startedAt = ctx.now()
@@ -105,12 +110,15 @@ export function agenticRunner(options: AgenticRunnerOptions): CheckRunner {
       // Every process of the box names the run's folder (bwrap binds it): killing them ends the box, and with it
       // every Chromium process, whatever state the browser is in.
       const killBox = () => void killTree([], dir)
-      let killedAtLimit = false
-      const atLimit = () => {
-        killedAtLimit = true
+      let killedFor: 'time' | 'memory' | null = null
+      const stopAt = (limit: 'time' | 'memory') => {
+        killedFor ??= limit
         killBox()
       }
-      const hardStop = box ? setTimeout(atLimit, Math.max(0, deadline - ctx.now()) + CLOSE_GRACE_MS) : undefined
+      const hardStop = box ? setTimeout(() => stopAt('time'), Math.max(0, deadline - ctx.now()) + CLOSE_GRACE_MS) : undefined
+      // A page can make its renderer grow without end: the box's processes (bwrap names the run's folder) are
+      // watched, and killed above the limit. Unboxed (SANDBOX=off) Chromium is not told apart from the service's.
+      const memoryWatch = box ? setInterval(() => markedTreesRssMb(dir) > memoryMb && stopAt('memory'), MEMORY_WATCH_MS) : undefined
       if (box) ctx.signal?.addEventListener('abort', killBox, { once: true })
       try {
         launch = await prepareBrowserLaunch(box, guard, { chromiumPath: options.chromiumPath, runDir: dir, runAs })
@@ -161,18 +169,20 @@ export function agenticRunner(options: AgenticRunnerOptions): CheckRunner {
         await context.tracing.stop({ path: tracePath })
         artifacts.push({ type: 'trace', name: 'trace.zip', path: tracePath, contentType: 'application/zip' })
       } catch (err) {
-        // A browser killed at the time limit failed because the run took too long, not on its own.
-        if (killedAtLimit) outcome = { ...outcome, end: { kind: 'time', limitMs: timeoutMs } }
-        else outcome = { ...outcome, end: { kind: 'browser', message: p.mask(`The browser failed: ${(err instanceof Error ? err.message : String(err)).split('\n')[0] ?? ''}`) } }
+        // A browser killed at a limit failed because the run went past it, not on its own.
+        if (killedFor === null)
+          outcome = { ...outcome, end: { kind: 'browser', message: p.mask(`The browser failed: ${(err instanceof Error ? err.message : String(err)).split('\n')[0] ?? ''}`) } }
       } finally {
         await browser?.close().catch(() => undefined)
         clearTimeout(hardStop)
+        clearInterval(memoryWatch)
         ctx.signal?.removeEventListener('abort', killBox)
         if (box) await killTree([], dir)
         await launch?.close().catch(() => undefined)
       }
       const denial = launch?.denials[0]
-      const end: AgentEnd = denial ? { kind: 'egress', message: denial } : outcome.end
+      const killedEnd: AgentEnd | null = killedFor === 'memory' ? { kind: 'memory', limitMb: memoryMb } : killedFor === 'time' ? { kind: 'time', limitMs: timeoutMs } : null
+      const end: AgentEnd = denial ? { kind: 'egress', message: denial } : (killedEnd ?? outcome.end)
       const assertions = assertionResults(conditions, session?.verdicts ?? new Map())
       const verdict = decideAgenticVerdict(end, assertions)
       const stoppedAt = ctx.now()

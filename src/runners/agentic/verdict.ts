@@ -45,6 +45,7 @@ export type AgentEnd =
   | { kind: 'steps'; limit: number }
   | { kind: 'tokens'; limit: number; used: number }
   | { kind: 'time'; limitMs: number }
+  | { kind: 'memory'; limitMb: number }
   | { kind: 'model'; message: string }
   | { kind: 'egress'; message: string }
   | { kind: 'browser'; message: string }
@@ -79,6 +80,8 @@ function endFailure(end: AgentEnd): AgenticVerdict | null {
       return { status: 'failing', errorKind: 'SCRIPT', errorMessage: `The agent used ${end.used} model tokens, over its limit of ${end.limit}` }
     case 'time':
       return { status: 'failing', errorKind: 'TIMEOUT', errorMessage: `The agent did not finish within ${Math.round(end.limitMs / 1000)} s` }
+    case 'memory':
+      return { status: 'failing', errorKind: 'SCRIPT', errorMessage: `The run's browser used more than ${end.limitMb} MB of memory and was killed` }
     case 'model':
       return { status: 'failing', errorKind: 'INTERNAL', errorMessage: end.message }
     case 'egress':

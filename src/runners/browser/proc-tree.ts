@@ -95,6 +95,14 @@ export function treeRssMb(root: number): number {
   return treeOf(root, listProcesses()).reduce((sum, p) => sum + p.rssKb, 0) / 1024
 }
 
+/** Resident memory in MB of the processes naming `marker` (a run box's bwrap names the run's folder) and all below them. */
+export function markedTreesRssMb(marker: string): number {
+  const all = listProcesses()
+  const seen = new Map<number, ProcInfo>()
+  for (const root of processesNaming(marker, all)) for (const p of treeOf(root.pid, all)) seen.set(p.pid, p)
+  return [...seen.values()].reduce((sum, p) => sum + p.rssKb, 0) / 1024
+}
+
 const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
 function signal(pid: number): void {
