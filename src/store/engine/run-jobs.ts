@@ -9,6 +9,7 @@ import { keylessSecretBox, type SecretBox } from '../../lib/secret-box.js'
 import { sealedJson } from '../secrets/sealed-docs.js'
 import type { Database } from '../schema.js'
 import type { RunJobRow } from '../run-rows.js'
+import { insertJobRows } from './run-job-inserts.js'
 
 export interface LeaseRequest {
   now: number
@@ -103,15 +104,6 @@ export interface RunJobStore {
   takeStale(req: Pick<LeaseRequest, 'now' | 'limit' | 'privateLocationId' | 'locations'>): Promise<RunJobRow[]>
 }
 
-/** The rows with their check's type: as given, else looked up (one statement for all of them). */
-async function withCheckTypes(db: Kysely<Database>, rows: RunJobRow[]): Promise<RunJobRow[]> {
-  const missing = [...new Set(rows.filter((r) => !r.check_type).map((r) => r.check_id))]
-  if (missing.length === 0) return rows
-  const found = await db.selectFrom('checks').select(['id', 'check_type']).where('id', 'in', missing).execute()
-  const typeOf = new Map(found.map((c) => [c.id, c.check_type]))
-  return rows.map((r) => (r.check_type ? r : { ...r, check_type: typeOf.get(r.check_id) ?? '' }))
-}
-
 /** `box` seals the secret values of a job's overrides when it is written and opens them when it is read. */
 export function runJobStore(db: Kysely<Database>, dialect: Dialect, box: SecretBox = keylessSecretBox()): RunJobStore {
   const overrides = sealedJson(box, 'runOverrides')
@@ -127,14 +119,7 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect, box: SecretB
   const opened = (row: RunJobRow): RunJobRow => (row.overrides ? { ...row, overrides: open(row.overrides) } : row)
   const openAll = async (rows: Promise<RunJobRow[]>): Promise<RunJobRow[]> => (await rows).map(opened)
   return {
-    async insertMany(rows) {
-      const typed = await withCheckTypes(db, rows)
-      for (let i = 0; i < typed.length; i += 500)
-        await db
-          .insertInto('run_jobs')
-          .values(typed.slice(i, i + 500).map(sealed))
-          .execute()
-    },
+    insertMany: (rows) => insertJobRows(db, rows.map(sealed)),
     async lease(req) {
       let pick = db.selectFrom('run_jobs').select('id').where('status', '=', 'queued').where('due_at', '<=', req.now).orderBy('due_at').limit(req.limit)
       // A stale job is never handed out (domain/schedule/stale-slots.ts): the expiry pass records it as skipped.

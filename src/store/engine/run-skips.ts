@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../schema.js'
 import type { RunSkipRow } from '../run-rows.js'
+import { columnsOf, compiledRows } from '../compiled-rows.js'
 
 export interface SkipQuery {
   /** Skipped slots scheduled at or after `from` and before `to` (epoch ms). */
@@ -20,15 +21,23 @@ export interface RunSkipStore {
   listForCheck(checkId: string, q: SkipQuery): Promise<{ items: RunSkipRow[]; total: number }>
 }
 
+const SKIP_COLUMNS = columnsOf<RunSkipRow>({
+  id: true,
+  account_id: true,
+  check_id: true,
+  location: true,
+  private_location_id: true,
+  scheduled_at: true,
+  skipped_at: true,
+  created_at: true,
+})
+
+// Under overload most slots end here, so the rows are written from SQL compiled once (compiled-rows.ts).
+const insertSkips = compiledRows<RunSkipRow>(SKIP_COLUMNS, (db, rows) => db.insertInto('run_skips').values(rows as unknown as RunSkipRow[]))
+
 export function runSkipStore(db: Kysely<Database>): RunSkipStore {
   return {
-    async insertMany(rows) {
-      for (let i = 0; i < rows.length; i += 500)
-        await db
-          .insertInto('run_skips')
-          .values(rows.slice(i, i + 500))
-          .execute()
-    },
+    insertMany: (rows) => insertSkips(db, rows),
     async listForCheck(checkId, q) {
       const window = db.selectFrom('run_skips').where('check_id', '=', checkId).where('scheduled_at', '>=', q.from).where('scheduled_at', '<', q.to)
       const items = await window.selectAll().orderBy('scheduled_at', 'desc').limit(q.limit).execute()
