@@ -114,7 +114,7 @@ export function asRecordset(sqlOfOneRow: string, columnCount: number): string {
  * Values as PostgreSQL reads them from text: a bigint as its digits, NaN and the infinities by name (a double
  * column takes them; JSON has no such number), and text made well-formed (a string cut inside a surrogate pair is
  * not valid JSON text to PostgreSQL; the driver sent such strings with the half pair replaced). Applied to each
- * value before JSON.stringify rather than as its replacer, which would keep it from its fast path.
+ * value as the rows are built rather than as JSON.stringify's replacer, which it would call for every key and value.
  */
 const SURROGATE = /[\uD800-\uDFFF]/
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
