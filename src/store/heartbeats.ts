@@ -75,9 +75,7 @@ export interface HeartbeatStore {
   claimOverdue(now: number, limit: number): Promise<HeartbeatTimerRow[]>
   /** The earliest deadline of any timer (index on next_deadline_at), or null: lets an idle pass skip its transaction. */
   earliestDeadline(): Promise<number | null>
-  /** Writes the timer-state columns (not the settings) of each row. */
-  saveStates(rows: HeartbeatTimerRow[]): Promise<void>
-  /** saveStates' rows, to be written with other tables' rows (Stores.writes). */
+  /** The timer-state columns (not the settings) of each row, to be written with other tables' rows (Stores.writes). */
   statesWrite(rows: HeartbeatTimerRow[]): RowsWrite
   insertEvents(rows: HeartbeatEventRow[]): Promise<void>
   eventsWrite(rows: HeartbeatEventRow[]): RowsWrite
@@ -215,7 +213,6 @@ export function heartbeatStore(base: Kysely<Database>, dialect: Dialect): Heartb
         .executeTakeFirst()
       return row?.next_deadline_at == null ? null : Number(row.next_deadline_at)
     },
-    saveStates: (rows) => saveTimerStates(base, rows.map(stored)),
     statesWrite: (rows) => saveTimerStates.of(rows.map(stored)),
     insertEvents: (rows) => insertEvents(base, rows),
     eventsWrite: (rows) => insertEvents.of(rows),
