@@ -12,6 +12,7 @@ import type { CheckRecord } from '../store/checks.js'
 import type { RunJobRow } from '../store/run-rows.js'
 import type { EngineDeps, RunPlace } from './engine-deps.js'
 import { effectiveDoc } from './prepare.js'
+import { queueScheduledRuns } from './queue-scheduled-runs.js'
 import type { StoredCheckGroupDoc } from '../domain/groups/schema.js'
 
 export async function loadGroups(s: Stores, checks: CheckRecord[]): Promise<Map<number, StoredCheckGroupDoc>> {
@@ -57,7 +58,7 @@ export async function scheduleDue(deps: EngineDeps, lookaheadMs = 0): Promise<Sc
   const now = deps.clock.now()
   const created = await deps.transact(async (s) => {
     const due = await s.schedules.claimDue(now + lookaheadMs, deps.tuning.scheduleBatch)
-    if (due.length === 0) return []
+    if (due.length === 0) return { runs: [], skipped: [] }
     const checks = new Map((await s.checks.getMany(due.map((d) => d.check_id))).map((c) => [c.id, c]))
     const groups = await loadGroups(s, [...checks.values()])
     const needsPrivate = [...checks.values()].filter((c) => Array.isArray(c.doc.privateLocations) && c.doc.privateLocations.length > 0)
@@ -105,15 +106,20 @@ export async function scheduleDue(deps: EngineDeps, lookaheadMs = 0): Promise<Sc
       advances.push({ checkId: row.check_id, nextDueAt: next, rrIndex: choice.nextIndex })
     }
     await s.schedules.advanceMany(advances, now)
-    await s.jobs.insertMany(jobs)
-    return jobs.map((j): ScheduledRun => ({
+    const withQueued = new Set(due.filter((d) => d.has_queued_run).map((d) => d.check_id))
+    const skipped = await queueScheduledRuns(s, jobs, withQueued, now, deps.runLocations ?? null)
+    const runs = jobs.map((j): ScheduledRun => ({
       location: j.location,
       privateLocation: j.private_location_id !== null,
-      checkType: checks.get(j.check_id)?.checkType ?? 'UNKNOWN',
+      checkType: j.check_type ?? 'UNKNOWN',
       dueAt: j.due_at,
     }))
+    return { runs, skipped }
   })
-  // Counted once committed: a transaction that failed created nothing.
-  if (deps.metrics) for (const run of created) deps.metrics.runDue({ location: run.location, privateLocation: run.privateLocation, checkType: run.checkType })
-  return created
+  // Counted once committed: a transaction that failed created and skipped nothing.
+  if (deps.metrics) {
+    for (const run of created.runs) deps.metrics.runDue({ location: run.location, privateLocation: run.privateLocation, checkType: run.checkType })
+    for (const j of created.skipped) deps.metrics.runSkipped?.({ location: j.location, privateLocation: false })
+  }
+  return created.runs
 }

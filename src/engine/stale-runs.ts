@@ -27,7 +27,8 @@ export interface StalePlace {
   locations?: readonly string[] | null | undefined
 }
 
-const skipRow = (job: RunJobRow, now: number): RunSkipRow => ({
+/** The record of a queued run skipped at `now`. */
+export const skipRow = (job: RunJobRow, now: number): RunSkipRow => ({
   id: newId(),
   account_id: job.account_id,
   check_id: job.check_id,

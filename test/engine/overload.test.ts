@@ -48,8 +48,10 @@ describe.each(testDbs)('an engine offered more runs than it can start ($name)', 
   let deps: EngineDeps
   let worker: EngineWorker
   const clock = new FakeClock(Date.UTC(2026, 5, 1, 12, 0, 0))
-  /** Every scheduled run the scheduler created, by job id. */
+  /** Every scheduled run the scheduler created, by its sequence id (a superseded run's job carries the next run). */
   const offered = new Map<string, Slot>()
+  /** The sequence ids each job carried: more than one when a new run superseded its check's stale queued run. */
+  const carried = new Map<string, Set<string>>()
   /** When each run started, by its result id. */
   const startedAt = new Map<string, number>()
   const ids: string[] = []
@@ -65,17 +67,20 @@ describe.each(testDbs)('an engine offered more runs than it can start ($name)', 
   const tick = async () => {
     clock.advance(1_000)
     await scheduleDue(deps)
-    const jobs = await t.store.db.selectFrom('run_jobs').select(['id', 'check_id', 'scheduled_at', 'location']).where('trigger', '=', 'SCHEDULER').execute()
-    for (const j of jobs) offered.set(j.id, { checkId: j.check_id, scheduledAt: Number(j.scheduled_at), location: j.location })
+    const jobs = await t.store.db.selectFrom('run_jobs').select(['id', 'sequence_id', 'check_id', 'scheduled_at', 'location']).where('trigger', '=', 'SCHEDULER').execute()
+    for (const j of jobs) {
+      offered.set(j.sequence_id, { checkId: j.check_id, scheduledAt: Number(j.scheduled_at), location: j.location })
+      carried.set(j.id, (carried.get(j.id) ?? new Set()).add(j.sequence_id))
+    }
     await skipAllStale(deps, { privateLocationId: null })
     await worker.pump()
     await worker.drain()
   }
   const ran = async (): Promise<Array<Slot & { delay: number }>> => {
-    const rows = await t.store.db.selectFrom('check_results').select(['id', 'run_job_id']).execute()
+    const rows = await t.store.db.selectFrom('check_results').select(['id', 'sequence_id']).execute()
     return rows.map((r) => {
-      const slot = offered.get(r.run_job_id)
-      if (!slot) throw new Error(`a result of a job the scheduler never created: ${r.run_job_id}`)
+      const slot = offered.get(r.sequence_id)
+      if (!slot) throw new Error(`a result of a run the scheduler never created: ${r.sequence_id}`)
       return { ...slot, delay: (startedAt.get(r.id) ?? NaN) - slot.scheduledAt }
     })
   }
@@ -129,6 +134,9 @@ describe.each(testDbs)('an engine offered more runs than it can start ($name)', 
     const skips = await skipped()
     expect(runs.length).toBe(60 * CAPACITY) // never idle while work waits
     expect(skips.length).toBeGreaterThan(60) // about half the offered runs
+    // Most stale runs were superseded in place by their check's next run (their job carried it).
+    const superseded = [...carried.values()].reduce((n, seqs) => n + seqs.size - 1, 0)
+    expect(superseded).toBeGreaterThan(skips.length / 2)
     // A run started before its check's next slot (10 s later); a skip happened at or after it, never before.
     for (const r of runs) expect(r.delay).toBeLessThan(10_000)
     for (const s of skips) expect(s.skippedAt - s.scheduledAt).toBeGreaterThanOrEqual(10_000)

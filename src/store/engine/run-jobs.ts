@@ -10,6 +10,7 @@ import { sealedJson } from '../secrets/sealed-docs.js'
 import type { Database } from '../schema.js'
 import type { RunJobRow } from '../run-rows.js'
 import { insertJobRows } from './run-job-inserts.js'
+import { replaceQueuedJobs, supersedableJobs, type SupersedableQuery } from './run-job-supersede.js'
 
 export interface LeaseRequest {
   now: number
@@ -102,6 +103,10 @@ export interface RunJobStore {
    * instance holds are passed by. Only jobs of `locations` when given (RUN_LOCATIONS of the instance).
    */
   takeStale(req: Pick<LeaseRequest, 'now' | 'limit' | 'privateLocationId' | 'locations'>): Promise<RunJobRow[]>
+  /** Queued scheduled first attempts of data-center locations that new runs of their checks may supersede (run-job-supersede.ts). */
+  supersedable(q: SupersedableQuery): Promise<RunJobRow[]>
+  /** Each row's queued job (by id) becomes that row in place while still queued; returns the ids of those that did. */
+  replaceQueued(rows: RunJobRow[]): Promise<Set<string>>
 }
 
 /** `box` seals the secret values of a job's overrides when it is written and opens them when it is read. */
@@ -120,6 +125,8 @@ export function runJobStore(db: Kysely<Database>, dialect: Dialect, box: SecretB
   const openAll = async (rows: Promise<RunJobRow[]>): Promise<RunJobRow[]> => (await rows).map(opened)
   return {
     insertMany: (rows) => insertJobRows(db, rows.map(sealed)),
+    supersedable: (q) => openAll(supersedableJobs(db, q)),
+    replaceQueued: (rows) => replaceQueuedJobs(db, dialect, rows),
     async lease(req) {
       let pick = db.selectFrom('run_jobs').select('id').where('status', '=', 'queued').where('due_at', '<=', req.now).orderBy('due_at').limit(req.limit)
       // A stale job is never handed out (domain/schedule/stale-slots.ts): the expiry pass records it as skipped.

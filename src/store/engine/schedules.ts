@@ -2,14 +2,22 @@
 import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../db.js'
 import type { CheckScheduleRow, Database } from '../schema.js'
+import { SCHEDULER_TRIGGER } from '../../domain/schedule/stale-slots.js'
+
+/** A claimed schedule, and whether its check has a scheduled run still queued in a data-center location. */
+export type ClaimedSchedule = CheckScheduleRow & { has_queued_run: boolean }
 
 export interface ScheduleStore {
   /** Sets a check's next run (create, reactivate, frequency change). */
   put(checkId: string, accountId: string, nextDueAt: number, at: number): Promise<void>
   remove(checkId: string): Promise<void>
   get(checkId: string): Promise<CheckScheduleRow | undefined>
-  /** Due rows, locked for this transaction on PostgreSQL; call inside a transaction. */
-  claimDue(now: number, limit: number): Promise<CheckScheduleRow[]>
+  /**
+   * Due rows, locked for this transaction on PostgreSQL; call inside a transaction. Each says whether its check has
+   * a scheduled first attempt still queued in a data-center location (one probe of the job index a row), so that
+   * the scheduler looks for runs to supersede only when there are some (engine/queue-scheduled-runs.ts).
+   */
+  claimDue(now: number, limit: number): Promise<ClaimedSchedule[]>
   advance(checkId: string, nextDueAt: number, rrIndex: number, at: number): Promise<void>
   /** Many advances in one statement per 500 (a scheduler tick moves hundreds of schedules: one round trip, not one each). */
   advanceMany(rows: Array<{ checkId: string; nextDueAt: number; rrIndex: number }>, at: number): Promise<void>
@@ -31,9 +39,28 @@ export function scheduleStore(db: Kysely<Database>, dialect: Dialect): ScheduleS
     },
     get: (checkId) => db.selectFrom('check_schedules').selectAll().where('check_id', '=', checkId).executeTakeFirst(),
     async claimDue(now, limit) {
-      let q = db.selectFrom('check_schedules').selectAll().where('next_due_at', '<=', now).orderBy('next_due_at').limit(limit)
-      if (dialect === 'postgres') q = q.forUpdate().skipLocked()
-      return q.execute()
+      let q = db
+        .selectFrom('check_schedules')
+        .selectAll('check_schedules')
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('run_jobs')
+                .select(sql<number>`1`.as('one'))
+                .whereRef('run_jobs.check_id', '=', 'check_schedules.check_id')
+                .where('run_jobs.status', '=', 'queued')
+                .where('run_jobs.trigger', '=', SCHEDULER_TRIGGER)
+                .where('run_jobs.attempt', '=', 1)
+                .where('run_jobs.private_location_id', 'is', null),
+            )
+            .as('has_queued_run'),
+        )
+        .where('next_due_at', '<=', now)
+        .orderBy('next_due_at')
+        .limit(limit)
+      if (dialect === 'postgres') q = q.forUpdate('check_schedules').skipLocked()
+      return (await q.execute()).map((r) => ({ ...r, has_queued_run: Boolean(r.has_queued_run) }))
     },
     async advance(checkId, nextDueAt, rrIndex, at) {
       await db.updateTable('check_schedules').set({ next_due_at: nextDueAt, rr_index: rrIndex, updated_at: at }).where('check_id', '=', checkId).execute()
