@@ -84,6 +84,13 @@ async function skipsBetween(store: Awaited<ReturnType<typeof openStore>>, from: 
   }
 }
 
+/**
+ * With BENCH_CPU_PROFILE set, each instance loads cpu-profile.mjs and, from a SIGUSR2 sent to it, records a CPU
+ * profile to that file (the last instance to stop writes it).
+ */
+const profiling = (): Record<string, string> =>
+  process.env.BENCH_CPU_PROFILE ? { NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile.mjs')}`, BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE } : {}
+
 async function scenario(storeKind: 'sqlite' | 'pg', instances: number, rate: number) {
   const scratch = storeKind === 'pg' ? await createScratchDatabase(values.pg, 'bench_scale') : undefined
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-scale-'))
@@ -101,7 +108,7 @@ async function scenario(storeKind: 'sqlite' | 'pg', instances: number, rate: num
   const intervalMs = EVERY * 1000
   const base = Math.ceil((Date.now() + 5_000) / intervalMs) * intervalMs
   await sql`update check_schedules set next_due_at = ${base} + next_due_at % ${intervalMs}`.execute(store.db)
-  const env: Record<string, string> = { ROLES: 'engine', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) }
+  const env: Record<string, string> = { ROLES: 'engine', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}), ...profiling() }
   const servers: RunningServer[] = []
   for (let i = 0; i < instances; i++) servers.push(await startServer(env))
   await sleep(WARMUP * 1000)
