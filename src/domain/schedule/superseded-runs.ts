@@ -2,9 +2,10 @@
  * Superseded runs (pure): when the scheduler queues a check's next run while the check's previous scheduled run is
  * still queued and would be stale by the time the new one is due (stale-slots.ts: it expires at the new slot), the
  * previous run is skipped there and then, and its queued job becomes the new run in place. Under overload most
- * slots end skipped; adding a job, later deleting the stale one and recording it cost about a third of a run, and
- * one update of a queued job plus the record costs about half of that. The decision comes at most the scheduler's
- * lookahead before the previous run would have gone stale, when the queue has been that far behind for a period.
+ * slots end skipped, so a skip must cost little: adding a job, later deleting the stale one and recording the skip
+ * wrote every index of the queue twice; one update of the queued job moves only its time entries. The decision
+ * comes at most the scheduler's lookahead before the previous run would have gone stale, when the queue has been
+ * behind by nearly a whole period.
  */
 
 /** A queued scheduled first attempt that a new run of its check may supersede. */
