@@ -4,7 +4,7 @@
  * which sit together at the queue's end; a new job and the removal of the old one would each touch every index of
  * the table, two of them (the id and the check) at random pages.
  */
-import { CompiledQuery, type Kysely } from 'kysely'
+import { CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely'
 import type { Dialect } from '../db.js'
 import type { Database } from '../schema.js'
 import type { RunJobRow } from '../run-rows.js'
@@ -18,6 +18,13 @@ export interface SupersedableQuery {
   locations: readonly string[] | null
 }
 
+/**
+ * A queued scheduled first attempt in a data-center location: the runs a new run of their check may supersede. The
+ * scheduler's claim asks whether a check has one (schedules.ts) with the same test it uses to find them here.
+ */
+export const queuedScheduledRun = (eb: ExpressionBuilder<Database, 'run_jobs'>) =>
+  eb.and([eb('run_jobs.status', '=', 'queued'), eb('run_jobs.trigger', '=', SCHEDULER_TRIGGER), eb('run_jobs.attempt', '=', 1), eb('run_jobs.private_location_id', 'is', null)])
+
 /** The columns in which two scheduled first attempts of one check in a data-center location differ. */
 const CHANGED = ['sequence_id', 'location', 'scheduled_at', 'due_at', 'expires_at', 'created_at', 'parallel_total'] as const
 
@@ -28,10 +35,7 @@ export async function supersedableJobs(db: Kysely<Database>, q: SupersedableQuer
     .selectFrom('run_jobs')
     .selectAll()
     .where('check_id', 'in', [...q.checkIds])
-    .where('status', '=', 'queued')
-    .where('trigger', '=', SCHEDULER_TRIGGER)
-    .where('attempt', '=', 1)
-    .where('private_location_id', 'is', null)
+    .where(queuedScheduledRun)
     .where('expires_at', '<=', q.staleBy)
   if (q.locations) pick = pick.where('location', 'in', [...q.locations])
   return pick.orderBy('expires_at').execute()

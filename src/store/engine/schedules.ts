@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../db.js'
 import type { CheckScheduleRow, Database } from '../schema.js'
-import { SCHEDULER_TRIGGER } from '../../domain/schedule/stale-slots.js'
+import { queuedScheduledRun } from './run-job-supersede.js'
 
 /** A claimed schedule, and whether its check has a scheduled run still queued in a data-center location. */
 export type ClaimedSchedule = CheckScheduleRow & { has_queued_run: boolean }
@@ -14,8 +14,8 @@ export interface ScheduleStore {
   get(checkId: string): Promise<CheckScheduleRow | undefined>
   /**
    * Due rows, locked for this transaction on PostgreSQL; call inside a transaction. Each says whether its check has
-   * a scheduled first attempt still queued in a data-center location (one probe of the job index a row), so that
-   * the scheduler looks for runs to supersede only when there are some (engine/queue-scheduled-runs.ts).
+   * a queued run that a new run may supersede (run-job-supersede.ts queuedScheduledRun; one probe of the job index
+   * a row), so that the scheduler looks for such runs only when there are some (engine/queue-scheduled-runs.ts).
    */
   claimDue(now: number, limit: number): Promise<ClaimedSchedule[]>
   advance(checkId: string, nextDueAt: number, rrIndex: number, at: number): Promise<void>
@@ -49,10 +49,7 @@ export function scheduleStore(db: Kysely<Database>, dialect: Dialect): ScheduleS
                 .selectFrom('run_jobs')
                 .select(sql<number>`1`.as('one'))
                 .whereRef('run_jobs.check_id', '=', 'check_schedules.check_id')
-                .where('run_jobs.status', '=', 'queued')
-                .where('run_jobs.trigger', '=', SCHEDULER_TRIGGER)
-                .where('run_jobs.attempt', '=', 1)
-                .where('run_jobs.private_location_id', 'is', null),
+                .where(queuedScheduledRun),
             )
             .as('has_queued_run'),
         )
